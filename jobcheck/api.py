@@ -1,0 +1,163 @@
+"""The library interface shared by the CLI, the language server and the tests.
+
+    report = check_paths(["src/"], config)      # files on disk
+    report = check_sources({"a.py": text}, ...)  # text from an editor or a test
+
+Both run the same two phases: summarise each file (cached, parallel), then link the project
+and run the selected checks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import engine, files, suppress
+from .checks import CheckContext, all_checks
+from .config import Config, selected_codes
+from .effects.classify import Catalog
+from .frameworks import all_frameworks
+from .model import Confidence, Finding, Severity, Span
+from .project import Project
+from .ruledocs import rules
+from .summary import ModuleSummary
+
+
+@dataclass
+class Report:
+    findings: list[Finding]
+    files: int
+    project: Project
+    summaries: list[ModuleSummary] = field(default_factory=list)
+
+    @property
+    def counts(self) -> Counter:
+        return Counter(f.code for f in self.findings)
+
+
+@dataclass(frozen=True)
+class Selection:
+    select: list[str] | None = None
+    ignore: list[str] | None = None
+    extend_select: list[str] | None = None
+
+
+def check_paths(paths: list[str], config: Config | None = None, selection: Selection = Selection(),
+                summarizer=None, force_exclude: bool = False) -> Report:
+    """Check every Python file under `paths`. `summarizer` maps [(path, display, module, is_pkg)]
+    to summaries (the cache and the process pool plug in here); default: one by one."""
+    config = config or Config()
+    found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude)
+    jobs = plan_modules(found)
+    summaries = summarizer(jobs) if summarizer else [summarize_one(job) for job in jobs]
+    absolute = {display: path for path, display in found}
+    return analyse(summaries, config, selection, absolute)
+
+
+def plan_modules(found: list[tuple[Path, str]]) -> list[tuple[Path, str, str, bool]]:
+    """(path, display, module, is_package) per file. Files that would share a module name (two
+    scripts both called tasks.py outside packages) are named by their path instead, so both are
+    analysed."""
+    named = [(path, display, *engine.module_name(path)) for path, display in found]
+    counts = Counter(m for _, _, m, _ in named)
+    out = []
+    for path, display, module, is_pkg in named:
+        if counts[module] > 1:
+            stem = Path(display).with_suffix("").as_posix().strip("./").replace("/", ".").replace("-", "_")
+            module = stem if not is_pkg else stem.removesuffix(".__init__")
+        out.append((path, display, module, is_pkg))
+    return out
+
+
+def summarize_one(job: tuple[Path, str, str, bool]) -> ModuleSummary:
+    path, display, module, is_pkg = job
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return engine._unreadable(display, module, f"cannot read: {exc.strerror or exc}")
+    return engine.summarize_bytes(data, display, module, is_pkg)
+
+
+def check_sources(sources: dict[str, str], config: Config | None = None, selection: Selection = Selection(),
+                  modules: dict[str, str] | None = None) -> Report:
+    """Check in-memory sources (display path -> text); `modules` may name their modules."""
+    config = config or Config()
+    summaries = []
+    for display, text in sources.items():
+        module = (modules or {}).get(display) or Path(display).stem
+        summaries.append(engine.summarize_source(text, display, module, display.endswith("__init__.py")))
+    return analyse(summaries, config, selection, {})
+
+
+def build_project(summaries: list[ModuleSummary], config: Config) -> Project:
+    catalog = Catalog(config.effects, config.guards)
+    return Project(summaries, catalog, all_frameworks(config), config.entry_points)
+
+
+def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection = Selection(),
+            absolute: dict[str, Path] | None = None) -> Report:
+    rule_info = rules()
+    selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
+    project = build_project(summaries, config)
+    ctx = CheckContext(project, rule_info, config.docstring_section)
+    findings: list[Finding] = []
+    for check in all_checks():
+        if selected.intersection(check.CODES):
+            findings.extend(f for f in check.run(ctx) if f.code in selected)
+    by_path = {s.path: s for s in summaries}
+    findings = _drop_suppressed(findings, project, by_path, config, absolute or {})
+    findings.extend(_unanalysable(summaries, rule_info))
+    findings.extend(_bare_suppressions(summaries, rule_info))
+    findings = sorted(set(findings), key=Finding.sort_key)
+    return Report(findings=findings, files=len(summaries), project=project, summaries=summaries)
+
+
+def _drop_suppressed(findings: list[Finding], project: Project, by_path: dict, config: Config, absolute: dict) -> list[Finding]:
+    job_lines: dict[str, tuple[str, int]] = {site.display: (site.path, site.anchor.line) for site in project.jobs.values()}
+    kept = []
+    ignored_cache: dict[str, set[str]] = {}
+    for f in findings:
+        if config.per_file_ignores:
+            if f.path not in ignored_cache:
+                ignored_cache[f.path] = files.per_file_ignored(f.path, absolute.get(f.path, Path(f.path)), config.root, config.per_file_ignores)
+            if any(f.code.startswith(c) for c in ignored_cache[f.path]):
+                continue
+        summary = by_path.get(f.path)
+        sup = summary.suppressions if summary is not None else {}
+        if sup and suppress.covers(sup, f.code, f.span.line, f.span.end_line):
+            continue
+        if f.job in job_lines:
+            path, line = job_lines[f.job]
+            job_sup = by_path[path].suppressions if path in by_path else {}
+            if job_sup and suppress.covers(job_sup, f.code, line, line):
+                continue
+        kept.append(f)
+    return kept
+
+
+def _unanalysable(summaries: list[ModuleSummary], rule_info: dict) -> list[Finding]:
+    out = []
+    info = rule_info["JC000"]
+    for s in summaries:
+        if s.error is None:
+            continue
+        out.append(Finding(
+            code="JC000", name=s.error_kind or info.name, path=s.path,
+            span=Span(s.error_line, s.error_col, s.error_line, s.error_col), message=s.error,
+            severity=Severity.ERROR, confidence=Confidence.HIGH,
+        ))
+    return out
+
+
+def _bare_suppressions(summaries: list[ModuleSummary], rule_info: dict) -> list[Finding]:
+    out = []
+    info = rule_info["JC001"]
+    for s in summaries:
+        for line in suppress.bare_lines(s.suppressions):
+            out.append(Finding(
+                code="JC001", name=info.name, path=s.path, span=Span(line, 1, line, 1),
+                message="`# jobcheck: ignore` without codes suppresses nothing: name the rules, e.g. `# jobcheck: ignore[JC201]`",
+                severity=info.severity, confidence=Confidence.HIGH,
+            ))
+    return out

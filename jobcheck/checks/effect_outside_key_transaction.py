@@ -1,0 +1,96 @@
+"""JC103 effect-outside-key-transaction: the idempotency key is recorded in one transaction and
+the effect's writes happen outside it (or the key is recorded with no transaction at all).
+
+Then a crash or a failure between the two leaves the key recorded without the effect (the work
+is lost: the next attempt sees the key and skips) or the effect without the key (the next
+attempt does it again). Recording the key and writing the effect in one transaction makes them
+happen together or not at all.
+"""
+
+from __future__ import annotations
+
+from ..effects.classify import db_write
+from ..model import Confidence
+from ..project import exclusive
+from . import CheckContext, event_anchor, short
+
+CODES = ("JC103",)
+
+
+def run(ctx: CheckContext):
+    project = ctx.project
+    for qualname in project.job_context:
+        fn = project.functions.get(qualname)
+        if fn is None or project.function_is_transactional(fn):
+            continue
+        records = [i for i, ev in enumerate(fn.events) if project.records_key(ev)]
+        if not records:
+            continue
+        txns = project.transaction_regions(fn)
+        for i, ev in enumerate(fn.events):
+            if ev.kind != "call" or i in records:
+                continue
+            write = _write(ctx, ev)
+            if write is None:
+                continue
+            confidence, chain = write
+            for r in records:
+                record = fn.events[r]
+                if exclusive(record, ev):
+                    continue
+                key_txns = txns.intersection(record.regions)
+                if key_txns and key_txns.intersection(ev.regions):
+                    continue
+                where = "with no transaction" if not key_txns else f"in a transaction (line {record.line})"
+                what = " -> ".join(short(c) for c in chain)
+                yield ctx.finding(
+                    "JC103",
+                    event_anchor(project, qualname, i),
+                    f"`{what}` writes outside the transaction that records the key: the key is recorded "
+                    f"by `{short(project.event_name(record) or '?')}` {where}; a crash between them loses "
+                    f"the work or repeats it. Record the key and make this write in one transaction",
+                    confidence=confidence,
+                    job=ctx.job_of(qualname),
+                    chain=chain,
+                    function=qualname,
+                )
+                break
+
+
+def _write(ctx: CheckContext, ev):
+    """(confidence, chain) if this call writes to the database, itself or through a helper."""
+    project = ctx.project
+    name = project.event_name(ev)
+    confidence = db_write(name, ev.attr, ev.sql)
+    if confidence is not None:
+        if confidence is Confidence.LOW:
+            return None
+        return confidence, (name or ev.attr or "?",)
+    callee = project.callee(ev)
+    if callee is None:
+        return None
+    inner = _helper_write(ctx, callee.qualname, set())
+    if inner is None:
+        return None
+    return inner[0], (callee.qualname, *inner[1])
+
+
+def _helper_write(ctx: CheckContext, qualname: str, seen: set):
+    if qualname in seen or len(seen) > 8:
+        return None
+    seen.add(qualname)
+    project = ctx.project
+    fn = project.functions[qualname]
+    for ev in fn.events:
+        if ev.kind != "call":
+            continue
+        name = project.event_name(ev)
+        confidence = db_write(name, ev.attr, ev.sql)
+        if confidence is not None and confidence is not Confidence.LOW:
+            return confidence, (name or "?",)
+        callee = project.callee(ev)
+        if callee is not None:
+            inner = _helper_write(ctx, callee.qualname, seen)
+            if inner is not None:
+                return inner[0], (callee.qualname, *inner[1])
+    return None

@@ -1,0 +1,55 @@
+"""JC501 missing-five-questions, JC502 incomplete-five-questions: a job entry point's docstring
+must answer can it run twice, can it overlap itself, what if the machine dies mid-run, can it
+retry safely, is it idempotent — where the next reader of the code will look."""
+
+from __future__ import annotations
+
+from .. import fivequestions
+from . import CheckContext
+
+CODES = ("JC501", "JC502")
+
+
+def run(ctx: CheckContext):
+    project = ctx.project
+    seen: set[str] = set()
+    for site in project.jobs.values():
+        if site.doc_owner in seen:
+            continue
+        seen.add(site.doc_owner)
+        docs = [_doc(project, site.doc_owner)]
+        if site.doc_owner != site.function:
+            docs.append(_doc(project, site.function))  # a Task class may answer on run()
+        answers = max((fivequestions.read(d, ctx.docstring_section) for d in docs),
+                      key=lambda a: (a.has_section, len(a.answers) - len(a.placeholders)))
+        if not answers.has_section:
+            yield ctx.finding(
+                "JC501",
+                site.anchor,
+                f"job `{site.display}` ({site.framework}) does not answer the five questions: add a "
+                f"`{ctx.docstring_section}:` section saying whether it can run twice, overlap, survive dying "
+                f"mid-run, retry safely, and is idempotent",
+                job=site.display,
+                function=site.function,
+            )
+        elif not answers.complete:
+            parts = []
+            if answers.missing:
+                parts.append("missing: " + ", ".join(fivequestions.QUESTION_TEXT[q] for q in answers.missing))
+            if answers.placeholders:
+                parts.append("placeholder answers: " + ", ".join(fivequestions.LABELS[q] for q in answers.placeholders))
+            yield ctx.finding(
+                "JC502",
+                site.anchor,
+                f"job `{site.display}` answers the five questions only in part ({'; '.join(parts)})",
+                job=site.display,
+                function=site.function,
+            )
+
+
+def _doc(project, qualname: str) -> str | None:
+    fn = project.functions.get(qualname)
+    if fn is not None:
+        return fn.docstring
+    cls = project.classes.get(qualname)
+    return cls.docstring if cls is not None else None

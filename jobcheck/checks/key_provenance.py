@@ -1,0 +1,118 @@
+"""JC101 key-from-clock, JC102 key-from-random: an idempotency key whose value comes from the
+clock or from randomness at execution time, so each attempt makes a different key.
+
+Where values come from is the summary's data flow: every key sink (a variable, keyword, dict
+key or header named as a key; the key field of a recorded row; the key of a `cache.add` /
+`SET NX` marker) lists the calls feeding it, through local variables. A call to a helper counts
+when the helper returns such a value. Keys passed in as arguments come from the work and are
+clean. Only code that runs as part of a job is checked: a uuid4 minted at enqueue time, outside
+the job, and passed in is the correct idiom.
+"""
+
+from __future__ import annotations
+
+from ..effects.catalog import ORM_RECORD_METHODS
+from ..keys import is_key_name, is_record_key_field
+from ..model import Confidence
+from ..summary import FunctionSummary
+from . import CheckContext, event_anchor, short
+
+CODES = ("JC101", "JC102")
+_KIND_CODE = {"clock": "JC101", "random": "JC102"}
+_MARKER_ATTRS = ("add", "setnx", "set", "hsetnx", "set_if_not_exists")
+
+
+def run(ctx: CheckContext):
+    project = ctx.project
+    taint_cache: dict[str, list] = {}
+    for qualname in project.job_context:
+        fn = project.functions.get(qualname)
+        if fn is None:
+            continue
+        reported: set[int] = set()
+        for sink_name, sources, confidence in _sinks(ctx, fn):
+            for index in sources:
+                if index in reported:
+                    continue
+                origin = _origin(ctx, fn, index, taint_cache, ())
+                if origin is None:
+                    continue
+                kind, chain = origin
+                reported.add(index)
+                code = _KIND_CODE[kind]
+                what = "the clock" if kind == "clock" else "a fresh random value"
+                via = f" (via {' -> '.join(short(c) for c in chain)})" if len(chain) > 1 else ""
+                yield ctx.finding(
+                    code,
+                    event_anchor(project, qualname, index),
+                    f"key `{sink_name}` is derived from {what}{via}: every attempt makes a new key, so a "
+                    f"retry or a second delivery is not recognised as the same work; derive it from the work "
+                    f"(ids, the scheduled period) or mint it once at enqueue time and pass it in",
+                    confidence=confidence,
+                    job=ctx.job_of(qualname),
+                    chain=chain,
+                    function=qualname,
+                )
+
+
+def _sinks(ctx: CheckContext, fn: FunctionSummary):
+    """(what the key is called, the events feeding it, confidence) for each key in a function."""
+    project = ctx.project
+    for sink in fn.sinks:
+        if is_key_name(sink.name):
+            yield sink.name, sink.sources, Confidence.HIGH
+    for ev in fn.events:
+        if ev.kind != "call":
+            continue
+        records = None
+        for kw, sources in ev.kwsrc.items():
+            if is_key_name(kw):
+                yield kw, sources, Confidence.HIGH
+            elif is_record_key_field(kw):
+                if records is None:
+                    records = ev.attr in ORM_RECORD_METHODS and project.records_key(ev)
+                if records:
+                    yield kw, sources, Confidence.MEDIUM
+        if ev.attr in _MARKER_ATTRS and ev.argsrc and ev.argsrc[0]:
+            name = project.event_name(ev) or ""
+            is_marker = name in project.catalog.markers or (ev.attr in ("set", "set_if_not_exists") and "nx" in ev.kwargs) or ev.attr in ("setnx", "hsetnx")
+            if ev.attr == "add" and name.startswith(("django.core.cache", "cache")):
+                is_marker = True
+            if is_marker:
+                yield "marker key", ev.argsrc[0], Confidence.MEDIUM
+
+
+def _origin(ctx: CheckContext, fn: FunctionSummary, index: int, cache: dict, stack: tuple):
+    """("clock" | "random", chain) if the event's value comes from the clock or randomness."""
+    project = ctx.project
+    ev = fn.events[index]
+    if ev.kind != "call":
+        return None
+    name = project.event_name(ev)
+    if not name:
+        return None
+    if name in project.catalog.clocks:
+        return "clock", (name,)
+    if name in project.catalog.random:
+        return "random", (name,)
+    callee = project.function_for(name)
+    if callee is None or callee.qualname in stack or len(stack) > 8:
+        return None
+    returned = _returns(ctx, callee, cache, stack + (fn.qualname,))
+    if returned is None:
+        return None
+    kind, chain = returned
+    return kind, (callee.qualname, *chain)
+
+
+def _returns(ctx: CheckContext, fn: FunctionSummary, cache: dict, stack: tuple):
+    if fn.qualname in cache:
+        return cache[fn.qualname]
+    cache[fn.qualname] = None
+    result = None
+    for index in fn.returns:
+        result = _origin(ctx, fn, index, cache, stack)
+        if result is not None:
+            break
+    cache[fn.qualname] = result
+    return result

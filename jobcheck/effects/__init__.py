@@ -1,0 +1,1 @@
+"""The effect catalog (data) and the classifier that reads calls against it."""

@@ -1,0 +1,97 @@
+"""One file in, one summary out: read bytes, decode (PEP 263), parse once with `ast`, summarise.
+
+Files that cannot be analysed become summaries with an error (reported as JC000), never an
+exception: one bad file must not stop the run. Analysed code is parsed, never imported or run.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+import warnings
+from pathlib import Path
+
+from . import suppress
+from .summary import ModuleSummary, Summarizer
+
+
+def module_name(path: Path) -> tuple[str, bool]:
+    """The dotted module name from the package folders (`__init__.py`) around the file."""
+    path = path.resolve()
+    is_package = path.name == "__init__.py"
+    parts = [] if is_package else [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file() and folder.name.isidentifier():
+        parts.insert(0, folder.name)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return ".".join(parts) or path.stem, is_package
+
+
+def decode(data: bytes) -> str:
+    """Decode source bytes as Python does: BOM, then a PEP 263 coding line, else UTF-8."""
+    if b"\x00" in data:
+        raise UnicodeError("file contains NUL bytes")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:
+        raise UnicodeError(str(exc)) from exc
+    try:
+        text = data.decode(encoding)
+    except (UnicodeDecodeError, LookupError) as exc:
+        raise UnicodeError(f"not valid {encoding}: {exc}") from exc
+    return text.removeprefix("\ufeff")
+
+
+def summarize_source(text: str, display_path: str, module: str, is_package: bool = False) -> ModuleSummary:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escape sequences in analysed code are not ours
+            tree = ast.parse(text, filename=display_path)
+    except SyntaxError as exc:
+        summary = ModuleSummary(path=display_path, module=module)
+        summary.error = f"cannot parse: {exc.msg}"
+        summary.error_kind = "parse-error"
+        summary.error_line = exc.lineno or 1
+        summary.error_col = exc.offset or 1
+        return summary
+    except (ValueError, RecursionError, MemoryError) as exc:
+        summary = ModuleSummary(path=display_path, module=module)
+        summary.error = f"cannot parse: {exc}"
+        summary.error_kind = "parse-error"
+        return summary
+    try:
+        summary = Summarizer(module, display_path, is_package).run(tree)
+    except RecursionError:
+        summary = ModuleSummary(path=display_path, module=module)
+        summary.error = "too deeply nested to analyse"
+        summary.error_kind = "parse-error"
+        return summary
+    summary.suppressions = suppress.scan(text)
+    return summary
+
+
+def summarize_file(path: Path, display_path: str) -> ModuleSummary:
+    module, is_package = module_name(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return _unreadable(display_path, module, f"cannot read: {exc.strerror or exc}")
+    return summarize_bytes(data, display_path, module, is_package)
+
+
+def summarize_bytes(data: bytes, display_path: str, module: str, is_package: bool = False) -> ModuleSummary:
+    try:
+        text = decode(data)
+    except UnicodeError as exc:
+        return _unreadable(display_path, module, str(exc))
+    return summarize_source(text, display_path, module, is_package)
+
+
+def _unreadable(display_path: str, module: str, reason: str) -> ModuleSummary:
+    summary = ModuleSummary(path=display_path, module=module)
+    summary.error = reason
+    summary.error_kind = "unreadable-file"
+    return summary

@@ -1,0 +1,87 @@
+"""Which files a run looks at: the paths given, recursively, minus what is never source."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from pathlib import Path
+
+# Folders that hold no project source: VCS data, virtualenvs, caches, build output.
+SKIP_DIRS = {
+    ".git", ".hg", ".svn", ".bzr", "__pycache__", ".venv", "venv", ".env", "env", ".tox", ".nox",
+    "node_modules", "build", "dist", "site-packages", ".mypy_cache", ".pytest_cache", ".ruff_cache",
+    ".jobcheck_cache", ".eggs", "__pypackages__", ".idea", ".vscode",
+}
+
+
+def _excluded(rel: str, patterns: list[str]) -> bool:
+    parts = rel.split("/")
+    for pattern in patterns:
+        pattern = pattern.rstrip("/")
+        if fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(rel, pattern + "/*"):
+            return True
+        if "/" not in pattern and any(fnmatch.fnmatch(p, pattern) for p in parts):
+            return True
+    return False
+
+
+def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bool = False) -> list[tuple[Path, str]]:
+    """(absolute path, display path) for every Python file under `paths`, sorted, deduplicated.
+
+    Display paths are as given: relative where the input was relative. As in ruff, a path given
+    explicitly is checked even if excluded (unless `force_exclude`, which pre-commit hooks use,
+    since pre-commit passes every file explicitly); inside it, exclusions apply to what is found,
+    matched against the path relative to the configuration's folder and to each folder name below
+    the given path.
+    """
+    out: dict[Path, str] = {}
+    root = root.resolve()
+
+    def rel_to(p: Path, base: Path) -> str:
+        try:
+            return p.relative_to(base).as_posix()
+        except ValueError:
+            return p.as_posix()
+
+    def excluded(p: Path, given: Path) -> bool:
+        below = rel_to(p, given)
+        if _excluded(below, exclude):
+            return True
+        from_root = rel_to(p, root)
+        return from_root != below and any(fnmatch.fnmatch(from_root, pat) for pat in exclude if "/" in pat)
+
+    for given in paths:
+        absolute = Path(given).resolve()
+        if absolute.is_file() or not absolute.exists():
+            if not (force_exclude and _excluded(rel_to(absolute, root), exclude)):
+                out.setdefault(absolute, os.path.normpath(given))
+            continue
+        if force_exclude and absolute != root and _excluded(rel_to(absolute, root), exclude):
+            continue
+        for folder, dirs, files in os.walk(absolute):
+            folder_path = Path(folder)
+            dirs[:] = sorted(
+                d for d in dirs
+                if d not in SKIP_DIRS and not d.endswith(".egg-info") and not excluded(folder_path / d, absolute)
+            )
+            for name in sorted(files):
+                if not name.endswith(".py"):
+                    continue
+                path = folder_path / name
+                if excluded(path, absolute):
+                    continue
+                display = os.path.normpath(os.path.join(given, os.path.relpath(path, absolute)))
+                out.setdefault(path, display)
+    return sorted(out.items(), key=lambda item: item[1])
+
+
+def per_file_ignored(display: str, absolute: Path, root: Path, per_file_ignores: dict[str, list[str]]) -> set[str]:
+    try:
+        rel = absolute.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        rel = display
+    codes: set[str] = set()
+    for pattern, values in per_file_ignores.items():
+        if fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(display, pattern) or fnmatch.fnmatch(Path(rel).name, pattern):
+            codes.update(values)
+    return codes

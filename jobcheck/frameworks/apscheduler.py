@@ -1,0 +1,38 @@
+"""APScheduler: `scheduler.add_job(func, trigger, ...)`, `@scheduler.scheduled_job(...)`, and
+v4's `add_schedule(func, trigger)`. APScheduler never retries a failed job; `max_instances`
+(default 1) and `coalesce` decide overlap, and are kept as settings."""
+
+from __future__ import annotations
+
+from ..jobs import JobSite, Registration
+from ..project import Project, calls_named, decorated_functions
+from .base import job_from_function
+
+SETTINGS = ("max_instances", "coalesce", "misfire_grace_time", "id", "replace_existing")
+
+
+class APScheduler:
+    name = "apscheduler"
+
+    def find_jobs(self, project: Project) -> list[JobSite]:
+        sites = []
+        for d in decorated_functions(project):
+            if d.name.startswith("apscheduler.") and d.name.rpartition(".")[2] == "scheduled_job":
+                kwargs = d.value[3] if d.is_call else {}
+                site = job_from_function(project, d.function, self.name, "periodic", triggers={"schedule"})
+                site.settings = {k: v for k, v in kwargs.items() if k in SETTINGS}
+                sites.append(site)
+        return sites
+
+    def find_registrations(self, project: Project) -> list[Registration]:
+        regs = []
+        for site in calls_named(project, ("add_job", "add_schedule", "add_job_async")):
+            if not (site.name or "").startswith("apscheduler."):
+                continue
+            ev = site.event
+            value = ev.kwargs.get("func") or ev.kwargs.get("func_or_task_id") or (ev.args[0] if ev.args else None)
+            target = project.resolve_target(value, site.module)
+            if target:
+                settings = {k: v for k, v in ev.kwargs.items() if k in SETTINGS}
+                regs.append(Registration(target, self.name, "schedule", site.anchor, kind="periodic", settings=settings))
+        return regs

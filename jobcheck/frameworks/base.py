@@ -1,0 +1,56 @@
+"""Shared pieces for framework modules: building job sites and retry policies from decorators."""
+
+from __future__ import annotations
+
+from ..jobs import Anchor, JobSite, RetryPolicy
+from ..project import Decorated, Project
+from ..summary import FunctionSummary
+from .values import lit, render
+
+
+def job_from_function(project: Project, fn: FunctionSummary, framework: str, kind: str, **extra) -> JobSite:
+    return JobSite(
+        function=fn.qualname,
+        framework=framework,
+        kind=kind,
+        path=project.function_module[fn.qualname].path,
+        anchor=project.anchor_of(fn),
+        display=fn.qualname,
+        doc_owner=fn.qualname,
+        **extra,
+    )
+
+
+def kwargs_of(d: Decorated) -> dict:
+    return d.value[3] if d.is_call else {}
+
+
+def describe(kwargs: dict, keys: tuple[str, ...]) -> str:
+    return ", ".join(f"{k}={render(kwargs[k])}" for k in keys if k in kwargs)
+
+
+def int_or_none(value: list | None, default: int | None) -> int | None:
+    """An integer setting; `None` written literally means "no limit"."""
+    if value is None:
+        return default
+    v = lit(value, default=-1)
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or v == -1:
+        return default
+    return int(v)
+
+
+def policy(setting: str, anchor: Anchor, **fields) -> RetryPolicy:
+    return RetryPolicy(setting=setting, anchor=anchor, **fields)
+
+
+def matches(name: str, names: tuple[str, ...]) -> bool:
+    """`name` is one of `names`, allowing a trailing `*` for prefixes."""
+    for n in names:
+        if n.endswith("*"):
+            if name.startswith(n[:-1]):
+                return True
+        elif name == n:
+            return True
+    return False

@@ -1,0 +1,78 @@
+"""Retry decorators that apply to any function: tenacity `@retry`, backoff `@on_exception` /
+`@on_predicate`, stamina `@retry`. They make a function retried without making it a job.
+
+Defaults: tenacity retries forever on any exception with no wait unless `stop`/`wait` say
+otherwise; backoff retries forever unless `max_tries`/`max_time`; stamina stops after 10
+attempts or 45 s.
+"""
+
+from __future__ import annotations
+
+from ..jobs import Registration, RetryPolicy
+from ..project import Project, decorated_functions
+from .base import describe, int_or_none, policy
+from .values import call_args, call_kwargs, call_name, names, render
+
+
+def _tenacity(kwargs: dict, anchor) -> RetryPolicy:
+    stop = kwargs.get("stop")
+    max_retries = None
+    if stop is not None:
+        stop_name = call_name(stop) or ""
+        if stop_name.endswith("stop_after_attempt"):
+            attempts = int_or_none((call_args(stop) or [None])[0], None)
+            max_retries = attempts - 1 if attempts else None
+        else:
+            max_retries = -1  # bounded some other way (time, combination): not unlimited
+    on = None
+    retry = kwargs.get("retry")
+    if retry is not None and (call_name(retry) or "").endswith("retry_if_exception_type"):
+        args = call_args(retry)
+        on = names(args[0]) if args else None
+    wait = call_name(kwargs.get("wait")) or ""
+    backoff = "exponential" if "exponential" in wait or "random_exponential" in wait else ("constant" if wait else "none")
+    return policy(describe(kwargs, ("stop", "retry", "wait")) or "@retry", anchor, max_retries=max_retries, on=on, backoff=backoff)
+
+
+def _backoff(name: str, args: list, kwargs: dict, anchor) -> RetryPolicy:
+    on = names(args[1]) if name.endswith("on_exception") and len(args) > 1 else None
+    if "exception" in kwargs:
+        on = names(kwargs["exception"])
+    bounded = "max_tries" in kwargs or "max_time" in kwargs
+    max_retries = int_or_none(kwargs.get("max_tries"), None)
+    if max_retries is not None:
+        max_retries -= 1
+    elif bounded:
+        max_retries = -1
+    wait = render(args[0]) if args else ""
+    backoff = "exponential" if "expo" in wait or "fibo" in wait else "constant"
+    return policy(f"{name.rpartition('.')[2]}({', '.join(render(a) for a in args)}{', ' if args and kwargs else ''}{describe(kwargs, tuple(kwargs))})", anchor, max_retries=max_retries, on=on, backoff=backoff)
+
+
+def _stamina(kwargs: dict, anchor) -> RetryPolicy:
+    attempts = int_or_none(kwargs.get("attempts"), 10)
+    return policy(describe(kwargs, ("on", "attempts", "timeout")) or "stamina.retry()", anchor,
+                  max_retries=(attempts - 1) if attempts else None, on=names(kwargs.get("on")), backoff="exponential")
+
+
+class RetryDecorators:
+    name = "retry"
+
+    def find_jobs(self, project: Project) -> list:
+        return []
+
+    def find_registrations(self, project: Project) -> list[Registration]:
+        return []
+
+    def find_retry_wrappers(self, project: Project) -> dict[str, RetryPolicy]:
+        out: dict[str, RetryPolicy] = {}
+        for d in decorated_functions(project):
+            kwargs = call_kwargs(d.value) if d.is_call else {}
+            args = call_args(d.value) if d.is_call else []
+            if d.name in ("tenacity.retry", "tenacity.asyncio.retry"):
+                out[d.function.qualname] = _tenacity(kwargs, d.anchor)
+            elif d.name in ("backoff.on_exception", "backoff.on_predicate"):
+                out[d.function.qualname] = _backoff(d.name, args, kwargs, d.anchor)
+            elif d.name == "stamina.retry":
+                out[d.function.qualname] = _stamina(kwargs, d.anchor)
+        return out

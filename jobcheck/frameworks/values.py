@@ -1,0 +1,75 @@
+"""Reading settings out of summary Values (["lit", 3], ["call", "rq.Retry", ...])."""
+
+from __future__ import annotations
+
+_MISSING = object()
+
+
+def lit(value: list | None, default=None):
+    """The Python literal a Value holds, or `default`."""
+    if not value:
+        return default
+    if value[0] == "lit":
+        return value[1]
+    if value[0] == "seq":
+        items = [lit(v, _MISSING) for v in value[1]]
+        return default if any(i is _MISSING for i in items) else tuple(items)
+    return default
+
+
+def is_lit(value: list | None) -> bool:
+    return bool(value) and value[0] == "lit"
+
+
+def names(value: list | None) -> tuple[str, ...] | None:
+    """Resolved names in a Value that is a name or a sequence of names (autoretry_for=(A, B))."""
+    if not value:
+        return None
+    if value[0] == "name":
+        return (value[1],)
+    if value[0] == "seq":
+        out: list[str] = []
+        for v in value[1]:
+            sub = names(v)
+            if sub is None:
+                return None
+            out.extend(sub)
+        return tuple(out)
+    return None
+
+
+def call_name(value: list | None) -> str | None:
+    return value[1] if value and value[0] == "call" else None
+
+
+def call_kwargs(value: list | None) -> dict:
+    return value[3] if value and value[0] == "call" else {}
+
+
+def call_args(value: list | None) -> list:
+    return value[2] if value and value[0] == "call" else []
+
+
+def dict_items(value: list | None) -> list:
+    return value[1] if value and value[0] == "dict" else []
+
+
+def render(value: list | None) -> str:
+    """A short source-like rendering, for messages and the job inventory."""
+    if not value:
+        return "?"
+    tag = value[0]
+    if tag == "lit":
+        return repr(value[1])
+    if tag == "name":
+        return (value[1] or "?").rpartition(".")[2] if value[1] and value[1].count(".") > 1 else str(value[1])
+    if tag == "call":
+        func = (value[1] or "?").rpartition(".")[2]
+        parts = [render(a) for a in value[2]] + [f"{k}={render(v)}" for k, v in value[3].items()]
+        return f"{func}({', '.join(parts)})"
+    if tag == "seq":
+        inner = ", ".join(render(v) for v in value[1])
+        return f"({inner},)" if len(value[1]) == 1 else f"({inner})"
+    if tag == "dict":
+        return "{...}"
+    return "..."

@@ -1,0 +1,64 @@
+"""What the frameworks report: job entry points, registrations, and retry policies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """Where a setting or an entry point is written: path plus a 1-based line, 0-based columns."""
+
+    path: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+
+@dataclass
+class RetryPolicy:
+    """What actually makes a function run again after a failure, as configured."""
+
+    setting: str  # how it reads: "autoretry_for=(Exception,), max_retries=3"
+    anchor: Anchor
+    max_retries: int | None = None  # None: no limit
+    on: tuple[str, ...] | None = None  # auto-retried exceptions; None: any; (): none (explicit only)
+    explicit: bool = False  # retried only where the body asks (self.retry, raise Retry)
+    from_default: bool = False  # the framework's default, nothing written
+    backoff: str | None = None  # "exponential" | "constant" | "none" | None (unknown)
+    delay: float | None = None  # seconds before the first retry, where known
+    failure_handler: str | None = None  # on_failure, link_error, dead letters: who sees exhaustion
+
+    @property
+    def disabled(self) -> bool:
+        return self.max_retries == 0
+
+
+@dataclass
+class JobSite:
+    """A job entry point: the function a scheduler or worker calls."""
+
+    function: str  # qualname of the function that runs (Task.run for class-based tasks)
+    framework: str
+    kind: str  # "task", "periodic", "actor", "activity", ...
+    path: str
+    anchor: Anchor  # the entry point's name (`def name` / `class Name`)
+    display: str  # what users call the job: the function, or the Task class
+    doc_owner: str  # qualname whose docstring answers the five questions
+    triggers: set = field(default_factory=set)  # "enqueue", "schedule"
+    retry: RetryPolicy | None = None
+    settings: dict = field(default_factory=dict)  # framework settings worth listing
+
+
+@dataclass
+class Registration:
+    """A call or setting elsewhere that makes a function a job or configures it (`enqueue(f, retry=...)`)."""
+
+    target: str  # function qualname
+    framework: str
+    trigger: str  # "enqueue" | "schedule"
+    anchor: Anchor
+    retry: RetryPolicy | None = None
+    kind: str = "task"
+    settings: dict = field(default_factory=dict)

@@ -1,0 +1,33 @@
+"""What counts as an idempotency key by name: variables, keywords, dict keys and headers."""
+
+from __future__ import annotations
+
+import re
+
+# Names that declare themselves keys: idempotency_key, dedup_id, MessageDeduplicationId, ...
+_KEY_NAME = re.compile(r"idempot|dedup|deduplication|client_?request_?token|^client_?token$", re.I)
+# HTTP headers that carry an idempotency key to the far end.
+_KEY_HEADER = re.compile(r"^(x-)?idempotency-key$|^paypal-request-id$|^idempotency_key$", re.I)
+# Names ending in `_key` that are secrets or structure, never idempotency keys.
+_NOT_KEYS = re.compile(
+    r"(api|secret|access|private|public|encryption|signing|sign|ssh|auth|license|sort|partition|"
+    r"primary|foreign|cache|storage|s3|object|bucket|dict|map|lookup|hash|meta|order_by|group)_?key$",
+    re.I,
+)
+
+
+def is_key_name(name: str) -> bool:
+    """A name that says "I am an idempotency/dedup key"."""
+    return bool(_KEY_NAME.search(name)) or bool(_KEY_HEADER.match(name))
+
+
+def is_key_header(name: str) -> bool:
+    return bool(_KEY_HEADER.match(name))
+
+
+def is_record_key_field(name: str) -> bool:
+    """A model field or marker argument that records a key: `key=`, `event_key=`, `idempotency_key=`."""
+    if is_key_name(name):
+        return True
+    low = name.lower()
+    return (low == "key" or low.endswith("_key")) and not _NOT_KEYS.search(low)

@@ -1,0 +1,91 @@
+"""The data every part of jobcheck shares: findings, severities, confidences, rule metadata."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Severity(str, enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+class Confidence(str, enum.Enum):
+    """How the finding was reached: resolved names, inference, or a heuristic."""
+
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+    @staticmethod
+    def weakest(*values: "Confidence") -> "Confidence":
+        order = [Confidence.LOW, Confidence.MEDIUM, Confidence.HIGH]
+        return min(values, key=order.index) if values else Confidence.HIGH
+
+
+@dataclass(frozen=True)
+class Span:
+    """1-based lines, 1-based columns, end exclusive as editors expect."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    name: str
+    path: str
+    span: Span
+    message: str
+    severity: Severity
+    confidence: Confidence = Confidence.HIGH
+    job: str | None = None
+    chain: tuple[str, ...] = ()
+    # The qualified name of the function the anchor lies in; used for baselines and fixes.
+    function: str | None = None
+
+    @property
+    def line(self) -> int:
+        return self.span.line
+
+    @property
+    def column(self) -> int:
+        return self.span.column
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.span.line, self.span.column, self.code, self.message)
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "name": self.name,
+            "path": self.path,
+            "line": self.span.line,
+            "column": self.span.column,
+            "end_line": self.span.end_line,
+            "end_column": self.span.end_column,
+            "message": self.message,
+            "severity": self.severity.value,
+            "confidence": self.confidence.value,
+            "job": self.job,
+            "chain": list(self.chain),
+        }
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """A rule's catalog entry, read from the front matter of its document in rules/."""
+
+    code: str
+    name: str
+    summary: str
+    severity: Severity
+    question: str
+    default: bool = True
+    precision: str = "high"
+    tags: tuple[str, ...] = field(default_factory=tuple)

@@ -1,0 +1,556 @@
+"""The whole-program phase: link module summaries, finish name resolution, find jobs, and
+propagate effects along the call graph so a job knows what its helpers do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
+from .effects.classify import Catalog, db_write
+from .jobs import Anchor, JobSite, Registration, RetryPolicy
+from .model import Confidence
+from .summary import MODULE_CODE, ClassSummary, Event, FunctionSummary, ModuleSummary
+
+_MAX_HOPS = 12
+
+
+@dataclass(frozen=True)
+class EffectPath:
+    """An effect reachable from a function: its kind, how sure we are, and the calls leading to it."""
+
+    kind: str
+    chain: tuple[str, ...]  # qualified names: helper, helper, ..., the effect's catalog name
+    confidence: Confidence
+
+
+@dataclass(frozen=True)
+class CallEffect:
+    """An event in a function through which an unguarded effect happens."""
+
+    event_index: int
+    path: EffectPath
+
+
+class Project:
+    def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None) -> None:
+        self.catalog = catalog
+        self.frameworks = frameworks
+        self.entry_points = entry_points or {}
+        self.modules: dict[str, ModuleSummary] = {}
+        for m in modules:
+            if m.error is None:
+                self.modules.setdefault(m.module, m)
+        self.functions: dict[str, FunctionSummary] = {}
+        self.function_module: dict[str, ModuleSummary] = {}
+        self.classes: dict[str, ClassSummary] = {}
+        for m in self.modules.values():
+            for q, f in m.functions.items():
+                self.functions[q] = f
+                self.function_module[q] = m
+            for q, c in m.classes.items():
+                self.classes[q] = c
+        self._canon: dict[str, str | None] = {}
+        self._reach: dict[str, list[EffectPath]] = {}
+        self._call_effects: dict[str, list[CallEffect]] = {}
+
+    # ---- names -------------------------------------------------------------------------------
+
+    def canonical(self, name: str | None, hops: int = 0) -> str | None:
+        """Finish resolving a summary name across modules (re-exports, instances, methods)."""
+        if not name or name[0] == "@":
+            return name
+        cached = self._canon.get(name, False)
+        if cached is not False:
+            return cached
+        result = self._canonical(name, hops)
+        self._canon[name] = result
+        return result
+
+    def _canonical(self, name: str, hops: int) -> str:
+        if hops > _MAX_HOPS:
+            return name
+        parts = name.split(".")
+        # The longest prefix that is a module of the analysed tree.
+        for i in range(len(parts) - 1, 0, -1):
+            mod = self.modules.get(".".join(parts[:i]))
+            if mod is not None:
+                return self._in_module(mod, parts[i:], name, hops)
+        return name
+
+    def _in_module(self, mod: ModuleSummary, rest: list[str], name: str, hops: int) -> str:
+        head, instance = _strip_call(rest[0])
+        tail = rest[1:]
+        qual = f"{mod.module}.{head}"
+        if qual in self.classes:
+            return self._in_class(self.classes[qual], tail, instance, hops)
+        if qual in self.functions:
+            return ".".join([qual + ("()" if instance else ""), *tail])
+        target = mod.imports.get(head)
+        if target is None:
+            typ = mod.symbols.get(head)
+            if typ and typ != qual and not typ.startswith(qual + "."):
+                target = typ
+        if target and target != name:
+            if instance and not target.endswith("()"):
+                target += "()"
+            return self.canonical(".".join([target, *tail]), hops + 1)
+        return name
+
+    def _in_class(self, cls: ClassSummary, tail: list[str], instance: bool, hops: int) -> str:
+        if not tail:
+            return cls.qualname + ("()" if instance else "")
+        head, call = _strip_call(tail[0])
+        rest = tail[1:]
+        member = self._member(cls, head, 0)
+        if member is None:
+            return ".".join([cls.qualname + ("()" if instance else ""), *tail])
+        what, target = member
+        if what == "method":
+            return ".".join([target + ("()" if call else ""), *rest])
+        if what == "attr":
+            return self.canonical(".".join([target + ("()" if call else ""), *rest]), hops + 1)
+        return ".".join([f"{target}()", *tail])  # an external base's attribute
+
+    def _member(self, cls: ClassSummary, head: str, depth: int) -> tuple[str, str] | None:
+        """Where `head` comes from, looking up the bases as Python would (depth-first)."""
+        if head in cls.methods:
+            return "method", f"{cls.qualname}.{head}"
+        if head in cls.attr_types:
+            return "attr", cls.attr_types[head]
+        attr = cls.attrs.get(head)
+        if attr is not None and attr[0][0] == "call" and attr[0][1]:
+            return "attr", attr[0][1] + "()"
+        external = None
+        if depth < 10:
+            for base in cls.bases:
+                base = self.canonical(base) if base else None
+                if not base:
+                    continue
+                base_cls = self.classes.get(base.removesuffix("()"))
+                if base_cls is None:
+                    external = external or base.removesuffix("()")
+                    continue
+                found = self._member(base_cls, head, depth + 1)
+                if found is not None and found[0] != "external":
+                    return found
+                external = external or (found[1] if found else None)
+        return ("external", external) if external else None
+
+    def event_name(self, event: Event) -> str | None:
+        return self.canonical(event.name)
+
+    def function_for(self, name: str | None) -> FunctionSummary | None:
+        """The analysed function a resolved call name denotes, if any."""
+        if not name:
+            return None
+        fn = self.functions.get(name)
+        if fn is None and name.endswith("()"):
+            cls = self.classes.get(name[:-2])
+            if cls is not None and "__call__" in cls.methods:
+                return self.functions.get(f"{cls.qualname}.__call__")
+        return fn
+
+    def resolve_target(self, value: list | None, module: ModuleSummary) -> str | None:
+        """A job target given as a function reference, a dotted string, or a signature `f.s()`."""
+        if not value:
+            return None
+        tag = value[0]
+        if tag == "name":
+            name = self.canonical(value[1])
+            return name if name in self.functions else None
+        if tag == "lit" and isinstance(value[1], str):
+            return self.function_by_path(value[1])
+        if tag == "call" and value[1]:
+            callee = self.canonical(value[1])
+            if callee and callee.rpartition(".")[2] in ("s", "si", "signature", "message", "message_with_options"):
+                base = callee.rpartition(".")[0]
+                return base if base in self.functions else None
+        return None
+
+    def function_by_path(self, dotted: str) -> str | None:
+        """`"app.tasks.send"` / `"app.tasks:send"`: a function named by string, as schedulers do."""
+        dotted = dotted.replace(":", ".")
+        if dotted in self.functions:
+            return dotted
+        canon = self.canonical(dotted)
+        if canon in self.functions:
+            return canon
+        return self.job_names.get(dotted)
+
+    @cached_property
+    def job_names(self) -> dict[str, str]:
+        """Explicit task names (`@app.task(name="billing.send")`) to functions."""
+        out: dict[str, str] = {}
+        for fn in self.functions.values():
+            for deco in fn.decorators:
+                value = deco[0]
+                if value[0] == "call":
+                    name = value[3].get("name")
+                    if name and name[0] == "lit" and isinstance(name[1], str):
+                        out[name[1]] = fn.qualname
+        return out
+
+    # ---- jobs --------------------------------------------------------------------------------
+
+    def anchor_of(self, fn: FunctionSummary) -> Anchor:
+        mod = self.function_module[fn.qualname]
+        return Anchor(mod.path, fn.line, fn.col, fn.line, fn.col + len(fn.name))
+
+    def class_anchor(self, cls: ClassSummary) -> Anchor:
+        mod = self.module_of_class(cls)
+        return Anchor(mod.path, cls.line, cls.col, cls.line, cls.col + len(cls.name))
+
+    def module_of_class(self, cls: ClassSummary) -> ModuleSummary:
+        name = cls.qualname
+        while name and name not in self.modules:
+            name = name.rpartition(".")[0]
+        return self.modules[name]
+
+    def class_bases(self, cls: ClassSummary, depth: int = 0) -> list[str]:
+        """All base names, transitively through analysed classes, canonical."""
+        out: list[str] = []
+        if depth > 10:
+            return out
+        for base in cls.bases:
+            base = self.canonical(base)
+            if not base:
+                continue
+            out.append(base)
+            inner = self.classes.get(base)
+            if inner is not None:
+                out.extend(self.class_bases(inner, depth + 1))
+        return out
+
+    @cached_property
+    def jobs(self) -> dict[str, JobSite]:
+        """Every entry point, keyed by the function that runs, with registrations merged in."""
+        sites: dict[str, JobSite] = {}
+        registrations: list[Registration] = []
+        for fw in self.frameworks:
+            for site in fw.find_jobs(self):
+                existing = sites.get(site.function)
+                if existing is None:
+                    sites[site.function] = site
+                else:
+                    existing.triggers |= site.triggers
+                    if existing.retry is None:
+                        existing.retry = site.retry
+            registrations.extend(fw.find_registrations(self))
+        for reg in registrations:
+            site = sites.get(reg.target)
+            if site is None:
+                fn = self.functions[reg.target]
+                site = JobSite(
+                    function=fn.qualname, framework=reg.framework, kind=reg.kind,
+                    path=self.function_module[fn.qualname].path, anchor=self.anchor_of(fn),
+                    display=fn.qualname, doc_owner=fn.qualname,
+                )
+                sites[reg.target] = site
+            site.triggers.add(reg.trigger)
+            site.settings.update(reg.settings)
+            if reg.retry is not None and (site.retry is None or site.retry.from_default):
+                site.retry = reg.retry
+        return sites
+
+    @cached_property
+    def retry_wrappers(self) -> dict[str, RetryPolicy]:
+        """Functions retried by a decorator (tenacity, backoff, stamina), job or not."""
+        out: dict[str, RetryPolicy] = {}
+        for fw in self.frameworks:
+            finder = getattr(fw, "find_retry_wrappers", None)
+            if finder is not None:
+                out.update(finder(self))
+        return out
+
+    def retry_of(self, qualname: str) -> RetryPolicy | None:
+        """The policy that really retries this function: a job's, or a retry decorator's."""
+        site = self.jobs.get(qualname)
+        policy = site.retry if site is not None else None
+        if policy is not None and not policy.disabled and self.triggers_retry(qualname, policy):
+            return policy
+        wrapper = self.retry_wrappers.get(qualname)
+        if wrapper is not None and not wrapper.disabled:
+            return wrapper
+        return None
+
+    def triggers_retry(self, qualname: str, policy: RetryPolicy) -> bool:
+        """Settings that configure retries but that nothing triggers are dead configuration."""
+        if policy.on is None or policy.on:
+            return True
+        return bool(self.explicit_retry_points(qualname))
+
+    def explicit_retry_points(self, qualname: str) -> list[int]:
+        """Events in the body that ask for a retry: `self.retry(...)`, `raise Retry(...)`."""
+        fn = self.functions[qualname]
+        points = []
+        for i, ev in enumerate(fn.events):
+            name = self.event_name(ev) or ""
+            if ev.kind == "call" and ev.attr == "retry" and (
+                name.startswith("@self") or name == f"{qualname}.retry" or name.startswith(("celery.", "celery.current_task"))
+                or name.endswith("Task().retry")
+            ):
+                points.append(i)
+            elif ev.kind == "raise" and name.rpartition(".")[2] in ("Retry", "RetryTask", "RetryError", "RetryLater"):
+                points.append(i)
+        return points
+
+    # ---- effects -----------------------------------------------------------------------------
+
+    def callee(self, event: Event) -> FunctionSummary | None:
+        if event.kind != "call":
+            return None
+        return self.function_for(self.event_name(event))
+
+    def direct_effect(self, fn: FunctionSummary, event: Event) -> EffectPath | None:
+        """The external effect this call makes itself, if any (guards not considered)."""
+        if event.kind != "call":
+            return None
+        name = self.event_name(event)
+        if not name:
+            return None
+        first = event.args[0][1] if event.args and event.args[0][0] == "lit" else None
+        if first is None and "method" in event.kwargs and event.kwargs["method"][0] == "lit":
+            first = event.kwargs["method"][1]
+        hit = self.catalog.effect(name, first)
+        if hit is not None:
+            return EffectPath(hit.kind, (hit.name,), hit.confidence)
+        if event.attr in ENQUEUE_METHODS:
+            target = name.rpartition(".")[0]
+            if target in self.jobs:
+                return EffectPath("enqueue", (name,), Confidence.HIGH)
+        return None
+
+    def is_guarded(self, fn: FunctionSummary, index: int) -> bool:
+        """Does something make this call idempotent? A key passed to the far end, a key recorded
+        in the same transaction before it, a dedup marker set before it, or a configured guard."""
+        event = fn.events[index]
+        for kw in event.kwargs:
+            if _is_key_kwarg(kw):
+                return True
+        if any(kw in ("headers", "extra_headers", "**", "request_options", "options") for kw in event.kwargs):
+            if any(s.kind == "dictkey" and _is_key_kwarg(s.name) and s.line <= event.end_line for s in fn.sinks):
+                return True
+            if any(m <= event.end_line for m in self.key_marks(fn)):
+                return True
+        for j in range(index):
+            other = fn.events[j]
+            if other.kind != "call" or _exclusive(other, event):
+                continue
+            name = self.event_name(other)
+            if name in self.catalog.guards:
+                return True
+            if name in self.catalog.markers or (other.attr == "set" and "nx" in other.kwargs):
+                return True
+            if self.records_key(other) and self.same_transaction(fn, other, event):
+                return True
+        for deco in fn.decorators:
+            if self.canonical(_deco_name(deco[0])) in self.catalog.guards:
+                return True
+        return False
+
+    def key_marks(self, fn: FunctionSummary) -> list[int]:
+        """Lines where a key-named value is written without a call feeding it (dict keys)."""
+        return [s.line for s in fn.sinks if _is_key_kwarg(s.name)]
+
+    def records_key(self, event: Event) -> bool:
+        """A database write that records an idempotency key: `Sent.objects.get_or_create(key=...)`."""
+        if event.kind != "call":
+            return False
+        name = self.event_name(event)
+        if db_write(name, event.attr, event.sql) is None:
+            return False
+        from .keys import is_record_key_field
+
+        if event.attr in ("create", "get_or_create", "update_or_create", "add", "bulk_create"):
+            if any(is_record_key_field(k) for k in event.kwargs):
+                return True
+            model = (name or "").split(".objects")[0].rpartition(".")[2].lower()
+            if any(w in model for w in ("idempot", "dedup", "processed", "handled", "outbox", "sent")):
+                return True
+        if event.sql and event.sql in ("insert", "upsert", "merge"):
+            text = event.args[0][1] if event.args and event.args[0][0] == "lit" else ""
+            if isinstance(text, str) and any(w in text.lower() for w in ("idempot", "dedup", "processed", "outbox")):
+                return True
+        return False
+
+    def transaction_regions(self, fn: FunctionSummary) -> set[int]:
+        return {r.id for r in fn.regions if self.catalog.is_transaction(self.canonical(r.name))}
+
+    def function_is_transactional(self, fn: FunctionSummary) -> bool:
+        return any(self.catalog.is_transaction(self.canonical(_deco_name(d[0]))) for d in fn.decorators)
+
+    def same_transaction(self, fn: FunctionSummary, a: Event, b: Event) -> bool:
+        if self.function_is_transactional(fn):
+            return True
+        txns = self.transaction_regions(fn)
+        return bool(txns.intersection(a.regions) & txns.intersection(b.regions))
+
+    def call_effects(self, qualname: str) -> list[CallEffect]:
+        """Each unguarded external effect of a function, through the event in its body that makes it."""
+        cached = self._call_effects.get(qualname)
+        if cached is not None:
+            return cached
+        self._call_effects[qualname] = []  # a recursion guard while this function is in progress
+        fn = self.functions[qualname]
+        out: list[CallEffect] = []
+        seen: set[tuple[int, str, str]] = set()
+        for i, ev in enumerate(fn.events):
+            if ev.kind != "call":
+                continue
+            direct = self.direct_effect(fn, ev)
+            paths: list[EffectPath] = []
+            if direct is not None and direct.kind in EXTERNAL_KINDS:
+                paths.append(direct)
+            else:
+                callee = self.callee(ev)
+                if callee is not None and callee.qualname != qualname and callee.name != MODULE_CODE:
+                    for sub in self.reachable_effects(callee.qualname):
+                        paths.append(EffectPath(sub.kind, (callee.qualname, *sub.chain), sub.confidence))
+            if not paths or self.is_guarded(fn, i):
+                continue
+            for p in paths:
+                key = (i, p.kind, p.chain[-1])
+                if key not in seen:
+                    seen.add(key)
+                    out.append(CallEffect(i, p))
+        self._call_effects[qualname] = out
+        return out
+
+    def reachable_effects(self, qualname: str) -> list[EffectPath]:
+        """Unguarded external effects anywhere below a function (one path per kind and target)."""
+        cached = self._reach.get(qualname)
+        if cached is not None:
+            return cached
+        self._reach[qualname] = []
+        paths: dict[tuple[str, str], EffectPath] = {}
+        for ce in self.call_effects(qualname):
+            paths.setdefault((ce.path.kind, ce.path.chain[-1]), ce.path)
+        result = list(paths.values())
+        self._reach[qualname] = result
+        return result
+
+    @cached_property
+    def job_context(self) -> dict[str, str]:
+        """Functions that run as part of a job (entry points, retried functions, their callees),
+        each mapped to one job it belongs to."""
+        owner: dict[str, str] = {}
+        roots = list(self.jobs) + [q for q in self.retry_wrappers if q not in self.jobs]
+        for root in roots:
+            stack = [root]
+            while stack:
+                q = stack.pop()
+                if q in owner:
+                    continue
+                owner[q] = root
+                fn = self.functions.get(q)
+                if fn is None:
+                    continue
+                for ev in fn.events:
+                    callee = self.callee(ev)
+                    if callee is not None and callee.qualname not in owner and callee.name != MODULE_CODE:
+                        stack.append(callee.qualname)
+        return owner
+
+
+def _strip_call(part: str) -> tuple[str, bool]:
+    if part.endswith(")"):
+        return part[: part.index("(")], True
+    return part, False
+
+
+def _short(qualname: str) -> str:
+    from .checks import short
+
+    return short(qualname)
+
+
+def _deco_name(value: list) -> str | None:
+    if value[0] == "name":
+        return value[1]
+    if value[0] == "call":
+        return value[1]
+    return None
+
+
+def _is_key_kwarg(name: str) -> bool:
+    from .keys import is_key_name
+
+    return is_key_name(name)
+
+
+def _exclusive(a: Event, b: Event) -> bool:
+    """Two events in different arms of one `if`, and no loop around both: never both run."""
+    if set(a.loops) & set(b.loops):
+        return False
+    arms = dict(a.branch)
+    return any(if_id in arms and arms[if_id] != arm for if_id, arm in b.branch)
+
+
+def exclusive(a: Event, b: Event) -> bool:
+    return _exclusive(a, b)
+
+
+def deco_name(value: list) -> str | None:
+    return _deco_name(value)
+
+
+@dataclass(frozen=True)
+class Decorated:
+    module: ModuleSummary
+    function: FunctionSummary
+    value: list  # the decorator's Value
+    name: str  # its canonical name (the callee for `@x(...)`)
+    is_call: bool
+    anchor: Anchor
+
+
+@dataclass(frozen=True)
+class CallSite:
+    module: ModuleSummary
+    function: FunctionSummary
+    index: int
+    event: Event
+    name: str | None  # canonical
+
+    @property
+    def anchor(self) -> Anchor:
+        e = self.event
+        return Anchor(self.module.path, e.line, e.col, e.end_line, e.end_col)
+
+
+def _build_indices(project: Project) -> tuple[list[Decorated], dict[str, list[CallSite]]]:
+    decorated: list[Decorated] = []
+    by_attr: dict[str, list[CallSite]] = {}
+    for mod in project.modules.values():
+        for fn in mod.functions.values():
+            for deco in fn.decorators:
+                value, line, col, end_line, end_col = deco
+                name = project.canonical(_deco_name(value))
+                if name:
+                    decorated.append(Decorated(mod, fn, value, name, value[0] == "call", Anchor(mod.path, line, col, end_line, end_col)))
+            for i, ev in enumerate(fn.events):
+                if ev.kind == "call" and ev.attr:
+                    by_attr.setdefault(ev.attr, []).append(CallSite(mod, fn, i, ev, None))
+    return decorated, by_attr
+
+
+def _indices(project: Project) -> tuple[list[Decorated], dict[str, list[CallSite]]]:
+    cached = project.__dict__.get("_indices")
+    if cached is None:
+        cached = _build_indices(project)
+        project.__dict__["_indices"] = cached
+    return cached
+
+
+def decorated_functions(project: Project) -> list[Decorated]:
+    return _indices(project)[0]
+
+
+def calls_named(project: Project, attrs: tuple[str, ...]) -> list[CallSite]:
+    """Calls whose callee's last name is one of `attrs`, with canonical names filled in."""
+    out = []
+    for attr in attrs:
+        for site in _indices(project)[1].get(attr, ()):
+            out.append(CallSite(site.module, site.function, site.index, site.event, project.event_name(site.event)))
+    return out

@@ -1,0 +1,807 @@
+"""The per-file phase: one `ast` walk that turns a module into a summary.
+
+A summary holds what the project phase and the checks need — functions and classes, every call
+and raise with its resolved name and its position in the control structure (loops, branches,
+`with` regions, try bodies), decorators, docstrings, key sinks and where their values come from.
+It is plain data, depends only on the file's bytes (never on configuration), and is cached by
+content hash, so the project phase can be re-run without re-reading unchanged files.
+
+Names are resolved here as far as one file allows: imports, module-level instances
+(`app = Celery()` makes `app.task` read `celery.Celery().task`), local variables assigned from
+constructors, parameter annotations and `with ... as x`. Instances are written with `()`:
+`django.core.mail.EmailMessage().send`. What needs other modules (re-exports, instances
+defined elsewhere, inherited methods) is finished by `project.Project.canonical`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .keys import is_key_name
+
+# A Value is a small JSON-able picture of an expression, enough to read settings from it:
+#   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
+#   | ["dict", [[k, v]...]] | ["fstr", [parts]] | ["other"]
+Value = list
+
+_MAX_VALUE_DEPTH = 4
+_SQL_WRITE_RE = re.compile(r"^\s*(?:--[^\n]*\n\s*)*(insert|update|delete|merge|replace|upsert)\b", re.I)
+_AWS_FACTORIES = ("client", "resource")
+
+
+@dataclass(slots=True)
+class Event:
+    """A call or a raise inside a function body, with where it sits in the control flow."""
+
+    kind: str  # "call" | "raise"
+    name: str | None  # resolved callee (calls) or exception (raises); None if unknown
+    attr: str | None  # last name of the callee expression (`post` in `s.post(...)`)
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+    args: list = field(default_factory=list)  # Values of positional arguments
+    kwargs: dict = field(default_factory=dict)  # keyword -> Value ("**" for a splat)
+    argsrc: list = field(default_factory=list)  # per positional arg: event ids feeding it
+    kwsrc: dict = field(default_factory=dict)  # keyword -> event ids feeding it
+    loops: tuple = ()  # ids of enclosing loops
+    branch: tuple = ()  # ((if_id, arm), ...) of enclosing if/else arms
+    regions: tuple = ()  # ids of enclosing `with` regions, outermost first
+    tries: tuple = ()  # ids of enclosing try bodies
+    handlers: tuple = ()  # ids of the try statements whose except handler encloses this
+    sql: str | None = None  # write verb when the first argument is SQL text
+    receiver_src: tuple = ()  # event ids feeding the receiver (for `x.execute` on a tainted x)
+
+
+@dataclass(slots=True)
+class Region:
+    """A `with` item: what it enters, and its arguments (for transactions and locks)."""
+
+    id: int
+    name: str | None
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+    args: list = field(default_factory=list)
+    kwargs: dict = field(default_factory=dict)
+    is_async: bool = False
+
+
+@dataclass(slots=True)
+class Sink:
+    """A value that names itself a key: `idempotency_key = ...`, `headers["Idempotency-Key"]`."""
+
+    kind: str  # "var" | "attr" | "dictkey"
+    name: str
+    line: int
+    sources: tuple  # event ids feeding the value
+
+
+@dataclass(slots=True)
+class Handler:
+    """An except clause: what it catches and whether it re-raises (for swallowed failures)."""
+
+    try_id: int
+    types: list  # resolved names of the caught exceptions; [] for a bare except
+    line: int
+    col: int
+    reraises: bool
+    calls: list  # resolved names of calls in the handler body
+
+
+@dataclass(slots=True)
+class FunctionSummary:
+    qualname: str
+    name: str
+    line: int  # line of the `def`
+    col: int  # column of the name (0-based)
+    end_line: int
+    is_async: bool
+    decorators: list  # [Value, line, col, end_line, end_col]
+    docstring: str | None
+    doc_line: int | None
+    params: list
+    class_qualname: str | None
+    events: list = field(default_factory=list)
+    regions: list = field(default_factory=list)
+    sinks: list = field(default_factory=list)
+    returns: tuple = ()  # event ids feeding return values
+    handlers: list = field(default_factory=list)
+    def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
+
+
+@dataclass(slots=True)
+class ClassSummary:
+    qualname: str
+    name: str
+    line: int
+    col: int
+    end_line: int
+    bases: list  # resolved names (None where unknown)
+    decorators: list
+    docstring: str | None
+    doc_line: int | None
+    attrs: dict  # class-level name -> [Value, line, col]
+    attr_types: dict  # `self.x = Foo()` in any method -> "Foo()"
+    methods: list
+
+
+@dataclass(slots=True)
+class ModuleSummary:
+    path: str
+    module: str
+    imports: dict = field(default_factory=dict)  # local name -> resolved dotted name
+    symbols: dict = field(default_factory=dict)  # module-level name -> resolved name or type
+    assigns: dict = field(default_factory=dict)  # module-level target -> [Value, line, col]
+    functions: dict = field(default_factory=dict)
+    classes: dict = field(default_factory=dict)
+    suppressions: dict = field(default_factory=dict)  # line -> [kind, [codes]]
+    error: str | None = None  # set when the file could not be analysed
+    error_kind: str | None = None  # "parse-error" | "unreadable-file"
+    error_line: int = 1
+    error_col: int = 1
+
+
+MODULE_CODE = "<module>"
+
+
+class _Scope:
+    """Names visible inside one function (or the module): resolved name, or None if untyped."""
+
+    __slots__ = ("names", "sources", "parent")
+
+    def __init__(self, parent: _Scope | None) -> None:
+        self.names: dict[str, str | None] = {}
+        self.sources: dict[str, frozenset] = {}
+        self.parent = parent
+
+
+_EMPTY: frozenset = frozenset()
+
+
+class Summarizer:
+    """Builds a ModuleSummary in one recursive walk over the module's `ast`."""
+
+    def __init__(self, module: str, path: str, is_package: bool = False) -> None:
+        self.mod = ModuleSummary(path=path, module=module)
+        self.package = module if is_package else module.rpartition(".")[0]
+        self._ids = 0
+        self.fn: FunctionSummary | None = None
+        self.scope: _Scope | None = None
+        self.module_scope = _Scope(None)
+        self.owner: ClassSummary | None = None  # the class whose body we are directly in
+        self.loops: tuple = ()
+        self.branch: tuple = ()
+        self.regions: tuple = ()
+        self.tries: tuple = ()
+        self.handlers: tuple = ()
+
+    # ---- entry -----------------------------------------------------------------------------
+
+    def run(self, tree: ast.Module) -> ModuleSummary:
+        self._declare_module_names(tree.body)
+        module_fn = FunctionSummary(
+            qualname=f"{self.mod.module}.{MODULE_CODE}", name=MODULE_CODE, line=1, col=0,
+            end_line=1, is_async=False, decorators=[], docstring=None, doc_line=None, params=[],
+            class_qualname=None,
+        )
+        self.mod.functions[module_fn.qualname] = module_fn
+        self.fn, self.scope = module_fn, self.module_scope
+        for node in tree.body:
+            self.stmt(node)
+        return self.mod
+
+    def _next_id(self) -> int:
+        self._ids += 1
+        return self._ids
+
+    def _declare_module_names(self, body: list) -> None:
+        """Top-level defs, classes and imports are visible in functions defined before them."""
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                self.module_scope.names[node.name] = f"{self.mod.module}.{node.name}"
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                self._import(node, self.module_scope)
+            elif isinstance(node, (ast.If, ast.Try)):
+                for part in (node.body, getattr(node, "orelse", []), getattr(node, "finalbody", [])):
+                    self._declare_module_names(part)
+                for handler in getattr(node, "handlers", []):
+                    self._declare_module_names(handler.body)
+
+    # ---- name resolution ---------------------------------------------------------------------
+
+    def lookup(self, name: str) -> str | None:
+        scope = self.scope
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        return name  # a builtin or an unknown global: keep the spelling
+
+    def resolve(self, node: ast.AST) -> str | None:
+        """The dotted name an expression denotes; instances end in `()`."""
+        if isinstance(node, ast.Name):
+            return self.lookup(node.id)
+        if isinstance(node, ast.Attribute):
+            base = self.resolve(node.value)
+            return None if base is None else f"{base}.{node.attr}"
+        if isinstance(node, ast.Call):
+            func = self.resolve(node.func)
+            if func is None:
+                return None
+            if func.rpartition(".")[2] in _AWS_FACTORIES and func.startswith(("boto3", "aioboto3")):
+                if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                    return f"{func}({node.args[0].value})"
+            return f"{func}()"
+        if isinstance(node, ast.Await):
+            return self.resolve(node.value)
+        return None
+
+    def _import(self, node: ast.Import | ast.ImportFrom, scope: _Scope) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    scope.names[alias.asname] = alias.name
+                else:
+                    top = alias.name.partition(".")[0]
+                    scope.names[top] = top
+            return
+        base = node.module or ""
+        if node.level:
+            parts = self.package.split(".") if self.package else []
+            if node.level > 1:
+                parts = parts[: len(parts) - (node.level - 1)]
+            base = ".".join(p for p in (*parts, node.module or "") if p)
+        for alias in node.names:
+            if alias.name == "*":
+                continue
+            scope.names[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+
+    # ---- values ------------------------------------------------------------------------------
+
+    def value(self, node: ast.AST | None, depth: int = 0) -> Value:
+        if node is None:
+            return ["lit", None]
+        if isinstance(node, ast.Constant):
+            v = node.value
+            if isinstance(v, (str, int, float, bool)) or v is None:
+                return ["lit", v]
+            return ["other"]
+        if depth >= _MAX_VALUE_DEPTH:
+            return ["other"]
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            name = self.resolve(node)
+            return ["name", name] if name else ["other"]
+        if isinstance(node, ast.Call):
+            func = self.resolve(node.func)
+            args = [self.value(a, depth + 1) for a in node.args]
+            kwargs = {k.arg or "**": self.value(k.value, depth + 1) for k in node.keywords}
+            return ["call", func, args, kwargs]
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return ["seq", [self.value(e, depth + 1) for e in node.elts]]
+        if isinstance(node, ast.Dict):
+            return ["dict", [[self.value(k, depth + 1), self.value(v, depth + 1)] for k, v in zip(node.keys, node.values)]]
+        if isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant):
+            inner = node.operand.value
+            if isinstance(node.op, ast.USub) and isinstance(inner, (int, float)):
+                return ["lit", -inner]
+        if isinstance(node, ast.BinOp):
+            left, right = self.value(node.left, depth + 1), self.value(node.right, depth + 1)
+            if left[0] == "lit" and right[0] == "lit" and all(isinstance(x[1], (int, float)) for x in (left, right)):
+                try:
+                    return ["lit", _arith(node.op, left[1], right[1])]
+                except Exception:  # noqa: BLE001 - a constant we cannot fold is just "other"
+                    return ["other"]
+        if isinstance(node, ast.Lambda):
+            return ["lambda"]
+        return ["other"]
+
+    # ---- expressions: record calls, return the calls that feed the value ----------------------
+
+    def expr(self, node: ast.AST | None) -> frozenset:
+        if node is None:
+            return _EMPTY
+        method = _EXPR_DISPATCH.get(type(node))
+        if method is not None:
+            return method(self, node)
+        sources: frozenset = _EMPTY
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                s = self.expr(child)
+                if s:
+                    sources = sources | s
+            elif isinstance(child, ast.comprehension):
+                sources = sources | self._comprehension(child)
+        return sources
+
+    def _expr_name(self, node: ast.Name) -> frozenset:
+        scope = self.scope
+        while scope is not None:
+            if node.id in scope.sources:
+                return scope.sources[node.id]
+            if node.id in scope.names:
+                return _EMPTY
+            scope = scope.parent
+        return _EMPTY
+
+    def _expr_constant(self, node: ast.AST) -> frozenset:
+        return _EMPTY
+
+    def _comprehension(self, comp: ast.comprehension) -> frozenset:
+        sources = self.expr(comp.iter)
+        self._bind(comp.target, None, sources)
+        for cond in comp.ifs:
+            sources = sources | self.expr(cond)
+        return sources
+
+    def _expr_comp(self, node: ast.AST) -> frozenset:
+        sources: frozenset = _EMPTY
+        for gen in node.generators:
+            sources = sources | self._comprehension(gen)
+        for part in ("elt", "key", "value"):
+            child = getattr(node, part, None)
+            if child is not None:
+                sources = sources | self.expr(child)
+        return sources
+
+    def _expr_lambda(self, node: ast.Lambda) -> frozenset:
+        return self.expr(node.body)
+
+    def _expr_dict(self, node: ast.Dict) -> frozenset:
+        sources: frozenset = _EMPTY
+        for key, val in zip(node.keys, node.values):
+            vs = self.expr(val)
+            if key is not None:
+                sources = sources | self.expr(key)
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    self._sink("dictkey", key.value, key.lineno, vs)
+            sources = sources | vs
+        return sources
+
+    def _expr_call(self, node: ast.Call) -> frozenset:
+        func = node.func
+        receiver_src: frozenset = _EMPTY
+        if isinstance(func, ast.Attribute):
+            receiver_src = self.expr(func.value)
+            attr = func.attr
+        else:
+            attr = func.id if isinstance(func, ast.Name) else None
+            if not isinstance(func, ast.Name):
+                receiver_src = self.expr(func)
+        argsrc = [self.expr(a) for a in node.args]
+        kwsrc = {}
+        kw_sources: frozenset = _EMPTY
+        for k in node.keywords:
+            s = self.expr(k.value)
+            if s:
+                kwsrc[k.arg or "**"] = sorted(s)
+                kw_sources = kw_sources | s
+        ev = Event(
+            kind="call",
+            name=self.resolve(func),
+            attr=attr,
+            line=node.lineno,
+            col=node.col_offset,
+            end_line=node.end_lineno or node.lineno,
+            end_col=node.end_col_offset or node.col_offset,
+            args=[self.value(a, 1) for a in node.args],
+            kwargs={k.arg or "**": self.value(k.value, 1) for k in node.keywords},
+            argsrc=[sorted(s) for s in argsrc] if any(argsrc) else [],
+            kwsrc=kwsrc,
+            loops=self.loops,
+            branch=self.branch,
+            regions=self.regions,
+            tries=self.tries,
+            handlers=self.handlers,
+            sql=_sql_verb(node.args[0]) if node.args and attr in ("execute", "executemany", "raw", "text") else None,
+            receiver_src=tuple(sorted(receiver_src)),
+        )
+        index = len(self.fn.events)
+        self.fn.events.append(ev)
+        sources = frozenset((index,)) | receiver_src | kw_sources
+        for s in argsrc:
+            sources = sources | s
+        return sources
+
+    # ---- statements --------------------------------------------------------------------------
+
+    def stmt(self, node: ast.stmt) -> None:
+        method = _STMT_DISPATCH.get(type(node))
+        if method is not None:
+            method(self, node)
+            return
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.stmt):
+                self.stmt(child)
+            elif isinstance(child, ast.expr):
+                self.expr(child)
+
+    def _body(self, body: list) -> None:
+        for s in body:
+            self.stmt(s)
+
+    def _stmt_import(self, node: ast.Import | ast.ImportFrom) -> None:
+        self._import(node, self.scope)
+        if self.scope is self.module_scope:
+            self.mod.imports.update({k: v for k, v in self.module_scope.names.items() if v is not None})
+
+    def _stmt_expr(self, node: ast.Expr) -> None:
+        self.expr(node.value)
+
+    def _stmt_assign(self, node: ast.Assign | ast.AnnAssign | ast.AugAssign) -> None:
+        value = node.value
+        sources = self.expr(value) if value is not None else _EMPTY
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        typ = None
+        if isinstance(node, ast.AnnAssign):
+            ann = self.resolve(node.annotation)
+            typ = f"{ann}()" if ann else None
+        if typ is None and value is not None and isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)):
+            typ = self.resolve(value)
+        for target in targets:
+            if isinstance(node, ast.AugAssign) and isinstance(target, ast.Name):
+                sources = sources | self._expr_name(target)
+            self._bind(target, typ, sources)
+            self._record_assign(target, value, node)
+
+    def _bind(self, target: ast.AST, typ: str | None, sources: frozenset) -> None:
+        scope = self.scope
+        if isinstance(target, ast.Name):
+            scope.names[target.id] = typ
+            if sources:
+                scope.sources[target.id] = sources
+            else:
+                scope.sources.pop(target.id, None)
+            self._sink("var", target.id, target.lineno, sources)
+            if scope is self.module_scope:
+                self.mod.symbols[target.id] = typ
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for elt in target.elts:
+                self._bind(elt, None, sources)
+        elif isinstance(target, ast.Starred):
+            self._bind(target.value, None, sources)
+        elif isinstance(target, ast.Attribute):
+            self.expr(target.value)
+            self._sink("attr", target.attr, target.lineno, sources)
+            fn = self.fn
+            if typ and fn.class_qualname and fn.params and isinstance(target.value, ast.Name) and target.value.id == fn.params[0]:
+                self.mod.classes[fn.class_qualname].attr_types.setdefault(target.attr, typ)
+        elif isinstance(target, ast.Subscript):
+            self.expr(target.value)
+            self.expr(target.slice)
+            key = target.slice
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                self._sink("dictkey", key.value, target.lineno, sources)
+
+    def _record_assign(self, target: ast.AST, value: ast.AST | None, node: ast.stmt) -> None:
+        """Module- and class-level assignments are settings (beat_schedule, retry attributes)."""
+        if value is None:
+            return
+        if self.owner is not None:
+            if isinstance(target, ast.Name):
+                self.owner.attrs[target.id] = [self.value(value), node.lineno, node.col_offset]
+        elif self.fn.name == MODULE_CODE:
+            name = _dotted(target)
+            if name:
+                self.mod.assigns[name] = [self.value(value), node.lineno, node.col_offset]
+
+    def _sink(self, kind: str, name: str, line: int, sources: frozenset) -> None:
+        """Record a value named as a key (with the calls feeding it, possibly none)."""
+        if is_key_name(name):
+            self.fn.sinks.append(Sink(kind=kind, name=name, line=line, sources=tuple(sorted(sources))))
+
+    def _stmt_return(self, node: ast.Return) -> None:
+        sources = self.expr(node.value)
+        if sources:
+            self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
+
+    def _stmt_raise(self, node: ast.Raise) -> None:
+        self.expr(node.exc)
+        self.expr(node.cause)
+        exc = node.exc
+        target = exc.func if isinstance(exc, ast.Call) else exc
+        self.fn.events.append(
+            Event(
+                kind="raise",
+                name=self.resolve(target) if target is not None else None,
+                attr=target.attr if isinstance(target, ast.Attribute) else (target.id if isinstance(target, ast.Name) else None),
+                line=node.lineno,
+                col=node.col_offset,
+                end_line=node.end_lineno or node.lineno,
+                end_col=node.end_col_offset or node.col_offset,
+                loops=self.loops,
+                branch=self.branch,
+                regions=self.regions,
+                tries=self.tries,
+                handlers=self.handlers,
+            )
+        )
+
+    def _stmt_loop(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            self._bind(node.target, None, self.expr(node.iter))
+        else:
+            self.expr(node.test)
+        saved = self.loops
+        self.loops = saved + (self._next_id(),)
+        self._body(node.body)
+        self.loops = saved
+        self._body(node.orelse)
+
+    def _stmt_if(self, node: ast.If) -> None:
+        self.expr(node.test)
+        if_id = self._next_id()
+        saved = self.branch
+        self.branch = saved + ((if_id, 0),)
+        self._body(node.body)
+        self.branch = saved + ((if_id, 1),)
+        self._body(node.orelse)
+        self.branch = saved
+
+    def _stmt_with(self, node: ast.With | ast.AsyncWith) -> None:
+        saved = self.regions
+        for item in node.items:
+            self.expr(item.context_expr)
+            ctx = item.context_expr
+            call = ctx if isinstance(ctx, ast.Call) else None
+            region = Region(
+                id=self._next_id(),
+                name=self.resolve(call.func if call is not None else ctx),
+                line=ctx.lineno,
+                col=ctx.col_offset,
+                end_line=ctx.end_lineno or ctx.lineno,
+                end_col=ctx.end_col_offset or ctx.col_offset,
+                args=[self.value(a, 1) for a in call.args] if call is not None else [],
+                kwargs={k.arg or "**": self.value(k.value, 1) for k in call.keywords} if call is not None else {},
+                is_async=isinstance(node, ast.AsyncWith),
+            )
+            self.fn.regions.append(region)
+            self.regions = self.regions + (region.id,)
+            if item.optional_vars is not None:
+                self._bind(item.optional_vars, self.resolve(ctx), _EMPTY)
+        self._body(node.body)
+        self.regions = saved
+
+    def _stmt_try(self, node: ast.Try) -> None:
+        try_id = self._next_id()
+        saved_tries, saved_handlers = self.tries, self.handlers
+        self.tries = saved_tries + (try_id,)
+        self._body(node.body)
+        self.tries = saved_tries
+        for handler in node.handlers:
+            types = []
+            if handler.type is not None:
+                elts = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+                types = [self.resolve(e) for e in elts]
+            if handler.name:
+                self.scope.names[handler.name] = None
+                self.scope.sources.pop(handler.name, None)
+            first_event = len(self.fn.events)
+            self.handlers = saved_handlers + (try_id,)
+            self._body(handler.body)
+            self.handlers = saved_handlers
+            calls = [e.name for e in self.fn.events[first_event:] if e.kind == "call" and e.name]
+            self.fn.handlers.append(
+                Handler(
+                    try_id=try_id,
+                    types=types,
+                    line=handler.lineno,
+                    col=handler.col_offset,
+                    reraises=_reraises(handler.body),
+                    calls=calls,
+                )
+            )
+        self._body(node.orelse)
+        self._body(node.finalbody)
+
+    def _stmt_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        decorators = [self._decorator(d) for d in node.decorator_list]
+        for default in (*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)):
+            self.expr(default)
+        owner = self.owner
+        if owner is not None:
+            qualname = f"{owner.qualname}.{node.name}"
+            owner.methods.append(node.name)
+        else:
+            if self.fn.name != MODULE_CODE:
+                qualname = f"{self.fn.qualname}.<locals>.{node.name}"
+            else:
+                qualname = f"{self.mod.module}.{node.name}"
+            self.scope.names[node.name] = qualname
+            self.scope.sources.pop(node.name, None)
+        params = [a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)]
+        if node.args.vararg:
+            params.append(node.args.vararg.arg)
+        if node.args.kwarg:
+            params.append(node.args.kwarg.arg)
+        doc, doc_line = _docstring(node)
+        prefix = 10 if isinstance(node, ast.AsyncFunctionDef) else 4
+        fn = FunctionSummary(
+            qualname=qualname,
+            name=node.name,
+            line=node.lineno,
+            col=node.col_offset + prefix,
+            end_line=node.end_lineno or node.lineno,
+            is_async=isinstance(node, ast.AsyncFunctionDef),
+            decorators=decorators,
+            docstring=doc,
+            doc_line=doc_line,
+            params=params,
+            class_qualname=owner.qualname if owner is not None else None,
+            def_col=node.col_offset,
+        )
+        self.mod.functions[qualname] = fn
+        scope = _Scope(self.scope if self.fn.name != MODULE_CODE else self.module_scope)
+        all_args = (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
+        for i, arg in enumerate(all_args):
+            typ = None
+            if i == 0 and owner is not None and not _is_static(node):
+                typ = owner.qualname  # self / cls: attribute calls resolve against the class
+            elif i == 0 and arg.arg == "self":
+                typ = "@self"  # a bound task's `self` (Celery bind=True)
+            elif arg.annotation is not None:
+                ann = self.resolve(arg.annotation)
+                typ = f"{ann}()" if ann and not ann.startswith(("typing.", "str", "int", "dict", "list")) else None
+            scope.names[arg.arg] = typ
+        for extra in (node.args.vararg, node.args.kwarg):
+            if extra is not None:
+                scope.names[extra.arg] = None
+        self._enter(fn, scope, node.body)
+
+    def _enter(self, fn: FunctionSummary, scope: _Scope, body: list) -> None:
+        saved = (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers)
+        self.fn, self.scope, self.owner = fn, scope, None
+        self.loops = self.branch = self.regions = self.tries = self.handlers = ()
+        self._body(body)
+        (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers) = saved
+
+    def _decorator(self, node: ast.expr) -> list:
+        self.expr(node)  # decorator arguments may call things; record them in the outer scope
+        end_line = node.end_lineno or node.lineno
+        return [self.value(node), node.lineno, node.col_offset, end_line, node.end_col_offset or node.col_offset]
+
+    def _stmt_class(self, node: ast.ClassDef) -> None:
+        decorators = [self._decorator(d) for d in node.decorator_list]
+        for kw in node.keywords:
+            self.expr(kw.value)
+        if self.owner is not None:
+            qualname = f"{self.owner.qualname}.{node.name}"
+        elif self.fn.name != MODULE_CODE:
+            qualname = f"{self.fn.qualname}.<locals>.{node.name}"
+        else:
+            qualname = f"{self.mod.module}.{node.name}"
+        if self.owner is None:
+            self.scope.names[node.name] = qualname
+        doc, doc_line = _docstring(node)
+        cls = ClassSummary(
+            qualname=qualname,
+            name=node.name,
+            line=node.lineno,
+            col=node.col_offset + 6,
+            end_line=node.end_lineno or node.lineno,
+            bases=[self.resolve(b) for b in node.bases],
+            decorators=decorators,
+            docstring=doc,
+            doc_line=doc_line,
+            attrs={},
+            attr_types={},
+            methods=[],
+        )
+        self.mod.classes[qualname] = cls
+        # The class body runs once, in the enclosing code: its calls are recorded there, its
+        # names live in a scope that methods do not see (as in Python).
+        saved_scope, saved_owner = self.scope, self.owner
+        class_scope = _Scope(saved_scope)
+        self.owner = cls
+        for stmt in node.body:
+            # A method's enclosing scope is the class's enclosing scope, not the class body.
+            is_method = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+            self.scope = saved_scope if is_method else class_scope
+            self.stmt(stmt)
+        self.scope, self.owner = saved_scope, saved_owner
+
+    def _stmt_global(self, node: ast.AST) -> None:
+        return
+
+
+def _arith(op: ast.operator, a: float, b: float) -> float:
+    if isinstance(op, ast.Mult):
+        return a * b
+    if isinstance(op, ast.Add):
+        return a + b
+    if isinstance(op, ast.Sub):
+        return a - b
+    if isinstance(op, ast.Div):
+        return a / b
+    if isinstance(op, ast.Pow) and abs(b) < 64:
+        return a**b
+    raise ValueError("unsupported")
+
+
+def _dotted(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base else None
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        base = _dotted(node.value)
+        return f"{base}[{node.slice.value!r}]" if base else None
+    return None
+
+
+def _docstring(node: ast.AST) -> tuple[str | None, int | None]:
+    body = getattr(node, "body", None)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        value = body[0].value.value
+        if isinstance(value, str):
+            return value, body[0].lineno
+    return None, None
+
+
+def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+
+
+def _reraises(body: list) -> bool:
+    for node in body:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Raise):
+                return True
+    return False
+
+
+def _sql_verb(node: ast.AST) -> str | None:
+    text = None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = node.value
+    elif isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+        text = str(node.values[0].value)
+    elif isinstance(node, ast.Call) and node.args:
+        return _sql_verb(node.args[0])  # text("INSERT ..."), sql.SQL("UPDATE ...")
+    if text is None:
+        return None
+    match = _SQL_WRITE_RE.match(text)
+    return match.group(1).lower() if match else None
+
+
+_EXPR_DISPATCH: dict[type, Any] = {
+    ast.Name: Summarizer._expr_name,
+    ast.Constant: Summarizer._expr_constant,
+    ast.Call: Summarizer._expr_call,
+    ast.Dict: Summarizer._expr_dict,
+    ast.Lambda: Summarizer._expr_lambda,
+    ast.ListComp: Summarizer._expr_comp,
+    ast.SetComp: Summarizer._expr_comp,
+    ast.GeneratorExp: Summarizer._expr_comp,
+    ast.DictComp: Summarizer._expr_comp,
+}
+
+_STMT_DISPATCH: dict[type, Any] = {
+    ast.Import: Summarizer._stmt_import,
+    ast.ImportFrom: Summarizer._stmt_import,
+    ast.Expr: Summarizer._stmt_expr,
+    ast.Assign: Summarizer._stmt_assign,
+    ast.AnnAssign: Summarizer._stmt_assign,
+    ast.AugAssign: Summarizer._stmt_assign,
+    ast.Return: Summarizer._stmt_return,
+    ast.Raise: Summarizer._stmt_raise,
+    ast.For: Summarizer._stmt_loop,
+    ast.AsyncFor: Summarizer._stmt_loop,
+    ast.While: Summarizer._stmt_loop,
+    ast.If: Summarizer._stmt_if,
+    ast.With: Summarizer._stmt_with,
+    ast.AsyncWith: Summarizer._stmt_with,
+    ast.Try: Summarizer._stmt_try,
+    ast.FunctionDef: Summarizer._stmt_function,
+    ast.AsyncFunctionDef: Summarizer._stmt_function,
+    ast.ClassDef: Summarizer._stmt_class,
+    ast.Global: Summarizer._stmt_global,
+    ast.Nonlocal: Summarizer._stmt_global,
+}
+if hasattr(ast, "TryStar"):
+    _STMT_DISPATCH[ast.TryStar] = Summarizer._stmt_try
