@@ -85,6 +85,10 @@ class Project:
         if qual in self.classes:
             return self._in_class(self.classes[qual], tail, instance, hops)
         if qual in self.functions:
+            returned = self.functions[qual].return_type if instance else None
+            if returned and tail and hops < _MAX_HOPS:
+                # `build_mail(...).send()` where build_mail returns an EmailMultiAlternatives
+                return self.canonical(".".join([returned, *tail]), hops + 1)
             return ".".join([qual + ("()" if instance else ""), *tail])
         target = mod.imports.get(head)
         if target is None:
@@ -110,7 +114,10 @@ class Project:
             return ".".join([target + ("()" if call else ""), *rest])
         if what == "attr":
             return self.canonical(".".join([target + ("()" if call else ""), *rest]), hops + 1)
-        return ".".join([f"{target}()", *tail])  # an external base's attribute
+        if instance:
+            return ".".join([f"{target}()", *tail])  # an instance's attribute from an external base
+        # Class-level access keeps the class: `Post.objects.get`, `Post.DoesNotExist` name the model.
+        return ".".join([cls.qualname, *tail])
 
     def _member(self, cls: ClassSummary, head: str, depth: int) -> tuple[str, str] | None:
         """Where `head` comes from, looking up the bases as Python would (depth-first)."""

@@ -110,6 +110,7 @@ class FunctionSummary:
     regions: list = field(default_factory=list)
     sinks: list = field(default_factory=list)
     returns: tuple = ()  # event ids feeding return values
+    return_type: str | None = None  # resolved type of the first typed return (`EmailMessage()`)
     handlers: list = field(default_factory=list)
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
 
@@ -496,6 +497,10 @@ class Summarizer:
 
     def _stmt_return(self, node: ast.Return) -> None:
         sources = self.expr(node.value)
+        if self.fn.return_type is None and isinstance(node.value, (ast.Call, ast.Name, ast.Attribute)):
+            typ = self.resolve(node.value)
+            if typ and typ.endswith("()"):
+                self.fn.return_type = typ
         if sources:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
 
@@ -640,7 +645,8 @@ class Summarizer:
         for i, arg in enumerate(all_args):
             typ = None
             if i == 0 and owner is not None and not _is_static(node):
-                typ = owner.qualname  # self / cls: attribute calls resolve against the class
+                # self is an instance, cls the class: attribute calls resolve against the class
+                typ = owner.qualname if _is_classmethod(node) else f"{owner.qualname}()"
             elif i == 0 and arg.arg == "self":
                 typ = "@self"  # a bound task's `self` (Celery bind=True)
             elif arg.annotation is not None:
@@ -741,6 +747,10 @@ def _docstring(node: ast.AST) -> tuple[str | None, int | None]:
         if isinstance(value, str):
             return value, body[0].lineno
     return None, None
+
+
+def _is_classmethod(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "classmethod" for d in node.decorator_list)
 
 
 def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -48,11 +48,11 @@ def run(ctx: CheckContext):
             site = project.jobs.get(qualname)
             display = site.display if site is not None else qualname
             chain = (qualname, *ce.path.chain)
-            default = " (the framework's default)" if policy.from_default else ""
+            how = policy.setting if automatic or not points else f"{_retry_call(project, fn, points)}; {policy.setting}"
             yield ctx.finding(
                 "JC201",
                 event_anchor(project, qualname, ce.event_index),
-                f"`{short(display)}` is retried ({policy.setting}{default}) and {_VERBS[ce.path.kind]} with no "
+                f"`{short(display)}` is retried ({how}) and {_VERBS[ce.path.kind]} with no "
                 f"idempotency guard: {' -> '.join(short(c) for c in chain)}; a retry after this call repeats it. Pass an "
                 f"idempotency key derived from the work, record a key in the same transaction, or go through an outbox",
                 confidence=ce.path.confidence,
@@ -69,7 +69,7 @@ def _retry_points(project: Project, fn: FunctionSummary, policy: RetryPolicy, ef
         return points, True
     if not policy.on:
         return points, False
-    effect_roots = {_root(name) for ce in effects for name in ce.path.chain}
+    effect_roots = {_root(ce.path.chain[-1]) for ce in effects} - _LOCAL_ROOTS(project)  # the effects' libraries
     automatic = False
     for exc in policy.on:
         exc = project.canonical(exc) or exc
@@ -88,6 +88,12 @@ def _retry_points(project: Project, fn: FunctionSummary, policy: RetryPolicy, ef
             elif ev.kind == "call" and owner and (name.startswith(owner + ".") or (root and _root(name) == root and root not in _LOCAL_ROOTS(project))):
                 points.append(i)
     return points, automatic
+
+
+def _retry_call(project: Project, fn: FunctionSummary, points: list[int]) -> str:
+    ev = fn.events[points[-1]]
+    what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
+    return f"{what} at line {ev.line}"
 
 
 def _LOCAL_ROOTS(project: Project) -> set[str]:

@@ -20,7 +20,7 @@ def actor_policy(kwargs: dict, anchor):
     min_backoff = lit(kwargs.get("min_backoff"), DEFAULT_MIN_BACKOFF_S * 1000)
     written = describe(kwargs, ("max_retries", "min_backoff", "max_backoff", "retry_when"))
     return policy(
-        written or "default Retries middleware (max_retries=20)",
+        written or "Dramatiq's default: max_retries=20 with exponential backoff",
         anchor,
         max_retries=max_retries,
         on=None,

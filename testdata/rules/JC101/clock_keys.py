@@ -1,0 +1,72 @@
+# Keys derived from the clock at execution time, and the clock used as data.
+import datetime
+import time
+
+import requests
+import stripe
+from celery import shared_task
+from django.core.cache import cache
+from django.utils import timezone
+
+from billing.models import Invoice, Processed
+
+
+@shared_task
+def monthly_bill(customer_id, amount):
+    period = datetime.date.today().strftime("%Y-%m")  # expect: JC101
+    key = f"bill-{customer_id}-{period}"
+    stripe.Charge.create(customer=customer_id, amount=amount, idempotency_key=key)
+
+
+@shared_task
+def notify(order_id):
+    requests.post(
+        "https://partner.example/hook",
+        json={"order": order_id},
+        headers={"Idempotency-Key": f"{order_id}-{time.time()}"},  # expect: JC101
+    )
+
+
+@shared_task
+def mark_once(report_id):
+    if not cache.add(f"report:{report_id}:{timezone.now():%H}", 1, timeout=3600):  # expect: JC101
+        return
+    Invoice.objects.filter(id=report_id).update(sent=True)
+
+
+def _run_key(name):
+    return f"{name}-{datetime.datetime.utcnow().isoformat()}"
+
+
+@shared_task
+def record_run(name):
+    # The key comes from a helper that reads the clock: the helper call is where to look.
+    Processed.objects.create(key=_run_key(name), started_at=timezone.now())  # expect: JC101
+
+
+@shared_task
+def clock_as_data(invoice_id):
+    # The clock as a value stored next to a key derived from the work: fine.
+    Processed.objects.create(key=f"invoice-{invoice_id}", sent_at=timezone.now())
+    Invoice.objects.filter(id=invoice_id).update(sent_at=datetime.datetime.now())
+
+
+@shared_task
+def scheduled_period(customer_id, amount, scheduled_for):
+    # The period the run is *for*, passed in by the scheduler: stable across retries.
+    key = f"bill-{customer_id}-{scheduled_for:%Y-%m}"
+    stripe.Charge.create(customer=customer_id, amount=amount, idempotency_key=key)
+
+
+@shared_task
+def timing_only(order_id):
+    started = time.monotonic()
+    requests.post("https://partner.example/hook", json={"order": order_id}, headers={"Idempotency-Key": f"order-{order_id}"})
+    print("took", time.monotonic() - started)
+
+
+def not_a_job(customer_id):
+    # Outside job code jobcheck does not judge keys (a web view minting a key per request is
+    # a different problem, for a different tool).
+    key = f"bill-{customer_id}-{time.time()}"
+    stripe.Charge.create(customer=customer_id, amount=1, idempotency_key=key)
