@@ -54,6 +54,7 @@ class Event:
     handlers: tuple = ()  # ids of the try statements whose except handler encloses this
     sql: str | None = None  # write verb when the first argument is SQL text
     receiver_src: tuple = ()  # event ids feeding the receiver (for `x.execute` on a tainted x)
+    exit_line: int = 0  # end of the innermost enclosing block that ends in return/raise (0: none)
 
 
 @dataclass(slots=True)
@@ -69,6 +70,7 @@ class Region:
     args: list = field(default_factory=list)
     kwargs: dict = field(default_factory=dict)
     is_async: bool = False
+    ref: str | None = None  # `with dag:` on a module-level variable: its dotted name (to read its value)
 
 
 @dataclass(slots=True)
@@ -174,12 +176,14 @@ class Summarizer:
         self.fn: FunctionSummary | None = None
         self.scope: _Scope | None = None
         self.module_scope = _Scope(None)
+        self.module_vars: set[str] = set()  # module-level names last bound by assignment
         self.owner: ClassSummary | None = None  # the class whose body we are directly in
         self.loops: tuple = ()
         self.branch: tuple = ()
         self.regions: tuple = ()
         self.tries: tuple = ()
         self.handlers: tuple = ()
+        self.exit_line = 0
 
     # ---- entry -----------------------------------------------------------------------------
 
@@ -242,14 +246,27 @@ class Summarizer:
             return self.resolve(node.value)
         return None
 
+    def module_var(self, name: str) -> str | None:
+        """The dotted name of the module-level variable `name` denotes here, if it is one."""
+        scope = self.scope
+        while scope is not None and scope is not self.module_scope:
+            if name in scope.names:
+                return None  # a local, a parameter or an enclosing function's name
+            scope = scope.parent
+        return f"{self.mod.module}.{name}" if name in self.module_vars else None
+
     def _import(self, node: ast.Import | ast.ImportFrom, scope: _Scope) -> None:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname:
                     scope.names[alias.asname] = alias.name
+                    if scope is self.module_scope:
+                        self.module_vars.discard(alias.asname)
                 else:
                     top = alias.name.partition(".")[0]
                     scope.names[top] = top
+                    if scope is self.module_scope:
+                        self.module_vars.discard(top)
             return
         base = node.module or ""
         if node.level:
@@ -261,6 +278,8 @@ class Summarizer:
             if alias.name == "*":
                 continue
             scope.names[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+            if scope is self.module_scope:
+                self.module_vars.discard(alias.asname or alias.name)
 
     # ---- values ------------------------------------------------------------------------------
 
@@ -276,6 +295,11 @@ class Summarizer:
             return ["other"]
         if isinstance(node, (ast.Name, ast.Attribute)):
             name = self.resolve(node)
+            ref = self.module_var(node.id) if isinstance(node, ast.Name) else None
+            if ref is not None:
+                # A module-level variable: keep its dotted name so its assigned value can be read
+                # (`default_args=default_args`, `retry_policy=POLICY`).
+                return ["name", name, ref] if name else ["ref", ref]
             return ["name", name] if name else ["other"]
         if isinstance(node, ast.Call):
             func = self.resolve(node.func)
@@ -400,6 +424,7 @@ class Summarizer:
             handlers=self.handlers,
             sql=_sql_verb(node.args[0]) if node.args and attr in ("execute", "executemany", "raw", "text") else None,
             receiver_src=tuple(sorted(receiver_src)),
+            exit_line=self.exit_line,
         )
         index = len(self.fn.events)
         self.fn.events.append(ev)
@@ -422,8 +447,13 @@ class Summarizer:
                 self.expr(child)
 
     def _body(self, body: list) -> None:
+        saved = self.exit_line
+        if body and isinstance(body[-1], (ast.Return, ast.Raise)):
+            # Normal flow leaves this block at its end: nothing lexically after it follows.
+            self.exit_line = body[-1].end_lineno or body[-1].lineno
         for s in body:
             self.stmt(s)
+        self.exit_line = saved
 
     def _stmt_import(self, node: ast.Import | ast.ImportFrom) -> None:
         self._import(node, self.scope)
@@ -460,6 +490,7 @@ class Summarizer:
             self._sink("var", target.id, target.lineno, sources)
             if scope is self.module_scope:
                 self.mod.symbols[target.id] = typ
+                self.module_vars.add(target.id)
         elif isinstance(target, (ast.Tuple, ast.List)):
             for elt in target.elts:
                 self._bind(elt, None, sources)
@@ -523,6 +554,7 @@ class Summarizer:
                 regions=self.regions,
                 tries=self.tries,
                 handlers=self.handlers,
+                exit_line=self.exit_line,
             )
         )
 
@@ -563,6 +595,7 @@ class Summarizer:
                 args=[self.value(a, 1) for a in call.args] if call is not None else [],
                 kwargs={k.arg or "**": self.value(k.value, 1) for k in call.keywords} if call is not None else {},
                 is_async=isinstance(node, ast.AsyncWith),
+                ref=self.module_var(ctx.id) if isinstance(ctx, ast.Name) else None,
             )
             self.fn.regions.append(region)
             self.regions = self.regions + (region.id,)
@@ -618,6 +651,8 @@ class Summarizer:
                 qualname = f"{self.mod.module}.{node.name}"
             self.scope.names[node.name] = qualname
             self.scope.sources.pop(node.name, None)
+            if self.scope is self.module_scope:
+                self.module_vars.discard(node.name)
         params = [a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)]
         if node.args.vararg:
             params.append(node.args.vararg.arg)
@@ -659,11 +694,12 @@ class Summarizer:
         self._enter(fn, scope, node.body)
 
     def _enter(self, fn: FunctionSummary, scope: _Scope, body: list) -> None:
-        saved = (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers)
+        saved = (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers, self.exit_line)
         self.fn, self.scope, self.owner = fn, scope, None
         self.loops = self.branch = self.regions = self.tries = self.handlers = ()
+        self.exit_line = 0
         self._body(body)
-        (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers) = saved
+        (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers, self.exit_line) = saved
 
     def _decorator(self, node: ast.expr) -> list:
         self.expr(node)  # decorator arguments may call things; record them in the outer scope
@@ -682,6 +718,8 @@ class Summarizer:
             qualname = f"{self.mod.module}.{node.name}"
         if self.owner is None:
             self.scope.names[node.name] = qualname
+            if self.scope is self.module_scope:
+                self.module_vars.discard(node.name)
         doc, doc_line = _docstring(node)
         cls = ClassSummary(
             qualname=qualname,

@@ -3,17 +3,18 @@ write, payment, SMS, publish, enqueue) — itself or through its callees — wit
 guard, and the retry can run after the effect happened.
 
 Retry scope matters: a retry repeats only what ran before the failure. An explicit retry
-(`self.retry()`, `raise Retry`) that sits before every effect, or in another branch, repeats
-nothing. Automatic retries (`autoretry_for`, Dramatiq's default, `Retry(max=...)`, tenacity)
-on exceptions that any call can raise repeat every effect before the failure; automatic retries
-on a specific exception repeat what ran before the places that raise it.
+(`self.retry()`, `raise Retry`) that can only happen before every effect, or in another branch,
+or in an `except` clause that nothing at or after the effect can reach, repeats nothing.
+Automatic retries (`autoretry_for`, Dramatiq's default, `Retry(max=...)`, tenacity) on any
+exception repeat every effect before the failure; on a specific exception they repeat what ran
+before the places that can raise it (`raises.Raises`).
 """
 
 from __future__ import annotations
 
-from ..effects.catalog import BROAD_EXCEPTIONS
 from ..jobs import RetryPolicy
 from ..project import CallEffect, Project, exclusive
+from ..raises import Raises, is_broad
 from ..summary import FunctionSummary
 from . import CheckContext, event_anchor, short
 
@@ -30,8 +31,8 @@ _VERBS = {
 
 def run(ctx: CheckContext):
     project = ctx.project
-    candidates = set(project.jobs) | set(project.retry_wrappers)
-    for qualname in sorted(candidates):
+    raises = Raises(project)
+    for qualname in sorted(set(project.jobs) | set(project.retry_wrappers)):
         if qualname not in project.functions:
             continue
         policy = project.retry_of(qualname)
@@ -41,19 +42,19 @@ def run(ctx: CheckContext):
         if not effects:
             continue
         fn = project.functions[qualname]
-        points, automatic = _retry_points(project, fn, policy, effects)
+        scope = _RetryScope(project, raises, fn, policy, effects)
         for ce in effects:
-            if not automatic and not _repeated(fn, ce.event_index, points):
+            trigger = scope.repeats(ce)
+            if trigger is None:
                 continue
             site = project.jobs.get(qualname)
             display = site.display if site is not None else qualname
             chain = (qualname, *ce.path.chain)
-            how = policy.setting if automatic or not points else f"{_retry_call(project, fn, points)}; {policy.setting}"
             yield ctx.finding(
                 "JC201",
                 event_anchor(project, qualname, ce.event_index),
-                f"`{short(display)}` is retried ({how}) and {_VERBS[ce.path.kind]} with no "
-                f"idempotency guard: {' -> '.join(short(c) for c in chain)}; a retry after this call repeats it. Pass an "
+                f"`{short(display)}` is retried ({trigger}) and {_VERBS[ce.path.kind]} with no idempotency "
+                f"guard: {' -> '.join(short(c) for c in chain)}; a retry after this call repeats it. Pass an "
                 f"idempotency key derived from the work, record a key in the same transaction, or go through an outbox",
                 confidence=ce.path.confidence,
                 job=ctx.job_of(qualname) or display,
@@ -62,61 +63,69 @@ def run(ctx: CheckContext):
             )
 
 
-def _retry_points(project: Project, fn: FunctionSummary, policy: RetryPolicy, effects: list[CallEffect]):
-    """The events after which a retry can happen, and whether any exception anywhere retries."""
-    points = list(project.explicit_retry_points(fn.qualname))
-    if policy.on is None:
-        return points, True
-    if not policy.on:
-        return points, False
-    effect_roots = {_root(ce.path.chain[-1]) for ce in effects} - _LOCAL_ROOTS(project)  # the effects' libraries
-    automatic = False
-    for exc in policy.on:
-        exc = project.canonical(exc) or exc
-        if exc in BROAD_EXCEPTIONS or exc.rpartition(".")[2] in {b.rpartition(".")[2] for b in BROAD_EXCEPTIONS}:
-            automatic = True
-            continue
-        root = _root(exc)
-        if root in effect_roots:
-            automatic = True  # the effect's own library raises it: the effect may have happened
-            continue
-        owner = exc.rpartition(".")[0]
-        for i, ev in enumerate(fn.events):
-            name = project.event_name(ev) or ""
-            if ev.kind == "raise" and (name == exc or name.rpartition(".")[2] == exc.rpartition(".")[2]):
-                points.append(i)
-            elif ev.kind == "call" and owner and (name.startswith(owner + ".") or (root and _root(name) == root and root not in _LOCAL_ROOTS(project))):
-                points.append(i)
-    return points, automatic
+class _RetryScope:
+    """Where in one function a retry can start, and so which effects it repeats."""
 
+    def __init__(self, project: Project, raises: Raises, fn: FunctionSummary, policy: RetryPolicy,
+                 effects: list[CallEffect]) -> None:
+        self.project, self.raises, self.fn, self.policy = project, raises, fn, policy
+        self.explicit = project.explicit_retry_points(fn.qualname)
+        # Libraries of the effects reached through each event (a helper that posts can raise requests errors).
+        self.libs: dict[int, tuple[str, ...]] = {}
+        for ce in effects:
+            self.libs[ce.event_index] = self.libs.get(ce.event_index, ()) + (ce.path.chain[-1],)
 
-def _retry_call(project: Project, fn: FunctionSummary, points: list[int]) -> str:
-    ev = fn.events[points[-1]]
-    what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
-    return f"{what} at line {ev.line}"
+    def repeats(self, ce: CallEffect) -> str | None:
+        """How a retry can come after this effect ran (a description), or None if it cannot."""
+        policy, fn = self.policy, self.fn
+        e = ce.event_index
+        if policy.on is None:
+            return policy.setting
+        for exc in policy.on:
+            exc = self.project.canonical(exc) or exc
+            for i in range(len(fn.events)):
+                if (i == e or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ())):
+                    return policy.setting
+        for p in self.explicit:
+            if self._after(p, e):
+                ev = fn.events[p]
+                what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
+                return f"{what} at line {ev.line}; {policy.setting}"
+        return None
 
-
-def _LOCAL_ROOTS(project: Project) -> set[str]:
-    cached = project.__dict__.get("_local_roots")
-    if cached is None:
-        cached = {m.partition(".")[0] for m in project.modules}
-        project.__dict__["_local_roots"] = cached
-    return cached
-
-
-def _root(name: str) -> str:
-    return name.partition(".")[0].removesuffix("()")
-
-
-def _repeated(fn: FunctionSummary, effect_index: int, points: list[int]) -> bool:
-    """Can a retry happen after this effect ran? After it in the code, or later in a shared loop."""
-    effect = fn.events[effect_index]
-    for p in points:
-        point = fn.events[p]
-        if set(point.loops) & set(effect.loops):
+    def _after(self, later: int, earlier: int) -> bool:
+        """Can event `later` run after event `earlier` has run (normal flow or an exception)?"""
+        a, b = self.fn.events[later], self.fn.events[earlier]
+        if set(a.loops) & set(b.loops):
             return True
-        if exclusive(point, effect):
-            continue
-        if (point.line, point.col) > (effect.line, effect.col):
+        if exclusive(a, b):
+            return False
+        if (a.line, a.col) <= (b.line, b.col):
+            return False
+        caught_in = [t for t in a.handlers if t in b.tries]
+        if caught_in:
+            return self._handler_reachable(later, earlier, caught_in[-1])
+        if b.exit_line and a.line > b.exit_line:
+            return False  # `earlier` is in a block that returns or raises before `later`
+        return True
+
+    def _handler_reachable(self, later: int, earlier: int, try_id: int) -> bool:
+        """Code in an `except` clause runs after `earlier` (in that try's body) only if something
+        at or after `earlier`, inside the try, can raise what the clause catches."""
+        a = self.fn.events[later]
+        clauses = sorted((h for h in self.fn.handlers if h.try_id == try_id), key=lambda h: h.line)
+        clause = next((h for h in reversed(clauses) if h.line <= a.line), None)
+        if clause is None or not clause.types:
+            return True  # a bare except catches everything
+        caught = [self.project.canonical(t) or t for t in clause.types if t]
+        if any(is_broad(t) for t in caught):
             return True
-    return False
+        start = self.fn.events[earlier]
+        for i, ev in enumerate(self.fn.events):
+            if try_id not in ev.tries or (i != earlier and (ev.line, ev.col) < (start.line, start.col)):
+                continue
+            if start.exit_line and ev.line > start.exit_line and not set(ev.loops) & set(start.loops):
+                continue
+            if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) for t in caught):
+                return True
+        return False

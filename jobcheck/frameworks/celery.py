@@ -70,13 +70,25 @@ def _auto_retry_on(settings: dict, on: tuple[str, ...] | None) -> tuple[str, ...
     return on if on is not None else None
 
 
+def _apps_by_use(project: Project) -> set[str]:
+    """`X.task` names for Celery apps recognised by how they are used: an object whose class is
+    chosen at run time (`app = import_string(settings.CELERY_CLASS)("proj")`) is still a Celery
+    app when the code calls `app.autodiscover_tasks()` or `app.config_from_object()` on it."""
+    apps = set()
+    for site in calls_named(project, ("autodiscover_tasks", "config_from_object")):
+        if site.name and "." in site.name:
+            apps.add(site.name.rpartition(".")[0] + ".task")
+    return apps
+
+
 class Celery:
     name = "celery"
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites: list[JobSite] = []
+        apps = _apps_by_use(project)
         for d in decorated_functions(project):
-            if not matches(d.name, TASK_DECORATORS):
+            if not matches(d.name, TASK_DECORATORS) and d.name not in apps:
                 continue
             kwargs = d.value[3] if d.is_call else {}
             base_attrs = self._base_attrs(project, kwargs.get("base"))

@@ -3,7 +3,7 @@ import requests
 from celery import shared_task
 from django.core.cache import cache
 from django.core.mail import send_mail
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 from shop.models import Invoice, Outbox, SentEmail
 
@@ -74,3 +74,55 @@ def audit(order_id):
 def retries_without_external_effects(order_id):
     # Database writes roll back or repeat harmlessly here; no external effect is repeated.
     audit(order_id)
+
+
+class LockTimeout(Exception):
+    pass
+
+
+def locked_send(address):
+    send_mail("Invoice", "body", "from@example.com", [address])
+
+
+@shared_task(bind=True, max_retries=5)
+def retry_on_lock_timeout(self, address):
+    # The application's own exception comes from its raise statements, not from the send.
+    try:
+        locked_send(address)
+    except LockTimeout:
+        self.retry()
+
+
+@shared_task(bind=True, max_retries=5)
+def retry_on_smtp_error(self, address):
+    try:
+        send_mail("Invoice", "body", "from@example.com", [address])  # expect: JC201
+    except OSError as exc:
+        raise self.retry(exc=exc)
+
+
+@shared_task(autoretry_for=(DatabaseError,), max_retries=5)
+def database_error_after_post(order_id):
+    # The log row written after the POST can fail and retry the POST.
+    requests.post("https://partner.example/orders", json={"order": order_id})  # expect: JC201
+    Invoice.objects.create(order_id=order_id, posted=True)
+
+
+@shared_task(autoretry_for=(DatabaseError,), max_retries=5)
+def database_error_only_before(order_id):
+    invoice = Invoice.objects.get(id=order_id)
+    if invoice.posted:
+        return
+    requests.post("https://partner.example/orders", json={"order": order_id})
+
+
+@shared_task(autoretry_for=(DatabaseError,), max_retries=5)
+def returns_after_enqueue(order_id, failed):
+    try:
+        response = requests.post("https://partner.example/orders", json={"order": order_id}, headers={"Idempotency-Key": str(order_id)})
+        if failed:
+            retry_after_send.apply_async(args=(order_id, "x"), countdown=60)
+            return "retry-via-celery"
+        return response.status_code
+    except requests.RequestException:
+        Invoice.objects.create(order_id=order_id, posted=False)

@@ -1,0 +1,74 @@
+"""Which calls can raise which exceptions, as far as resolved names tell.
+
+Used to scope retries: a retry triggered by an exception repeats only what ran before the
+places that raise it. Names decide: a library raises its own exceptions (`requests.post` raises
+`requests.RequestException`), database operations raise database errors, `Model.objects.get`
+raises `Model.DoesNotExist`, a `raise X` raises X, and anything raises a broad exception. A call
+into an analysed helper raises what its reachable effects' libraries raise; other exceptions of
+the application are taken to come from its own `raise` statements only (precision over recall).
+"""
+
+from __future__ import annotations
+
+from .effects.catalog import BROAD_EXCEPTIONS
+from .effects.classify import db_write
+from .project import Project
+from .summary import Event, FunctionSummary
+
+_BROAD_TAILS = {b.rpartition(".")[2] for b in BROAD_EXCEPTIONS}
+_DB_TAILS = {"DatabaseError", "IntegrityError", "OperationalError", "InterfaceError", "DataError",
+             "ProgrammingError", "InternalError", "TransactionManagementError", "SerializationFailure",
+             "DeadlockDetected", "LockNotAvailable"}
+_DB_PACKAGES = ("django.db", "sqlalchemy", "psycopg", "psycopg2", "sqlite3", "pymysql", "MySQLdb", "asyncpg", "peewee")
+_DB_READS = {"get", "filter", "first", "last", "exists", "count", "execute", "executemany", "select_for_update",
+             "refresh_from_db", "all", "get_or_create", "update_or_create", "aggregate", "iterator", "earliest", "latest"}
+# An exception module that is not where the raising calls live.
+_PACKAGE_ALIASES = {"botocore": ("boto3", "botocore", "aioboto3"), "urllib3": ("urllib3", "requests")}
+_MODEL_ERRORS = ("DoesNotExist", "MultipleObjectsReturned")
+
+
+def is_broad(exc: str) -> bool:
+    return exc in BROAD_EXCEPTIONS or exc.rpartition(".")[2] in _BROAD_TAILS
+
+
+def exception_package(exc: str) -> str:
+    """`requests.exceptions.RequestException` -> `requests`; `django.db.utils.DatabaseError` -> `django.db`."""
+    parts = exc.split(".")[:-1]
+    while parts and parts[-1] in ("exceptions", "exception", "exc", "errors", "error", "utils"):
+        parts.pop()
+    return ".".join(parts)
+
+
+class Raises:
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.local_roots = {m.partition(".")[0] for m in project.modules}
+
+    def can_raise(self, fn: FunctionSummary, index: int, exc: str, effect_libs: tuple[str, ...] = ()) -> bool:
+        """Can the event raise `exc`? `effect_libs`: the libraries of effects reached through it."""
+        event = fn.events[index]
+        tail = exc.rpartition(".")[2]
+        if event.kind == "raise":
+            name = self.project.event_name(event) or ""
+            return is_broad(exc) or name == exc or name.rpartition(".")[2] == tail
+        if is_broad(exc):
+            return True
+        name = self.project.event_name(event) or ""
+        package = exception_package(exc)
+        owner = exc.rpartition(".")[0]
+        if tail in _MODEL_ERRORS:
+            return bool(owner) and name.startswith(owner + ".")
+        if tail in _DB_TAILS or package.startswith(_DB_PACKAGES):
+            return _is_db_operation(event, name)
+        if not package or package.partition(".")[0] in self.local_roots:
+            return False  # the application's own exceptions: from its raise statements
+        prefixes = _PACKAGE_ALIASES.get(package.partition(".")[0], (package,))
+        if name.startswith(tuple(p + "." for p in prefixes)) or name.startswith(tuple(p + "()" for p in prefixes)):
+            return True
+        return any(lib.startswith(prefixes) for lib in effect_libs)
+
+
+def _is_db_operation(event: Event, name: str) -> bool:
+    if db_write(name, event.attr, event.sql) is not None:
+        return True
+    return event.attr in _DB_READS and (".objects" in name or "cursor" in name or "session" in name.lower() or event.attr in ("execute", "executemany"))
