@@ -111,7 +111,10 @@ class Project:
             return ".".join([cls.qualname + ("()" if instance else ""), *tail])
         what, target = member
         if what == "method":
-            return ".".join([target + ("()" if call else ""), *rest])
+            # Keep the instance visible (`Mailer().deliver`): catalogs name effects that way;
+            # `function_for` maps it back to the method.
+            owner, _, method = target.rpartition(".")
+            return ".".join([owner + ("()" if instance else ""), method + ("()" if call else ""), *rest])
         if what == "attr":
             return self.canonical(".".join([target + ("()" if call else ""), *rest]), hops + 1)
         if instance:
@@ -152,6 +155,9 @@ class Project:
         if not name:
             return None
         fn = self.functions.get(name)
+        if fn is None and "()." in name:
+            base, _, attr = name.rpartition(".")
+            fn = self.functions.get(f"{base.removesuffix('()')}.{attr}")
         if fn is None and name.endswith("()"):
             cls = self.classes.get(name[:-2])
             if cls is not None and "__call__" in cls.methods:
@@ -184,6 +190,35 @@ class Project:
         if canon in self.functions:
             return canon
         return self.job_names.get(dotted)
+
+    def deref(self, value: list | None, hops: int = 0) -> list | None:
+        """The Value a module-level variable was assigned, where `value` names one
+        (`default_args=default_args`, `retry_policy=POLICY`, an imported settings dict); else `value`."""
+        while value and hops < _MAX_HOPS:
+            if value[0] == "ref":
+                dotted = value[1]
+            elif value[0] == "name" and len(value) > 2:
+                dotted = value[2]
+            elif value[0] == "name" and value[1]:
+                dotted = value[1]  # imported from another module: `from .settings import DEFAULTS`
+            else:
+                return value
+            assigned = self._module_assign(dotted)
+            if assigned is None:
+                return value
+            value, hops = assigned, hops + 1
+        return value
+
+    def _module_assign(self, dotted: str, hops: int = 0) -> list | None:
+        """The Value assigned to the module-level variable `pkg.mod.NAME`, following re-exports."""
+        module, _, var = dotted.rpartition(".")
+        mod = self.modules.get(module)
+        if mod is None or hops > _MAX_HOPS:
+            return None
+        if var in mod.assigns:
+            return mod.assigns[var][0]
+        target = mod.imports.get(var)
+        return self._module_assign(target, hops + 1) if target and target != dotted else None
 
     @cached_property
     def job_names(self) -> dict[str, str]:
@@ -320,6 +355,8 @@ class Project:
         if first is None and "method" in event.kwargs and event.kwargs["method"][0] == "lit":
             first = event.kwargs["method"][1]
         hit = self.catalog.effect(name, first)
+        if hit is None and event.name != name:
+            hit = self.catalog.effect(event.name, first)  # as written: `Mailer().deliver` before it became a method
         if hit is not None:
             return EffectPath(hit.kind, (hit.name,), hit.confidence)
         if event.attr in ENQUEUE_METHODS:
