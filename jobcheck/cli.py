@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .output import FORMATS
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -32,17 +33,30 @@ def main() -> None:
 @click.option("--select", help="Comma-separated rule codes or prefixes to check (replaces the configured selection).")
 @click.option("--ignore", help="Comma-separated rule codes or prefixes to skip.")
 @click.option("--extend-select", help="Comma-separated rule codes to add to the selection.")
-@click.option("--output-format", "output_format", type=click.Choice(["text", "concise", "json"]), default="text", show_default=True)
+@click.option("--output-format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True)
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), help="Read configuration from this pyproject.toml.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("--force-exclude", is_flag=True, help="Apply exclusions to paths given explicitly too (for pre-commit).")
 @click.option("--color/--no-color", default=None, help="Colour the text output (default: when writing to a terminal).")
-def check(paths, select, ignore, extend_select, output_format, config_path, exit_zero, force_exclude, color) -> None:
+@click.option("--write-baseline", "write_baseline", type=click.Path(dir_okay=False),
+              help="Record every current finding in this file and exit 0 (adopting jobcheck on legacy code).")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False),
+              help="Report only findings that this baseline file does not record.")
+@click.option("--fix", is_flag=True, help="Apply the automatic fixes (JC501: insert the five-questions section), then report what remains.")
+@click.option("--diff", "show_diff", is_flag=True, help="Print the automatic fixes as unified diffs and change nothing (exit 1 when there are any).")
+def check(paths, select, ignore, extend_select, output_format, config_path, exit_zero, force_exclude, color,
+          write_baseline, baseline_path, fix, show_diff) -> None:
     """Check PATHS (default: the current folder) for unsafe job code."""
-    from . import api, config as config_mod
+    from . import api, baseline, config as config_mod
+    from .fingerprint import repo_root
     from .output import renderer
+    from .output.progress import Progress
 
     paths = list(paths) or ["."]
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        click.echo(f"jobcheck: no such file or folder: {', '.join(missing)}", err=True)
+        sys.exit(EXIT_ERROR)
     try:
         start = Path(paths[0]) if Path(paths[0]).exists() else Path.cwd()
         cfg = config_mod.load(Path(config_path) if config_path else None, start=start)
@@ -52,17 +66,74 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
         for code in (selection.select or []) + (selection.ignore or []) + (selection.extend_select or []):
             if code != "ALL" and not any(k.startswith(code) for k in known_codes()):
                 raise config_mod.ConfigError(f"unknown rule {code!r} on the command line")
-        report = api.check_paths(paths, cfg, selection, force_exclude=force_exclude)
+        if write_baseline and baseline_path:
+            raise click.UsageError("--write-baseline and --baseline cannot be combined")
+        progress = Progress(sys.stderr) if sys.stderr.isatty() else None
+        try:
+            report = api.check_paths(paths, cfg, selection, force_exclude=force_exclude,
+                                     summarizer=progress.summarize if progress else None)
+        finally:
+            if progress:
+                progress.close()
     except config_mod.ConfigError as exc:
         click.echo(f"jobcheck: configuration error: {exc}", err=True)
         sys.exit(EXIT_ERROR)
+    if fix or show_diff:
+        report = _fix(report, paths, cfg, selection, force_exclude, show_diff, baseline_path)
+    if write_baseline:
+        count = baseline.write(Path(write_baseline), report.findings)
+        click.echo(f"jobcheck: wrote {count} finding{'s' if count != 1 else ''} to baseline {write_baseline}", err=True)
+        sys.exit(EXIT_CLEAN)
+    if baseline_path:
+        try:
+            new = baseline.filter_new(Path(baseline_path), report.findings)
+        except baseline.BaselineError as exc:
+            click.echo(f"jobcheck: {exc}", err=True)
+            sys.exit(EXIT_ERROR)
+        if len(new) < len(report.findings):
+            click.echo(f"jobcheck: {len(report.findings) - len(new)} findings recorded in {baseline_path} not shown", err=True)
+        report.findings = new
     render = renderer(output_format)
     use_color = sys.stdout.isatty() if color is None else color
-    render(report, sys.stdout, color=use_color)
+    render(report, sys.stdout, color=use_color, root=repo_root(cfg.root))
     sys.stdout.flush()
     if report.findings and not exit_zero:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_CLEAN)
+
+
+def _fix(report, paths, cfg, selection, force_exclude: bool, show_diff: bool, baseline_path):
+    """Apply (or, with --diff, print) the fixes for the findings that would be reported, then
+    analyse again so the output shows what remains. --diff exits here: 1 when there are changes."""
+    from . import api, baseline, fix
+
+    findings = report.findings
+    if baseline_path:
+        try:
+            findings = baseline.filter_new(Path(baseline_path), findings)
+        except baseline.BaselineError as exc:
+            click.echo(f"jobcheck: {exc}", err=True)
+            sys.exit(EXIT_ERROR)
+    plan = fix.plan(findings, report.project, cfg.docstring_section)
+    for display, why in plan.skipped:
+        click.echo(f"jobcheck: {display}: not fixed: {why}", err=True)
+    if show_diff:
+        for change in plan.changes:
+            sys.stdout.write(change.diff())
+        sys.stdout.flush()
+        n = plan.fixed
+        click.echo(f"jobcheck: would fix {n} finding{'s' if n != 1 else ''} in {len(plan.changes)} file{'s' if len(plan.changes) != 1 else ''}", err=True)
+        sys.exit(EXIT_FINDINGS if plan.changes else EXIT_CLEAN)
+    if not plan.changes:
+        return report
+    try:
+        fix.write(plan.changes)
+    except OSError as exc:
+        click.echo(f"jobcheck: cannot write fixes: {exc}", err=True)
+        sys.exit(EXIT_ERROR)
+    n = plan.fixed
+    click.echo(f"jobcheck: fixed {n} finding{'s' if n != 1 else ''} in {len(plan.changes)} file{'s' if len(plan.changes) != 1 else ''}", err=True)
+    return api.check_paths(paths, cfg, selection, force_exclude=force_exclude)
 
 
 @main.command()
@@ -109,6 +180,17 @@ def rules_cmd(fmt: str) -> None:
     for r in catalog.values():
         table.add_row(r.code, r.name, r.question, r.severity.value, "yes" if r.default else "no", r.summary)
     Console().print(table)
+
+
+@main.command()
+def lsp() -> None:
+    """Run the language server on stdin/stdout (needs the `lsp` extra: pip install 'jobcheck[lsp]')."""
+    try:
+        from .lsp.server import serve
+    except ImportError as exc:
+        click.echo(f"jobcheck: the language server needs pygls: pip install 'jobcheck[lsp]' ({exc})", err=True)
+        sys.exit(EXIT_ERROR)
+    serve()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import re
 
-# Names that declare themselves keys: idempotency_key, dedup_id, MessageDeduplicationId, ...
-_KEY_NAME = re.compile(r"idempot|dedup|deduplication|client_?request_?token|^client_?token$", re.I)
+# Names that declare themselves keys: idempotency_key, dedup_id, MessageDeduplicationId,
+# IdempotencyToken, ... (matched with case and separators removed). `dedup_cutoff` and
+# `is_idempotent` name other things.
+_KEY_NAME = re.compile(
+    r"(idempotency|idempotent|idem|dedup|dedupe|deduplication)(key|id|token|ref)?$|^clientrequesttoken$|^clienttoken$"
+)
+_SEPARATORS = re.compile(r"[^a-z0-9]")
 # HTTP headers that carry an idempotency key to the far end.
 _KEY_HEADER = re.compile(r"^(x-)?idempotency-key$|^paypal-request-id$|^idempotency_key$", re.I)
 # Names ending in `_key` that are secrets or structure, never idempotency keys.
@@ -18,7 +23,12 @@ _NOT_KEYS = re.compile(
 
 def is_key_name(name: str) -> bool:
     """A name that says "I am an idempotency/dedup key"."""
-    return bool(_KEY_NAME.search(name)) or bool(_KEY_HEADER.match(name))
+    if _KEY_HEADER.match(name):
+        return True
+    flat = _SEPARATORS.sub("", name.lower())
+    if flat.startswith(("is", "has", "should", "use", "allow", "enable", "require")):
+        return False  # a flag about idempotency, not a key
+    return bool(_KEY_NAME.search(flat))
 
 
 def is_key_header(name: str) -> bool:

@@ -407,10 +407,15 @@ class Project:
         from .keys import is_record_key_field
 
         if event.attr in ("create", "get_or_create", "update_or_create", "add", "bulk_create"):
-            if any(is_record_key_field(k) for k in event.kwargs):
+            fields = list(event.kwargs)
+            model = (name or "").split(".objects")[0].rpartition(".")[2]
+            if event.attr == "add" and event.args and event.args[0][0] == "call":
+                # SQLAlchemy: session.add(ProcessedEvent(key=...))
+                fields = list(event.args[0][3])
+                model = (event.args[0][1] or "").rpartition(".")[2]
+            if any(is_record_key_field(k) for k in fields):
                 return True
-            model = (name or "").split(".objects")[0].rpartition(".")[2].lower()
-            if any(w in model for w in ("idempot", "dedup", "processed", "handled", "outbox", "sent")):
+            if any(w in model.lower() for w in ("idempot", "dedup", "processed", "handled", "outbox", "sent")):
                 return True
         if event.sql and event.sql in ("insert", "upsert", "merge"):
             text = event.args[0][1] if event.args and event.args[0][0] == "lit" else ""

@@ -78,6 +78,11 @@ def test_exit_zero_and_text_output(project: Path) -> None:
     assert re.search(r"\b1\s+JC201\b", result.stdout)  # the closing summary per rule
 
 
+def test_missing_path_is_a_usage_error(project: Path) -> None:
+    result = run(["check", "pkg", "no/such/place"], project)
+    assert result.returncode == 2 and "no/such/place" in result.stderr
+
+
 def test_concise_output(project: Path) -> None:
     result = run(["check", "--output-format", "concise", "pkg"], project)
     assert result.stdout.splitlines()[0].startswith("pkg/tasks.py:17:5: JC201 ")

@@ -70,3 +70,11 @@ def not_a_job(customer_id):
     # a different problem, for a different tool).
     key = f"bill-{customer_id}-{time.time()}"
     stripe.Charge.create(customer=customer_id, amount=1, idempotency_key=key)
+
+
+@shared_task
+def not_keys(batch_id):
+    # Names near the word but not keys: a cut-off time and a flag.
+    dedup_cutoff = timezone.now() - datetime.timedelta(days=1)
+    is_idempotent = bool(time.time())
+    Processed.objects.filter(created__lt=dedup_cutoff, flag=is_idempotent).delete()

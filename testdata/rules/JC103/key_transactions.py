@@ -53,3 +53,27 @@ def no_key_recorded(invoice_id):
     # Plain writes with no key: JC103 has nothing to compare against.
     Invoice.objects.filter(id=invoice_id).update(status="seen")
     Ledger.objects.create(invoice_id=invoice_id, amount=0)
+
+
+@shared_task
+def sqlalchemy_session(event_id, session_factory):
+    from sqlalchemy.orm import Session
+
+    from billing.tables import Account, ProcessedEvent
+
+    session: Session = session_factory()
+    with session.begin():
+        session.add(ProcessedEvent(key=f"event-{event_id}"))
+    session.add(Account(id=event_id, balance=0))  # expect: JC103
+
+
+@shared_task
+def sqlalchemy_one_transaction(event_id, session_factory):
+    from sqlalchemy.orm import Session
+
+    from billing.tables import Account, ProcessedEvent
+
+    session: Session = session_factory()
+    with session.begin():
+        session.add(ProcessedEvent(key=f"event-{event_id}"))
+        session.add(Account(id=event_id, balance=0))
