@@ -106,6 +106,8 @@ class Project:
             return cls.qualname + ("()" if instance else "")
         head, call = _strip_call(tail[0])
         rest = tail[1:]
+        if head in _MANAGERS and not instance:
+            return self._through_manager(cls, tail, hops)
         member = self._member(cls, head, 0)
         if member is None:
             return ".".join([cls.qualname + ("()" if instance else ""), *tail])
@@ -120,6 +122,15 @@ class Project:
         if instance:
             return ".".join([f"{target}()", *tail])  # an instance's attribute from an external base
         # Class-level access keeps the class: `Post.objects.get`, `Post.DoesNotExist` name the model.
+        return ".".join([cls.qualname, *tail])
+
+    def _through_manager(self, cls: ClassSummary, tail: list[str], hops: int) -> str:
+        """`Order.objects.filter(...).get(...).send_mail` is `Order().send_mail`: a Django manager
+        keeps the model in the name, and the methods that return one row give an instance."""
+        for i, part in enumerate(tail[1:], start=1):
+            method, called = _strip_call(part)
+            if called and method in _ROW_METHODS and i + 1 < len(tail):
+                return self.canonical(".".join([cls.qualname + "()", *tail[i + 1 :]]), hops + 1)
         return ".".join([cls.qualname, *tail])
 
     def _member(self, cls: ClassSummary, head: str, depth: int) -> tuple[str, str] | None:
@@ -333,7 +344,7 @@ class Project:
                 or name.endswith("Task().retry")
             ):
                 points.append(i)
-            elif ev.kind == "raise" and name.rpartition(".")[2] in ("Retry", "RetryTask", "RetryError", "RetryLater"):
+            elif ev.kind == "raise" and name.rpartition(".")[2] in ("Retry", "RetryTask", "RetryError", "RetryLater", "RetryRequested"):
                 points.append(i)
         return points
 
@@ -500,6 +511,10 @@ class Project:
                     if callee is not None and callee.qualname not in owner and callee.name != MODULE_CODE:
                         stack.append(callee.qualname)
         return owner
+
+
+_MANAGERS = ("objects", "_default_manager", "_base_manager", "all_objects")
+_ROW_METHODS = ("get", "first", "last", "latest", "earliest", "create", "get_by_natural_key")
 
 
 def _strip_call(part: str) -> tuple[str, bool]:

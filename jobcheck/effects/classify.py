@@ -101,6 +101,8 @@ def db_write(name: str | None, attr: str | None, sql: str | None) -> Confidence 
         return None
     if name and (".objects" in name or "._default_manager" in name or ".all_objects" in name):
         return Confidence.HIGH
+    if name and "django.db.models.Model()." in name:
+        return Confidence.MEDIUM  # a related manager or a row of some model: order.payments.create()
     if name and re.search(r"(?i)session\(?\)?\.(add|add_all|merge|delete)$", name):
         return Confidence.MEDIUM
     if attr in ("save", "delete") and name and not name.startswith(("requests", "httpx", "PIL", "pathlib", "os")):
