@@ -87,7 +87,7 @@ def check_sources(sources: dict[str, str], config: Config | None = None, selecti
     for display, text in sources.items():
         module = (modules or {}).get(display) or Path(display).stem
         summaries.append(engine.summarize_source(text, display, module, display.endswith("__init__.py")))
-    return analyse(summaries, config, selection, {})
+    return analyse(summaries, config, selection, {}, sources)
 
 
 def build_project(summaries: list[ModuleSummary], config: Config) -> Project:
@@ -96,7 +96,9 @@ def build_project(summaries: list[ModuleSummary], config: Config) -> Project:
 
 
 def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection = Selection(),
-            absolute: dict[str, Path] | None = None) -> Report:
+            absolute: dict[str, Path] | None = None, sources: dict[str, str] | None = None) -> Report:
+    """Link the summaries, run the selected checks, drop what is suppressed. `sources` are
+    in-memory texts (an editor's buffers) that take precedence over the files on disk."""
     rule_info = rules()
     selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
     project = build_project(summaries, config)
@@ -107,6 +109,7 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
             findings.extend(f for f in check.run(ctx) if f.code in selected)
     by_path = {s.path: s for s in summaries}
     findings = _drop_suppressed(findings, project, by_path, config, absolute or {})
+    findings = _character_columns(findings, sources)
     findings.extend(_unanalysable(summaries, rule_info))
     findings.extend(_bare_suppressions(summaries, rule_info))
     findings = sorted(set(findings), key=Finding.sort_key)
@@ -134,6 +137,29 @@ def _drop_suppressed(findings: list[Finding], project: Project, by_path: dict, c
                 continue
         kept.append(f)
     return kept
+
+
+def _character_columns(findings: list[Finding], sources: dict[str, str] | None) -> list[Finding]:
+    """`ast` counts columns in UTF-8 bytes; findings count characters, as editors and people do.
+    Only lines with non-ASCII text differ, so only those are read."""
+    from dataclasses import replace
+
+    from .fingerprint import SourceLines
+
+    lines = SourceLines(sources)
+    out = []
+    for f in findings:
+        start, end = lines.line(f.path, f.span.line), lines.line(f.path, f.span.end_line)
+        if start.isascii() and end.isascii():
+            out.append(f)
+            continue
+        span = Span(f.span.line, _chars(start, f.span.column), f.span.end_line, _chars(end, f.span.end_column))
+        out.append(replace(f, span=span))
+    return out
+
+
+def _chars(text: str, byte_column: int) -> int:
+    return len(text.encode("utf-8")[: max(0, byte_column - 1)].decode("utf-8", "replace")) + 1
 
 
 def _unanalysable(summaries: list[ModuleSummary], rule_info: dict) -> list[Finding]:

@@ -44,10 +44,18 @@ def main() -> None:
               help="Report only findings that this baseline file does not record.")
 @click.option("--fix", is_flag=True, help="Apply the automatic fixes (JC501: insert the five-questions section), then report what remains.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the automatic fixes as unified diffs and change nothing (exit 1 when there are any).")
+@click.option("--list-jobs", "list_jobs", is_flag=True, help="Print the job inventory instead of findings (same as `jobcheck jobs`).")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the cache.")
+@click.option("--cache-dir", type=click.Path(file_okay=False), envvar="JOBCHECK_CACHE_DIR", show_envvar=True,
+              help="Where the cache lives (default: .jobcheck_cache beside the configuration file, else in the current folder).")
+@click.option("--jobs", "-j", "jobs", type=click.IntRange(min=0), default=0,
+              help="Processes that summarise files on a cold run (default 0: one per core).")
 def check(paths, select, ignore, extend_select, output_format, config_path, exit_zero, force_exclude, color,
-          write_baseline, baseline_path, fix, show_diff) -> None:
+          write_baseline, baseline_path, fix, show_diff, list_jobs=False, no_cache=False, cache_dir=None, jobs=0) -> None:
     """Check PATHS (default: the current folder) for unsafe job code."""
-    from . import api, baseline, config as config_mod
+    import gc
+
+    from . import api, baseline, cache, config as config_mod
     from .fingerprint import repo_root
     from .output import renderer
     from .output.progress import Progress
@@ -57,6 +65,9 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
     if missing:
         click.echo(f"jobcheck: no such file or folder: {', '.join(missing)}", err=True)
         sys.exit(EXIT_ERROR)
+    if list_jobs:
+        _print_jobs(paths, config_path, output_format, color, force_exclude)
+        return
     try:
         start = Path(paths[0]) if Path(paths[0]).exists() else Path.cwd()
         cfg = config_mod.load(Path(config_path) if config_path else None, start=start)
@@ -69,9 +80,14 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
         if write_baseline and baseline_path:
             raise click.UsageError("--write-baseline and --baseline cannot be combined")
         progress = Progress(sys.stderr) if sys.stderr.isatty() else None
+        # One run per process: what it builds lives until exit, and the cycle collector's passes
+        # over millions of summary objects would cost a third of the run and free nothing.
+        gc.disable()
+        store = None if no_cache else cache.Cache(Path(cache_dir) if cache_dir else cache.default_dir(cfg.path))
         try:
-            report = api.check_paths(paths, cfg, selection, force_exclude=force_exclude,
-                                     summarizer=progress.summarize if progress else None)
+            report = cache.check_paths(paths, cfg, selection, force_exclude=force_exclude, cache=store, jobs=jobs or None,
+                                       progress=progress.update if progress else None,
+                                       reuse_findings=not (fix or show_diff))
         finally:
             if progress:
                 progress.close()
@@ -191,6 +207,44 @@ def lsp() -> None:
         click.echo(f"jobcheck: the language server needs pygls: pip install 'jobcheck[lsp]' ({exc})", err=True)
         sys.exit(EXIT_ERROR)
     serve()
+
+
+@main.command("jobs")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--output-format", "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), help="Read configuration from this pyproject.toml.")
+@click.option("--force-exclude", is_flag=True, help="Apply exclusions to paths given explicitly too.")
+@click.option("--color/--no-color", default=None, help="Colour the text output (default: when writing to a terminal).")
+def jobs_cmd(paths, output_format, config_path, force_exclude, color) -> None:
+    """List every job entry point in PATHS: framework, trigger, retry settings and effects."""
+    paths = list(paths) or ["."]
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        click.echo(f"jobcheck: no such file or folder: {', '.join(missing)}", err=True)
+        sys.exit(EXIT_ERROR)
+    _print_jobs(paths, config_path, output_format, color, force_exclude)
+
+
+def _print_jobs(paths, config_path, output_format: str, color, force_exclude: bool) -> None:
+    """The job inventory as text or JSON; exit 0 (2 on a configuration error)."""
+    from . import api, config as config_mod, inventory
+
+    if output_format not in ("text", "json"):
+        click.echo(f"jobcheck: the job inventory is printed as text or json, not {output_format}", err=True)
+        sys.exit(EXIT_ERROR)
+    try:
+        cfg = config_mod.load(Path(config_path) if config_path else None, start=Path(paths[0]))
+        report = api.check_paths(paths, cfg, api.Selection(select=[]), force_exclude=force_exclude)
+    except config_mod.ConfigError as exc:
+        click.echo(f"jobcheck: configuration error: {exc}", err=True)
+        sys.exit(EXIT_ERROR)
+    items = inventory.rows(report.project)
+    if output_format == "json":
+        click.echo(inventory.to_json(items, report.files, inventory.unanalysed(report.summaries)))
+    else:
+        inventory.render_text(items, sys.stdout, color=sys.stdout.isatty() if color is None else color)
+    sys.stdout.flush()
+    sys.exit(EXIT_CLEAN)
 
 
 if __name__ == "__main__":  # pragma: no cover

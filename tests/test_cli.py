@@ -180,3 +180,15 @@ def test_cross_module_chain(tmp_path: Path) -> None:
     assert findings[0]["chain"] == ["shop.jobs.announce", "shop.notify.tell_customer", "django.core.mail.EmailMessage().send"]
     assert "announce -> notify.tell_customer -> EmailMessage().send" in findings[0]["message"]
     assert findings[0]["line"] == 7
+
+
+def test_columns_count_characters_not_bytes(tmp_path: Path) -> None:
+    (tmp_path / "jobs.py").write_text(
+        "import requests\nfrom celery import shared_task\n\n\n@shared_task(autoretry_for=(Exception,))\n"
+        "def café(o):\n    réponse = requests.post('https://x.example/', json={'o': o})\n",
+        encoding="utf-8",
+    )
+    findings = json.loads(run(["check", "--select", "JC201", "--output-format", "json", "jobs.py"], tmp_path).stdout)
+    line = "    réponse = requests.post('https://x.example/', json={'o': o})"
+    assert findings[0]["column"] == line.index("requests") + 1
+    assert findings[0]["end_column"] == len(line) + 1

@@ -1,40 +1,108 @@
-"""`--output-format text`: each finding with its code line and chain, then a summary per rule."""
+"""`--output-format text`: each finding with a code frame, its job and chain, then a count per
+rule and a total.
+
+    app/tasks.py:51:13: JC201 [retry-on-unguarded-effect] `tasks.notify` is retried ...
+       51 |             send_mail(subject, body, None, [user.email])
+          |             ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+          = chain: tasks.notify -> mail.send_mail
+          = job: app.tasks.notify (high confidence)
+
+The layout is the same with and without colour; colour (rich, with the code line highlighted)
+is used on a terminal or with `--color`. Without colour rich is not even imported: pre-commit
+runs jobcheck on a few files many times a day, and start-up time is most of that run.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
+
+from ..fingerprint import SourceLines
+from ..ruledocs import rules
+
+# A line is a list of (text, style) segments; style names map to rich styles when colouring.
+STYLES = {
+    "path": "bold",
+    "error": "bold red",
+    "warning": "bold yellow",
+    "info": "bold blue",
+    "gutter": "dim",
+    "dim": "dim",
+    "name": "dim",
+    "total": "bold",
+}
 
 
-def _source_lines(path: str, cache: dict) -> list[str]:
-    if path not in cache:
-        try:
-            cache[path] = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            cache[path] = []
-    return cache[path]
+def _frame(f, sources: SourceLines) -> list[list[tuple[str, str]]]:
+    text = sources.line(f.path, f.line)
+    if not text:
+        return []
+    tint = f.severity.value
+    column = sources.char_column(f.path, f.line, f.column)
+    prefix = text[: column - 1].expandtabs()
+    shown = text.expandtabs()
+    if f.span.end_line == f.line:
+        end = sources.char_column(f.path, f.line, f.span.end_column)
+        width = len(text[: end - 1].expandtabs()) - len(prefix)
+    else:
+        width = len(shown) - len(prefix)
+    return [
+        [(f"{f.line:>5} | ", "gutter"), (shown, "code")],
+        [("      | ", "gutter"), (" " * len(prefix), ""), ("^" * max(1, width), tint)],
+    ]
+
+
+def _lines(report, sources: SourceLines):
+    for f in report.findings:
+        tint = f.severity.value
+        yield [(f"{f.path}:{f.line}:{sources.char_column(f.path, f.line, f.column)}:", "path"), (" ", ""),
+               (f.code, tint), (" ", ""), (f"[{f.name}]", "name"), (f" {f.message}", "")]
+        yield from _frame(f, sources)
+        if len(f.chain) > 1:
+            yield [("      = chain: ", "dim"), (" -> ".join(f.chain), "")]
+        if f.job:
+            yield [("      = job: ", "dim"), (f"{f.job} ({f.confidence.value} confidence)", "")]
+        yield []
+    counts = Counter(f.code for f in report.findings)
+    names = {code: info.name for code, info in rules().items()}
+    for f in report.findings:
+        names.setdefault(f.code, f.name)
+    width = len(str(max(counts.values(), default=0)))
+    for code, n in sorted(counts.items()):
+        yield [(f"{n:>{width + 2}}  ", "total"), (code, ""), (f"  {names[code]}", "name")]
+    total = len(report.findings)
+    files = f"{report.files} file{'s' if report.files != 1 else ''}"
+    if total:
+        yield [(f"Found {total} finding{'s' if total != 1 else ''} in {files}.", "total")]
+    else:
+        yield [(f"No findings in {files}.", "total")]
 
 
 def render(report, stream, color: bool = False, sources: dict | None = None, **_options) -> None:
-    bold, red, yellow, dim, reset = ("\x1b[1m", "\x1b[31m", "\x1b[33m", "\x1b[2m", "\x1b[0m") if color else ("",) * 5
-    cache: dict = dict(sources or {})
-    for f in report.findings:
-        tint = red if f.severity.value == "error" else yellow
-        stream.write(f"{bold}{f.path}:{f.line}:{f.column}:{reset} {tint}{f.code}{reset} [{f.name}] {f.message}\n")
-        lines = _source_lines(f.path, cache)
-        if 0 < f.line <= len(lines):
-            text = lines[f.line - 1]
-            stream.write(f"{dim}{f.line:>5} |{reset} {text}\n")
-            width = max(1, (f.span.end_column - f.column) if f.span.end_line == f.line else len(text) - f.column + 1)
-            stream.write(f"{dim}      |{reset} {' ' * (f.column - 1)}{tint}{'^' * width}{reset}\n")
-        if len(f.chain) > 1:
-            stream.write(f"{dim}      = chain:{reset} {' -> '.join(f.chain)}\n")
-        if f.job:
-            stream.write(f"{dim}      = job:{reset} {f.job} ({f.confidence.value} confidence)\n")
-        stream.write("\n")
-    counts = Counter(f.code for f in report.findings)
-    if counts:
-        per_rule = ", ".join(f"{code}: {n}" for code, n in sorted(counts.items()))
-        stream.write(f"Found {len(report.findings)} finding{'s' if len(report.findings) != 1 else ''} in {report.files} files ({per_rule}).\n")
-    else:
-        stream.write(f"No findings in {report.files} files.\n")
+    lines = _lines(report, SourceLines(sources))
+    if not color:
+        for segments in lines:
+            stream.write("".join(text for text, _ in segments) + "\n")
+        return
+    _render_rich(lines, stream)
+
+
+def _render_rich(lines, stream) -> None:
+    from rich.console import Console
+    from rich.syntax import Syntax
+    from rich.text import Text
+
+    console = Console(file=stream, force_terminal=True, soft_wrap=True, highlight=False, markup=False, emoji=False)
+    if console.color_system is None and not console.no_color:  # forced colour on a dumb terminal
+        console = Console(file=stream, force_terminal=True, color_system="standard", soft_wrap=True,
+                          highlight=False, markup=False, emoji=False)
+    syntax = Syntax("", "python", theme="ansi_dark", background_color="default")
+    for segments in lines:
+        line = Text()
+        for text, style in segments:
+            if style == "code":
+                code = syntax.highlight(text)
+                code.rstrip()
+                line.append_text(code)
+            else:
+                line.append(text, STYLES.get(style, ""))
+        console.print(line)

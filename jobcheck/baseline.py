@@ -1,0 +1,66 @@
+"""Baselines: record today's findings once, then report only new ones (adopting jobcheck on
+legacy code).
+
+The file is JSON: `{"version": 1, "findings": [{"fingerprint", "code", "path", "job", "anchor"}]}`.
+Only `fingerprint` is matched; the other keys are there for a person reviewing the file. Paths
+are relative to the baseline file's folder, so the check may run from any working folder.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .fingerprint import SourceLines, fingerprints, normalise, relative_path
+from .model import Finding
+
+FORMAT_VERSION = 1
+
+
+class BaselineError(ValueError):
+    """The baseline file cannot be read or is not a jobcheck baseline."""
+
+
+def write(path: Path, findings: list[Finding], sources: SourceLines | None = None) -> int:
+    """Write every finding in `findings` to `path`; returns how many."""
+    sources = sources or SourceLines()
+    base = path.resolve().parent
+    prints = fingerprints(findings, base, sources)
+    entries = sorted(
+        (
+            {
+                "fingerprint": fp,
+                "code": f.code,
+                "path": relative_path(f.path, base),
+                "job": f.job,
+                "anchor": normalise(sources.line(f.path, f.span.line)),
+            }
+            for f, fp in zip(findings, prints)
+        ),
+        key=lambda e: (e["path"], e["code"], e["fingerprint"]),
+    )
+    text = json.dumps({"version": FORMAT_VERSION, "findings": entries}, indent=2, ensure_ascii=False)
+    path.write_text(text + "\n", encoding="utf-8")
+    return len(entries)
+
+
+def load(path: Path) -> set[str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BaselineError(f"cannot read baseline {path}: {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise BaselineError(f"baseline {path} is not JSON: {exc}") from exc
+    if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION or not isinstance(data.get("findings"), list):
+        raise BaselineError(f"{path} is not a jobcheck baseline (version {FORMAT_VERSION})")
+    try:
+        return {str(entry["fingerprint"]) for entry in data["findings"]}
+    except (TypeError, KeyError) as exc:
+        raise BaselineError(f"baseline {path}: an entry has no fingerprint") from exc
+
+
+def filter_new(path: Path, findings: list[Finding], sources: SourceLines | None = None) -> list[Finding]:
+    """The findings whose fingerprints the baseline at `path` does not hold."""
+    known = load(path)
+    prints = fingerprints(findings, path.resolve().parent, sources or SourceLines())
+    return [f for f, fp in zip(findings, prints) if fp not in known]

@@ -1,0 +1,102 @@
+"""A finding's identity that survives code moving: the one fingerprint behind baselines, SARIF
+`partialFingerprints` and GitLab Code Quality `fingerprint`.
+
+It hashes the path relative to a base folder, the rule, the job and the function, and the anchor
+line's code with whitespace collapsed — never the line number, so inserting lines above a finding
+or moving its function within the file keeps it. Identical findings (same inputs) are told apart
+by their order in the file, so two copies of the same bad call stay two findings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections import Counter
+from pathlib import Path
+
+from .model import Finding
+
+VERSION = "v1"
+
+
+def normalise(code: str) -> str:
+    """Whitespace collapsed: re-indenting a moved function does not change its findings."""
+    return " ".join(code.split())
+
+
+def repo_root(start: Path) -> Path:
+    """The nearest folder at or above `start` holding `.git` (a folder, or a file in worktrees and
+    submodules); `start` itself when there is none. CI systems want paths relative to it."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / ".git").exists():
+            return folder
+    return start
+
+
+def relative_path(path: str, base: Path) -> str:
+    """`path` (as displayed: relative to the working folder, or absolute) relative to `base`, with
+    forward slashes; absolute when it lies outside `base`."""
+    absolute = Path(os.path.abspath(path))
+    # As spelled first, then with symlinks resolved on both sides (a checkout under a symlink).
+    for file, folder in ((absolute, Path(os.path.abspath(base))), (absolute.resolve(), base.resolve())):
+        try:
+            return file.relative_to(folder).as_posix()
+        except ValueError:
+            continue
+    return absolute.as_posix()
+
+
+class SourceLines:
+    """The text of analysed files, line by line, read once each. In-memory sources (an editor's
+    buffer, a test) take precedence over the disk."""
+
+    def __init__(self, sources: dict[str, str] | None = None) -> None:
+        self._cache: dict[str, list[str]] = {p: t.splitlines() for p, t in (sources or {}).items()}
+
+    def lines(self, path: str) -> list[str]:
+        if path not in self._cache:
+            try:
+                data = Path(path).read_bytes()
+            except OSError:
+                self._cache[path] = []
+            else:
+                from .engine import decode
+
+                try:
+                    text = decode(data)
+                except UnicodeError:
+                    text = data.decode("utf-8", "replace")
+                self._cache[path] = text.splitlines()
+        return self._cache[path]
+
+    def line(self, path: str, number: int) -> str:
+        lines = self.lines(path)
+        return lines[number - 1] if 0 < number <= len(lines) else ""
+
+    def char_column(self, path: str, line: int, column: int) -> int:
+        """Findings already count columns in characters (`api` converts `ast`'s UTF-8 byte
+        offsets once, for every format); kept so renderers have one place to ask."""
+        return column
+
+
+def fingerprints(findings: list[Finding], base: Path, sources: SourceLines) -> list[str]:
+    """One fingerprint per finding, in the order given. Occurrence numbers follow the position in
+    the file, whatever order the list is in."""
+    out = [""] * len(findings)
+    seen: Counter = Counter()
+    for index in sorted(range(len(findings)), key=lambda i: findings[i].sort_key()):
+        f = findings[index]
+        identity = (
+            VERSION,
+            relative_path(f.path, base),
+            f.code,
+            f.job or "",
+            f.function or "",
+            normalise(sources.line(f.path, f.span.line)),
+        )
+        occurrence = seen[identity]
+        seen[identity] += 1
+        digest = hashlib.sha256("\0".join((*identity, str(occurrence))).encode("utf-8"))
+        out[index] = digest.hexdigest()[:32]
+    return out
