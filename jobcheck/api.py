@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import engine, files, suppress
+from . import context, engine, files, suppress
 from .checks import CheckContext, all_checks
 from .config import Config, selected_codes
 from .effects.classify import Catalog
@@ -50,9 +50,26 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
     config = config or Config()
     found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude)
     jobs = plan_modules(found)
-    summaries = summarizer(jobs) if summarizer else [summarize_one(job) for job in jobs]
+    summarize = summarizer or (lambda batch: [summarize_one(job) for job in batch])
+    summaries = summarize(jobs)
     absolute = {display: path for path, display in found}
-    return analyse(summaries, config, selection, absolute)
+    roots = _import_roots(jobs, config)
+    extra = context.load(summaries, roots, summarize)
+    return analyse(summaries + extra, config, selection, absolute, report_paths={s.path for s in summaries})
+
+
+def _import_roots(jobs: list[tuple[Path, str, str, bool]], config: Config) -> list[Path]:
+    """Where imports of the analysed files are looked up: their package roots, then the
+    configuration's folder and its src/."""
+    roots: list[Path] = []
+    for path, _, module, is_pkg in jobs:
+        root = context.package_root(path, module, is_pkg)
+        if root not in roots:
+            roots.append(root)
+    for root in (config.root.resolve(), config.root.resolve() / "src"):
+        if root not in roots and root.is_dir():
+            roots.append(root)
+    return roots
 
 
 def plan_modules(found: list[tuple[Path, str]]) -> list[tuple[Path, str, str, bool]]:
@@ -96,9 +113,11 @@ def build_project(summaries: list[ModuleSummary], config: Config) -> Project:
 
 
 def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection = Selection(),
-            absolute: dict[str, Path] | None = None, sources: dict[str, str] | None = None) -> Report:
+            absolute: dict[str, Path] | None = None, sources: dict[str, str] | None = None,
+            report_paths: set[str] | None = None) -> Report:
     """Link the summaries, run the selected checks, drop what is suppressed. `sources` are
-    in-memory texts (an editor's buffers) that take precedence over the files on disk."""
+    in-memory texts (an editor's buffers) that take precedence over the files on disk.
+    `report_paths`: report findings only in these files (the others are context)."""
     rule_info = rules()
     selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
     project = build_project(summaries, config)
@@ -107,13 +126,18 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     for check in all_checks():
         if selected.intersection(check.CODES):
             findings.extend(f for f in check.run(ctx) if f.code in selected)
+    if report_paths is not None:
+        findings = [f for f in findings if f.path in report_paths]
+        reported = [s for s in summaries if s.path in report_paths]
+    else:
+        reported = summaries
     by_path = {s.path: s for s in summaries}
     findings = _drop_suppressed(findings, project, by_path, config, absolute or {})
     findings = _character_columns(findings, sources)
-    findings.extend(_unanalysable(summaries, rule_info))
-    findings.extend(_bare_suppressions(summaries, rule_info))
+    findings.extend(_unanalysable(reported, rule_info))
+    findings.extend(_bare_suppressions(reported, rule_info))
     findings = sorted(set(findings), key=Finding.sort_key)
-    return Report(findings=findings, files=len(summaries), project=project, summaries=summaries)
+    return Report(findings=findings, files=len(reported), project=project, summaries=summaries)
 
 
 def _drop_suppressed(findings: list[Finding], project: Project, by_path: dict, config: Config, absolute: dict) -> list[Finding]:

@@ -143,6 +143,7 @@ class ModuleSummary:
     functions: dict = field(default_factory=dict)
     classes: dict = field(default_factory=dict)
     suppressions: dict = field(default_factory=dict)  # line -> [kind, [codes]]
+    imported: list = field(default_factory=list)  # every module named by an import, anywhere
     error: str | None = None  # set when the file could not be analysed
     error_kind: str | None = None  # "parse-error" | "unreadable-file"
     error_line: int = 1
@@ -188,7 +189,9 @@ class Summarizer:
     # ---- entry -----------------------------------------------------------------------------
 
     def run(self, tree: ast.Module) -> ModuleSummary:
+        imports_seen = len(self.mod.imported)
         self._declare_module_names(tree.body)
+        del self.mod.imported[imports_seen:]  # the walk below records each import once
         module_fn = FunctionSummary(
             qualname=f"{self.mod.module}.{MODULE_CODE}", name=MODULE_CODE, line=1, col=0,
             end_line=1, is_async=False, decorators=[], docstring=None, doc_line=None, params=[],
@@ -198,6 +201,7 @@ class Summarizer:
         self.fn, self.scope = module_fn, self.module_scope
         for node in tree.body:
             self.stmt(node)
+        self.mod.imported = sorted(set(self.mod.imported))
         return self.mod
 
     def _next_id(self) -> int:
@@ -257,6 +261,7 @@ class Summarizer:
 
     def _import(self, node: ast.Import | ast.ImportFrom, scope: _Scope) -> None:
         if isinstance(node, ast.Import):
+            self.mod.imported.extend(alias.name for alias in node.names)
             for alias in node.names:
                 if alias.asname:
                     scope.names[alias.asname] = alias.name
@@ -274,10 +279,14 @@ class Summarizer:
             if node.level > 1:
                 parts = parts[: len(parts) - (node.level - 1)]
             base = ".".join(p for p in (*parts, node.module or "") if p)
+        if base:
+            self.mod.imported.append(base)
         for alias in node.names:
             if alias.name == "*":
                 continue
             scope.names[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+            if base:
+                self.mod.imported.append(f"{base}.{alias.name}")  # `from pkg import module`
             if scope is self.module_scope:
                 self.module_vars.discard(alias.asname or alias.name)
 

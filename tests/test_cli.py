@@ -192,3 +192,24 @@ def test_columns_count_characters_not_bytes(tmp_path: Path) -> None:
     line = "    réponse = requests.post('https://x.example/', json={'o': o})"
     assert findings[0]["column"] == line.index("requests") + 1
     assert findings[0]["end_column"] == len(line) + 1
+
+
+def test_one_file_still_sees_effects_in_the_modules_it_imports(tmp_path: Path) -> None:
+    # pre-commit passes only the staged files: the helper module is context, not reported.
+    pkg = tmp_path / "shop"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "notify.py").write_text(
+        "from celery import shared_task\nfrom django.core.mail import send_mail\n\n\n"
+        "def tell(to):\n    send_mail('s', 'b', 'f@example.com', [to])\n\n\n"
+        "@shared_task\ndef unrelated_job():\n    pass\n"
+    )
+    (pkg / "jobs.py").write_text(
+        "from celery import shared_task\n\n\n@shared_task(autoretry_for=(Exception,))\n"
+        "def announce(to):\n    from shop.notify import tell\n\n    tell(to)\n"
+    )
+    result = run(["check", "--select", "JC201,JC501", "--output-format", "json", "shop/jobs.py"], tmp_path)
+    findings = json.loads(result.stdout)
+    assert sorted((f["code"], f["path"]) for f in findings) == [("JC201", "shop/jobs.py"), ("JC501", "shop/jobs.py")]
+    jc201 = next(f for f in findings if f["code"] == "JC201")
+    assert jc201["chain"] == ["shop.jobs.announce", "shop.notify.tell", "django.core.mail.send_mail"]
