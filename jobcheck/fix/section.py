@@ -1,0 +1,133 @@
+"""The text of the five-questions section the JC501 fix inserts: what the analysis knows, stated
+as facts, and a `TODO` for each judgment, so JC502 keeps reporting the job until a person
+answers. The facts are the retry settings (and whether they are the framework's default), the
+unguarded external effects with their call chains, the locks seen, and how the job is triggered.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from .. import fivequestions
+from ..checks import short
+from ..frameworks.values import render
+from ..jobs import JobSite
+from ..project import Project
+
+WIDTH = 88  # lines of the section, indentation included, wrap before this
+_MAX_EFFECTS = 5
+_KIND_NOUNS = {
+    "email": "email",
+    "sms": "SMS",
+    "http": "HTTP write",
+    "payment": "payment",
+    "publish": "message publish",
+    "enqueue": "enqueue",
+}
+# Calls and `with` items that take a lock or a lease, by the last part of their resolved name.
+# Only used to describe the job in the section (no rule reads it), so a miss costs a sentence.
+_LOCK_ATTRS = ("lock", "Lock()", "RLock()", "acquire", "acquire_lock", "pg_advisory_lock",
+               "pg_advisory_xact_lock", "pg_try_advisory_lock", "pg_try_advisory_xact_lock", "select_for_update")
+_QUESTIONS = {
+    "runs_twice": "say what a second delivery of the same work does.",
+    "overlaps": "say whether two runs can overlap and what stops them.",
+    "dies_mid_run": "say what a crash between the steps leaves behind and what resumes it.",
+    "retries": "say whether a retry is safe and where exhaustion ends up.",
+    "idempotent": "say what makes a repeat harmless (a key, an outbox, a check).",
+}
+
+
+def lines(project: Project, site: JobSite, section: str = "Reliability", indent: str = "    ",
+          width: int = WIDTH) -> list[str]:
+    """The section's lines, relative to the docstring's indentation (`indent` is one level).
+    `width` is what is left of the line after the docstring's own indentation."""
+    facts = _facts(project, site)
+    out, meant = _render(section, facts, indent, width)
+    if not _reads_back(out, meant, section):
+        # A fact whose wording the reader would take for another answer: keep only the TODOs.
+        out, _ = _render(section, {}, indent, width)
+    return out
+
+
+def _render(section: str, facts: dict[str, str], indent: str, width: int) -> tuple[list[str], dict[str, str]]:
+    """The lines, and each question's answer as written (before wrapping)."""
+    out, meant = [f"{section}:"], {}
+    for q in fivequestions.QUESTIONS:
+        answer = f"TODO - {_QUESTIONS[q]}" + (f" {' '.join(facts[q].split())}" if facts.get(q) else "")
+        meant[q] = answer
+        out.extend(textwrap.wrap(f"{fivequestions.LABELS[q]}: {answer}", width=max(40, width), initial_indent=indent,
+                                 subsequent_indent=indent * 2, break_long_words=False, break_on_hyphens=False))
+    return out, meant
+
+
+def _reads_back(section_lines: list[str], meant: dict[str, str], section: str) -> bool:
+    """The reader must find exactly the five answers written, each a placeholder."""
+    answers = fivequestions.read("\n".join(section_lines), section)
+    return (answers.has_section and answers.answers == meant
+            and set(answers.placeholders) == set(fivequestions.QUESTIONS))
+
+
+def _facts(project: Project, site: JobSite) -> dict[str, str]:
+    facts: dict[str, str] = {}
+    effects = _effects(project, site.function)
+    facts["runs_twice"] = (
+        "Effects jobcheck found with no idempotency guard - " + "; ".join(effects) + "."
+        if effects else "jobcheck found no unguarded external effect."
+    )
+    overlap = []
+    if "schedule" in site.triggers:
+        overlap.append("It runs on a schedule.")
+    locks = _locks(project, site.function)
+    overlap.append(f"Locks seen - {', '.join(locks)}." if locks else "jobcheck saw no lock.")
+    facts["overlaps"] = " ".join(overlap)
+    settings = ", ".join(f"{k}={render(v)}" for k, v in sorted(site.settings.items()) if k in ("acks_late", "reject_on_worker_lost"))
+    if settings:
+        facts["dies_mid_run"] = f"Settings - {settings}."
+    facts["retries"] = _retries(project, site)
+    return facts
+
+
+def _effects(project: Project, qualname: str) -> list[str]:
+    if qualname not in project.functions:
+        return []
+    out = []
+    for path in project.reachable_effects(qualname):
+        chain = " -> ".join(short(n) for n in path.chain)
+        out.append(f"{_KIND_NOUNS.get(path.kind, path.kind)} via {chain}")
+    if len(out) > _MAX_EFFECTS:
+        out = out[:_MAX_EFFECTS] + [f"and {len(out) - _MAX_EFFECTS} more"]
+    return out
+
+
+def _retries(project: Project, site: JobSite) -> str:
+    policy = project.retry_of(site.function) if site.function in project.functions else None
+    if policy is not None:
+        how = "by default" if policy.from_default else "as configured"
+        limit = "no limit" if policy.max_retries is None else f"at most {policy.max_retries} retries"
+        backoff = f", {policy.backoff} backoff" if policy.backoff else ""
+        handler = f", failure handler {policy.failure_handler}" if policy.failure_handler else ""
+        return f"Retried {how} ({policy.setting}) - {limit}{backoff}{handler}."
+    configured = site.retry
+    if configured is not None and configured.disabled:
+        return f"Retries are off ({configured.setting})."
+    if configured is not None and not configured.from_default and "=" in configured.setting:
+        return f"Retry settings are written ({configured.setting}), but nothing triggers a retry."
+    return "jobcheck found nothing that retries it."
+
+
+def _locks(project: Project, qualname: str) -> list[str]:
+    fn = project.functions.get(qualname)
+    if fn is None:
+        return []
+    seen: list[str] = []
+    names = [project.canonical(r.name) for r in fn.regions]
+    names += [project.event_name(ev) for ev in fn.events if ev.kind == "call"]
+    for ev in fn.events:
+        if ev.kind == "call" and ev.attr == "set" and "nx" in ev.kwargs:
+            seen.append(short(project.event_name(ev) or "set") + "(nx=True)")
+    for name in names:
+        if name and name.rpartition(".")[2] in _LOCK_ATTRS:
+            label = short(name)
+            if label not in seen:
+                seen.append(label)
+    return seen[:3]

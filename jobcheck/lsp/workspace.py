@@ -1,0 +1,134 @@
+"""What the language server analyses, and the caches that keep it fast.
+
+A document belongs to a project: the folder of the `pyproject.toml` that configures jobcheck (found
+as the CLI finds it, upwards from the document), else the editor's workspace folder around it,
+else the document's own folder. Every Python file of that project takes part — cross-module
+effects need the helpers — read from disk, except the documents open in the editor, whose unsaved
+text is used instead. Summaries are cached: files on disk by (mtime, size), open documents by their
+text, so a keystroke re-summarises one file and re-runs only the (cheap) project phase.
+
+The server calls `analyse` from one worker thread at a time; `forget_files` and `knows` may be
+called from another thread (the list of discovered files is behind a lock).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import api, config as config_mod, engine, files
+from ..summary import ModuleSummary
+
+
+@dataclass
+class Result:
+    config: config_mod.Config
+    root: Path
+    report: api.Report
+    texts: dict[Path, str]  # the editor text each open document was analysed with
+    versions: dict[Path, int | None]
+
+    def findings_for(self, path: Path) -> list:
+        key = str(path)
+        return [f for f in self.report.findings if f.path == key]
+
+
+class Workspace:
+    def __init__(self, folders: list[Path] | None = None) -> None:
+        self.folders = [f.resolve() for f in folders or []]
+        self._disk: dict[Path, tuple[tuple, str, ModuleSummary]] = {}  # path -> (stat, module, summary)
+        self._open: dict[Path, tuple[str, str, ModuleSummary]] = {}  # path -> (text, module, summary)
+        self._found: dict[tuple, list[tuple[Path, str]]] = {}  # (root, excludes) -> discovered files
+        self._found_lock = threading.Lock()
+
+    def forget_files(self) -> None:
+        """Files were created, deleted or renamed: discover again on the next analysis."""
+        with self._found_lock:
+            self._found.clear()
+
+    def knows(self, path: Path) -> bool:
+        """Was `path` among the files last discovered?"""
+        with self._found_lock:
+            return any(p == path for found in self._found.values() for p, _ in found)
+
+    def root_of(self, path: Path, config: config_mod.Config) -> Path:
+        if config.path is not None:
+            return config.root
+        around = [f for f in self.folders if _within(path, f)]
+        return max(around, key=lambda f: len(f.parts)) if around else path.parent
+
+    def analyse(self, path: Path, open_docs: dict[Path, tuple[str, int | None]]) -> Result:
+        """Analyse the project of `path`; `open_docs` is the editor's text (and version) of every
+        open document. Raises config.ConfigError for an unusable configuration, as the CLI does."""
+        path = path.resolve()
+        cfg = config_mod.load(start=path)
+        root = self.root_of(path, cfg)
+        found = {p: d for p, d in self._discover(root, cfg)}
+        for doc in open_docs:
+            if doc.suffix == ".py" and (_within(doc, root) or doc == path):
+                found.setdefault(doc, str(doc))  # open documents count even if new or excluded
+        summaries = []
+        texts, versions = {}, {}
+        for p, display, module, is_pkg in api.plan_modules(sorted(found.items(), key=lambda item: item[1])):
+            if p in open_docs:
+                text, version = open_docs[p]
+                summaries.append(self._summary_of_text(p, display, module, is_pkg, text))
+                texts[p], versions[p] = text, version
+            else:
+                summary = self._summary_on_disk(p, display, module, is_pkg)
+                if summary is not None:
+                    summaries.append(summary)
+        self._drop_closed(open_docs)
+        # Findings only for the open documents (they are all the editor shows), with columns
+        # counted in their unsaved text.
+        report = api.analyse(summaries, cfg, api.Selection(), {str(p): p for p in found},
+                             sources={str(p): t for p, t in texts.items()}, report_paths={str(p) for p in texts})
+        return Result(cfg, root, report, texts, versions)
+
+    def _discover(self, root: Path, cfg: config_mod.Config) -> list[tuple[Path, str]]:
+        excludes = tuple(cfg.exclude + cfg.extend_exclude)
+        key = (root, excludes)
+        with self._found_lock:
+            found = self._found.get(key)
+        if found is None:
+            found = files.discover([str(root)], cfg.root, list(excludes))
+            with self._found_lock:
+                self._found[key] = found
+        return found
+
+    def _summary_of_text(self, path: Path, display: str, module: str, is_pkg: bool, text: str) -> ModuleSummary:
+        cached = self._open.get(path)
+        if cached is not None and cached[0] == text and cached[1] == module:
+            return cached[2]
+        summary = engine.summarize_source(text, display, module, is_pkg)
+        self._open[path] = (text, module, summary)
+        return summary
+
+    def _summary_on_disk(self, path: Path, display: str, module: str, is_pkg: bool) -> ModuleSummary | None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            self.forget_files()  # deleted since discovery
+            self._disk.pop(path, None)
+            return None
+        signature = (st.st_mtime_ns, st.st_size)
+        cached = self._disk.get(path)
+        if cached is not None and cached[0] == signature and cached[1] == module:
+            return cached[2]
+        summary = api.summarize_one((path, display, module, is_pkg))
+        self._disk[path] = (signature, module, summary)
+        return summary
+
+    def _drop_closed(self, open_docs: dict) -> None:
+        for p in [p for p in self._open if p not in open_docs]:
+            del self._open[p]
+
+
+def _within(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+        return True
+    except ValueError:
+        return False

@@ -1,0 +1,347 @@
+"""End to end: pytest-lsp starts the real `jobcheck lsp` process and drives it as an editor does."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest_lsp = pytest.importorskip("pytest_lsp")
+from lsprotocol import types  # noqa: E402
+from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
+
+from jobcheck.ruledocs import rules_dir  # noqa: E402
+
+NOTIFY = '''\
+from django.core.mail import send_mail
+
+
+def tell_customer(address, body):
+    send_mail("Your invoice", body, "billing@example.com", [address])
+'''
+
+JOBS = '''\
+import requests
+from celery import shared_task
+
+from notify import tell_customer
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def send_invoice(invoice_id, address):
+    tell_customer(address, f"invoice {invoice_id}")
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def post_hook(order_id):
+    note = "😀"; requests.post("https://partner.example/hook", json={"order": order_id})
+'''
+
+BROKEN = JOBS.replace("def post_hook(order_id):", "def post_hook(order_id:")
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text("[tool.jobcheck]\n", encoding="utf-8")
+    (tmp_path / "notify.py").write_text(NOTIFY, encoding="utf-8")
+    (tmp_path / "jobs.py").write_text(JOBS, encoding="utf-8")
+    return tmp_path
+
+
+def recording_client() -> LanguageClient:
+    """pytest-lsp's client, also keeping every publishDiagnostics in order (`published`)."""
+    from pygls.protocol import default_converter
+    from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
+
+    client = LanguageClient(converter_factory=default_converter)
+    client.published = []
+
+    def publish(client: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
+        client.published.append(params)
+        client.diagnostics[params.uri] = params.diagnostics
+
+    register_lsp_features(client, {**DEFAULT_CLIENT_FEATURES, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: publish})
+    return client
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "jobcheck.cli", "lsp"],
+                                              client_factory=recording_client))
+async def client(lsp_client: LanguageClient, workspace: Path):
+    registrations: list[types.Registration] = []
+    lsp_client.registrations = registrations
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams) -> None:  # as VS Code does: accept and record
+        registrations.extend(params.registrations)
+
+    capabilities = pytest_lsp.client_capabilities("visual-studio-code")
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=capabilities,
+        root_uri=workspace.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=workspace.as_uri(), name="ws")],
+        initialization_options={"debounce": 0.3},  # the default, as editors will run it
+    ))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def until(client: LanguageClient, uri: str, predicate, timeout: float = 15.0):
+    """The document's diagnostics once `predicate` holds for them."""
+    async def wait():
+        while True:
+            current = client.diagnostics.get(uri)
+            if current is not None and predicate(current):
+                return current
+            await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return await asyncio.wait_for(wait(), timeout)
+
+
+def codes(diagnostics) -> list[str]:
+    return sorted(d.code for d in diagnostics)
+
+
+def open_doc(client: LanguageClient, path: Path, text: str | None = None, version: int = 1) -> str:
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(
+        uri=uri, language_id="python", version=version, text=path.read_text(encoding="utf-8") if text is None else text)))
+    return uri
+
+
+def change(client: LanguageClient, uri: str, text: str, version: int) -> None:
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+    ))
+
+
+def apply_edits(text: str, edits: list[types.TextEdit]) -> str:
+    """Apply LSP edits (UTF-16 positions) the way an editor does."""
+    lines = text.splitlines(keepends=True)
+
+    def offset(pos: types.Position) -> int:
+        before = sum(len(line) for line in lines[: pos.line])
+        line = lines[pos.line] if pos.line < len(lines) else ""
+        units, chars = 0, 0
+        while units < pos.character and chars < len(line):
+            units += 2 if ord(line[chars]) > 0xFFFF else 1
+            chars += 1
+        return before + chars
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        start, end = offset(edit.range.start), offset(edit.range.end)
+        text = text[:start] + edit.new_text + text[end:]
+    return text
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines()) if needle in line)
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_on_open_with_codes_links_and_chain(client: LanguageClient, workspace: Path):
+    uri = open_doc(client, workspace / "jobs.py")
+    diags = await until(client, uri, lambda d: "JC201" in codes(d))
+    assert codes(diags) == ["JC201", "JC201", "JC501", "JC501"]
+    assert all(d.source == "jobcheck" for d in diags)
+
+    helper_call = next(d for d in diags if d.code == "JC201" and d.range.start.line == line_of(JOBS, "tell_customer(address"))
+    assert helper_call.severity == types.DiagnosticSeverity.Error
+    assert (helper_call.range.start.character, helper_call.range.end.line) == (4, helper_call.range.start.line)
+    href = helper_call.code_description.href
+    assert href.startswith("file://") and href.endswith("/JC201.md")
+    assert Path(href.removeprefix("file://")) == (rules_dir() / "JC201.md").resolve()
+    # The chain, as places to go: the job, its retry setting, the call into the helper, and the
+    # send in the other module (not open in the editor: read from the workspace).
+    related = [(Path(r.location.uri.removeprefix("file://")).name, r.location.range.start.line, r.message)
+               for r in helper_call.related_information]
+    assert ("jobs.py", line_of(JOBS, "def send_invoice"), "job `jobs.send_invoice` (celery task)") in related
+    assert any(name == "jobs.py" and line == line_of(JOBS, "@shared_task") and "autoretry_for" in msg for name, line, msg in related)
+    assert ("notify.py", line_of(NOTIFY, "send_mail(\"Your"), "step 2: `notify.tell_customer` calls `mail.send_mail`") in related
+
+    # Columns are in UTF-16 units: the emoji before the call counts 2, not its 4 UTF-8 bytes.
+    direct = next(d for d in diags if d.code == "JC201" and d.range.start.line == line_of(JOBS, "requests.post"))
+    line = JOBS.splitlines()[direct.range.start.line]
+    assert direct.range.start.character == len(line[: line.index("requests")].encode("utf-16-le")) // 2
+    (step,) = [r for r in direct.related_information if r.message.startswith("step 1")]
+    assert step.location.range == direct.range  # from the analysis's byte columns, same place
+    five = next(d for d in diags if d.code == "JC501" and d.range.start.line == line_of(JOBS, "def send_invoice"))
+    assert five.severity == types.DiagnosticSeverity.Warning
+    assert (five.range.start.character, five.range.end.character) == (4, 4 + len("send_invoice"))
+
+
+@pytest.mark.asyncio
+async def test_a_document_that_does_not_parse_gives_jc000_and_the_server_keeps_serving(client: LanguageClient, workspace: Path):
+    uri = open_doc(client, workspace / "jobs.py")
+    await until(client, uri, lambda d: "JC201" in codes(d))
+    change(client, uri, BROKEN, 2)
+    diags = await until(client, uri, lambda d: codes(d) == ["JC000"])
+    assert diags[0].severity == types.DiagnosticSeverity.Error
+    assert diags[0].range.start.line == line_of(BROKEN, "def post_hook")
+    assert diags[0].range.end.character > diags[0].range.start.character  # visible, not empty
+    # Still serving: a request is answered, and fixing the text brings the findings back.
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri), range=diags[0].range,
+        context=types.CodeActionContext(diagnostics=list(diags))))
+    assert not actions  # nothing to offer for a parse error
+    change(client, uri, JOBS, 3)
+    await until(client, uri, lambda d: codes(d) == ["JC201", "JC201", "JC501", "JC501"])
+
+
+@pytest.mark.asyncio
+async def test_debounced_changes_publish_the_last_text(client: LanguageClient, workspace: Path):
+    uri = open_doc(client, workspace / "jobs.py")
+    await until(client, uri, lambda d: "JC201" in codes(d))
+    safe = JOBS.replace("autoretry_for=(Exception,), max_retries=3", "max_retries=0")
+    before = len(client.published)
+    for version, text in enumerate([BROKEN, JOBS, BROKEN, safe], start=2):  # typed faster than the debounce
+        change(client, uri, text, version)
+    diags = await until(client, uri, lambda d: "JC000" not in codes(d) and "JC201" not in codes(d))
+    assert codes(diags) == ["JC501", "JC501"]
+    # One analysis, of the last text: the broken texts typed on the way were never reported.
+    after = [p for p in client.published[before:] if p.uri == uri]
+    assert [p.version for p in after] == [5]
+    # Saving analyses again (the file on disk may be what other files' diagnostics read).
+    client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    await until(client, uri, lambda d: len([p for p in client.published[before:] if p.uri == uri]) == 2)
+
+
+@pytest.mark.asyncio
+async def test_code_actions_suppress_and_insert_the_section(client: LanguageClient, workspace: Path):
+    uri = open_doc(client, workspace / "jobs.py")
+    diags = await until(client, uri, lambda d: "JC201" in codes(d))
+    helper_call = next(d for d in diags if d.code == "JC201" and d.range.start.line == line_of(JOBS, "tell_customer(address"))
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri), range=helper_call.range,
+        context=types.CodeActionContext(diagnostics=[helper_call])))
+    assert [a.title for a in actions] == ["Suppress JC201 on this line"]
+    text = apply_edits(JOBS, actions[0].edit.changes[uri])
+    assert '    tell_customer(address, f"invoice {invoice_id}")  # jobcheck: ignore[JC201]\n' in text
+    change(client, uri, text, 2)
+    diags = await until(client, uri, lambda d: codes(d) == ["JC201", "JC501", "JC501"])
+
+    five = next(d for d in diags if d.code == "JC501" and d.range.start.line == line_of(text, "def send_invoice"))
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri), range=five.range,
+        context=types.CodeActionContext(diagnostics=[five])))
+    assert [a.title for a in actions] == ["Suppress JC501 on this line", "Insert the five-questions section"]
+    fixed = apply_edits(text, actions[1].edit.changes[uri])
+    assert "    Reliability:\n        Runs twice: TODO - " in fixed
+    assert "email via notify.tell_customer -> mail.send_mail." in fixed.replace("\n            ", " ")
+    change(client, uri, fixed, 3)
+    diags = await until(client, uri, lambda d: "JC502" in codes(d))
+    assert codes(diags) == ["JC201", "JC501", "JC502"]  # the placeholders are reported until answered
+
+    # A suppression merges into the jobcheck comment already on the line.
+    second = apply_edits(fixed, (await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri), range=diags[0].range,
+        context=types.CodeActionContext(diagnostics=[d for d in diags if d.code == "JC201"]))))[0].edit.changes[uri])
+    assert 'requests.post("https://partner.example/hook", json={"order": order_id})  # jobcheck: ignore[JC201]' in second
+
+    all_fixes = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri), range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+        context=types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.SourceFixAll])))
+    assert [a.kind for a in all_fixes] == ["source.fixAll.jobcheck"]
+    assert apply_edits(fixed, all_fixes[0].edit.changes[uri]).count("Reliability:") == 2
+
+
+@pytest.mark.asyncio
+async def test_configuration_reloads_when_pyproject_changes(client: LanguageClient, workspace: Path):
+    uri = open_doc(client, workspace / "jobs.py")
+    await until(client, uri, lambda d: "JC501" in codes(d))
+    watched = [w["globPattern"] for r in client.registrations if r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+               for w in r.register_options["watchers"]]
+    assert "**/pyproject.toml" in watched
+    pyproject = workspace / "pyproject.toml"
+    pyproject.write_text('[tool.jobcheck]\nignore = ["JC501"]\n', encoding="utf-8")
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+        changes=[types.FileEvent(uri=pyproject.as_uri(), type=types.FileChangeType.Changed)]))
+    diags = await until(client, uri, lambda d: "JC501" not in codes(d))
+    assert codes(diags) == ["JC201", "JC201"]
+    # A bad configuration is reported, as the CLI reports it, and does not stop the server.
+    pyproject.write_text('[tool.jobcheck]\nignroe = ["JC501"]\n', encoding="utf-8")
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+        changes=[types.FileEvent(uri=pyproject.as_uri(), type=types.FileChangeType.Changed)]))
+    diags = await until(client, uri, lambda d: any("configuration error" in x.message for x in d))
+    assert "tool.jobcheck.ignroe" in diags[0].message
+    pyproject.write_text("[tool.jobcheck]\n", encoding="utf-8")
+    client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(pyproject.as_uri())))
+    await until(client, uri, lambda d: codes(d) == ["JC201", "JC201", "JC501", "JC501"])
+
+
+@pytest.mark.asyncio
+async def test_unsaved_edits_in_a_helper_update_the_job(client: LanguageClient, workspace: Path):
+    jobs = open_doc(client, workspace / "jobs.py")
+    notify = open_doc(client, workspace / "notify.py")
+    await until(client, jobs, lambda d: codes(d) == ["JC201", "JC201", "JC501", "JC501"])
+    change(client, notify, NOTIFY.replace('    send_mail("Your invoice", body, "billing@example.com", [address])', "    return body"), 2)
+    diags = await until(client, jobs, lambda d: codes(d) == ["JC201", "JC501", "JC501"])
+    assert next(d for d in diags if d.code == "JC201").range.start.line == line_of(JOBS, "requests.post")
+    assert list(client.diagnostics[notify]) == []
+
+
+@pytest.mark.asyncio
+async def test_round_trip_for_a_1000_line_file(client: LanguageClient, workspace: Path, capsys):
+    parts = ["import requests\nfrom celery import shared_task\n\n"]
+    i = 0
+    while sum(p.count("\n") for p in parts) < 1000:
+        parts.append(
+            f"\n\n@shared_task(autoretry_for=(Exception,), max_retries=3)\n"
+            f"def job_{i}(order_id, rows):\n"
+            f"    total = 0\n"
+            f"    for row in rows:\n"
+            f"        if row.amount > {i}:\n"
+            f"            total += row.amount\n"
+            f"    requests.post('https://partner.example/{i}', json={{'total': total}})\n"
+        )
+        i += 1
+    text = "".join(parts)
+    big = workspace / "big.py"
+    big.write_text(text, encoding="utf-8")
+    started = time.perf_counter()
+    uri = open_doc(client, big)
+    diags = await until(client, uri, lambda d: len(d) > 0)
+    elapsed = time.perf_counter() - started
+    assert codes(diags).count("JC201") == i and codes(diags).count("JC501") == i
+    # An edit: published after the debounce pause plus one analysis (the other files are cached).
+    started = time.perf_counter()
+    change(client, uri, text.replace("total = 0", "total = 1", 1), 2)
+    await until(client, uri, lambda d: any(p.uri == uri and p.version == 2 for p in client.published))
+    edited = time.perf_counter() - started - 0.3
+    with capsys.disabled():
+        print(f"\nLSP round trip, {text.count(chr(10))} lines, {i} jobs: didOpen -> publishDiagnostics "
+              f"{elapsed * 1000:.0f} ms; didChange -> publishDiagnostics {edited * 1000:.0f} ms after the 300 ms pause")
+    assert elapsed < 5.0 and edited < 5.0
+
+
+# ---- what the server analyses (in-process, no editor) ------------------------------------------
+
+
+def test_without_configuration_the_workspace_folder_is_the_project(tmp_path: Path) -> None:
+    from jobcheck.lsp.workspace import Workspace
+
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "notify.py").write_text(NOTIFY, encoding="utf-8")
+    jobs = tmp_path / "app" / "jobs.py"
+    jobs.write_text(JOBS, encoding="utf-8")
+    index = Workspace([tmp_path])
+    first = index.analyse(jobs, {jobs.resolve(): (JOBS, 1)})
+    assert first.root == tmp_path.resolve() and first.config.path is None
+    assert sorted(f.code for f in first.findings_for(jobs.resolve())) == ["JC201", "JC201", "JC501", "JC501"]
+
+    # The editor's unsaved text of the helper wins over the file on disk; unchanged files are
+    # not summarised again.
+    notify = (tmp_path / "app" / "notify.py").resolve()
+    quiet = NOTIFY.replace('    send_mail("Your invoice", body, "billing@example.com", [address])', "    return body")
+    second = index.analyse(jobs, {jobs.resolve(): (JOBS, 1), notify: (quiet, 1)})
+    assert sorted(f.code for f in second.findings_for(jobs.resolve())) == ["JC201", "JC501", "JC501"]
+    summaries = {s.path: s for s in first.report.summaries}
+    assert all(s is summaries[s.path] for s in second.report.summaries if s.path != str(notify))
+
+    # A file created on disk takes part once the server hears of it.
+    (tmp_path / "app" / "more.py").write_text("from celery import shared_task\n\n\n@shared_task\ndef more():\n    pass\n", encoding="utf-8")
+    assert "more.more" not in index.analyse(jobs, {jobs.resolve(): (JOBS, 1)}).report.project.jobs
+    index.forget_files()
+    assert "more.more" in index.analyse(jobs, {jobs.resolve(): (JOBS, 1)}).report.project.jobs
