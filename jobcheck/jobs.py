@@ -35,6 +35,11 @@ class RetryPolicy:
         return self.max_retries == 0
 
 
+# Entry points that only wire other jobs together (an Airflow DAG factory, a Dagster job or
+# graph): they are listed, but the five questions belong to the tasks they contain.
+STRUCTURAL_KINDS = frozenset({"dag", "job", "graph"})
+
+
 @dataclass
 class JobSite:
     """A job entry point: the function a scheduler or worker calls."""

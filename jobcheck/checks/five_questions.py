@@ -5,6 +5,7 @@ retry safely, is it idempotent — where the next reader of the code will look."
 from __future__ import annotations
 
 from .. import fivequestions
+from ..jobs import STRUCTURAL_KINDS
 from . import CheckContext
 
 CODES = ("JC501", "JC502")
@@ -14,7 +15,7 @@ def run(ctx: CheckContext):
     project = ctx.project
     seen: set[str] = set()
     for site in project.jobs.values():
-        if site.doc_owner in seen:
+        if site.kind in STRUCTURAL_KINDS or site.doc_owner in seen:
             continue
         seen.add(site.doc_owner)
         docs = [_doc(project, site.doc_owner)]

@@ -1,0 +1,137 @@
+"""Temporal (temporalio): activities, where effects belong, and workflows.
+
+- `@activity.defn` functions and methods (kind "activity"). Activities retry by default, without
+  limit: Temporal's default RetryPolicy has `maximum_attempts=0` (unlimited), `initial_interval`
+  1 s, `backoff_coefficient` 2.0. The policy is chosen where a workflow schedules the activity —
+  `workflow.execute_activity(charge, ..., retry_policy=RetryPolicy(maximum_attempts=3))`, and
+  `start_activity`, the `_method` / `_class` and local-activity variants — whose first argument is
+  the activity: a function, a method (`Activities.charge`), a callable class, or its registered
+  name. An activity scheduled anywhere without a `retry_policy`, or never scheduled in the analysed
+  code, has the default; across call sites the policy with the most attempts is the one reported.
+- `@workflow.defn` classes (kind "workflow"): the `@workflow.run` method is the entry point,
+  documented on the class. A workflow is not retried unless its starter asks, and its code must
+  be deterministic: effects go in activities.
+"""
+
+from __future__ import annotations
+
+from ..jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..project import Project, calls_named, decorated_functions, deco_name
+from . import resolve
+from .base import job_from_function, policy
+from .durations import seconds
+from .values import call_args, call_kwargs, call_name, lit, render
+
+ACTIVITY_DECORATOR = "temporalio.activity.defn"
+WORKFLOW_DECORATOR = "temporalio.workflow.defn"
+RUN_DECORATOR = "temporalio.workflow.run"
+SCHEDULE_CALLS = tuple(
+    f"{verb}_{local}activity{suffix}"
+    for verb in ("execute", "start") for local in ("", "local_") for suffix in ("", "_method", "_class")
+)
+DEFAULT_INITIAL_INTERVAL_S = 1.0
+
+
+def default_policy(anchor: Anchor, where: str = "") -> RetryPolicy:
+    return policy(
+        f"Temporal's default RetryPolicy (maximum_attempts=0: unlimited){where}", anchor,
+        max_retries=None, on=None, from_default=True, backoff="exponential", delay=DEFAULT_INITIAL_INTERVAL_S,
+    )
+
+
+def retry_from(value: list | None, anchor: Anchor, project: Project) -> RetryPolicy | None:
+    """`RetryPolicy(maximum_attempts=3, initial_interval=timedelta(seconds=2))` as a policy."""
+    value = project.deref(value)
+    name = call_name(value) or ""
+    if not name.startswith("temporalio") or name.rpartition(".")[2] != "RetryPolicy":
+        return None
+    kwargs = call_kwargs(value)
+    attempts = lit(project.deref(kwargs.get("maximum_attempts")), 0)
+    if not isinstance(attempts, int) or isinstance(attempts, bool) or attempts < 0:
+        attempts = 0
+    coefficient = lit(project.deref(kwargs.get("backoff_coefficient")), 2.0)
+    initial = seconds(project.deref(kwargs.get("initial_interval")))
+    return policy(
+        f"retry_policy={render(value)}", anchor,
+        max_retries=None if attempts == 0 else attempts - 1,
+        on=None,
+        backoff="constant" if coefficient == 1 else "exponential",
+        delay=initial if initial is not None else DEFAULT_INITIAL_INTERVAL_S,
+    )
+
+
+def _worst(a: RetryPolicy, b: RetryPolicy) -> RetryPolicy:
+    """The policy that retries more (None: no limit)."""
+    def attempts(p: RetryPolicy) -> float:
+        return float("inf") if p.max_retries is None else p.max_retries
+    return b if attempts(b) > attempts(a) else a
+
+
+class Temporal:
+    name = "temporal"
+
+    def find_jobs(self, project: Project) -> list[JobSite]:
+        sites: dict[str, JobSite] = {}
+        names: dict[str, str] = {}  # registered activity name -> function
+        for d in decorated_functions(project):
+            if d.name != ACTIVITY_DECORATOR or d.function.qualname in sites:
+                continue
+            site = job_from_function(project, d.function, self.name, "activity", triggers={"enqueue"})
+            sites[d.function.qualname] = site
+            kwargs = call_kwargs(d.value) if d.is_call else {}
+            registered = lit(kwargs.get("name") or (call_args(d.value)[:1] or [None])[0], None)
+            names[registered if isinstance(registered, str) else d.function.name] = d.function.qualname
+        self._schedules(project, sites, names)
+        for site in sites.values():
+            if site.retry is None:
+                site.retry = default_policy(site.anchor, "; not scheduled with a retry_policy in the analysed code")
+        sites.update(self._workflows(project))
+        return list(sites.values())
+
+    def _schedules(self, project: Project, sites: dict[str, JobSite], names: dict[str, str]) -> None:
+        for call in calls_named(project, SCHEDULE_CALLS):
+            if not (call.name or "").startswith("temporalio."):
+                continue
+            ev = call.event
+            ref = ev.kwargs.get("activity") or (ev.args[0] if ev.args else None)
+            target = self._activity(project, call.module, ref, names)
+            if target is None or target not in sites:
+                continue
+            found = retry_from(ev.kwargs.get("retry_policy"), call.anchor, project)
+            if found is None:
+                found = default_policy(call.anchor, f" at {ev.attr}(...) line {ev.line}")
+            site = sites[target]
+            site.retry = found if site.retry is None else _worst(site.retry, found)
+
+    def _activity(self, project: Project, module, ref: list | None, names: dict[str, str]) -> str | None:
+        if not ref:
+            return None
+        if ref[0] == "lit" and isinstance(ref[1], str):
+            return names.get(ref[1])
+        target = resolve.target(project, module, ref)
+        if target:
+            return target
+        if ref[0] == "name" and ref[1]:
+            cls = project.classes.get(resolve.canonical_in(project, module, ref[1]) or "")
+            if cls is not None and "__call__" in cls.methods:  # a callable-class activity
+                return f"{cls.qualname}.__call__"
+        return None
+
+    def _workflows(self, project: Project) -> dict[str, JobSite]:
+        out: dict[str, JobSite] = {}
+        for cls in project.classes.values():
+            if not any(project.canonical(deco_name(deco[0])) == WORKFLOW_DECORATOR for deco in cls.decorators):
+                continue
+            for method in cls.methods:
+                fn = project.functions.get(f"{cls.qualname}.{method}")
+                if fn is None or not any(project.canonical(deco_name(d[0])) == RUN_DECORATOR for d in fn.decorators):
+                    continue
+                anchor = project.class_anchor(cls)
+                out[fn.qualname] = JobSite(
+                    function=fn.qualname, framework=self.name, kind="workflow", path=anchor.path, anchor=anchor,
+                    display=cls.qualname, doc_owner=cls.qualname, triggers={"enqueue"},
+                )
+        return out
+
+    def find_registrations(self, project: Project) -> list[Registration]:
+        return []
