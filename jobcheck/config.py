@@ -22,8 +22,10 @@ class ConfigError(Exception):
 
 _LIST_KEYS = ("select", "ignore", "extend-select", "exclude", "extend-exclude", "frameworks", "guards")
 _KNOWN_KEYS = set(_LIST_KEYS) | {"per-file-ignores", "docstring-section", "effects", "entry-points"}
-_ENTRY_POINT_KEYS = {"decorators", "base-classes", "registrars", "method"}
-KNOWN_FRAMEWORKS = ("celery", "rq", "dramatiq", "huey", "apscheduler", "retry", "custom")
+_ENTRY_POINT_KEYS = {"decorators", "base-classes", "registrars", "method", "signals"}
+KNOWN_FRAMEWORKS = ("celery", "rq", "dramatiq", "huey", "apscheduler", "retry", "custom",
+                    "airflow", "prefect", "dagster", "temporal", "luigi",
+                    "arq", "schedule", "django_q", "taskiq")
 
 
 @dataclass

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 def all_frameworks(config=None) -> list:
     from . import apscheduler, celery, custom, dramatiq, huey, retrying, rq
+    from . import airflow, dagster, luigi, prefect, temporal
+    from . import arq, django_q, schedule_lib, taskiq
 
     frameworks = [
         celery.Celery(),
@@ -19,6 +21,15 @@ def all_frameworks(config=None) -> list:
         huey.Huey(),
         apscheduler.APScheduler(),
         retrying.RetryDecorators(),
+        airflow.Airflow(),
+        prefect.Prefect(),
+        dagster.Dagster(),
+        temporal.Temporal(),
+        luigi.Luigi(),
+        arq.Arq(),
+        schedule_lib.Schedule(),
+        django_q.DjangoQ(),
+        taskiq.Taskiq(),
     ]
     if config is not None and config.entry_points:
         frameworks.append(custom.Custom(config.entry_points))

@@ -1,16 +1,27 @@
-"""Celery: `@app.task`, `@shared_task`, `Task` subclasses, beat schedules, `add_periodic_task`.
+"""Celery: `@app.task`, `@shared_task`, `app.task(func)`, `Task` subclasses; beat schedules
+(`beat_schedule`, `CELERYBEAT_SCHEDULE`, `CELERY_BEAT_SCHEDULE`, in modules, config classes,
+`app.conf.update(beat_schedule=...)`, entries naming the task by string, by `task.name` or as a
+signature `task.s(...)`), `add_periodic_task`; enqueue calls (`delay`, `apply_async`, `s`/`si`/
+`signature`, `app.send_task("name")`).
 
 Retries: `autoretry_for` (exceptions retried automatically), `max_retries` (default 3, `None`
 for no limit), `retry_kwargs`, `retry_backoff`, `default_retry_delay` (default 180 s), and
 `self.retry(...)` in the body. `max_retries` or `retry_backoff` with neither `autoretry_for`
 nor `self.retry` configures nothing: dead settings are not reported as retries.
+
+`apply_async(retry=..., retry_policy=...)` configures retrying the *publish* (the broker
+connection), not the task: it is kept as an enqueue setting, never as the task's retry policy.
+Failure handlers: `on_failure=` / a base class's `on_failure` method, `link_error=` on every
+enqueue call, or a `task_failure` signal receiver.
 """
 
 from __future__ import annotations
 
-from ..jobs import JobSite, Registration, RetryPolicy
+from ..jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..project import Project, calls_named, decorated_functions
+from ..summary import ClassSummary, ModuleSummary
 from .base import describe, int_or_none, job_from_function, matches, policy
+from .resolve import canonical_in, function_by_path, target
 from .values import dict_items, lit, names
 
 TASK_DECORATORS = (
@@ -27,12 +38,16 @@ TASK_DECORATORS = (
 )
 TASK_BASES = ("celery.Task", "celery.app.task.Task", "celery.Celery().Task", "celery.app.base.Celery().Task", "celery.task.Task")
 RETRY_KEYS = ("autoretry_for", "max_retries", "retry_kwargs", "retry_backoff", "retry_backoff_max", "default_retry_delay", "retry_jitter")
-SCHEDULE_NAMES = ("beat_schedule", "CELERYBEAT_SCHEDULE", "CELERY_BEAT_SCHEDULE", "CELERY_BEAT_SCHEDULE")
+SCHEDULE_NAMES = ("beat_schedule", "CELERYBEAT_SCHEDULE", "CELERY_BEAT_SCHEDULE")
+ENQUEUE_METHODS = ("delay", "apply_async", "s", "si", "signature", "subtask", "map", "starmap", "chunks")
+ENQUEUE_SETTINGS = ("countdown", "eta", "expires", "queue", "link_error", "task_id", "retry", "retry_policy", "priority")
+TASK_SETTINGS = ("acks_late", "bind", "name", "queue", "rate_limit", "reject_on_worker_lost", "time_limit", "soft_time_limit")
+FAILURE_SIGNALS = ("celery.signals.task_failure",)
 DEFAULT_MAX_RETRIES = 3
 DEFAULT_RETRY_DELAY = 180.0
 
 
-def retry_policy(settings: dict, anchor, fallback: dict | None = None) -> RetryPolicy:
+def retry_policy(settings: dict, anchor, fallback: dict | None = None, failure_handler: str | None = None) -> RetryPolicy:
     """Read Celery's retry settings from decorator keywords (or Task class attributes)."""
     merged = dict(fallback or {})
     merged.update(settings)
@@ -50,16 +65,19 @@ def retry_policy(settings: dict, anchor, fallback: dict | None = None) -> RetryP
         backoff = "exponential"
     else:
         backoff = "constant" if delay else "none"
-    setting = describe(merged, RETRY_KEYS) or "self.retry()"
+    setting = describe(merged, RETRY_KEYS) or "self.retry() (max_retries=3 by default)"
+    if "on_failure" in merged:
+        failure_handler = "on_failure"
     return policy(
         setting,
         anchor,
         max_retries=max_retries,
         on=_auto_retry_on(merged, on),
         explicit=False,
+        from_default=not any(k in merged for k in RETRY_KEYS),  # only `self.retry()`: the limit is the default
         backoff=backoff,
-        delay=float(delay) if isinstance(delay, (int, float)) else None,
-        failure_handler="on_failure" if "on_failure" in merged else None,
+        delay=float(delay) if isinstance(delay, (int, float)) and not isinstance(delay, bool) else None,
+        failure_handler=failure_handler,
     )
 
 
@@ -67,7 +85,46 @@ def _auto_retry_on(settings: dict, on: tuple[str, ...] | None) -> tuple[str, ...
     """`()` when nothing retries automatically; the exception names when `autoretry_for` lists them."""
     if "autoretry_for" not in settings or lit(settings["autoretry_for"], 0) is None:
         return ()
+    value = settings["autoretry_for"]
+    if value[0] == "seq" and not value[1]:
+        return ()
     return on if on is not None else None
+
+
+class Celery:
+    name = "celery"
+
+    def find_jobs(self, project: Project) -> list[JobSite]:
+        return list(tasks(project).values())
+
+    def find_registrations(self, project: Project) -> list[Registration]:
+        regs: list[Registration] = []
+        for mod in project.modules.values():
+            for name, value in mod.assigns.items():
+                if _is_schedule_name(name):
+                    regs.extend(_schedule(project, mod, value[0], Anchor(mod.path, value[1], value[2], value[1], value[2])))
+        for cls in project.classes.values():
+            for name, value in cls.attrs.items():
+                if name in SCHEDULE_NAMES:
+                    mod = project.module_of_class(cls)
+                    regs.extend(_schedule(project, mod, value[0], Anchor(mod.path, value[1], value[2], value[1], value[2])))
+        for site in calls_named(project, ("update",)):
+            name = site.name or ""
+            if "beat_schedule" in site.event.kwargs and name.startswith("celery."):
+                regs.extend(_schedule(project, site.module, site.event.kwargs["beat_schedule"], site.anchor))
+            elif name.startswith("celery.") and name.endswith(".beat_schedule.update") and site.event.args:
+                regs.extend(_schedule(project, site.module, site.event.args[0], site.anchor))
+        for site in calls_named(project, ("add_periodic_task",)):
+            if site.name and not site.name.startswith("celery.") and not site.name.startswith("@"):
+                continue
+            ev = site.event
+            sig = ev.kwargs.get("sig") or (ev.args[1] if len(ev.args) > 1 else None)
+            qualname = target(project, site.module, sig)
+            if qualname in tasks(project):
+                regs.append(Registration(qualname, self.name, "schedule", site.anchor, kind="periodic",
+                                         settings={k: v for k, v in ev.kwargs.items() if k in ("name", "expires")}))
+        regs.extend(_enqueues(project))
+        return regs
 
 
 def _apps_by_use(project: Project) -> set[str]:
@@ -81,83 +138,141 @@ def _apps_by_use(project: Project) -> set[str]:
     return apps
 
 
-class Celery:
-    name = "celery"
+def tasks(project: Project) -> dict[str, JobSite]:
+    """Every Celery task of the project (cached on it), keyed by the function that runs."""
+    cached = project.__dict__.get("_celery_tasks")
+    if cached is not None:
+        return cached
+    out: dict[str, JobSite] = {}
+    failure_signal = _failure_signal(project)
+    apps = _apps_by_use(project)
+    for d in decorated_functions(project):
+        name = canonical_in(project, d.module, d.value[1]) if d.value[0] in ("name", "call") else None
+        if not name or not (matches(name, TASK_DECORATORS) or name in apps):
+            continue
+        kwargs = d.value[3] if d.is_call else {}
+        out[d.function.qualname] = _task_site(project, d.module, d.function.qualname, name, kwargs, d.anchor, failure_signal)
+    for site in calls_named(project, ("task", "shared_task")):
+        name = canonical_in(project, site.module, site.event.name) or ""
+        ev = site.event
+        if not (matches(name, TASK_DECORATORS) or name in apps) or not ev.args:
+            continue
+        qualname = target(project, site.module, ev.args[0])
+        if qualname and qualname not in out:
+            out[qualname] = _task_site(project, site.module, qualname, name, ev.kwargs, site.anchor, failure_signal)
+    for cls in project.classes.values():
+        if "run" not in cls.methods or not any(matches(b, TASK_BASES) for b in project.class_bases(cls)):
+            continue
+        fn = project.functions[f"{cls.qualname}.run"]
+        attrs = _class_attrs(project, cls)
+        anchor = project.class_anchor(cls)
+        handler = "on_failure" if _defines(project, cls, "on_failure") else failure_signal
+        out[fn.qualname] = JobSite(
+            function=fn.qualname, framework="celery", kind="task", path=anchor.path, anchor=anchor,
+            display=cls.qualname, doc_owner=cls.qualname, triggers={"enqueue"},
+            retry=retry_policy(attrs, anchor, failure_handler=handler),
+            settings={k: v for k, v in attrs.items() if k in TASK_SETTINGS},
+        )
+    project.__dict__["_celery_tasks"] = out
+    return out
 
-    def find_jobs(self, project: Project) -> list[JobSite]:
-        sites: list[JobSite] = []
-        apps = _apps_by_use(project)
-        for d in decorated_functions(project):
-            if not matches(d.name, TASK_DECORATORS) and d.name not in apps:
+
+def _task_site(project: Project, module: ModuleSummary, qualname: str, decorator: str, kwargs: dict, anchor: Anchor,
+               failure_signal: str | None) -> JobSite:
+    base_cls = _base_class(project, module, kwargs.get("base"))
+    base_attrs = _class_attrs(project, base_cls) if base_cls is not None else {}
+    handler = "on_failure" if base_cls is not None and _defines(project, base_cls, "on_failure") else failure_signal
+    kind = "periodic" if decorator.endswith("periodic_task") else "task"
+    site = job_from_function(project, project.functions[qualname], "celery", kind)
+    site.retry = retry_policy(kwargs, anchor, base_attrs, failure_handler=handler)
+    site.triggers.add("schedule" if kind == "periodic" else "enqueue")
+    site.settings = {k: v for k, v in kwargs.items() if k in TASK_SETTINGS}
+    return site
+
+
+def _class_attrs(project: Project, cls: ClassSummary) -> dict:
+    """Class attributes, inherited ones first, as Values."""
+    out: dict = {}
+    for base in reversed(project.class_bases(cls)):
+        base_cls = project.classes.get(base)
+        if base_cls is not None:
+            out.update({k: v[0] for k, v in base_cls.attrs.items()})
+    out.update({k: v[0] for k, v in cls.attrs.items()})
+    return out
+
+
+def _defines(project: Project, cls: ClassSummary, method: str) -> bool:
+    if method in cls.methods:
+        return True
+    return any(method in c.methods for b in project.class_bases(cls) if (c := project.classes.get(b)) is not None)
+
+
+def _base_class(project: Project, module: ModuleSummary, value) -> ClassSummary | None:
+    if not value or value[0] != "name":
+        return None
+    return project.classes.get(canonical_in(project, module, value[1]) or "")
+
+
+def _failure_signal(project: Project) -> str | None:
+    """A `task_failure` receiver connected for every task: exhaustion is seen somewhere."""
+    for d in decorated_functions(project):
+        name = canonical_in(project, d.module, d.value[1]) or ""
+        if name.removesuffix(".connect") in FAILURE_SIGNALS and "sender" not in (d.value[3] if d.is_call else {}):
+            return "task_failure signal"
+    for site in calls_named(project, ("connect",)):
+        if (site.name or "").removesuffix(".connect") in FAILURE_SIGNALS and "sender" not in site.event.kwargs:
+            return "task_failure signal"
+    return None
+
+
+def _is_schedule_name(target_name: str) -> bool:
+    last = target_name.rpartition(".")[2]
+    return last in SCHEDULE_NAMES or last.partition("[")[0] in SCHEDULE_NAMES
+
+
+def _schedule(project: Project, mod: ModuleSummary, value, anchor: Anchor) -> list[Registration]:
+    """Registrations from a beat schedule dict (or one entry of it, for `beat_schedule["x"] = {...}`)."""
+    value = project.deref(value)
+    entries = [project.deref(v) for _, v in dict_items(value)]
+    if any(lit(k) == "task" for k, _ in dict_items(value)):
+        entries = [value]
+    regs = []
+    for entry in entries:
+        fields = {lit(k): project.deref(v) for k, v in dict_items(entry) if isinstance(lit(k), str)}
+        qualname = target(project, mod, fields.get("task"))
+        if qualname and qualname in tasks(project):
+            settings = {k: v for k, v in fields.items() if k in ("schedule", "options")}
+            regs.append(Registration(qualname, "celery", "schedule", anchor, kind="periodic", settings=settings))
+    return regs
+
+
+def _enqueues(project: Project) -> list[Registration]:
+    """`task.delay(...)`, `task.apply_async(..., link_error=...)`, `task.s(...)`, `app.send_task("name")`.
+
+    They add the enqueue trigger and the settings written at the call; `link_error` on every
+    enqueue of a task that retries is its failure handler."""
+    known = tasks(project)
+    regs: list[Registration] = []
+    enqueued: dict[str, list[bool]] = {}
+    for site in calls_named(project, ENQUEUE_METHODS + ("send_task",)):
+        ev = site.event
+        name = canonical_in(project, site.module, ev.name) or ""
+        if ev.attr == "send_task":
+            if not name.startswith("celery.") or not ev.args:
                 continue
-            kwargs = d.value[3] if d.is_call else {}
-            base_attrs = self._base_attrs(project, kwargs.get("base"))
-            kind = "periodic" if d.name.endswith("periodic_task") else "task"
-            site = job_from_function(project, d.function, self.name, kind)
-            site.retry = retry_policy(kwargs, d.anchor, base_attrs)
-            site.triggers.add("schedule" if kind == "periodic" else "enqueue")
-            site.settings = {k: v for k, v in kwargs.items() if k in ("acks_late", "bind", "name", "queue", "rate_limit")}
-            sites.append(site)
-        for cls in project.classes.values():
-            if "run" not in cls.methods:
-                continue
-            bases = project.class_bases(cls)
-            if not any(matches(b, TASK_BASES) for b in bases):
-                continue
-            fn = project.functions[f"{cls.qualname}.run"]
-            attrs = self._class_attrs(project, cls)
-            anchor = project.class_anchor(cls)
-            sites.append(
-                JobSite(
-                    function=fn.qualname, framework=self.name, kind="task", path=anchor.path, anchor=anchor,
-                    display=cls.qualname, doc_owner=cls.qualname, triggers={"enqueue"},
-                    retry=retry_policy(attrs, anchor),
-                )
-            )
-        return sites
-
-    def _class_attrs(self, project: Project, cls) -> dict:
-        """Class attributes, inherited ones first, as Values."""
-        out: dict = {}
-        for base in reversed(project.class_bases(cls)):
-            base_cls = project.classes.get(base)
-            if base_cls is not None:
-                out.update({k: v[0] for k, v in base_cls.attrs.items()})
-        out.update({k: v[0] for k, v in cls.attrs.items()})
-        return out
-
-    def _base_attrs(self, project: Project, base_value) -> dict:
-        if not base_value or base_value[0] != "name":
-            return {}
-        cls = project.classes.get(project.canonical(base_value[1]) or "")
-        return self._class_attrs(project, cls) if cls is not None else {}
-
-    def find_registrations(self, project: Project) -> list[Registration]:
-        regs: list[Registration] = []
-        for mod in project.modules.values():
-            for target, value in mod.assigns.items():
-                if target.rpartition(".")[2] in SCHEDULE_NAMES:
-                    regs.extend(self._schedule(project, mod, value[0], value[1], value[2]))
-        for site in calls_named(project, ("update",)):
-            if "beat_schedule" in site.event.kwargs and (site.name or "").startswith("celery."):
-                a = site.anchor
-                regs.extend(self._schedule(project, site.module, site.event.kwargs["beat_schedule"], a.line, a.col))
-        for site in calls_named(project, ("add_periodic_task",)):
-            ev = site.event
-            sig = ev.kwargs.get("sig") or (ev.args[1] if len(ev.args) > 1 else None)
-            target = project.resolve_target(sig, site.module)
-            if target:
-                regs.append(Registration(target, self.name, "schedule", site.anchor, kind="periodic"))
-        return regs
-
-    def _schedule(self, project: Project, mod, value, line: int, col: int) -> list[Registration]:
-        from ..jobs import Anchor
-
-        regs = []
-        for _, entry in dict_items(value):
-            for k, v in dict_items(entry):
-                if lit(k) == "task":
-                    target = project.resolve_target(v, mod)
-                    if target:
-                        regs.append(Registration(target, self.name, "schedule", Anchor(mod.path, line, col, line, col), kind="periodic"))
-        return regs
+            dotted = lit(ev.args[0])
+            qualname = function_by_path(project, site.module, dotted) if isinstance(dotted, str) else None
+        else:
+            fn = project.function_for(name.rpartition(".")[0])
+            qualname = fn.qualname if fn is not None else None
+        if qualname not in known:
+            continue
+        settings = {k: v for k, v in ev.kwargs.items() if k in ENQUEUE_SETTINGS}
+        if ev.attr in ("delay", "apply_async", "send_task"):
+            enqueued.setdefault(qualname, []).append("link_error" in ev.kwargs)
+        regs.append(Registration(qualname, "celery", "enqueue", site.anchor, settings=settings))
+    for qualname, links in enqueued.items():
+        site = known[qualname]
+        if links and all(links) and site.retry is not None and site.retry.failure_handler is None:
+            site.retry.failure_handler = "link_error on every enqueue"
+    return regs

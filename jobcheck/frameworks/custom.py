@@ -1,12 +1,25 @@
 """Entry points of an application's own, named in `[tool.jobcheck.entry-points]`:
-decorators (`myapp.jobs.periodic`), base classes (with the method that runs) and registrar
-calls (`myapp.jobs.register(func)`)."""
+
+- `decorators`: job decorators and registrar decorators (`@register_task(...)`, `@periodic`);
+- `base-classes`: job base classes, with `method` the method that runs (default `run`);
+- `registrars`: calls that enqueue or register the function given as their first argument
+  (`start_job_async_or_sync(func, ...)`, `registry.add(func)`); an RQ `Retry(...)` passed to
+  one is read as the retry setting, since such helpers hand it on to the queue;
+- `signals`: Django signals a scheduler sends periodically (`myapp.signals.hourly`): functions
+  connected with `@receiver(hourly)` or `hourly.connect(f)` are periodic entry points.
+
+Names are resolved dotted names; `*` matches any run of characters.
+"""
 
 from __future__ import annotations
 
 from ..jobs import JobSite, Registration
 from ..project import Project, calls_named, decorated_functions
 from .base import job_from_function, matches
+from .resolve import canonical_in, origin, target
+
+RECEIVER_DECORATORS = ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver")
+_TARGET_KEYWORDS = ("func", "f", "fn", "job", "task", "callable", "function")
 
 
 class Custom:
@@ -17,12 +30,22 @@ class Custom:
         self.base_classes = tuple(entry_points.get("base-classes", ()))
         self.method = entry_points.get("method", "run")
         self.registrars = tuple(entry_points.get("registrars", ()))
+        self.signals = tuple(entry_points.get("signals", ()))
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
         for d in decorated_functions(project):
-            if matches(d.name, self.decorators):
-                sites.append(job_from_function(project, d.function, self.name, "task", triggers={"enqueue"}))
+            name = canonical_in(project, d.module, d.value[1]) or ""
+            if self.decorators and (matches(name, self.decorators) or matches(d.value[1] or "", self.decorators)):
+                site = job_from_function(project, d.function, self.name, "task", triggers={"enqueue"})
+                site.settings = {"decorator": ["lit", name], **(d.value[3] if d.is_call else {})}
+                sites.append(site)
+            elif self.signals and name in RECEIVER_DECORATORS and d.is_call:
+                signal = self._signal(project, d.module, d.value[3].get("signal") or (d.value[2][0] if d.value[2] else None))
+                if signal:
+                    site = job_from_function(project, d.function, self.name, "periodic", triggers={"schedule"})
+                    site.settings = {"signal": ["lit", signal]}
+                    sites.append(site)
         if self.base_classes:
             for cls in project.classes.values():
                 if self.method in cls.methods and any(matches(b, self.base_classes) for b in project.class_bases(cls)):
@@ -33,14 +56,46 @@ class Custom:
                     ))
         return sites
 
+    def _signal(self, project: Project, module, value) -> str | None:
+        """The configured signal a receiver decorator's argument names (one, or one of a list)."""
+        if not value:
+            return None
+        if value[0] == "seq":
+            return next((s for v in value[1] if (s := self._signal(project, module, v))), None)
+        if value[0] != "name" or not value[1]:
+            return None
+        name = origin(project, module, value[1]) or ""
+        return name if matches(name, self.signals) else None
+
     def find_registrations(self, project: Project) -> list[Registration]:
+        from .rq import is_rq_retry, retry_from
+
         regs = []
-        if not self.registrars:
-            return regs
-        attrs = tuple({r.rpartition(".")[2] for r in self.registrars})
-        for site in calls_named(project, attrs):
-            if site.name and matches(site.name, self.registrars) and site.event.args:
-                target = project.resolve_target(site.event.args[0], site.module)
-                if target:
-                    regs.append(Registration(target, self.name, "enqueue", site.anchor))
+        if self.registrars:
+            attrs = tuple({r.rpartition(".")[2] for r in self.registrars if "*" not in r.rpartition(".")[2]})
+            for site in calls_named(project, attrs):
+                # As resolved, or as the application imports it (`core.redis.enqueue` when the
+                # folder holding `core/` is on sys.path).
+                name = canonical_in(project, site.module, site.event.name) or ""
+                spellings = (name, origin(project, site.module, site.event.name) or "", site.event.name or "")
+                if not any(matches(n, self.registrars) for n in spellings):
+                    continue
+                ev = site.event
+                value = ev.args[0] if ev.args else next((ev.kwargs[k] for k in _TARGET_KEYWORDS if k in ev.kwargs), None)
+                qualname = target(project, site.module, value)
+                if not qualname:
+                    continue
+                retry = next((retry_from(v, site.anchor) for v in ev.kwargs.values() if is_rq_retry(project, site.module, v)), None)
+                regs.append(Registration(qualname, self.name, "enqueue", site.anchor, retry=retry,
+                                         settings={"registrar": ["lit", name]}))
+        if self.signals:
+            for site in calls_named(project, ("connect",)):
+                name = origin(project, site.module, site.event.name) or ""
+                if not name.endswith(".connect") or not matches(name.removesuffix(".connect"), self.signals):
+                    continue
+                ev = site.event
+                qualname = target(project, site.module, ev.kwargs.get("receiver") or (ev.args[0] if ev.args else None))
+                if qualname:
+                    regs.append(Registration(qualname, self.name, "schedule", site.anchor, kind="periodic",
+                                             settings={"signal": ["lit", name.removesuffix(".connect")]}))
         return regs

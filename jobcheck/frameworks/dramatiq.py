@@ -1,32 +1,49 @@
 """Dramatiq: `@dramatiq.actor` and `GenericActor`. Actors retry by default: the Retries
 middleware gives every actor `max_retries=20` with exponential backoff (from 15 s) on any
-exception; `max_retries=0` disables it; `retry_when` replaces the decision."""
+exception; `max_retries=0` disables it; `retry_when` replaces the decision; `throws=(...)` lists
+exceptions that are not retried. A `Retries(max_retries=N)` middleware the project builds changes
+the default. Options given at the enqueue call (`actor.send_with_options(..., max_retries=3)`)
+override the actor's for that message. `on_retry_exhausted=` / `on_failure=` name the actor that
+sees exhaustion.
+"""
 
 from __future__ import annotations
 
 from ..jobs import JobSite, Registration
-from ..project import Project, decorated_functions
+from ..project import Project, calls_named, decorated_functions
 from .base import describe, int_or_none, job_from_function, matches, policy
-from .values import lit
+from .resolve import canonical_in
+from .values import lit, names
 
-ACTOR_DECORATORS = ("dramatiq.actor", "dramatiq.actor.actor", "dramatiq.actor*", "django_dramatiq.actor", "periodiq.cron*")
+ACTOR_DECORATORS = ("dramatiq.actor", "dramatiq.actor.actor", "dramatiq.actor*", "django_dramatiq.actor")
 ACTOR_BASES = ("dramatiq.GenericActor", "dramatiq.generic.GenericActor")
+RETRIES_MIDDLEWARE = ("dramatiq.middleware.Retries", "dramatiq.middleware.retries.Retries")
+RETRY_KEYS = ("max_retries", "min_backoff", "max_backoff", "retry_when", "throws")
+HANDLER_KEYS = ("on_retry_exhausted", "on_failure")
 DEFAULT_MAX_RETRIES = 20
 DEFAULT_MIN_BACKOFF_S = 15.0
 
 
-def actor_policy(kwargs: dict, anchor):
-    max_retries = int_or_none(kwargs.get("max_retries"), DEFAULT_MAX_RETRIES)
-    min_backoff = lit(kwargs.get("min_backoff"), DEFAULT_MIN_BACKOFF_S * 1000)
-    written = describe(kwargs, ("max_retries", "min_backoff", "max_backoff", "retry_when"))
+def actor_policy(kwargs: dict, anchor, defaults: dict | None = None, at_call: bool = False):
+    defaults = defaults or {}
+    max_retries = int_or_none(kwargs.get("max_retries"), int_or_none(defaults.get("max_retries"), DEFAULT_MAX_RETRIES))
+    min_backoff = lit(kwargs.get("min_backoff", defaults.get("min_backoff")), DEFAULT_MIN_BACKOFF_S * 1000)
+    written = describe(kwargs, RETRY_KEYS)
+    configured = describe(defaults, RETRY_KEYS)
+    if at_call:
+        written += " (at the enqueue call)"
+    elif not written:
+        written = f"Retries middleware ({configured})" if configured else "Dramatiq's default: max_retries=20 with exponential backoff"
+    handler = next((k for k in HANDLER_KEYS if k in kwargs), None)
     return policy(
-        written or "Dramatiq's default: max_retries=20 with exponential backoff",
+        written,
         anchor,
         max_retries=max_retries,
         on=None,
-        from_default="max_retries" not in kwargs and "retry_when" not in kwargs,
+        from_default=not any(k in kwargs for k in ("max_retries", "retry_when")) and "max_retries" not in defaults,
         backoff="exponential",
         delay=float(min_backoff) / 1000 if isinstance(min_backoff, (int, float)) else None,
+        failure_handler=handler,
     )
 
 
@@ -34,32 +51,76 @@ class Dramatiq:
     name = "dramatiq"
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        sites = []
-        for d in decorated_functions(project):
-            if d.name.startswith("periodiq"):
-                continue
-            if not matches(d.name, ACTOR_DECORATORS):
-                continue
-            kwargs = d.value[3] if d.is_call else {}
-            site = job_from_function(project, d.function, self.name, "actor", triggers={"enqueue"})
-            site.retry = actor_policy(kwargs, d.anchor)
-            if any(k in kwargs for k in ("periodic",)):
-                site.triggers.add("schedule")
-            sites.append(site)
-        for cls in project.classes.values():
-            if "perform" not in cls.methods or not any(matches(b, ACTOR_BASES) for b in project.class_bases(cls)):
-                continue
-            anchor = project.class_anchor(cls)
-            meta = project.classes.get(f"{cls.qualname}.Meta")
-            kwargs = {k: v[0] for k, v in meta.attrs.items()} if meta is not None else {}
-            sites.append(
-                JobSite(
-                    function=f"{cls.qualname}.perform", framework=self.name, kind="actor", path=anchor.path,
-                    anchor=anchor, display=cls.qualname, doc_owner=cls.qualname, triggers={"enqueue"},
-                    retry=actor_policy(kwargs, anchor),
-                )
-            )
-        return sites
+        return list(_actors(project).values())
 
     def find_registrations(self, project: Project) -> list[Registration]:
-        return []
+        actors = _actors(project)
+        defaults = _middleware_defaults(project)
+        regs = []
+        for site in calls_named(project, ("send_with_options",)):
+            name = canonical_in(project, site.module, site.event.name) or ""
+            fn = project.function_for(name.rpartition(".")[0])
+            if fn is None or fn.qualname not in actors:
+                continue
+            kwargs = site.event.kwargs
+            retry = actor_policy(kwargs, site.anchor, defaults, at_call=True) if any(k in kwargs for k in RETRY_KEYS) else None
+            regs.append(Registration(fn.qualname, self.name, "enqueue", site.anchor, retry=retry,
+                                     settings={k: v for k, v in kwargs.items() if k in ("delay", "on_failure", "on_success")}))
+        return regs
+
+
+def _middleware_defaults(project: Project) -> dict:
+    cached = project.__dict__.get("_dramatiq_defaults")
+    if cached is None:
+        cached = {}
+        for site in calls_named(project, ("Retries",)):
+            if canonical_in(project, site.module, site.event.name) in RETRIES_MIDDLEWARE:
+                cached = {k: v for k, v in site.event.kwargs.items() if k in RETRY_KEYS}
+                break
+        project.__dict__["_dramatiq_defaults"] = cached
+    return cached
+
+
+def _actors(project: Project) -> dict[str, JobSite]:
+    cached = project.__dict__.get("_dramatiq_actors")
+    if cached is not None:
+        return cached
+    defaults = _middleware_defaults(project)
+    out: dict[str, JobSite] = {}
+    periodic_names = set()
+    for d in decorated_functions(project):
+        name = canonical_in(project, d.module, d.value[1]) or ""
+        if name.startswith(("periodiq.cron", "dramatiq_crontab.cron")):
+            periodic_names.add(d.function.qualname)
+            continue
+        if not matches(name, ACTOR_DECORATORS):
+            continue
+        kwargs = d.value[3] if d.is_call else {}
+        site = job_from_function(project, d.function, "dramatiq", "actor", triggers={"enqueue"})
+        site.retry = actor_policy(kwargs, d.anchor, defaults)
+        if "periodic" in kwargs:
+            site.triggers.add("schedule")
+            site.kind = "periodic"
+        site.settings = {k: v for k, v in kwargs.items() if k in ("queue_name", "priority", "time_limit", "actor_name", "periodic", *HANDLER_KEYS)}
+        if names(kwargs.get("throws")):
+            site.settings["throws"] = kwargs["throws"]
+        out[d.function.qualname] = site
+    for qualname in periodic_names:
+        if qualname in out:
+            out[qualname].triggers.add("schedule")
+            out[qualname].kind = "periodic"
+    for cls in project.classes.values():
+        if "perform" not in cls.methods or not any(matches(b, ACTOR_BASES) for b in project.class_bases(cls)):
+            continue
+        anchor = project.class_anchor(cls)
+        meta = project.classes.get(f"{cls.qualname}.Meta")
+        kwargs = {k: v[0] for k, v in meta.attrs.items()} if meta is not None else {}
+        if meta is not None and lit(kwargs.get("abstract"), False):
+            continue
+        out[f"{cls.qualname}.perform"] = JobSite(
+            function=f"{cls.qualname}.perform", framework="dramatiq", kind="actor", path=anchor.path,
+            anchor=anchor, display=cls.qualname, doc_owner=cls.qualname, triggers={"enqueue"},
+            retry=actor_policy(kwargs, anchor, defaults),
+        )
+    project.__dict__["_dramatiq_actors"] = out
+    return out

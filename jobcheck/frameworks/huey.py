@@ -1,43 +1,123 @@
-"""Huey: `@huey.task`, `@huey.periodic_task`, `@huey.db_task`, `@huey.db_periodic_task` (and the
-djhuey module-level forms). Tasks do not retry unless `retries=N`; `retry_delay` defaults to 0."""
+"""Huey: `@huey.task`, `@huey.periodic_task`, `@huey.db_task`, `@huey.db_periodic_task`,
+`@huey.context_task`, the djhuey module-level forms (`task`, `periodic_task`, `db_task`,
+`db_periodic_task`, `on_commit_task`), and MiniHuey (`@huey.task(crontab(...))` is periodic).
+Hooks (`on_startup`, `signal`, `pre_execute`, ...) are not tasks.
+
+Retries: none unless `retries=N` (on the decorator, or at the call: `task(x, retries=3)`,
+`task.s(..., retries=)`, `task.schedule(..., retries=)`), `retry_delay` defaults to 0 and
+`retry_backoff` multiplies it. `raise RetryTask` re-enqueues the task whatever `retries` says,
+without using one up: with `retries=0` nothing bounds it. `CancelExecution(retry=True)` retries.
+"""
 
 from __future__ import annotations
 
-from ..jobs import JobSite, Registration
-from ..project import Project, decorated_functions
+from ..jobs import JobSite, Registration, RetryPolicy
+from ..project import Project, calls_named, decorated_functions
 from .base import describe, int_or_none, job_from_function, policy
+from .resolve import canonical_in
 from .values import lit
 
-TASK_KINDS = {"task": "task", "db_task": "task", "periodic_task": "periodic", "db_periodic_task": "periodic", "context_task": "task"}
+TASK_KINDS = {
+    "task": "task", "db_task": "task", "context_task": "task", "on_commit_task": "task",
+    "periodic_task": "periodic", "db_periodic_task": "periodic",
+}
+RETRY_KEYS = ("retries", "retry_delay", "retry_backoff")
+SETTINGS = ("priority", "expires", "timeout", "name", "context")
 
 
 def _is_huey(name: str) -> bool:
     return name.startswith("huey.") and name.rpartition(".")[2] in TASK_KINDS
 
 
+def huey_policy(kwargs: dict, anchor, at_call: bool = False) -> RetryPolicy:
+    retries = int_or_none(kwargs.get("retries"), 0)
+    delay = lit(kwargs.get("retry_delay"), 0)
+    factor = lit(kwargs.get("retry_backoff"), 0)
+    written = describe(kwargs, RETRY_KEYS)
+    if not retries:
+        # Only `raise RetryTask` retries, and nothing counts those retries.
+        return policy(f"{written + '; ' if written else 'retries=0 (default); '}only `raise RetryTask` retries", anchor, max_retries=None, on=(), explicit=True,
+                      from_default="retries" not in kwargs,
+                      backoff="constant" if delay else "none", delay=float(delay) if isinstance(delay, (int, float)) else None)
+    return policy(
+        written + (" (at the enqueue call)" if at_call else ""),
+        anchor,
+        max_retries=retries,
+        on=None,
+        backoff="exponential" if isinstance(factor, (int, float)) and factor > 1 else ("constant" if delay else "none"),
+        delay=float(delay) if isinstance(delay, (int, float)) else None,
+    )
+
+
 class Huey:
     name = "huey"
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        sites = []
-        for d in decorated_functions(project):
-            if not _is_huey(d.name):
-                continue
-            kwargs = d.value[3] if d.is_call else {}
-            kind = TASK_KINDS[d.name.rpartition(".")[2]]
-            site = job_from_function(project, d.function, self.name, kind, triggers={"schedule" if kind == "periodic" else "enqueue"})
-            retries = int_or_none(kwargs.get("retries"), 0)
-            delay = lit(kwargs.get("retry_delay"), 0)
-            site.retry = policy(
-                describe(kwargs, ("retries", "retry_delay")) or "raise RetryTask",
-                d.anchor,
-                max_retries=retries,
-                on=None if retries else (),
-                backoff="constant" if delay else "none",
-                delay=float(delay) if isinstance(delay, (int, float)) else None,
-            )
-            sites.append(site)
-        return sites
+        return list(_tasks(project).values())
 
     def find_registrations(self, project: Project) -> list[Registration]:
-        return []
+        """Calling a task enqueues it; `retries=` at the call overrides the decorator's."""
+        known = _tasks(project)
+        regs = []
+        for site in calls_named(project, ("s", "schedule", "map")):
+            fn = project.function_for((canonical_in(project, site.module, site.event.name) or "").rpartition(".")[0])
+            if fn is not None and fn.qualname in known:
+                regs.append(self._call(site, fn.qualname, "schedule" if site.event.attr == "schedule" else "enqueue"))
+        for qualname in known:
+            for site in _direct_calls(project, qualname):
+                regs.append(self._call(site, qualname, "enqueue"))
+        return regs
+
+    def _call(self, site, qualname: str, trigger: str) -> Registration:
+        kwargs = site.event.kwargs
+        retry = huey_policy(kwargs, site.anchor, at_call=True) if "retries" in kwargs else None
+        return Registration(qualname, self.name, trigger, site.anchor, retry=retry)
+
+
+def _direct_calls(project: Project, qualname: str):
+    index = project.__dict__.get("_huey_calls")
+    if index is None:
+        index = {}
+        short = {q.rpartition(".")[2] for q in _tasks(project)}
+        for site in calls_named(project, tuple(short)):
+            fn = project.function_for(canonical_in(project, site.module, site.event.name))
+            if fn is not None and fn.qualname in _tasks(project) and "retries" in site.event.kwargs:
+                index.setdefault(fn.qualname, []).append(site)
+        project.__dict__["_huey_calls"] = index
+    return index.get(qualname, [])
+
+
+def _tasks(project: Project) -> dict[str, JobSite]:
+    cached = project.__dict__.get("_huey_tasks")
+    if cached is not None:
+        return cached
+    out: dict[str, JobSite] = {}
+    handler = _error_signal(project)
+    for d in decorated_functions(project):
+        name = canonical_in(project, d.module, d.value[1]) or ""
+        if not _is_huey(name):
+            continue
+        kwargs = d.value[3] if d.is_call else {}
+        kind = TASK_KINDS[name.rpartition(".")[2]]
+        if "mini." in name and name.endswith(".task") and d.is_call and (d.value[2] or "validate_func" in kwargs):
+            kind = "periodic"  # MiniHuey: `@huey.task(crontab(...))`
+        site = job_from_function(project, d.function, "huey", kind, triggers={"schedule" if kind == "periodic" else "enqueue"})
+        site.retry = None if "mini." in name else huey_policy(kwargs, d.anchor)
+        if site.retry is not None:
+            site.retry.failure_handler = handler
+        site.settings = {k: v for k, v in kwargs.items() if k in SETTINGS}
+        out[d.function.qualname] = site
+    project.__dict__["_huey_tasks"] = out
+    return out
+
+
+def _error_signal(project: Project) -> str | None:
+    """A `@huey.signal(SIGNAL_ERROR)` (or catch-all `@huey.signal()`) receiver sees failures."""
+    for d in decorated_functions(project):
+        name = canonical_in(project, d.module, d.value[1]) or ""
+        if not (name.startswith("huey.") and name.endswith(".signal")) or not d.is_call:
+            continue
+        signals = [canonical_in(project, d.module, a[1]) or "" for a in d.value[2] if a[0] == "name"]
+        if not d.value[2] or any(s.endswith("SIGNAL_ERROR") for s in signals):
+            return "SIGNAL_ERROR handler"
+    return None

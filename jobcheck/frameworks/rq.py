@@ -1,7 +1,11 @@
-"""RQ and rq-scheduler: `@job`, `queue.enqueue(f, ..., retry=Retry(max=3))`, `enqueue_in/at`,
-`scheduler.cron/schedule`, targets given as functions or dotted strings.
+"""RQ, rq-scheduler and django-rq: `@job`, `queue.enqueue(f, ..., retry=Retry(max=3))`,
+`enqueue_call`, `enqueue_in/at`, `Queue.prepare_data(f)` for `enqueue_many`, `Job.create(f)`,
+`scheduler.cron/schedule`, RQ's own `cron.register(f, ...)`, `django_rq.enqueue(f)`; targets
+given as functions, bound methods, `partial(f, ...)` or dotted strings, in any module.
 
-RQ does not retry unless a `Retry` is given (on the decorator or at the enqueue call).
+RQ does not retry unless a `Retry` is given (on the decorator or at the enqueue call); a job
+whose worker dies is moved to the failed registry, not run again. `on_failure=` (a function or
+`Callback(f)`) is the failure handler.
 """
 
 from __future__ import annotations
@@ -9,20 +13,26 @@ from __future__ import annotations
 from ..jobs import JobSite, Registration, RetryPolicy
 from ..project import CallSite, Project, calls_named, decorated_functions
 from .base import int_or_none, job_from_function, matches, policy
+from .resolve import canonical_in, target
 from .values import call_args, call_kwargs, call_name, lit, render
 
 JOB_DECORATORS = ("rq.decorators.job", "rq.job", "flask_rq2.RQ().job", "django_rq.job", "django_rq.decorators.job")
-RQ_PREFIXES = ("rq.", "rq_scheduler.", "django_rq.", "flask_rq2.", "redis_queue")
+RQ_PREFIXES = ("rq.", "rq_scheduler.", "django_rq.", "flask_rq2.")
 # method -> (position of the target among positional args, keyword names for the target)
 ENQUEUE = {
     "enqueue": (0, ("f", "func")),
     "enqueue_call": (0, ("func",)),
     "enqueue_in": (1, ("func", "f")),
     "enqueue_at": (1, ("func", "f")),
+    "prepare_data": (0, ("func",)),
+    "create": (0, ("func",)),
     "cron": (1, ("func",)),
     "schedule": (1, ("func",)),
+    "register": (0, ("func",)),
 }
-SCHEDULED = ("cron", "schedule", "enqueue_in", "enqueue_at")
+SCHEDULED = ("cron", "schedule", "enqueue_in", "enqueue_at", "register")
+SETTINGS = ("job_timeout", "result_ttl", "failure_ttl", "job_id", "at_front", "depends_on", "interval", "repeat",
+            "cron", "cron_string", "queue_name", "on_success")
 
 
 def retry_from(value, anchor) -> RetryPolicy | None:
@@ -47,44 +57,69 @@ def retry_from(value, anchor) -> RetryPolicy | None:
     )
 
 
+def is_rq_retry(project: Project, module, value) -> bool:
+    name = canonical_in(project, module, call_name(value)) or ""
+    return name.startswith(RQ_PREFIXES) and name.endswith(".Retry")
+
+
 class RQ:
     name = "rq"
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
         for d in decorated_functions(project):
-            if not matches(d.name, JOB_DECORATORS):
+            name = canonical_in(project, d.module, d.value[1]) or ""
+            if not matches(name, JOB_DECORATORS):
                 continue
             kwargs = d.value[3] if d.is_call else {}
             site = job_from_function(project, d.function, self.name, "task", triggers={"enqueue"})
             site.retry = retry_from(kwargs.get("retry"), d.anchor)
             if "on_failure" in kwargs and site.retry is not None:
                 site.retry.failure_handler = "on_failure"
+            site.settings = {k: v for k, v in kwargs.items() if k in SETTINGS}
+            if d.value[2]:
+                site.settings["queue"] = d.value[2][0]
             sites.append(site)
         return sites
 
     def find_registrations(self, project: Project) -> list[Registration]:
         regs = []
         for site in calls_named(project, tuple(ENQUEUE)):
-            if not (site.name or "").startswith(RQ_PREFIXES) and not _is_queue(site):
+            name = canonical_in(project, site.module, site.event.name) or ""
+            if not _is_rq_call(project, site, name):
                 continue
             position, keywords = ENQUEUE[site.event.attr]
             ev = site.event
             value = next((ev.kwargs[k] for k in keywords if k in ev.kwargs), None)
             if value is None and len(ev.args) > position:
                 value = ev.args[position]
-            target = project.resolve_target(value, site.module)
-            if not target:
+            qualname = target(project, site.module, value)
+            if not qualname:
                 continue
             retry = retry_from(ev.kwargs.get("retry"), site.anchor)
             if retry is not None and "on_failure" in ev.kwargs:
                 retry.failure_handler = "on_failure"
             trigger = "schedule" if ev.attr in SCHEDULED else "enqueue"
-            regs.append(Registration(target, self.name, trigger, site.anchor, retry=retry))
+            periodic = ev.attr in ("cron", "register") or (ev.attr == "schedule" and ("interval" in ev.kwargs or "cron" in ev.kwargs))
+            settings = {k: v for k, v in ev.kwargs.items() if k in SETTINGS}
+            if ev.attr == "cron" and ev.args and "cron_string" not in settings:
+                settings["cron_string"] = ev.args[0]
+            regs.append(Registration(qualname, self.name, trigger, site.anchor, retry=retry,
+                                     kind="periodic" if periodic else "task", settings=settings))
         return regs
 
 
-def _is_queue(site: CallSite) -> bool:
-    """`get_queue("default").enqueue(...)` from django_rq and friends."""
-    name = site.name or ""
-    return "Queue()" in name or "Scheduler()" in name or "get_queue()" in name or "get_scheduler()" in name
+def _is_rq_call(project: Project, site: CallSite, name: str) -> bool:
+    attr = site.event.attr
+    if attr == "create":
+        return name in ("rq.job.Job.create", "rq.Job.create")
+    if attr == "register":
+        return name.startswith("rq.cron")
+    if attr == "prepare_data":
+        return name.startswith(RQ_PREFIXES)
+    if name.startswith(RQ_PREFIXES):
+        return True
+    # `get_queue("default").enqueue(...)` through an application helper, in a module that uses RQ.
+    if attr in ("enqueue", "enqueue_call", "enqueue_in", "enqueue_at") and ("Queue()" in name or "get_queue()" in name):
+        return any(v.startswith(RQ_PREFIXES) or v in ("rq", "django_rq") for v in site.module.imports.values())
+    return False

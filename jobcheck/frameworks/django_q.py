@@ -1,0 +1,138 @@
+"""django-q2 (and django-q): `async_task(func, ...)`, `schedule(func, ...)`, `async_iter`,
+`async_chain`, `Chain().append(func)`, `AsyncTask(func)`/`Iter(func)`, and `Schedule` rows
+created in code (`Schedule.objects.create(func="app.tasks.report", ...)`). Targets are
+references or dotted strings, often in another module.
+
+Retries are the broker's redelivery, configured in `Q_CLUSTER`: with a broker that supports
+delivery receipts (ORM, SQS, MongoDB, IronMQ, Pub/Sub, a custom `broker_class`), a failed task is
+not acknowledged and is presented again after `retry` seconds (default 60), without limit unless
+`max_attempts` (default 0: unlimited) — unless `ack_failures` (or the task's `ack_failure`) is
+set. The default Redis broker pops tasks: a failed task is not retried. A task running longer
+than `retry` is presented again while it still runs.
+"""
+
+from __future__ import annotations
+
+from ..jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..project import CallSite, Project, calls_named
+from .base import int_or_none, policy
+from .resolve import canonical_in, target
+from .values import dict_items, lit, render
+
+ASYNC = ("django_q.tasks.async_task", "django_q.tasks.async_iter", "django_q.tasks.AsyncTask", "django_q.tasks.Async",
+         "django_q.tasks.Iter", "django_q.tasks.Chain().append", "django_q.tasks.Chain().add")
+SCHEDULE = ("django_q.tasks.schedule",)
+SCHEDULE_MODEL = ("django_q.models.Schedule",)
+SCHEDULE_METHODS = ("create", "get_or_create", "update_or_create")
+RECEIPT_BROKERS = ("orm", "sqs", "mongo", "iron_mq", "pubsub", "broker_class", "disque")
+DEFAULT_RETRY_S = 60
+_TASK_OPTIONS = ("hook", "failure_hook", "timeout_hook", "group", "timeout", "cluster", "ack_failure", "task_name", "cached", "sync")
+_SCHEDULE_OPTIONS = ("name", "schedule_type", "minutes", "repeats", "cron", "cluster", "hook", "failure_hook", "next_run")
+
+
+class DjangoQ:
+    name = "django_q"
+
+    def find_jobs(self, project: Project) -> list[JobSite]:
+        return []
+
+    def find_registrations(self, project: Project) -> list[Registration]:
+        cluster = _cluster(project)
+        regs: list[Registration] = []
+        for site in calls_named(project, ("async_task", "async_iter", "AsyncTask", "Async", "Iter", "append", "add", "schedule")):
+            name = canonical_in(project, site.module, site.event.name) or ""
+            if name in ASYNC:
+                regs.extend(self._register(project, site, "enqueue", "task", _TASK_OPTIONS, cluster))
+            elif name in SCHEDULE:
+                regs.extend(self._register(project, site, "schedule", "periodic", _SCHEDULE_OPTIONS, cluster))
+        for site in calls_named(project, SCHEDULE_METHODS + ("Schedule",)):
+            name = canonical_in(project, site.module, site.event.name) or ""
+            model = name.rpartition(".objects.")[0] if ".objects." in name else name
+            if model in SCHEDULE_MODEL and (".objects." in name or name in SCHEDULE_MODEL):
+                regs.extend(self._register(project, site, "schedule", "periodic", _SCHEDULE_OPTIONS, cluster, model=True))
+        for site in calls_named(project, ("async_chain",)):
+            name = canonical_in(project, site.module, site.event.name) or ""
+            if name == "django_q.tasks.async_chain" and site.event.args:
+                for link in site.event.args[0][1] if site.event.args[0][0] == "seq" else []:
+                    ref = link[1][0] if link[0] == "seq" and link[1] else link
+                    qualname = target(project, site.module, ref)
+                    if qualname:
+                        regs.append(Registration(qualname, self.name, "enqueue", site.anchor, retry=_policy(cluster, {}, site.anchor)))
+        return regs
+
+    def _register(self, project: Project, site: CallSite, trigger: str, kind: str, options: tuple, cluster: dict,
+                  model: bool = False) -> list[Registration]:
+        ev = site.event
+        kwargs = dict(ev.kwargs)
+        if model:
+            defaults = kwargs.get("defaults")
+            for k, v in dict_items(defaults):
+                if isinstance(lit(k), str):
+                    kwargs.setdefault(lit(k), v)
+            ref = kwargs.get("func")
+        else:
+            ref = kwargs.get("func") or (ev.args[0] if ev.args else None)
+        for k, v in dict_items(kwargs.get("q_options")):
+            if isinstance(lit(k), str):
+                kwargs.setdefault(lit(k), v)
+        qualname = target(project, site.module, ref)
+        if not qualname:
+            return []
+        settings = {k: v for k, v in kwargs.items() if k in options}
+        if trigger == "schedule" and not _repeats(kwargs):
+            kind = "task"  # `schedule_type` defaults to ONCE: one delayed run
+        return [Registration(qualname, self.name, trigger, site.anchor, retry=_policy(cluster, kwargs, site.anchor),
+                             kind=kind, settings=settings)]
+
+
+def _repeats(kwargs: dict) -> bool:
+    if "cron" in kwargs:
+        return True
+    kind = kwargs.get("schedule_type")
+    if kind is None:
+        return False
+    text = kind[1] if kind[0] in ("name", "lit") and isinstance(kind[1], str) else ""
+    return not (text.endswith("ONCE") or text == "O")
+
+
+def _cluster(project: Project) -> dict:
+    """The `Q_CLUSTER` settings dict (key -> Value) and where it is written, if the project has one."""
+    cached = project.__dict__.get("_django_q_cluster")
+    if cached is not None:
+        return cached
+    found: dict = {}
+    for mod in project.modules.values():
+        assign = mod.assigns.get("Q_CLUSTER")
+        if assign is not None and assign[0][0] == "dict":
+            found = {lit(k): v for k, v in dict_items(assign[0]) if isinstance(lit(k), str)}
+            found["@anchor"] = Anchor(mod.path, assign[1], assign[2], assign[1], assign[2] + len("Q_CLUSTER"))
+            break
+    project.__dict__["_django_q_cluster"] = found
+    return found
+
+
+def _policy(cluster: dict, kwargs: dict, enqueue_anchor: Anchor) -> RetryPolicy | None:
+    """Redelivery of failed tasks, as the cluster's broker and settings make it."""
+    broker = next((b for b in RECEIPT_BROKERS if b in cluster), None)
+    if broker is None:
+        return None  # the default Redis broker: a failed task is not presented again
+    anchor = cluster.get("@anchor", enqueue_anchor)
+    ack = lit(kwargs.get("ack_failure"), None)
+    if ack is None:
+        ack = lit(cluster.get("ack_failures"), False)
+    attempts = int_or_none(cluster.get("max_attempts"), 0)
+    delay = lit(cluster.get("retry"), DEFAULT_RETRY_S)
+    setting = f"Q_CLUSTER {broker} broker: retry={render(cluster['retry']) if 'retry' in cluster else DEFAULT_RETRY_S}" \
+              f", max_attempts={render(cluster['max_attempts']) if 'max_attempts' in cluster else 0}"
+    if ack:
+        return policy(setting + ", ack_failures=True", anchor, max_retries=0, on=())
+    return policy(
+        setting,
+        anchor,
+        max_retries=None if not attempts else attempts - 1,
+        on=None,  # an unacknowledged failure, whatever raised it, is presented again
+        from_default="max_attempts" not in cluster,
+        backoff="constant",
+        delay=float(delay) if isinstance(delay, (int, float)) else None,
+        failure_handler="failure_hook" if "failure_hook" in kwargs else None,
+    )

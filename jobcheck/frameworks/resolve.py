@@ -1,0 +1,213 @@
+"""Names as the running program sees them, for framework modules.
+
+`Project.canonical` resolves names against the modules' package names. Applications are often
+run with a folder of their own on `sys.path` (a script's folder, Django's `manage.py` folder), so
+`from config import huey` in `examples/simple/tasks.py` means `simple.config.huey`, and
+`from core.redis import enqueue` in `label_studio/projects/api.py` means
+`label_studio.core.redis.enqueue`. When a name does not resolve into the analysed tree, it is
+tried below each package around the importing module, nearest first, and kept only if it lands on
+something defined there (a function, a class, a module-level assignment) — never on a module that
+merely re-imports the same external name.
+"""
+
+from __future__ import annotations
+
+from ..project import Project
+from ..summary import MODULE_CODE, ModuleSummary
+
+# Decorators and calls that wrap a function without changing which function runs.
+_WRAPPERS = ("functools.partial", "functools.wraps", "staticmethod", "classmethod")
+# Signature constructors: `task.s(...)` names `task`.
+_SIGNATURES = ("s", "si", "signature", "message", "message_with_options", "kicker")
+
+
+def _cache(project: Project, key: str) -> dict:
+    store = project.__dict__.setdefault("_fw_resolve", {})
+    return store.setdefault(key, {})
+
+
+def module_prefix(project: Project, name: str) -> tuple[ModuleSummary | None, list[str]]:
+    """The analysed module a dotted name starts with (the longest), and the parts after it."""
+    parts = name.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        mod = project.modules.get(".".join(parts[:i]))
+        if mod is not None:
+            return mod, parts[i:]
+    return None, parts
+
+
+def defined(project: Project, name: str) -> bool:
+    """Does `name` land on something defined in the analysed tree (not merely imported there)?"""
+    if name in project.functions or name in project.classes:
+        return True
+    mod, rest = module_prefix(project, name)
+    if mod is None or not rest:
+        return False
+    head = rest[0].partition("(")[0]
+    qual = f"{mod.module}.{head}"
+    if qual in project.functions or qual in project.classes:
+        return True
+    return head in mod.assigns or (head in mod.symbols and head not in mod.imports)
+
+
+def canonical_in(project: Project, module: ModuleSummary, name: str | None) -> str | None:
+    """`project.canonical(name)`, falling back to the folders around `module` on sys.path."""
+    canon = project.canonical(name)
+    if not canon or canon[0] == "@" or not name:
+        return canon
+    top = canon.partition(".")[0].partition("(")[0]
+    if top in _tops(project):
+        return canon
+    cache = _cache(project, "canonical")
+    key = (module.module, name)
+    if key in cache:
+        return cache[key]
+    result = canon
+    for base in _ancestors(module):
+        candidate = f"{base}.{name}"
+        found = project.canonical(candidate)
+        if found and (found != candidate or defined(project, found)):
+            result = found
+            break
+    cache[key] = result
+    return result
+
+
+def origin(project: Project, module: ModuleSummary, name: str | None, hops: int = 0) -> str | None:
+    """Where a name is defined, following imports and re-exports only: a module-level instance
+    keeps its own name (`acme.signals.periodic_task`) instead of becoming its type
+    (`django.dispatch.Signal()`), so a configured object can be recognised."""
+    if not name or hops > 10:
+        return name
+    mod, rest = module_prefix(project, name)
+    if mod is None:
+        if hops == 0 and name.partition(".")[0] not in _tops(project):
+            first = name.partition(".")[0]
+            for base in _ancestors(module):  # a folder on sys.path, as in canonical_in
+                found = module_prefix(project, f"{base}.{name}")[0]
+                if found is not None and (found.module + ".").startswith(f"{base}.{first}."):
+                    return origin(project, module, f"{base}.{name}", hops + 1)
+        return name
+    head = rest[0]
+    imported = mod.imports.get(head)
+    if imported and imported != f"{mod.module}.{head}":
+        return origin(project, mod, ".".join([imported, *rest[1:]]), hops + 1)
+    return name
+
+
+def _tops(project: Project) -> set[str]:
+    cache = project.__dict__.get("_fw_tops")
+    if cache is None:
+        cache = {m.partition(".")[0] for m in project.modules}
+        project.__dict__["_fw_tops"] = cache
+    return cache
+
+
+def _ancestors(module: ModuleSummary) -> list[str]:
+    """Packages around a module, nearest first: `a.b.c` -> `a.b`, `a`."""
+    parts = module.module.split(".")
+    if module.path.endswith("__init__.py"):
+        parts.append("__init__")
+    return [".".join(parts[:i]) for i in range(len(parts) - 1, 0, -1)]
+
+
+def function_by_path(project: Project, module: ModuleSummary, dotted: str) -> str | None:
+    """A function named by a dotted string (`"app.tasks.send"`, `"app.tasks:send"`)."""
+    found = project.function_by_path(dotted)
+    if found:
+        return found
+    dotted = dotted.replace(":", ".")
+    for base in _ancestors(module):
+        found = project.function_by_path(f"{base}.{dotted}")
+        if found:
+            return found
+    return None
+
+
+def target(project: Project, module: ModuleSummary, value: list | None) -> str | None:
+    """The function a job target denotes: a reference, a dotted string, a bound method,
+    `functools.partial(f, ...)`, or a signature such as `task.s(...)`."""
+    if not value:
+        return None
+    if value[0] == "ref" or (value[0] == "name" and len(value) > 2):
+        assigned = project.deref(value)
+        found = target(project, module, assigned) if assigned is not value and assigned and assigned[0] != "ref" else None
+        if found or value[0] == "ref":
+            return found  # `job = partial(send, "ops")` at module level
+    tag = value[0]
+    if tag == "name":
+        name = canonical_in(project, module, value[1])
+        found = _function(project, name)
+        if found is None and name and name.endswith(".name"):  # Celery: `'task': send_invoice.name`
+            found = _function(project, name[: -len(".name")])
+        return found
+    if tag == "lit" and isinstance(value[1], str):
+        return function_by_path(project, module, value[1])
+    if tag == "call" and value[1]:
+        callee = canonical_in(project, module, value[1]) or ""
+        if callee in _WRAPPERS or callee.rpartition(".")[2] == "partial":
+            return target(project, module, value[2][0]) if value[2] else None
+        base, _, attr = callee.rpartition(".")
+        if attr in _SIGNATURES:
+            return _function(project, base)
+    return None
+
+
+def _function(project: Project, name: str | None) -> str | None:
+    fn = project.function_for(name)
+    if fn is None and name:
+        return _subclass_method(project, name)
+    return fn.qualname if fn is not None and fn.name != MODULE_CODE else None
+
+
+def _subclass_method(project: Project, name: str) -> str | None:
+    """`self._rebuild` in a mixin whose method is defined by the one class that uses it:
+    `ProjectMixin._rebuild` is `Project._rebuild` when exactly one subclass defines it."""
+    owner, _, method = name.removesuffix("()").rpartition(".")
+    owner = owner.removesuffix("()")
+    if owner not in project.classes:
+        return None
+    found = {
+        f"{cls.qualname}.{method}"
+        for cls in project.classes.values()
+        if method in cls.methods and (owner in project.class_bases(cls) or owner in dynamic_bases(project, cls))
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def dynamic_bases(project: Project, cls) -> set[str]:
+    """Bases chosen at run time by a dotted string: `Mixin = load_func(settings.PROJECT_MIXIN)`
+    with `PROJECT_MIXIN = "projects.mixins.ProjectMixin"` in the settings, then
+    `class Project(Mixin, Model)`. The string is followed when it names a class of the project."""
+    module = project.module_of_class(cls)
+    out: set[str] = set()
+    for base in cls.bases:
+        if not base or not base.endswith("()"):
+            continue
+        for value, _line, _col in module.assigns.values():
+            if value[0] != "call" or f"{value[1]}()" != base or len(value[2]) != 1 or value[3]:
+                continue
+            path = _dotted_string(project, value[2][0])
+            name = canonical_in(project, module, path) if path else None
+            if name in project.classes:
+                out.add(name)
+    return out
+
+
+def _dotted_string(project: Project, value) -> str | None:
+    """A string Value, directly, through a module variable, or as a Django setting
+    (`settings.NAME` assigned one string literal in the project's settings modules)."""
+    value = project.deref(value)
+    if value and value[0] == "lit" and isinstance(value[1], str):
+        return value[1]
+    if value and value[0] == "name" and (value[1] or "").startswith("django.conf.settings."):
+        setting = value[1].rpartition(".")[2]
+        found = {a[0][1] for m in project.modules.values() if (a := m.assigns.get(setting)) and a[0][0] == "lit"
+                 and isinstance(a[0][1], str)}
+        return found.pop() if len(found) == 1 else None
+    return None
+
+
+def call_name(project: Project, module: ModuleSummary, name: str | None) -> str | None:
+    """The canonical name of a call or decorator, with the sys.path fallback."""
+    return canonical_in(project, module, name)

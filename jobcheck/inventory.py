@@ -1,0 +1,176 @@
+"""The job inventory: every entry point found, with its framework, how it is triggered, the retry
+settings that apply to it (written or the framework's default, live or dead configuration) and
+the unguarded external effects it makes, directly or through helpers. It is what a reviewer reads
+first, and what `jobcheck jobs` / `jobcheck check --list-jobs` print.
+
+The JSON shape (`--output-format json`) is a public interface, documented in the README: keys are
+only ever added, never renamed or removed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import IO
+
+from .jobs import JobSite
+from .project import Project
+
+VERSION = 1
+
+
+def rows(project: Project, paths: set[str] | None = None) -> list[dict]:
+    """One JSON-able dict per job defined in `paths` (default: anywhere), ordered by path and line.
+    Jobs in context modules (files imported by the checked ones, not checked themselves) are left
+    out, as their findings are."""
+    sites = sorted((s for s in project.jobs.values() if paths is None or s.path in paths),
+                   key=lambda s: (s.path, s.anchor.line, s.anchor.col, s.display))
+    out, seen = [], set()
+    for site in sites:
+        # One file read under two module names (a checked file that is also imported as
+        # context under another name) is still one job.
+        where = (site.path, site.anchor.line, site.anchor.col)
+        if where not in seen:
+            seen.add(where)
+            out.append(_row(project, site))
+    return out
+
+
+def _row(project: Project, site: JobSite) -> dict:
+    module = project.function_module.get(site.function)
+    module_name = module.module if module is not None else ""
+    name = site.display[len(module_name) + 1:] if module_name and site.display.startswith(module_name + ".") else site.display
+    return {
+        "job": site.display,
+        "module": module_name,
+        "name": name,
+        "function": site.function,
+        "framework": site.framework,
+        "kind": site.kind,
+        "path": site.path,
+        "line": site.anchor.line,
+        "column": site.anchor.col + 1,
+        "triggers": sorted(site.triggers),
+        "retry": _retry(project, site),
+        "settings": {k: _render(v) for k, v in sorted(site.settings.items())},
+        "effects": [
+            {"kind": p.kind, "chain": [site.function, *p.chain], "confidence": p.confidence.value}
+            for p in sorted(project.reachable_effects(site.function), key=lambda p: (p.kind, p.chain))
+        ] if site.function in project.functions else [],
+    }
+
+
+def _retry(project: Project, site: JobSite) -> dict | None:
+    """The policy that really retries the job, else the written one that configures nothing."""
+    live = project.retry_of(site.function) if site.function in project.functions else None
+    policy, source = live, "framework"
+    if live is None:
+        policy = site.retry
+    elif live is not site.retry:
+        source = "decorator"
+    if policy is None:
+        return None
+    return {
+        "setting": policy.setting,
+        "source": source,
+        "live": live is not None,
+        "from_default": policy.from_default,
+        "max_retries": None if policy.max_retries is not None and policy.max_retries < 0 else policy.max_retries,
+        "bounded": policy.max_retries is not None,
+        "on": list(policy.on) if policy.on is not None else None,
+        "backoff": policy.backoff,
+        "delay": policy.delay,
+        "failure_handler": policy.failure_handler,
+        "path": policy.anchor.path,
+        "line": policy.anchor.line,
+    }
+
+
+def _render(value) -> str:
+    from .frameworks.values import render
+
+    if isinstance(value, list) and value and value[0] == "lit" and isinstance(value[1], str):
+        return value[1]
+    return render(value) if isinstance(value, list) else str(value)
+
+
+def to_json(items: list[dict], files: int, unanalysed: list[dict]) -> str:
+    return json.dumps({"version": VERSION, "files": files, "jobs": items, "unanalysed": unanalysed}, indent=2)
+
+
+# ---- text --------------------------------------------------------------------------------------
+
+def _retry_text(retry: dict | None) -> str:
+    if retry is None:
+        return "none"
+    parts = [retry["setting"]]
+    facts = []
+    if retry["max_retries"] == 0:
+        facts.append("no retries")
+    elif not retry["live"] and retry["from_default"]:
+        facts.append("unused: nothing in the job asks for a retry")
+    elif not retry["live"]:
+        facts.append("dead configuration: nothing triggers a retry")
+    else:
+        if retry["bounded"]:
+            limit = retry["max_retries"]
+            facts.append("bounded" if limit is None else f"up to {limit}")
+        else:
+            facts.append("no limit")
+        if retry["on"] == []:
+            facts.append("only where the body asks")
+        elif retry["on"]:
+            facts.append("on " + ", ".join(n.rpartition(".")[2] for n in retry["on"]))
+        if retry["backoff"]:
+            facts.append(f"{retry['backoff']} backoff" if retry["backoff"] != "none" else "no delay")
+        facts.append(f"exhaustion seen by {retry['failure_handler']}" if retry["failure_handler"] else "no failure handler")
+    if retry["from_default"]:
+        facts.append("framework default")
+    if retry["source"] == "decorator":
+        facts.append("retry decorator")
+    return f"{parts[0]} ({'; '.join(facts)})"
+
+
+def _lines(items: list[dict]):
+    from .checks import short
+
+    for row in items:
+        triggers = ", ".join(row["triggers"]) or "-"
+        yield [(f"{row['path']}:{row['line']}:{row['column']}:", "path"), (" ", ""), (row["job"], "job"),
+               (f"  [{row['framework']} {row['kind']}; {triggers}]", "dim")]
+        yield [("    retry:   ", "dim"), (_retry_text(row["retry"]), "retry" if row["retry"] and row["retry"]["live"] else "")]
+        if row["settings"]:
+            yield [("    set:     ", "dim"), (", ".join(f"{k}={v}" for k, v in row["settings"].items()), "")]
+        for effect in row["effects"]:
+            yield [("    effect:  ", "dim"), (f"{effect['kind']}: ", "effect"), (" -> ".join(short(c) for c in effect["chain"]), "")]
+        yield []
+    by_framework: dict[str, int] = {}
+    for row in items:
+        by_framework[row["framework"]] = by_framework.get(row["framework"], 0) + 1
+    retried = sum(1 for r in items if r["retry"] and r["retry"]["live"])
+    effectful = sum(1 for r in items if r["effects"])
+    per = ", ".join(f"{k} {v}" for k, v in sorted(by_framework.items()))
+    yield [(f"{len(items)} job{'s' if len(items) != 1 else ''}", "total"), (f" ({per})" if per else "", ""),
+           (f"; {retried} retried; {effectful} with unguarded external effects.", "")]
+
+
+_STYLES = {"path": "bold", "job": "bold cyan", "dim": "dim", "retry": "yellow", "effect": "red", "total": "bold"}
+
+
+def render_text(items: list[dict], stream: IO[str], color: bool = False) -> None:
+    if not color:
+        for segments in _lines(items):
+            stream.write("".join(text for text, _ in segments) + "\n")
+        return
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(file=stream, force_terminal=True, soft_wrap=True, highlight=False)
+    for segments in _lines(items):
+        line = Text()
+        for text, style in segments:
+            line.append(text, style=_STYLES.get(style, ""))
+        console.print(line)
+
+
+def unanalysed(summaries) -> list[dict]:
+    return [{"path": s.path, "line": s.error_line, "message": s.error} for s in summaries if s.error is not None]

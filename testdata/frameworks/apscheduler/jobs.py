@@ -1,0 +1,40 @@
+# jobcheck-test: select=JC201,JC501
+# APScheduler 3 and 4, as their documentation writes them: `add_job`, `@scheduled_job`,
+# `add_schedule`. APScheduler never retries a failed run, so effects here are not retried ones.
+import requests
+from apscheduler import AsyncScheduler
+from apscheduler.schedulers.background import BackgroundScheduler
+from apscheduler.triggers.interval import IntervalTrigger
+
+scheduler = BackgroundScheduler()
+
+
+def send_heartbeat():  # expect: JC501
+    requests.post("https://status.example/heartbeat", json={})
+
+
+@scheduler.scheduled_job("cron", hour=3, max_instances=1, coalesce=True)
+def nightly_export():  # expect: JC501
+    print("export")
+
+
+async def refresh_tokens():  # expect: JC501
+    print("refresh")
+
+
+def helper():
+    print("not scheduled")
+
+
+class Jobs:
+    def add_job(self, func):
+        return func
+
+
+scheduler.add_job(send_heartbeat, "interval", minutes=1, id="heartbeat", replace_existing=True)
+Jobs().add_job(helper)
+
+
+async def main():
+    async with AsyncScheduler() as v4:
+        await v4.add_schedule(refresh_tokens, IntervalTrigger(minutes=30), id="tokens")

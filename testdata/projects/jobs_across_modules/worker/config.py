@@ -1,0 +1,3 @@
+from huey import RedisHuey
+
+huey = RedisHuey("worker")

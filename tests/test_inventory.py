@@ -1,0 +1,285 @@
+"""`jobcheck jobs` and `jobcheck check --list-jobs`: the job inventory, as text and as JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .cli_support import run_cli, write_tree
+
+PROJECT = {
+    "pyproject.toml": """
+[tool.jobcheck]
+
+[tool.jobcheck.entry-points]
+signals = ["shop.signals.hourly"]
+""",
+    "shop/__init__.py": "",
+    "shop/celery.py": """
+from celery import Celery
+
+app = Celery("shop")
+""",
+    "shop/notify.py": """
+from django.core.mail import send_mail
+
+
+def tell_customer(address, text):
+    send_mail("Your order", text, "shop@example.com", [address])
+""",
+    "shop/signals.py": """
+import django.dispatch
+
+hourly = django.dispatch.Signal()
+""",
+    "shop/tasks.py": """
+import dramatiq
+from django.dispatch import receiver
+from rq import Retry
+
+from shop.celery import app
+from shop.notify import tell_customer
+from shop.signals import hourly
+
+
+@app.task(autoretry_for=(Exception,), max_retries=3, retry_backoff=True)
+def send_invoice(invoice_id, address):
+    tell_customer(address, f"invoice {invoice_id}")
+
+
+@app.task(max_retries=10, retry_backoff=True)
+def dead_settings(address):
+    tell_customer(address, "hello")
+
+
+@dramatiq.actor
+def recount(product_id):
+    print(product_id)
+
+
+def archive(order_id):
+    print(order_id)
+
+
+@receiver(hourly)
+def expire_carts(sender, **kwargs):
+    print("expired")
+
+
+def helper():
+    print("not a job")
+""",
+    "shop/views.py": """
+from django_rq import get_queue
+from rq import Retry
+
+
+def checkout(order_id):
+    get_queue("default").enqueue("shop.tasks.archive", order_id, retry=Retry(max=2, interval=[30, 120]))
+""",
+}
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    return write_tree(tmp_path, PROJECT)
+
+
+def _jobs_json(project: Path, *args: str) -> dict:
+    result = run_cli(["jobs", "--output-format", "json", *args, "."], project)
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_json_lists_every_entry_point_and_nothing_else(project: Path) -> None:
+    data = _jobs_json(project)
+    assert data["version"] == 1
+    assert data["files"] == 6
+    assert data["unanalysed"] == []
+    jobs = {row["job"]: row for row in data["jobs"]}
+    assert set(jobs) == {
+        "shop.tasks.send_invoice", "shop.tasks.dead_settings", "shop.tasks.recount",
+        "shop.tasks.archive", "shop.tasks.expire_carts",
+    }
+    row = jobs["shop.tasks.send_invoice"]
+    assert set(row) == {"job", "module", "name", "function", "framework", "kind", "path", "line", "column",
+                        "triggers", "retry", "settings", "effects"}
+    assert (row["module"], row["name"], row["framework"], row["kind"]) == ("shop.tasks", "send_invoice", "celery", "task")
+    assert (Path(row["path"]).as_posix(), row["line"], row["column"]) == ("shop/tasks.py", 12, 5)
+    assert row["triggers"] == ["enqueue"]
+    assert jobs["shop.tasks.expire_carts"]["triggers"] == ["schedule"]
+    assert jobs["shop.tasks.expire_carts"]["kind"] == "periodic"
+    assert jobs["shop.tasks.expire_carts"]["settings"] == {"signal": "shop.signals.hourly"}
+
+
+def test_json_reads_retry_settings_defaults_and_dead_configuration(project: Path) -> None:
+    jobs = {row["name"]: row for row in _jobs_json(project)["jobs"]}
+    retry = jobs["send_invoice"]["retry"]
+    assert retry["live"] is True and retry["from_default"] is False
+    assert (retry["max_retries"], retry["bounded"], retry["on"], retry["backoff"]) == (3, True, ["Exception"], "exponential")
+    assert retry["source"] == "framework" and retry["line"] == 11
+
+    dead = jobs["dead_settings"]["retry"]
+    assert dead["live"] is False  # max_retries with nothing that triggers a retry
+    assert dead["setting"] == "max_retries=10, retry_backoff=True"
+
+    default = jobs["recount"]["retry"]
+    assert default["from_default"] is True and default["live"] is True and default["max_retries"] == 20
+
+    # The retry given at the enqueue call, in another module, by dotted path.
+    at_call = jobs["archive"]["retry"]
+    assert at_call["setting"].startswith("retry=Retry(max=2")
+    assert Path(at_call["path"]).as_posix() == "shop/views.py"
+    assert jobs["expire_carts"]["retry"] is None
+
+
+def test_json_effects_name_the_chain_across_modules(project: Path) -> None:
+    jobs = {row["name"]: row for row in _jobs_json(project)["jobs"]}
+    assert jobs["send_invoice"]["effects"] == [{
+        "kind": "email",
+        "chain": ["shop.tasks.send_invoice", "shop.notify.tell_customer", "django.core.mail.send_mail"],
+        "confidence": "high",
+    }]
+    assert jobs["recount"]["effects"] == []
+
+
+def test_text_inventory(project: Path) -> None:
+    result = run_cli(["jobs", "--no-color", "."], project)
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "shop/tasks.py:12:5: shop.tasks.send_invoice  [celery task; enqueue]" in out
+    assert "retry:   autoretry_for=(Exception,), max_retries=3, retry_backoff=True (up to 3; on Exception; exponential backoff;" in out
+    assert "effect:  email: tasks.send_invoice -> notify.tell_customer -> mail.send_mail" in out
+    assert "max_retries=10, retry_backoff=True (dead configuration: nothing triggers a retry)" in out
+    assert "framework default" in out
+    assert "helper" not in out
+    assert out.rstrip().endswith("5 jobs (celery 2, custom 1, dramatiq 1, rq 1); 3 retried; 2 with unguarded external effects.")
+
+
+def test_check_list_jobs_is_the_same_inventory(project: Path) -> None:
+    listed = run_cli(["check", "--list-jobs", "--output-format", "json", "."], project)
+    assert listed.exit_code == 0  # an inventory, not findings
+    assert json.loads(listed.stdout) == _jobs_json(project)
+    text = run_cli(["check", "--list-jobs", "--no-color", "."], project)
+    assert text.exit_code == 0 and "shop.tasks.recount  [dramatiq actor; enqueue]" in text.stdout
+
+
+def test_list_jobs_refuses_other_formats(project: Path) -> None:
+    result = run_cli(["check", "--list-jobs", "--output-format", "sarif", "."], project)
+    assert result.exit_code == 2
+    assert "text or json" in result.stderr
+
+
+@pytest.mark.parametrize("table, message", [
+    ('signals = "shop.signals.hourly"', "`tool.jobcheck.entry-points.signals` must be a list of strings"),
+    ('periodic = ["x"]', "unknown key `tool.jobcheck.entry-points.periodic`"),
+])
+def test_bad_entry_point_configuration_exits_2(tmp_path: Path, table: str, message: str) -> None:
+    write_tree(tmp_path, {"pyproject.toml": f"[tool.jobcheck.entry-points]\n{table}\n", "a.py": "x = 1\n"})
+    result = run_cli(["jobs", "."], tmp_path)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_unparsable_file_is_reported_not_fatal(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"broken.py": "def (:\n", "ok.py": "import dramatiq\n\n@dramatiq.actor\ndef a():\n    pass\n"})
+    data = _jobs_json(tmp_path)
+    assert [row["job"] for row in data["jobs"]] == ["ok.a"]
+    assert [u["path"] for u in data["unanalysed"]] == ["broken.py"]
+
+
+def test_installed_command(project: Path) -> None:
+    """The real entry point, in a fresh process, prints the same JSON."""
+    done = subprocess.run([sys.executable, "-m", "jobcheck.cli", "jobs", "--format", "json", "."], cwd=project,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert [row["job"] for row in json.loads(done.stdout)["jobs"]] == [
+        "shop.tasks.send_invoice", "shop.tasks.dead_settings", "shop.tasks.recount", "shop.tasks.archive",
+        "shop.tasks.expire_carts",
+    ]
+
+
+def test_only_jobs_in_the_checked_files_are_listed(project: Path) -> None:
+    """Checking some files lists the jobs defined in them; jobs seen only in the modules they
+    import (read as context, like their findings) are not listed."""
+    result = run_cli(["jobs", "--output-format", "json", "shop/notify.py", "shop/tasks.py"], project)
+    rows = json.loads(result.stdout)["jobs"]
+    assert {Path(r["path"]).as_posix() for r in rows} == {"shop/tasks.py"}
+    # The retry given at the enqueue call lives in views.py, which is not checked here.
+    assert {r["name"] for r in rows} == {"send_invoice", "dead_settings", "recount", "expire_carts"}
+    result = run_cli(["jobs", "--output-format", "json", "shop/views.py"], project)
+    assert json.loads(result.stdout)["jobs"] == []
+    assert json.loads(result.stdout)["files"] == 1
+
+
+TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
+
+
+@pytest.mark.parametrize("case, expected", [
+    # Beat entries by string, by `task.name`, by `.s()` / `.si()`, in a config class, and
+    # `add_periodic_task`: each target is scheduled; a task named only by decorator is not.
+    ("frameworks/celery/beat_schedule.py", {
+        "expire_carts": ("task", ["enqueue", "schedule"]), "weekly_report": ("task", ["enqueue", "schedule"]),
+        "ping": ("task", ["enqueue", "schedule"]), "say": ("task", ["enqueue", "schedule"]),
+        "rotate_keys": ("task", ["enqueue", "schedule"]), "vacuum": ("task", ["enqueue", "schedule"]),
+    }),
+    ("frameworks/arq/worker_settings.py", {
+        "download": ("task", ["enqueue"]), "notify_partner": ("task", ["enqueue"]), "send_receipt": ("task", ["enqueue"]),
+        "send_reminder": ("task", ["enqueue"]), "nightly_report": ("periodic", ["schedule"]),
+    }),
+    ("frameworks/django_q/default_broker.py", {
+        "send_welcome": ("task", ["enqueue"]), "refresh_rates": ("periodic", ["schedule"]),
+        "purge_sessions": ("periodic", ["schedule"]), "archive": ("task", ["schedule"]),
+    }),
+    ("frameworks/rq/enqueue.py", {
+        "push_invoice": ("task", ["enqueue"]), "send_sms_code": ("task", ["enqueue"]),
+        "send_newsletter": ("task", ["enqueue"]), "rebuild_search_index": ("periodic", ["schedule"]),
+        "notify": ("task", ["schedule"]), "Reports.monthly": ("task", ["enqueue"]),
+    }),
+    ("frameworks/taskiq/broker_tasks.py", {
+        "post_webhook": ("task", ["enqueue"]), "send_digest": ("task", ["enqueue"]),
+        "refresh_cache": ("periodic", ["enqueue", "schedule"]), "export_orders": ("task", ["enqueue"]),
+    }),
+])
+def test_framework_testdata_kinds_and_triggers(case: str, expected: dict) -> None:
+    result = run_cli(["jobs", "--output-format", "json", case], TESTDATA)
+    rows = json.loads(result.stdout)["jobs"]
+    assert {r["name"]: (r["kind"], r["triggers"]) for r in rows} == expected
+
+
+def test_retry_settings_read_from_framework_testdata() -> None:
+    rows = {r["name"]: r for r in json.loads(run_cli(
+        ["jobs", "--output-format", "json", "frameworks/arq/worker_settings.py", "frameworks/huey/tasks.py",
+         "frameworks/taskiq/no_middleware.py", "frameworks/django_q/orm_broker.py"], TESTDATA).stdout)["jobs"]}
+    # arq: the worker's max_tries=10, a function's own max_tries=1, cron's default of 1.
+    assert rows["download"]["retry"]["max_retries"] == 9 and rows["download"]["retry"]["on"] == []
+    assert rows["send_reminder"]["retry"]["max_retries"] == 0
+    assert rows["nightly_report"]["retry"]["from_default"] is True
+    # huey: `raise RetryTask` with retries=0 retries without a bound; a task that never raises it is not retried.
+    assert rows["notify_all"]["retry"]["live"] is True and rows["notify_all"]["retry"]["bounded"] is False
+    assert rows["send_welcome"]["retry"]["live"] is False
+    assert rows["push_order"]["retry"]["failure_handler"] == "SIGNAL_ERROR handler"
+    # taskiq: a retry label with no retry middleware configures nothing.
+    assert rows["send_invite"]["retry"] is None
+    # django-q2 ORM broker: redelivery up to max_attempts=3, every `retry` seconds.
+    assert (rows["send_invoice"]["retry"]["max_retries"], rows["send_invoice"]["retry"]["delay"]) == (2, 120.0)
+    assert rows["send_survey"]["retry"]["max_retries"] == 0
+
+
+def test_two_packages_with_one_name_list_each_job_once(tmp_path: Path) -> None:
+    """Example folders that are separate applications, both with a package called `proj`."""
+    app = "from celery import Celery\n\napp = Celery('proj')\n\n\n@app.task\ndef debug_task():\n    pass\n"
+    tasks = "from .celery import app\n\n\n@app.task\ndef add(x, y):\n    return x + y\n"
+    write_tree(tmp_path, {
+        "one/proj/__init__.py": "", "one/proj/celery.py": app,
+        "two/proj/__init__.py": "", "two/proj/celery.py": "from celery import Celery\n\napp = Celery('proj')\n",
+        "two/proj/tasks.py": tasks,
+    })
+    rows = _jobs_json(tmp_path)["jobs"]
+    assert sorted((Path(r["path"]).as_posix(), r["name"]) for r in rows) == [
+        ("one/proj/celery.py", "debug_task"), ("two/proj/tasks.py", "add"),
+    ]
