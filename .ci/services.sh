@@ -55,7 +55,8 @@ pg_bindir() {
     [ -n "$ctl" ] && dirname "$ctl"
 }
 
-pg_dsn_works() { PGCONNECT_TIMEOUT=3 "$PG_BIN/psql" "$PG_DSN" -Atqc 'select 1' >/dev/null 2>&1; }
+# -w: never prompt for a password (CI has no terminal).
+pg_dsn_works() { PGCONNECT_TIMEOUT=3 "$PG_BIN/psql" -w "$PG_DSN" -Atqc 'select 1' >/dev/null 2>&1; }
 pg_accepting() { "$PG_BIN/pg_isready" -q -h "$PG_HOST" -p "$PG_PORT" >/dev/null 2>&1; }
 
 # postgres refuses to run as root: use the packaged 'postgres' user, or make a system user.
@@ -106,10 +107,12 @@ SELECT 'CREATE DATABASE ${PG_DB} OWNER ${PG_ROLE}'
 # Create the role and database as a superuser: ours trusts 'postgres' on loopback; a packaged
 # (Debian) cluster lets the 'postgres' OS user in over its Unix socket.
 provision_postgres() {
-    if PGCONNECT_TIMEOUT=3 "$PG_BIN/psql" -h "$PG_HOST" -p "$PG_PORT" -U postgres -d postgres -Atqc 'select 1' >/dev/null 2>&1; then
-        echo "$PROVISION_SQL" | "$PG_BIN/psql" -h "$PG_HOST" -p "$PG_PORT" -U postgres -d postgres -q -v ON_ERROR_STOP=1 >/dev/null
+    if PGCONNECT_TIMEOUT=3 "$PG_BIN/psql" -w -h "$PG_HOST" -p "$PG_PORT" -U postgres -d postgres -Atqc 'select 1' >/dev/null 2>&1; then
+        log "creating role and database ${PG_DB} (as postgres over loopback)"
+        echo "$PROVISION_SQL" | "$PG_BIN/psql" -w -h "$PG_HOST" -p "$PG_PORT" -U postgres -d postgres -q -v ON_ERROR_STOP=1 >/dev/null
     elif [ "$(id -u)" = 0 ] && id postgres >/dev/null 2>&1; then
-        echo "$PROVISION_SQL" | runuser -u postgres -- "$PG_BIN/psql" -p "$PG_PORT" -d postgres -q -v ON_ERROR_STOP=1 >/dev/null
+        log "creating role and database ${PG_DB} (as the postgres OS user over the Unix socket)"
+        echo "$PROVISION_SQL" | runuser -u postgres -- "$PG_BIN/psql" -w -p "$PG_PORT" -d postgres -q -v ON_ERROR_STOP=1 >/dev/null
     else
         die "a server answers on $PG_HOST:$PG_PORT but no superuser login is available to create role ${PG_ROLE}"
     fi

@@ -10,6 +10,7 @@ from .effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
 from .effects.classify import Catalog, db_write
 from .jobs import Anchor, JobSite, Registration, RetryPolicy
 from .model import Confidence
+from .relink import relink
 from .summary import MODULE_CODE, ClassSummary, Event, FunctionSummary, ModuleSummary
 
 _MAX_HOPS = 12
@@ -41,6 +42,7 @@ class Project:
         for m in modules:
             if m.error is None:
                 self.modules.setdefault(m.module, m)
+        relink(self.modules)
         self.functions: dict[str, FunctionSummary] = {}
         self.function_module: dict[str, ModuleSummary] = {}
         self.classes: dict[str, ClassSummary] = {}

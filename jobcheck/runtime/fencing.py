@@ -108,7 +108,12 @@ $fn$""",
                 cur.execute(sql, params)
         if not conn.autocommit:
             conn.commit()
+    except BaseException:
+        if not conn.autocommit:
+            conn.rollback()  # so the unlock below can run
+        raise
     finally:
+        # A session-level lock outlives rollbacks: always give it back.
         with conn.cursor() as cur:
             cur.execute("SELECT pg_advisory_unlock(hashtext(%s))", (f"jobcheck-schema:{table}",))
         if not conn.autocommit:

@@ -62,6 +62,14 @@ class PostgresLeases(LeaseBackend):
             return conn.execute(sql, params).fetchone()
 
     def _try_acquire(self, resource: str, ttl: float, holder: str) -> tuple[int, datetime | None] | None:
+        # A plain read first: the upsert below locks the row even when it changes nothing, which
+        # costs a WAL flush per attempt while runners poll a held lease. The upsert decides.
+        held = self._one(
+            f"SELECT holder IS NOT NULL AND expires_at > clock_timestamp() FROM {self.table} WHERE resource = %s",
+            (resource,),
+        )
+        if held is not None and held[0]:
+            return None
         row = self._one(
             f"INSERT INTO {self.table} AS l (resource, token, holder, expires_at)"
             " VALUES (%(r)s, 1, %(h)s, clock_timestamp() + make_interval(secs => %(ttl)s))"

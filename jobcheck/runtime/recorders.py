@@ -66,7 +66,6 @@ class ServerSink(Recorder):
     def __init__(self) -> None:
         self.hub: Any = None
         self._servers: dict[str, _Server] = {}
-        self._lock = threading.Lock()
 
     def start(self, slots: list[str]) -> None:
         for slot in slots:
@@ -76,12 +75,7 @@ class ServerSink(Recorder):
                              name=f"jobcheck-{self.name}-{slot}").start()
 
     def bind(self, hub: Any) -> None:
-        with self._lock:
-            self.hub = hub
-            self.reset()
-
-    def reset(self) -> None:
-        """Forget per-scenario state (stored responses and the like)."""
+        self.hub = hub  # per-scenario state (seen idempotency keys) lives in the hub's ledger
 
     def port(self, slot: str) -> int:
         return self._servers[slot].server_address[1]

@@ -47,14 +47,21 @@ class RunOutcome:
     error: str | None = None  # "ExceptionType: message" for errors
     traceback: str | None = None
     point: str | None = None  # where it was killed / failed / paused
+    result: str | None = None  # repr of what the job returned
 
     def __str__(self) -> str:
-        text = f"run {self.runner}: {self.status}"
-        if self.point:
-            text += f" {self.point}"
+        words = [f"run {self.runner}:"]
+        if self.status == "killed" or (self.point and self.point.startswith("failed")):
+            words.append(str(self.point))
+        else:
+            words.append(self.status)
+            if self.point:
+                words.append(f"({self.point})")
         if self.error:
-            text += f" ({self.error})"
-        return text
+            words.append(f"→ {self.error}")
+        elif self.result is not None:
+            words.append(f"→ returned {self.result}")
+        return " ".join(words)
 
 
 def _short(value: Any, limit: int = 160) -> str:
@@ -102,10 +109,9 @@ class ScenarioReport:
     def question(self) -> str:
         return QUESTIONS[self.scenario]
 
-    def counts(self) -> dict[str, int]:
-        """Observed effects as {'2 emails to a@example.com': 2, ...}-style readable keys."""
-        obs = self.observed
-        return {} if obs is None else {describe_effect(k, t, n): n for (k, t), n in sorted(obs.counts.items())}
+    def counts(self) -> dict[tuple[str, str], int]:
+        """How many times each effect happened: {("email", "a@example.com"): 2, ...}."""
+        return {} if self.observed is None else dict(sorted(self.observed.counts.items()))
 
     def line(self) -> str:
         if self.skipped:

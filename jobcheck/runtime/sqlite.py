@@ -12,20 +12,47 @@ The file must be on a local filesystem (SQLite locking is unreliable over NFS/SM
 from __future__ import annotations
 
 import os
+import random
 import sqlite3
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import datetime, timezone
+from typing import TypeVar
 
 from ._procs import ProcessLocal, check_identifier
 from .lease import LeaseBackend, LeaseInfo
 
-__all__ = ["SQLiteLeases"]
+__all__ = ["SQLiteLeases", "retry_busy"]
+
+T = TypeVar("T")
 
 
 def _utc(ts: float | None) -> datetime | None:
     return None if ts is None else datetime.fromtimestamp(ts, tz=timezone.utc)
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    text = str(exc)
+    return "locked" in text or "busy" in text
+
+
+def retry_busy(op: Callable[[], T], timeout: float) -> T:
+    """Run ``op`` until it does not fail with "database is locked", polling every 0.1-5 ms.
+
+    SQLite's own busy handler sleeps in growing steps of up to 100 ms, so under contention
+    waiters oversleep and queue up; connections used with this keep their busy timeout at 0.
+    ``op`` must leave no transaction open when it fails (the callers roll back).
+    """
+    deadline = time.monotonic() + timeout
+    delay = 0.0002
+    while True:
+        try:
+            return op()
+        except sqlite3.OperationalError as exc:
+            if not _is_busy(exc) or time.monotonic() >= deadline:
+                raise
+        time.sleep(delay * (0.5 + random.random()))
+        delay = min(delay * 1.5, 0.005)
 
 
 class SQLiteLeases(LeaseBackend):
@@ -43,46 +70,52 @@ class SQLiteLeases(LeaseBackend):
         return f"SQLiteLeases({self.path!r})"
 
     def _open(self) -> sqlite3.Connection:
-        # isolation_level=None: we issue BEGIN IMMEDIATE/COMMIT ourselves.
-        conn = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False)
-        self._retry_busy(lambda: conn.execute("PRAGMA journal_mode=WAL"))
-        self._retry_busy(
+        # isolation_level=None: we issue BEGIN IMMEDIATE/COMMIT ourselves; timeout=0: we poll
+        # for locks ourselves (retry_busy).
+        conn = sqlite3.connect(self.path, timeout=0, isolation_level=None, check_same_thread=False)
+        retry_busy(lambda: conn.execute("PRAGMA journal_mode=WAL"), self.busy_timeout)
+        retry_busy(
             lambda: conn.execute(
                 f"CREATE TABLE IF NOT EXISTS {self.table} ("
                 " resource TEXT PRIMARY KEY,"
                 " token INTEGER NOT NULL,"  # highest token issued; kept on release and clear
                 " holder TEXT,"  # NULL when free
                 " expires_at REAL)"  # unix time on the host clock
-            )
+            ),
+            self.busy_timeout,
         )
         return conn
 
-    def _retry_busy(self, op) -> None:
-        # Switching to WAL and creating the table can report "locked" without honouring the
-        # busy timeout when many processes open the file at once.
-        deadline = time.monotonic() + self.busy_timeout
-        while True:
-            try:
-                op()
-                return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) or time.monotonic() > deadline:
-                    raise
-                time.sleep(0.01)
-
-    @contextmanager
-    def _immediate(self) -> Iterator[sqlite3.Connection]:
+    def _read(self, op: Callable[[sqlite3.Connection], T]) -> T:
         with self._conn.use() as conn:
+            return retry_busy(lambda: op(conn), self.busy_timeout)
+
+    def _write(self, op: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``op`` in a BEGIN IMMEDIATE transaction, retried whole while the file is locked."""
+
+        def attempt(conn: sqlite3.Connection) -> T:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                yield conn
+                result = op(conn)
+                conn.execute("COMMIT")
+                return result
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
                 raise
-            conn.execute("COMMIT")
+
+        return self._read(attempt)
 
     def _try_acquire(self, resource: str, ttl: float, holder: str) -> tuple[int, datetime | None] | None:
-        with self._immediate() as conn:
+        # A plain read first: in WAL mode it takes no lock, so runners polling a held lease do
+        # not queue for the write lock the holder needs. The decision is re-made below.
+        row = self._read(
+            lambda c: c.execute(f"SELECT holder, expires_at FROM {self.table} WHERE resource = ?", (resource,)).fetchone()
+        )
+        if row is not None and row[0] is not None and row[1] > time.time():
+            return None
+
+        def acquire(conn: sqlite3.Connection) -> tuple[int, datetime | None] | None:
             now = time.time()  # read under the write lock, after any wait for it
             row = conn.execute(
                 f"SELECT token, holder, expires_at FROM {self.table} WHERE resource = ?", (resource,)
@@ -90,17 +123,18 @@ class SQLiteLeases(LeaseBackend):
             if row is not None and row[1] is not None and row[2] > now:
                 return None
             token = (row[0] if row else 0) + 1
-            expires = now + ttl
             conn.execute(
                 f"INSERT INTO {self.table} (resource, token, holder, expires_at) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (resource) DO UPDATE SET"
                 " token = excluded.token, holder = excluded.holder, expires_at = excluded.expires_at",
-                (resource, token, holder, expires),
+                (resource, token, holder, now + ttl),
             )
-            return token, _utc(expires)
+            return token, _utc(now + ttl)
+
+        return self._write(acquire)
 
     def _renew(self, resource: str, token: int, holder: str, ttl: float) -> tuple[bool, datetime | None]:
-        with self._immediate() as conn:
+        def renew(conn: sqlite3.Connection) -> tuple[bool, datetime | None]:
             now = time.time()
             cur = conn.execute(
                 f"UPDATE {self.table} SET expires_at = ?"
@@ -109,31 +143,33 @@ class SQLiteLeases(LeaseBackend):
             )
             return cur.rowcount == 1, _utc(now + ttl)
 
+        return self._write(renew)
+
     def _release(self, resource: str, token: int, holder: str) -> bool:
-        with self._immediate() as conn:
-            cur = conn.execute(
-                f"UPDATE {self.table} SET holder = NULL, expires_at = NULL"
-                " WHERE resource = ? AND token = ? AND holder = ?",
+        return self._write(
+            lambda conn: conn.execute(
+                f"UPDATE {self.table} SET holder = NULL, expires_at = NULL WHERE resource = ? AND token = ? AND holder = ?",
                 (resource, token, holder),
-            )
-            return cur.rowcount == 1
+            ).rowcount
+            == 1
+        )
 
     def clear(self, resource: str) -> LeaseInfo | None:
-        with self._immediate() as conn:
+        def clear(conn: sqlite3.Connection) -> LeaseInfo | None:
             before = self._info(conn, resource)
             conn.execute(f"UPDATE {self.table} SET holder = NULL, expires_at = NULL WHERE resource = ?", (resource,))
             return before
 
+        return self._write(clear)
+
     def get(self, resource: str) -> LeaseInfo | None:
-        with self._conn.use() as conn:
-            return self._info(conn, resource)
+        return self._read(lambda conn: self._info(conn, resource))
 
     def list(self) -> list[LeaseInfo]:
-        with self._conn.use() as conn:
-            now = time.time()
-            rows = conn.execute(
-                f"SELECT resource, token, holder, expires_at FROM {self.table} ORDER BY resource"
-            ).fetchall()
+        rows = self._read(
+            lambda conn: conn.execute(f"SELECT resource, token, holder, expires_at FROM {self.table} ORDER BY resource").fetchall()
+        )
+        now = time.time()
         return [self._row_info(row, now) for row in rows]
 
     def _info(self, conn: sqlite3.Connection, resource: str) -> LeaseInfo | None:

@@ -29,6 +29,7 @@ from typing import Any
 from .backends import open_backend
 from .errors import LeaseLostError, StaleTokenError
 from .fencing import fenced_transaction, install_fencing
+from .sqlite import retry_busy
 
 __all__ = ["StressConfig", "StressResult", "run_stress", "format_table"]
 
@@ -38,8 +39,8 @@ class StressConfig:
     url: str  # lease backend; the fenced store is the same database / server
     processes: int = 8
     cycles: int = 200  # completed lease cycles per process
-    resources: int = 2
-    ttl: float = 0.15
+    resources: int = 4
+    ttl: float = 0.1
     pause_probability: float = 0.03
     pause_factor: float = 1.6  # a pause lasts ttl * pause_factor
     seed: int = 0
@@ -78,19 +79,27 @@ class StressResult:
 
 class _SQLiteStore:
     def __init__(self, path: str) -> None:
-        self.conn = sqlite3.connect(path, timeout=60, isolation_level=None)
+        # timeout=0 and retry_busy: poll for the write lock instead of SQLite's coarse sleeps.
+        self.conn = sqlite3.connect(path, timeout=0, isolation_level=None)
 
     def setup(self, resources: list[str]) -> None:
-        install_fencing(self.conn)
-        self.conn.execute("CREATE TABLE IF NOT EXISTS jobcheck_stress_counter (resource TEXT PRIMARY KEY, value INTEGER NOT NULL)")
-        self.conn.execute("CREATE TABLE IF NOT EXISTS jobcheck_stress_log (id INTEGER PRIMARY KEY, resource TEXT, token INTEGER)")
-        for r in resources:
-            self.conn.execute("INSERT OR IGNORE INTO jobcheck_stress_counter VALUES (?, 0)", (r,))
+        def create() -> None:
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            install_fencing(self.conn)
+            self.conn.execute("CREATE TABLE IF NOT EXISTS jobcheck_stress_counter (resource TEXT PRIMARY KEY, value INTEGER NOT NULL)")
+            self.conn.execute("CREATE TABLE IF NOT EXISTS jobcheck_stress_log (id INTEGER PRIMARY KEY, resource TEXT, token INTEGER)")
+            for r in resources:
+                self.conn.execute("INSERT OR IGNORE INTO jobcheck_stress_counter VALUES (?, 0)", (r,))
+
+        retry_busy(create, 60)
 
     def write(self, resource: str, token: int) -> None:
-        with fenced_transaction(self.conn, resource, token):
-            self.conn.execute("UPDATE jobcheck_stress_counter SET value = value + 1 WHERE resource = ?", (resource,))
-            self.conn.execute("INSERT INTO jobcheck_stress_log (resource, token) VALUES (?, ?)", (resource, token))
+        def once() -> None:
+            with fenced_transaction(self.conn, resource, token):  # BEGIN IMMEDIATE, fence, writes
+                self.conn.execute("UPDATE jobcheck_stress_counter SET value = value + 1 WHERE resource = ?", (resource,))
+                self.conn.execute("INSERT INTO jobcheck_stress_log (resource, token) VALUES (?, ?)", (resource, token))
+
+        retry_busy(once, 60)  # StaleTokenError is not "locked": it propagates at once
 
     def read(self, resource: str) -> tuple[int, list[int]]:
         value = self.conn.execute("SELECT value FROM jobcheck_stress_counter WHERE resource = ?", (resource,)).fetchone()[0]
@@ -164,7 +173,9 @@ def _open_store(url: str) -> Any:
     backend = open_backend(url)
     try:
         if backend.kind == "sqlite":
-            return _SQLiteStore(backend.path)  # type: ignore[attr-defined]
+            # The protected data lives in its own file beside the lease file, as an application's
+            # database would: two files, two independent write locks.
+            return _SQLiteStore(os.path.splitext(backend.path)[0] + "-data.db")  # type: ignore[attr-defined]
         if backend.kind == "postgres":
             return _PostgresStore(url)
         return _RedisStore(url)
@@ -198,7 +209,7 @@ def _cycles(cfg: StressConfig, index: int, barrier: Any) -> dict[str, Any]:
         lease = leases.acquire(resource, cfg.ttl)
         if lease is None:
             stats["busy"] += 1
-            time.sleep(rng.random() * 0.002)
+            time.sleep(rng.uniform(0.001, 0.004))  # back off; spinning starves the holder
             continue
         stats["tokens"][resource].append(lease.token)
         if rng.random() < cfg.pause_probability:
@@ -307,7 +318,8 @@ def format_table(results: list[StressResult]) -> str:
     """A plain-text table of stress figures."""
     head = ["backend", "procs", "cycles", "accepted", "stale rejected", "paused", "busy", "max token", "counter", "elapsed s", "ok"]
     rows = [
-        [r.backend, r.processes, r.cycles, r.accepted, r.rejected, r.paused, r.busy, r.max_token, r.counter, f"{r.elapsed:.1f}", "yes" if r.ok else "NO"]
+        [r.backend, r.processes, r.cycles, r.accepted, r.rejected, r.paused, r.busy, r.max_token, r.counter,
+         f"{r.elapsed:.1f}", "yes" if r.ok else "NO"]
         for r in results
     ]
     widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]

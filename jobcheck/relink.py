@@ -1,0 +1,109 @@
+"""Imports written for a folder on sys.path, rewritten to the analysed tree's module names.
+
+Applications are often run with one of their own package folders on `sys.path`: Label Studio's
+`label_studio/` holds `core/redis.py`, and its code says `from core.redis import enqueue`, which
+Python resolves because `label_studio/` is on the path. The summary of
+`label_studio/projects/api.py` then names `core.redis.enqueue`, while the analysed module is
+`label_studio.core.redis`. At link time, an import whose top-level name is no analysed top-level
+module is tried below each package around the importing module, nearest first, and kept only if
+that lands on a module of the tree; the module's resolved names are rewritten accordingly.
+
+Summaries are mutated in place; they are fresh copies for each run (the cache deserialises a new
+object every time), so nothing rewritten is ever written back.
+"""
+
+from __future__ import annotations
+
+from .summary import ModuleSummary
+
+
+def relink(modules: dict[str, ModuleSummary]) -> None:
+    tops = {name.partition(".")[0] for name in modules}
+    for mod in modules.values():
+        rewrites = _rewrites(mod, modules, tops)
+        if rewrites:
+            _apply(mod, rewrites)
+
+
+def _rewrites(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: set[str]) -> dict[str, str]:
+    ancestors = []
+    parts = mod.module.split(".")[:-1]
+    while parts:
+        ancestors.append(".".join(parts))
+        parts.pop()
+    if not ancestors:
+        return {}
+    by_top: dict[str, list[str]] = {}
+    for name in mod.imported:
+        top = name.partition(".")[0]
+        if top not in tops:
+            by_top.setdefault(top, []).append(name)
+    out: dict[str, str] = {}
+    for top, names in by_top.items():
+        for base in ancestors:
+            candidate = f"{base}.{top}"
+            if candidate == mod.module or mod.module.startswith(candidate + "."):
+                continue  # `import celery` inside app/celery.py is the library, not itself
+            # Every name imported under this top must land on a module or on something defined
+            # there: `from celery import Celery` next to an app/celery.py that merely imports
+            # Celery is the library, not the sibling.
+            if all(_lands(f"{base}.{n}", modules) for n in names):
+                out[top] = candidate
+                break
+    return out
+
+
+def _lands(name: str, modules: dict[str, ModuleSummary]) -> bool:
+    if name in modules:
+        return True
+    module, _, attr = name.rpartition(".")
+    mod = modules.get(module)
+    if mod is None or not attr:
+        return False
+    qual = f"{module}.{attr}"
+    return qual in mod.functions or qual in mod.classes or (attr in mod.symbols and attr not in mod.imports)
+
+
+def _apply(mod: ModuleSummary, rewrites: dict[str, str]) -> None:
+    def name(value: str | None) -> str | None:
+        if not value:
+            return value
+        top, dot, rest = value.partition(".")
+        bare = top.partition("(")[0]
+        if bare in rewrites and top == bare:
+            return rewrites[bare] + dot + rest
+        return value
+
+    def val(value: list) -> list:
+        if not value:
+            return value
+        tag = value[0]
+        if tag == "name":
+            return ["name", name(value[1]), *value[2:]]
+        if tag == "call":
+            return ["call", name(value[1]), [val(v) for v in value[2]], {k: val(v) for k, v in value[3].items()}]
+        if tag == "seq":
+            return ["seq", [val(v) for v in value[1]]]
+        if tag == "dict":
+            return ["dict", [[val(k), val(v)] for k, v in value[1]]]
+        return value
+
+    mod.imports = {k: name(v) for k, v in mod.imports.items()}
+    mod.symbols = {k: name(v) for k, v in mod.symbols.items()}
+    mod.assigns = {k: [val(v[0]), *v[1:]] for k, v in mod.assigns.items()}
+    for fn in mod.functions.values():
+        fn.return_type = name(fn.return_type)
+        fn.decorators = [[val(d[0]), *d[1:]] for d in fn.decorators]
+        for ev in fn.events:
+            ev.name = name(ev.name)
+            ev.args = [val(a) for a in ev.args]
+            ev.kwargs = {k: val(v) for k, v in ev.kwargs.items()}
+        for region in fn.regions:
+            region.name = name(region.name)
+        for handler in fn.handlers:
+            handler.types = [name(t) for t in handler.types]
+    for cls in mod.classes.values():
+        cls.bases = [name(b) for b in cls.bases]
+        cls.decorators = [[val(d[0]), *d[1:]] for d in cls.decorators]
+        cls.attr_types = {k: name(v) for k, v in cls.attr_types.items()}
+        cls.attrs = {k: [val(v[0]), *v[1:]] for k, v in cls.attrs.items()}

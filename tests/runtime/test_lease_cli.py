@@ -1,0 +1,65 @@
+"""`jobcheck lease show|clear|stress` (the click group the main CLI mounts as `lease`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from click.testing import CliRunner
+
+from jobcheck.runtime import open_backend
+from jobcheck.runtime.cli import runtime_cli
+
+
+def invoke(*args: str, env: dict[str, str] | None = None) -> Any:
+    return CliRunner().invoke(runtime_cli, list(args), env=env, catch_exceptions=False)
+
+
+def test_group_is_named_lease() -> None:
+    assert runtime_cli.name == "lease"
+    assert set(runtime_cli.commands) == {"show", "clear", "stress"}
+
+
+def test_show_and_clear_a_stuck_lease(lease_url: str, resource: str) -> None:
+    backend = open_backend(lease_url)
+    try:
+        stuck = backend.acquire(resource, 300)
+        shown = invoke("show", "--backend", lease_url, resource)
+        assert shown.exit_code == 0, shown.output
+        header, row = shown.output.splitlines()
+        assert header.split()[:4] == ["RESOURCE", "TOKEN", "STATE", "HOLDER"]
+        assert row.split()[:4] == [resource, "1", "held", stuck.holder]
+
+        cleared = invoke("clear", "--backend", lease_url, resource)
+        assert cleared.exit_code == 0
+        assert cleared.output == f"{resource}: cleared lease held by {stuck.holder} (token 1)\n"
+        assert not backend.get(resource).held
+        assert backend.acquire(resource, 5).token == 2  # tokens keep growing after a clear
+
+        again = invoke("clear", "--backend", lease_url, f"{resource}-unknown")
+        assert again.exit_code == 1
+        assert "no lease was ever taken" in again.output
+    finally:
+        backend.close()
+
+
+def test_show_everything_from_the_environment(tmp_path: Any) -> None:
+    url = f"sqlite:///{tmp_path / 'l.db'}"
+    backend = open_backend(url)
+    backend.release(backend.acquire("a", 5))
+    backend.acquire("b", 60)
+    result = invoke("show", env={"JOBCHECK_LEASE_BACKEND": url})
+    assert result.exit_code == 0
+    rows = [line.split()[:3] for line in result.output.splitlines()[1:]]
+    assert rows == [["a", "1", "free"], ["b", "1", "held"]]
+    empty = invoke("show", "--backend", f"sqlite:///{tmp_path / 'empty.db'}")
+    assert empty.output == "no leases\n"
+    assert invoke("show", "--backend", "mysql://x").exit_code == 2  # usage error
+    assert invoke("show").exit_code == 2  # no backend given
+
+
+def test_stress_command(tmp_path: Any) -> None:
+    result = invoke("stress", "--backend", f"sqlite:///{tmp_path / 's.db'}", "--processes", "2", "--cycles", "15")
+    assert result.exit_code == 0, result.output
+    header, _, row = result.output.splitlines()
+    assert header.split()[:3] == ["backend", "procs", "cycles"]
+    assert row.split()[:3] == ["sqlite", "2", "30"] and row.split()[-1] == "yes"
