@@ -67,3 +67,6 @@ class Registration:
     retry: RetryPolicy | None = None
     kind: str = "task"
     settings: dict = field(default_factory=dict)
+    # A helper that enqueues its own parameter: (helper qualname, parameter index, parameter name).
+    # The project turns each call of the helper into a registration of what it passes.
+    forward: tuple | None = None

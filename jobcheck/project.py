@@ -292,6 +292,7 @@ class Project:
                     if existing.retry is None:
                         existing.retry = site.retry
             registrations.extend(fw.find_registrations(self))
+        registrations = self._expand_forwards(registrations)
         for reg in registrations:
             site = sites.get(reg.target)
             if site is None:
@@ -307,6 +308,39 @@ class Project:
             if reg.retry is not None and (site.retry is None or site.retry.from_default):
                 site.retry = reg.retry
         return sites
+
+    def _expand_forwards(self, registrations: list[Registration], depth: int = 0) -> list[Registration]:
+        """A helper that enqueues its parameter registers whatever its callers pass there."""
+        from dataclasses import replace
+
+        from .frameworks.resolve import target
+
+        out: list[Registration] = []
+        pending: list[Registration] = []
+        for reg in registrations:
+            (pending if reg.forward else out).append(reg)
+        for reg in pending:
+            helper_name, index, param = reg.forward
+            helper = self.functions.get(helper_name)
+            if helper is None:
+                continue
+            offset = 1 if helper.class_qualname and helper.params and helper.params[0] in ("self", "cls") else 0
+            further: list[Registration] = []
+            for site in calls_named(self, (helper.name,)):
+                if self.function_for(site.name) is not helper:
+                    continue
+                ev = site.event
+                value = ev.kwargs.get(param)
+                if value is None and 0 <= index - offset < len(ev.args):
+                    value = ev.args[index - offset]
+                qualname = target(self, site.module, value)
+                if qualname:
+                    out.append(replace(reg, target=qualname, anchor=site.anchor, forward=None))
+                elif value and value[0] == "param" and depth < 3 and site.function.name != MODULE_CODE:
+                    further.append(replace(reg, forward=(site.function.qualname, value[2], value[1])))
+            if further:
+                out.extend(self._expand_forwards(further, depth + 1))
+        return out
 
     @cached_property
     def retry_wrappers(self) -> dict[str, RetryPolicy]:

@@ -309,7 +309,12 @@ class Summarizer:
                 # A module-level variable: keep its dotted name so its assigned value can be read
                 # (`default_args=default_args`, `retry_policy=POLICY`).
                 return ["name", name, ref] if name else ["ref", ref]
-            return ["name", name] if name else ["other"]
+            if name:
+                return ["name", name]
+            if isinstance(node, ast.Name) and self.fn is not None and node.id in self.fn.params:
+                # A parameter: a helper that forwards it to `enqueue` registers what its callers pass.
+                return ["param", node.id, self.fn.params.index(node.id)]
+            return ["other"]
         if isinstance(node, ast.Call):
             func = self.resolve(node.func)
             args = [self.value(a, depth + 1) for a in node.args]

@@ -39,7 +39,7 @@ def test_module_variables_are_referenced_by_name():
     dag_call = next(e for e in module_code.events if e.name == "airflow.sdk.DAG")
     assert dag_call.kwargs["default_args"] == ["ref", "m.ARGS"]
     inner = next(e for e in mod.functions["m.f"].events if e.name == "call")
-    assert inner.args[0] == ["other"]  # the parameter shadows the module variable
+    assert inner.args[0] == ["param", "ARGS", 0]  # the parameter shadows the module variable
     assert inner.args[1] == ["name", "airflow.sdk.DAG()", "m.dag"]
     assert module_code.regions[0].ref == "m.dag"
 

@@ -211,3 +211,11 @@ def _dotted_string(project: Project, value) -> str | None:
 def call_name(project: Project, module: ModuleSummary, name: str | None) -> str | None:
     """The canonical name of a call or decorator, with the sys.path fallback."""
     return canonical_in(project, module, name)
+
+
+def forwarded(site, value: list | None) -> tuple | None:
+    """(helper, parameter index, parameter name) when a job target is a parameter of the
+    function making the call: `def start_job(func, *a): queue.enqueue(func, *a)`."""
+    if value and value[0] == "param" and site.function.name != "<module>":
+        return (site.function.qualname, value[2], value[1])
+    return None

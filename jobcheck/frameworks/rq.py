@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..jobs import JobSite, Registration, RetryPolicy
 from ..project import CallSite, Project, calls_named, decorated_functions
 from .base import int_or_none, job_from_function, matches, policy
-from .resolve import canonical_in, target
+from .resolve import canonical_in, forwarded, target
 from .values import call_args, call_kwargs, call_name, lit, render
 
 JOB_DECORATORS = ("rq.decorators.job", "rq.job", "flask_rq2.RQ().job", "django_rq.job", "django_rq.decorators.job")
@@ -94,7 +94,8 @@ class RQ:
             if value is None and len(ev.args) > position:
                 value = ev.args[position]
             qualname = target(project, site.module, value)
-            if not qualname:
+            forward = None if qualname else forwarded(site, value)
+            if not qualname and not forward:
                 continue
             retry = retry_from(ev.kwargs.get("retry"), site.anchor)
             if retry is not None and "on_failure" in ev.kwargs:
@@ -104,8 +105,8 @@ class RQ:
             settings = {k: v for k, v in ev.kwargs.items() if k in SETTINGS}
             if ev.attr == "cron" and ev.args and "cron_string" not in settings:
                 settings["cron_string"] = ev.args[0]
-            regs.append(Registration(qualname, self.name, trigger, site.anchor, retry=retry,
-                                     kind="periodic" if periodic else "task", settings=settings))
+            regs.append(Registration(qualname or "", self.name, trigger, site.anchor, retry=retry,
+                                     kind="periodic" if periodic else "task", settings=settings, forward=forward))
         return regs
 
 

@@ -1,0 +1,20 @@
+import requests
+
+from app.queueing import run_later, start_job_async_or_sync
+
+
+def export_to_partner(export_id):  # expect: JC501
+    requests.post("https://partner.example/exports", json={"id": export_id})  # expect: JC201
+
+
+def rebuild_index(project_id):  # expect: JC501
+    pass
+
+
+def not_a_job(x):
+    requests.post("https://partner.example/other", json={"x": x})
+
+
+def on_export(export_id, project_id):
+    start_job_async_or_sync(export_to_partner, export_id)
+    run_later(rebuild_index, project_id)

@@ -1,0 +1,12 @@
+import django_rq
+from rq import Retry
+
+
+def start_job_async_or_sync(job, *args, in_seconds=0, **kwargs):
+    """The application's own enqueue helper: it forwards `job` to RQ, with a retry."""
+    queue = django_rq.get_queue("default")
+    return queue.enqueue(job, *args, retry=Retry(max=3, interval=[10, 60]), **kwargs)
+
+
+def run_later(func, *args):
+    return start_job_async_or_sync(func, *args)
