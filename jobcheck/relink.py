@@ -47,13 +47,16 @@ def _rewrites(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: set[s
             # Every name imported under this top must land on a module or on something defined
             # there: `from celery import Celery` next to an app/celery.py that merely imports
             # Celery is the library, not the sibling.
-            if all(_lands(f"{base}.{n}", modules) for n in names):
+            if all(_lands(f"{base}.{n}", modules, tops | {top}) for n in names):
                 out[top] = candidate
                 break
     return out
 
 
-def _lands(name: str, modules: dict[str, ModuleSummary]) -> bool:
+def _lands(name: str, modules: dict[str, ModuleSummary], internal: set[str]) -> bool:
+    """Is `name` a module of the tree, or something defined there, or re-exported there from the
+    tree itself? A name the module merely imports from a library (`Celery` in app/celery.py)
+    does not count: the import meant the library."""
     if name in modules:
         return True
     module, _, attr = name.rpartition(".")
@@ -61,7 +64,10 @@ def _lands(name: str, modules: dict[str, ModuleSummary]) -> bool:
     if mod is None or not attr:
         return False
     qual = f"{module}.{attr}"
-    return qual in mod.functions or qual in mod.classes or (attr in mod.symbols and attr not in mod.imports)
+    if qual in mod.functions or qual in mod.classes or (attr in mod.symbols and attr not in mod.imports):
+        return True
+    source = mod.imports.get(attr)
+    return bool(source) and source.partition(".")[0] in internal
 
 
 def _apply(mod: ModuleSummary, rewrites: dict[str, str]) -> None:

@@ -156,12 +156,13 @@ MODULE_CODE = "<module>"
 class _Scope:
     """Names visible inside one function (or the module): resolved name, or None if untyped."""
 
-    __slots__ = ("names", "sources", "parent")
+    __slots__ = ("names", "sources", "parent", "depth")
 
     def __init__(self, parent: _Scope | None) -> None:
         self.names: dict[str, str | None] = {}
         self.sources: dict[str, frozenset] = {}
         self.parent = parent
+        self.depth: dict[str, int] = {}  # how many if-arms deep each name's type was assigned
 
 
 _EMPTY: frozenset = frozenset()
@@ -409,6 +410,11 @@ class Summarizer:
             attr = func.attr
         else:
             attr = func.id if isinstance(func, ast.Name) else None
+            if attr is not None:
+                # `send = queue.enqueue; send(f)`: name the call by what it resolves to.
+                resolved = self.resolve(func)
+                if resolved and "." in resolved and resolved[0] != "@":
+                    attr = resolved.rpartition(".")[2].partition("(")[0] or attr
             if not isinstance(func, ast.Name):
                 receiver_src = self.expr(func)
         argsrc = [self.expr(a) for a in node.args]
@@ -496,7 +502,16 @@ class Summarizer:
     def _bind(self, target: ast.AST, typ: str | None, sources: frozenset) -> None:
         scope = self.scope
         if isinstance(target, ast.Name):
+            depth = len(self.branch)
+            if scope.names.get(target.id) and depth > scope.depth.get(target.id, 0) and typ != scope.names[target.id]:
+                # Rebound in an `if` arm only: the arm may not run, and the summary keeps one
+                # type per name, so the unconditional one stays (`send = q.enqueue` then
+                # `if later: send = partial(q.enqueue_in, delay)`). Values still flow.
+                scope.sources[target.id] = scope.sources.get(target.id, _EMPTY) | sources
+                self._sink("var", target.id, target.lineno, sources)
+                return
             scope.names[target.id] = typ
+            scope.depth[target.id] = depth
             if sources:
                 scope.sources[target.id] = sources
             else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..jobs import JobSite, Registration
 from ..project import Project, calls_named, decorated_functions
 from .base import job_from_function
+from .resolve import forwarded
 
 SETTINGS = ("max_instances", "coalesce", "misfire_grace_time", "id", "replace_existing")
 
@@ -32,7 +33,9 @@ class APScheduler:
             ev = site.event
             value = ev.kwargs.get("func") or ev.kwargs.get("func_or_task_id") or (ev.args[0] if ev.args else None)
             target = project.resolve_target(value, site.module)
-            if target:
+            forward = None if target else forwarded(site, value)
+            if target or forward:
                 settings = {k: v for k, v in ev.kwargs.items() if k in SETTINGS}
-                regs.append(Registration(target, self.name, "schedule", site.anchor, kind="periodic", settings=settings))
+                regs.append(Registration(target or "", self.name, "schedule", site.anchor, kind="periodic",
+                                         settings=settings, forward=forward))
         return regs

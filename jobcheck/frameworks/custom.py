@@ -18,6 +18,13 @@ from ..project import Project, calls_named, decorated_functions
 from .base import job_from_function, matches
 from .resolve import canonical_in, origin, target
 
+def _configured(name: str, patterns: tuple[str, ...]) -> bool:
+    """A configured name matches as written, or as the tail of the resolved name: an application
+    run with its package folder on sys.path spells `core.redis.enqueue` what the analysed tree
+    calls `label_studio.core.redis.enqueue`."""
+    return matches(name, patterns) or any("*" not in p and name.endswith("." + p) for p in patterns)
+
+
 RECEIVER_DECORATORS = ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver")
 _TARGET_KEYWORDS = ("func", "f", "fn", "job", "task", "callable", "function")
 
@@ -36,7 +43,7 @@ class Custom:
         sites = []
         for d in decorated_functions(project):
             name = canonical_in(project, d.module, d.value[1]) or ""
-            if self.decorators and (matches(name, self.decorators) or matches(d.value[1] or "", self.decorators)):
+            if self.decorators and (_configured(name, self.decorators) or _configured(d.value[1] or "", self.decorators)):
                 site = job_from_function(project, d.function, self.name, "task", triggers={"enqueue"})
                 site.settings = {"decorator": ["lit", name], **(d.value[3] if d.is_call else {})}
                 sites.append(site)
@@ -48,7 +55,7 @@ class Custom:
                     sites.append(site)
         if self.base_classes:
             for cls in project.classes.values():
-                if self.method in cls.methods and any(matches(b, self.base_classes) for b in project.class_bases(cls)):
+                if self.method in cls.methods and any(_configured(b, self.base_classes) for b in project.class_bases(cls)):
                     anchor = project.class_anchor(cls)
                     sites.append(JobSite(
                         function=f"{cls.qualname}.{self.method}", framework=self.name, kind="task", path=anchor.path,
@@ -65,7 +72,7 @@ class Custom:
         if value[0] != "name" or not value[1]:
             return None
         name = origin(project, module, value[1]) or ""
-        return name if matches(name, self.signals) else None
+        return name if _configured(name, self.signals) else None
 
     def find_registrations(self, project: Project) -> list[Registration]:
         from .rq import is_rq_retry, retry_from
@@ -78,7 +85,7 @@ class Custom:
                 # folder holding `core/` is on sys.path).
                 name = canonical_in(project, site.module, site.event.name) or ""
                 spellings = (name, origin(project, site.module, site.event.name) or "", site.event.name or "")
-                if not any(matches(n, self.registrars) for n in spellings):
+                if not any(_configured(n, self.registrars) for n in spellings):
                     continue
                 ev = site.event
                 value = ev.args[0] if ev.args else next((ev.kwargs[k] for k in _TARGET_KEYWORDS if k in ev.kwargs), None)
@@ -91,7 +98,7 @@ class Custom:
         if self.signals:
             for site in calls_named(project, ("connect",)):
                 name = origin(project, site.module, site.event.name) or ""
-                if not name.endswith(".connect") or not matches(name.removesuffix(".connect"), self.signals):
+                if not name.endswith(".connect") or not _configured(name.removesuffix(".connect"), self.signals):
                     continue
                 ev = site.event
                 qualname = target(project, site.module, ev.kwargs.get("receiver") or (ev.args[0] if ev.args else None))

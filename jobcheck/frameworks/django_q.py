@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..project import CallSite, Project, calls_named
 from .base import int_or_none, policy
-from .resolve import canonical_in, target
+from .resolve import canonical_in, forwarded, target
 from .values import dict_items, lit, render
 
 ASYNC = ("django_q.tasks.async_task", "django_q.tasks.async_iter", "django_q.tasks.AsyncTask", "django_q.tasks.Async",
@@ -76,13 +76,14 @@ class DjangoQ:
             if isinstance(lit(k), str):
                 kwargs.setdefault(lit(k), v)
         qualname = target(project, site.module, ref)
-        if not qualname:
+        forward = None if qualname else forwarded(site, ref)
+        if not qualname and not forward:
             return []
         settings = {k: v for k, v in kwargs.items() if k in options}
         if trigger == "schedule" and not _repeats(kwargs):
             kind = "task"  # `schedule_type` defaults to ONCE: one delayed run
-        return [Registration(qualname, self.name, trigger, site.anchor, retry=_policy(cluster, kwargs, site.anchor),
-                             kind=kind, settings=settings)]
+        return [Registration(qualname or "", self.name, trigger, site.anchor, retry=_policy(cluster, kwargs, site.anchor),
+                             kind=kind, settings=settings, forward=forward)]
 
 
 def _repeats(kwargs: dict) -> bool:
