@@ -386,6 +386,51 @@ class Project:
 
     # ---- effects -----------------------------------------------------------------------------
 
+    def callees(self, event: Event) -> list[FunctionSummary]:
+        """What a call runs: the function it names, or the receivers of a Django signal it sends
+        (`send` runs every receiver in the sender's process, so their effects are the sender's)."""
+        callee = self.callee(event)
+        if callee is not None:
+            return [callee]
+        if event.kind == "call" and event.ref and event.attr in ("send", "send_robust", "asend", "asend_robust"):
+            from .frameworks.resolve import origin
+
+            signal = event.ref.rpartition(".")[0]
+            receivers = self.signal_receivers.get(signal)
+            if receivers is None:
+                module = self.modules.get(signal.rpartition(".")[0])
+                resolved = origin(self, module, signal) if module is not None else signal
+                receivers = self.signal_receivers.get(resolved or signal, [])
+            return [self.functions[q] for q in receivers if q in self.functions]
+        return []
+
+    @cached_property
+    def signal_receivers(self) -> dict[str, list[str]]:
+        """Django signal (where it is defined: `shop.signals.order_paid`) -> receiver functions,
+        from `@receiver(signal)` and `signal.connect(func)`."""
+        from .frameworks.resolve import origin
+
+        out: dict[str, list[str]] = {}
+
+        def add(module: ModuleSummary, value: list | None, function: str) -> None:
+            for v in (value[1] if value and value[0] == "seq" else [value]):
+                if not v or v[0] not in ("name", "ref"):
+                    continue
+                dotted = v[2] if v[0] == "name" and len(v) > 2 else v[1]
+                if dotted:
+                    out.setdefault(origin(self, module, dotted) or dotted, []).append(function)
+
+        for d in decorated_functions(self):
+            if d.is_call and d.name in ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver"):
+                add(d.module, d.value[3].get("signal") or (d.value[2][0] if d.value[2] else None), d.function.qualname)
+        for site in calls_named(self, ("connect",)):
+            ev = site.event
+            fn = self.function_for(self.canonical(ev.args[0][1])) if ev.args and ev.args[0][0] == "name" else None
+            if ev.ref and fn is not None:
+                signal = ev.ref.rpartition(".")[0]
+                out.setdefault(origin(self, site.module, signal) or signal, []).append(fn.qualname)
+        return out
+
     def callee(self, event: Event) -> FunctionSummary | None:
         if event.kind != "call":
             return None
@@ -499,10 +544,10 @@ class Project:
             if direct is not None and direct.kind in EXTERNAL_KINDS:
                 paths.append(direct)
             else:
-                callee = self.callee(ev)
-                if callee is not None and callee.qualname != qualname and callee.name != MODULE_CODE:
-                    for sub in self.reachable_effects(callee.qualname):
-                        paths.append(EffectPath(sub.kind, (callee.qualname, *sub.chain), sub.confidence))
+                for callee in self.callees(ev):
+                    if callee.qualname != qualname and callee.name != MODULE_CODE:
+                        for sub in self.reachable_effects(callee.qualname):
+                            paths.append(EffectPath(sub.kind, (callee.qualname, *sub.chain), sub.confidence))
             if not paths or self.is_guarded(fn, i):
                 continue
             for p in paths:
@@ -543,9 +588,9 @@ class Project:
                 if fn is None:
                     continue
                 for ev in fn.events:
-                    callee = self.callee(ev)
-                    if callee is not None and callee.qualname not in owner and callee.name != MODULE_CODE:
-                        stack.append(callee.qualname)
+                    for callee in self.callees(ev):
+                        if callee.qualname not in owner and callee.name != MODULE_CODE:
+                            stack.append(callee.qualname)
         return owner
 
 

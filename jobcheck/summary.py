@@ -55,6 +55,7 @@ class Event:
     sql: str | None = None  # write verb when the first argument is SQL text
     receiver_src: tuple = ()  # event ids feeding the receiver (for `x.execute` on a tainted x)
     exit_line: int = 0  # end of the innermost enclosing block that ends in return/raise (0: none)
+    ref: str | None = None  # `order_paid.send`: the receiver as a variable, not its type (signals)
 
 
 @dataclass(slots=True)
@@ -166,6 +167,8 @@ class _Scope:
 
 
 _EMPTY: frozenset = frozenset()
+# Calls whose receiver's identity matters (Django signals: which signal is sent or connected).
+_REF_ATTRS = ("send", "send_robust", "connect", "asend", "asend_robust")
 
 
 class Summarizer:
@@ -250,6 +253,16 @@ class Summarizer:
         if isinstance(node, ast.Await):
             return self.resolve(node.value)
         return None
+
+    def _receiver_ref(self, func: ast.AST) -> str | None:
+        """`order_paid.send` as `shop.signals.order_paid.send`: which object, not which type."""
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+            return None
+        var = self.module_var(func.value.id)
+        if var is None:
+            bound = self.lookup(func.value.id)
+            var = bound if bound and "()" not in bound and bound != func.value.id else None
+        return f"{var}.{func.attr}" if var else None
 
     def module_var(self, name: str) -> str | None:
         """The dotted name of the module-level variable `name` denotes here, if it is one."""
@@ -445,6 +458,7 @@ class Summarizer:
             sql=_sql_verb(node.args[0]) if node.args and attr in ("execute", "executemany", "raw", "text") else None,
             receiver_src=tuple(sorted(receiver_src)),
             exit_line=self.exit_line,
+            ref=self._receiver_ref(func) if attr in _REF_ATTRS else None,
         )
         index = len(self.fn.events)
         self.fn.events.append(ev)

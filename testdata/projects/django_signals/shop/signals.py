@@ -1,0 +1,4 @@
+import django.dispatch
+
+order_paid = django.dispatch.Signal()
+order_viewed = django.dispatch.Signal()
