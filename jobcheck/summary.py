@@ -163,7 +163,7 @@ class _Scope:
         self.names: dict[str, str | None] = {}
         self.sources: dict[str, frozenset] = {}
         self.parent = parent
-        self.depth: dict[str, int] = {}  # how many if-arms deep each name's type was assigned
+        self.depth: dict[str, tuple] = {}  # the if-arms each name's type was assigned in
 
 
 _EMPTY: frozenset = frozenset()
@@ -516,16 +516,19 @@ class Summarizer:
     def _bind(self, target: ast.AST, typ: str | None, sources: frozenset) -> None:
         scope = self.scope
         if isinstance(target, ast.Name):
-            depth = len(self.branch)
-            if scope.names.get(target.id) and depth > scope.depth.get(target.id, 0) and typ != scope.names[target.id]:
-                # Rebound in an `if` arm only: the arm may not run, and the summary keeps one
-                # type per name, so the unconditional one stays (`send = q.enqueue` then
-                # `if later: send = partial(q.enqueue_in, delay)`). Values still flow.
+            branch = self.branch
+            earlier = scope.depth.get(target.id)
+            if (scope.names.get(target.id) and earlier is not None and len(branch) > len(earlier)
+                    and branch[: len(earlier)] == earlier and typ != scope.names[target.id]):
+                # Rebound in an `if` arm that the earlier binding dominates: the arm may not run,
+                # and the summary keeps one type per name, so the dominating one stays
+                # (`send = q.enqueue` then `if later: send = partial(q.enqueue_in, delay)`).
+                # Bindings in sibling arms replace each other as before. Values still flow.
                 scope.sources[target.id] = scope.sources.get(target.id, _EMPTY) | sources
                 self._sink("var", target.id, target.lineno, sources)
                 return
             scope.names[target.id] = typ
-            scope.depth[target.id] = depth
+            scope.depth[target.id] = branch
             if sources:
                 scope.sources[target.id] = sources
             else:
