@@ -15,7 +15,12 @@ the notes in `benchmarks/recall_*.md` say how each list was made.
 A package with a configuration file (`benchmarks/recall_config/<name>.toml`, the
 `[tool.jobcheck.entry-points]` an application's own job mechanism needs) is counted twice: with
 no configuration and with it. `each` checks every folder matching a glob as its own project, for
-example folders that are separate applications run from their own directory.
+example folders that are separate applications run from their own directory. `docstrings` checks
+the ```` ```python ```` examples in the docstrings of the scope's modules instead of the modules
+themselves (for a library that ships no example code): each block is written to its own file,
+`<module path, / as _>__<n>.py` (n counts the module's blocks in source order), after the imports
+of the earlier blocks of the same docstring, since a reader reads them in order; blocks that do not
+parse are skipped.
 
 Columns: expected (hand count), found (by jobcheck, in the expected list), missed, extra (listed
 by jobcheck, not in the expected list: a non-job listed, or a job the hand count missed — read
@@ -25,12 +30,16 @@ them with --show), recall = found / expected.
 from __future__ import annotations
 
 import argparse
+import ast
 import fnmatch
 import json
+import re
+import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
+import textwrap
 import time
 import zipfile
 from dataclasses import dataclass
@@ -48,11 +57,17 @@ class Package:
     flags: tuple[str, ...]  # pip download flags
     scope: tuple[str, ...]  # globs from the package's top folder; "!glob" excludes
     each: str | None = None  # a glob of folders checked one by one, each as its own project
+    docstrings: bool = False  # check the ```python examples in the scope's docstrings, not the scope
 
 
 SDIST = ("--no-binary", ":all:")
 WHEEL_312 = ("--only-binary", ":all:", "--python-version", "3.12")
 TESTS = ("!**/test/**", "!**/tests/**", "!**/test_*.py", "!**/conftest.py")
+# dagster's sdist has no examples: the code locations its daemon, scheduler, API, CLI and launcher
+# tests load, and its hello-world repositories.
+DAGSTER_SCOPE = (*(f"dagster_tests/{d}/**/*.py" for d in ("daemon_sensor_tests", "scheduler_tests", "daemon_tests",
+                                                         "api_tests", "launcher_tests", "cli_tests")),
+                 "dagster/_utils/test/**/*.py")
 
 PACKAGES = [
     # name                          version      download   scope                                                       each
@@ -64,8 +79,8 @@ PACKAGES = [
     Package("pretalx", "2026.1.2", WHEEL_312, ("pretalx/**/*.py", *TESTS)),
     Package("apache-airflow-core", "3.3.2", SDIST, ("src/airflow/example_dags/**/*.py",)),
     Package("apache-airflow-providers-standard", "1.21.0", SDIST, ("src/airflow/providers/standard/example_dags/**/*.py",)),
-    Package("dagster", "1.13.29", SDIST, ("dagster/**/*.py", *TESTS)),
-    Package("prefect", "3.9.1", SDIST, ("src/prefect/**/*.py", *TESTS)),
+    Package("dagster", "1.13.29", SDIST, DAGSTER_SCOPE),
+    Package("prefect", "3.9.1", SDIST, ("src/prefect/**/*.py", *TESTS), docstrings=True),
     Package("luigi", "3.8.1", SDIST, ("examples/**/*.py",)),
 ]
 
@@ -101,6 +116,42 @@ def scope_files(root: Path, scope: tuple[str, ...]) -> list[str]:
             if path.is_file() and not any(fnmatch.fnmatch(rel, x) or fnmatch.fnmatch("/" + rel, "*/" + x.lstrip("*/")) for x in exclude):
                 found.add(rel)
     return sorted(found)
+
+
+FENCE = re.compile(r"^[ \t]*```python[ \t]*\n(.*?)^[ \t]*```", re.M | re.S)
+
+
+def docstring_examples(root: Path, files: list[str], into: Path) -> list[str]:
+    """Write the ```python blocks of the docstrings in `files` to `into`; return the file names."""
+    shutil.rmtree(into, ignore_errors=True)
+    into.mkdir(parents=True)
+    written = []
+    for rel in files:
+        try:
+            tree = ast.parse((root / rel).read_bytes())
+        except (SyntaxError, ValueError):
+            continue
+        module = Path(rel).with_suffix("")
+        stem = (module.parent if module.name == "__init__" else module).as_posix().replace("/", "_")
+        owners = [n for n in ast.walk(tree) if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))]
+        count = 0
+        for owner in sorted(owners, key=lambda n: getattr(n, "lineno", 0)):
+            imports = ""
+            for block in FENCE.finditer(ast.get_docstring(owner) or ""):
+                count += 1
+                code = textwrap.dedent(block.group(1))
+                try:
+                    body = ast.parse(code).body
+                except (SyntaxError, ValueError):  # typos in the docs; NUL bytes
+                    continue
+                name = f"{stem}__{count}.py"
+                if (into / name).exists():
+                    raise SystemExit(f"two modules of {root} give the example file name {name}")
+                (into / name).write_text(imports + code, encoding="utf-8")
+                written.append(name)
+                imports += "".join(ast.get_source_segment(code, s) + "\n"
+                                   for s in body if isinstance(s, (ast.Import, ast.ImportFrom)))
+    return written
 
 
 def groups(files: list[str], each: str | None) -> list[list[str]]:
@@ -168,6 +219,9 @@ def main() -> None:
                 root = fetch(pkg, work)
                 (work / "root.txt").write_text(str(root))
             files = scope_files(root, pkg.scope)
+            if pkg.docstrings:
+                files = docstring_examples(root, files, work / "docstring-examples")
+                root = work / "docstring-examples"
             config = CONFIGS / f"{pkg.name}.toml"
             empty = work / "no-config" / "pyproject.toml"
             empty.parent.mkdir(exist_ok=True)
@@ -183,7 +237,8 @@ def main() -> None:
                 missed = sorted(expected - found)
                 extra = sorted(found - expected)
                 recall = len(hit) / len(expected) if expected else 1.0
-                scope = " ".join(pkg.scope[:1]) + (f" (each {pkg.each})" if pkg.each else "") + (" ..." if len(pkg.scope) > 1 else "")
+                scope = (("docstrings of " if pkg.docstrings else "") + " ".join(pkg.scope[:1])
+                         + (f" (each {pkg.each})" if pkg.each else "") + (" ..." if len(pkg.scope) > 1 else ""))
                 print(f"{pkg.name + '==' + pkg.version:<42} {scope:<40} {'yes' if cfg else 'no':<7} {len(expected):>8} "
                       f"{len(hit):>6} {len(missed):>6} {len(extra):>6} {recall:>7.1%} {elapsed:>5.1f}s")
                 if cfg is not None or not config.is_file():
