@@ -3,6 +3,7 @@ propagate effects along the call graph so a job knows what its helpers do."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -490,13 +491,19 @@ class Project:
         return [s.line for s in fn.sinks if _is_key_kwarg(s.name)]
 
     def records_key(self, event: Event) -> bool:
-        """A database write that records an idempotency key: `Sent.objects.get_or_create(key=...)`."""
+        """A database write that records an idempotency key.
+
+        The row must say so: a key-named field (`idempotency_key=`, `dedup_id=`), a model named
+        for it (`ProcessedEvent`, `IdempotencyKey`, `Outbox`) with a key field, or
+        `get_or_create` by a key field (the dedup idiom). A settings table's `create(key=...)` or
+        a log row is not a key record.
+        """
         if event.kind != "call":
             return False
         name = self.event_name(event)
         if db_write(name, event.attr, event.sql) is None:
             return False
-        from .keys import is_record_key_field
+        from .keys import is_key_name, is_record_key_field
 
         if event.attr in ("create", "get_or_create", "update_or_create", "add", "bulk_create"):
             fields = list(event.kwargs)
@@ -505,13 +512,14 @@ class Project:
                 # SQLAlchemy: session.add(ProcessedEvent(key=...))
                 fields = list(event.args[0][3])
                 model = (event.args[0][1] or "").rpartition(".")[2]
-            if any(is_record_key_field(k) for k in fields):
+            if any(is_key_name(k) for k in fields):
                 return True
-            if any(w in model.lower() for w in ("idempot", "dedup", "processed", "handled", "outbox", "sent")):
+            keyed = any(is_record_key_field(k) for k in fields)
+            if keyed and (event.attr == "get_or_create" or _KEY_MODEL.search(model)):
                 return True
         if event.sql and event.sql in ("insert", "upsert", "merge"):
             text = event.args[0][1] if event.args and event.args[0][0] == "lit" else ""
-            if isinstance(text, str) and any(w in text.lower() for w in ("idempot", "dedup", "processed", "outbox")):
+            if isinstance(text, str) and _KEY_MODEL.search(text):
                 return True
         return False
 
@@ -594,6 +602,8 @@ class Project:
         return owner
 
 
+# Tables whose rows record that work was done (or is to be done exactly once).
+_KEY_MODEL = re.compile(r"(?i)idempot|dedup|processed|handled|outbox|inbox")
 _MANAGERS = ("objects", "_default_manager", "_base_manager", "all_objects")
 _ROW_METHODS = ("get", "first", "last", "latest", "earliest", "create", "get_by_natural_key")
 

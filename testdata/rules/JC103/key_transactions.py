@@ -77,3 +77,13 @@ def sqlalchemy_one_transaction(event_id, session_factory):
     with session.begin():
         session.add(ProcessedEvent(key=f"event-{event_id}"))
         session.add(Account(id=event_id, balance=0))
+
+
+@shared_task
+def settings_row_is_not_a_key(invoice_id):
+    # A settings table keyed by name, and a log row: neither records an idempotency key.
+    from billing.models import EmailLog, Setting
+
+    Setting.objects.create(key="last_settle", value=str(invoice_id))
+    EmailLog.objects.create(invoice_id=invoice_id, subject="settled")
+    Invoice.objects.filter(id=invoice_id).update(status="logged")
