@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..jobs import JobSite, Registration, RetryPolicy
 from ..project import Project, calls_named
 from ..summary import ClassSummary, ModuleSummary
-from .base import describe, int_or_none, job_from_function, policy
+from .base import class_attrs, describe, int_or_none, job_from_function, policy
 from .resolve import canonical_in, target
 from .values import call_args, call_kwargs, lit
 
@@ -90,23 +90,13 @@ def _settings_sources(project: Project):
             if "functions" in kwargs or "cron_jobs" in kwargs:
                 calls.append((site.function.qualname, site.module, kwargs, site.anchor))
     for cls in project.classes.values():
-        attrs = _class_attrs(project, cls)
+        attrs = class_attrs(project, cls)
         if "functions" not in attrs and "cron_jobs" not in attrs:
             continue
         module = project.module_of_class(cls)
         if _is_arq_settings(project, module, cls, attrs, handed):
             yield cls.qualname, module, attrs, project.class_anchor(cls)
     yield from calls
-
-
-def _class_attrs(project: Project, cls: ClassSummary) -> dict:
-    out: dict = {}
-    for base in reversed(project.class_bases(cls)):
-        base_cls = project.classes.get(base)
-        if base_cls is not None:
-            out.update({k: v[0] for k, v in base_cls.attrs.items()})
-    out.update({k: v[0] for k, v in cls.attrs.items()})
-    return out
 
 
 def _is_arq_settings(project: Project, module: ModuleSummary, cls: ClassSummary, attrs: dict, handed: set) -> bool:

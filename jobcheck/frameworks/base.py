@@ -54,3 +54,15 @@ def matches(name: str, names: tuple[str, ...]) -> bool:
         elif name == n:
             return True
     return False
+
+
+def class_attrs(project: Project, cls) -> dict:
+    """A class's attributes as Values, inherited ones first (a Task base's `autoretry_for`,
+    arq `WorkerSettings` fields)."""
+    out: dict = {}
+    for name in reversed(project.class_bases(cls)):
+        base_cls = project.classes.get(name)
+        if base_cls is not None:
+            out.update({k: v[0] for k, v in base_cls.attrs.items()})
+    out.update({k: v[0] for k, v in cls.attrs.items()})
+    return out

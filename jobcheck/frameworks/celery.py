@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..project import Project, calls_named, decorated_functions
 from ..summary import ClassSummary, ModuleSummary
-from .base import describe, int_or_none, job_from_function, matches, policy
+from .base import class_attrs, describe, int_or_none, job_from_function, matches, policy
 from .resolve import canonical_in, function_by_path, target
 from .values import dict_items, lit, names
 
@@ -164,7 +164,7 @@ def tasks(project: Project) -> dict[str, JobSite]:
         if "run" not in cls.methods or not any(matches(b, TASK_BASES) for b in project.class_bases(cls)):
             continue
         fn = project.functions[f"{cls.qualname}.run"]
-        attrs = _class_attrs(project, cls)
+        attrs = class_attrs(project, cls)
         anchor = project.class_anchor(cls)
         handler = "on_failure" if _defines(project, cls, "on_failure") else failure_signal
         out[fn.qualname] = JobSite(
@@ -180,7 +180,7 @@ def tasks(project: Project) -> dict[str, JobSite]:
 def _task_site(project: Project, module: ModuleSummary, qualname: str, decorator: str, kwargs: dict, anchor: Anchor,
                failure_signal: str | None) -> JobSite:
     base_cls = _base_class(project, module, kwargs.get("base"))
-    base_attrs = _class_attrs(project, base_cls) if base_cls is not None else {}
+    base_attrs = class_attrs(project, base_cls) if base_cls is not None else {}
     handler = "on_failure" if base_cls is not None and _defines(project, base_cls, "on_failure") else failure_signal
     kind = "periodic" if decorator.endswith("periodic_task") else "task"
     site = job_from_function(project, project.functions[qualname], "celery", kind)
@@ -188,17 +188,6 @@ def _task_site(project: Project, module: ModuleSummary, qualname: str, decorator
     site.triggers.add("schedule" if kind == "periodic" else "enqueue")
     site.settings = {k: v for k, v in kwargs.items() if k in TASK_SETTINGS}
     return site
-
-
-def _class_attrs(project: Project, cls: ClassSummary) -> dict:
-    """Class attributes, inherited ones first, as Values."""
-    out: dict = {}
-    for base in reversed(project.class_bases(cls)):
-        base_cls = project.classes.get(base)
-        if base_cls is not None:
-            out.update({k: v[0] for k, v in base_cls.attrs.items()})
-    out.update({k: v[0] for k, v in cls.attrs.items()})
-    return out
 
 
 def _defines(project: Project, cls: ClassSummary, method: str) -> bool:
