@@ -76,7 +76,8 @@ def plan_modules(found: list[tuple[Path, str]]) -> list[tuple[Path, str, str, bo
     """(path, display, module, is_package) per file. Files that would share a module name (two
     scripts both called tasks.py outside packages) are named by their path instead, so both are
     analysed."""
-    named = [(path, display, *engine.module_name(path)) for path, display in found]
+    packages: dict = {}
+    named = [(path, display, *engine.module_name(path, packages)) for path, display in found]
     counts = Counter(m for _, _, m, _ in named)
     out = []
     for path, display, module, is_pkg in named:

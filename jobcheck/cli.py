@@ -22,7 +22,21 @@ def _codes(value: str | None) -> list[str] | None:
     return [c.strip().upper() for c in value.split(",") if c.strip()]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The runtime verifier's `lease` commands load only when asked for (fast start)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), "lease"})
+
+    def get_command(self, ctx: click.Context, name: str):
+        if name == "lease":
+            from .runtime.cli import runtime_cli
+
+            return runtime_cli
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="jobcheck")
 def main() -> None:
     """jobcheck: a linter for scheduled and background jobs."""
@@ -53,8 +67,6 @@ def main() -> None:
 def check(paths, select, ignore, extend_select, output_format, config_path, exit_zero, force_exclude, color,
           write_baseline, baseline_path, fix, show_diff, list_jobs=False, no_cache=False, cache_dir=None, jobs=0) -> None:
     """Check PATHS (default: the current folder) for unsafe job code."""
-    import gc
-
     from . import api, baseline, cache, config as config_mod
     from .fingerprint import repo_root
     from .output import renderer
@@ -80,14 +92,11 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
         if write_baseline and baseline_path:
             raise click.UsageError("--write-baseline and --baseline cannot be combined")
         progress = Progress(sys.stderr) if sys.stderr.isatty() else None
-        # One run per process: what it builds lives until exit, and the cycle collector's passes
-        # over millions of summary objects would cost a third of the run and free nothing.
-        gc.disable()
         store = None if no_cache else cache.Cache(Path(cache_dir) if cache_dir else cache.default_dir(cfg.path))
         try:
             report = cache.check_paths(paths, cfg, selection, force_exclude=force_exclude, cache=store, jobs=jobs or None,
                                        progress=progress.update if progress else None,
-                                       reuse_findings=not (fix or show_diff))
+                                       reuse_findings=not (fix or show_diff), freeze=True)
         finally:
             if progress:
                 progress.close()
@@ -238,9 +247,10 @@ def _print_jobs(paths, config_path, output_format: str, color, force_exclude: bo
     except config_mod.ConfigError as exc:
         click.echo(f"jobcheck: configuration error: {exc}", err=True)
         sys.exit(EXIT_ERROR)
-    items = inventory.rows(report.project)
+    checked = report.summaries[: report.files]  # the files asked for; the rest are imported context
+    items = inventory.rows(report.project, {s.path for s in checked})
     if output_format == "json":
-        click.echo(inventory.to_json(items, report.files, inventory.unanalysed(report.summaries)))
+        click.echo(inventory.to_json(items, report.files, inventory.unanalysed(checked)))
     else:
         inventory.render_text(items, sys.stdout, color=sys.stdout.isatty() if color is None else color)
     sys.stdout.flush()

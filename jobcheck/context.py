@@ -23,22 +23,52 @@ def package_root(path: Path, module: str, is_package: bool) -> Path:
     return parents[min(depth, len(parents) - 1)]
 
 
-def module_file(name: str, roots: list[Path]) -> tuple[Path, bool] | None:
-    relative = Path(*name.split("."))
+def module_file(name: str, roots: list[Path], listings: dict | None = None) -> tuple[Path, bool] | None:
+    """The file of module `name` under the first root that has it. `listings` (one per run)
+    remembers each folder's entries: most names are third-party and stop at the first folder."""
+    listings = {} if listings is None else listings
+    parts = name.split(".")
     for root in roots:
-        candidate = root / relative.with_suffix(".py")
-        if candidate.is_file():
-            return candidate, False
-        candidate = root / relative / "__init__.py"
-        if candidate.is_file():
-            return candidate, True
+        folder = str(root)
+        for part in parts[:-1]:
+            if _entries(folder, listings).get(part) is not False:  # absent, or a file
+                break
+            folder = os.path.join(folder, part)
+        else:
+            entries = _entries(folder, listings)
+            last = parts[-1]
+            if entries.get(last + ".py") is True:
+                return Path(folder, last + ".py"), False
+            if entries.get(last) is False and _entries(os.path.join(folder, last), listings).get("__init__.py") is True:
+                return Path(folder, last, "__init__.py"), True
     return None
+
+
+def _entries(folder: str, listings: dict) -> dict[str, bool]:
+    """name -> is a file (False: a folder) for the entries of `folder`, listed once."""
+    got = listings.get(folder)
+    if got is None:
+        got = {}
+        try:
+            with os.scandir(folder) as it:
+                for entry in it:
+                    try:
+                        got[entry.name] = entry.is_file()
+                    except OSError:
+                        continue
+                    if not got[entry.name] and not entry.is_dir():
+                        del got[entry.name]
+        except OSError:
+            pass
+        listings[folder] = got
+    return got
 
 
 def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_for=None) -> list[ModuleSummary]:
     """Summaries of the modules `summaries` import, transitively, that are not among them.
     `summarize` takes [(path, display, module, is_package)] like `api.check_paths`' summarizer."""
     known = {s.module for s in summaries}
+    listings: dict = {}
     seen_names: set[str] = set()
     out: list[ModuleSummary] = []
     frontier = [s for s in summaries if s.error is None]
@@ -55,7 +85,7 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
                     if candidate in seen_names:
                         continue
                     seen_names.add(candidate)
-                    found = module_file(candidate, roots)
+                    found = module_file(candidate, roots, listings)
                     if found is not None:
                         wanted[candidate] = found
                         break

@@ -16,18 +16,28 @@ from . import suppress
 from .summary import ModuleSummary, Summarizer
 
 
-def module_name(path: Path) -> tuple[str, bool]:
-    """The dotted module name from the package folders (`__init__.py`) around the file."""
+def module_name(path: Path, packages: dict | None = None) -> tuple[str, bool]:
+    """The dotted module name from the package folders (`__init__.py`) around the file.
+    `packages` (one per run) remembers each folder's dotted package name."""
     path = path.resolve()
     is_package = path.name == "__init__.py"
-    parts = [] if is_package else [path.stem]
-    folder = path.parent
-    while (folder / "__init__.py").is_file() and folder.name.isidentifier():
-        parts.insert(0, folder.name)
-        if folder.parent == folder:
-            break
-        folder = folder.parent
+    prefix = _package(path.parent, {} if packages is None else packages)
+    parts = [p for p in (prefix, None if is_package else path.stem) if p]
     return ".".join(parts) or path.stem, is_package
+
+
+def _package(folder: Path, packages: dict) -> str:
+    """The dotted name of the package `folder` is ("" if it is no package)."""
+    key = str(folder)
+    name = packages.get(key)
+    if name is None:
+        if (folder / "__init__.py").is_file() and folder.name.isidentifier():
+            outer = _package(folder.parent, packages) if folder.parent != folder else ""
+            name = f"{outer}.{folder.name}" if outer else folder.name
+        else:
+            name = ""
+        packages[key] = name
+    return name
 
 
 def decode(data: bytes) -> str:

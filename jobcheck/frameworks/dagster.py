@@ -112,9 +112,10 @@ class Dagster:
         """`ScheduleDefinition(execution_fn=f)`, `SensorDefinition(evaluation_fn=f)`."""
         for call in calls_named(project, tuple(_FUNCTION_DEFINITIONS)):
             name = call.name or ""
-            if not name.startswith("dagster"):
-                continue
-            key, kind = _FUNCTION_DEFINITIONS[name.rpartition(".")[2]]
+            last = name.rpartition(".")[2]
+            if not name.startswith("dagster") or last not in _FUNCTION_DEFINITIONS:
+                continue  # calling a definition instance is not defining one
+            key, kind = _FUNCTION_DEFINITIONS[last]
             target = resolve.target(project, call.module, call.event.kwargs.get(key))
             if target and target not in sites:
                 fn = project.functions[target]

@@ -1,0 +1,372 @@
+"""How fast is jobcheck on real code, against libcst parsing the same files and against its peers?
+
+    python benchmarks/bench.py                       # both corpora, Fixit and flake8 when installed
+    python benchmarks/bench.py --corpus airflow --repeat 5 --no-fixit --json out.json
+
+Each corpus is a pinned sdist fetched at run time with `pip download --no-deps --no-binary :all:`
+into --work (default /tmp/jobcheck-bench; never committed) and unpacked. Every command runs as its
+own process under `/usr/bin/time -v` (wall time, and the largest single process's peak RSS) while
+a sampler adds up the proportional set size (PSS) of the whole process tree, so a process pool's
+workers count too. Each jobcheck measure is the median of --repeat runs:
+
+    libcst parse-only    libcst.parse_module on every file jobcheck checks (one process): the unit
+    jobcheck cold        empty cache, default --jobs (one process per core)
+    jobcheck cold -j1    empty cache, one process
+    jobcheck warm        the same cache again, nothing changed
+    jobcheck 1 changed   one module edited (a function added) since the last run
+    jobcheck 1 file      one small file in a new process, no cache: the pre-commit case (the
+                         modules it imports are read too, for cross-module effects)
+    jobcheck 1 file cached   the same with the cache its previous run left
+    fixit / flake8 / ruff   the same folder, when installed
+
+Every time is printed as a ratio to the libcst parse-only time of the same run, and the
+acceptance targets are checked. The findings of the warm and one-changed runs are compared with
+a cold run of the same tree (cross-module effects included): any difference fails the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+CORPORA = {
+    "airflow": ("apache-airflow-core", "3.3.2"),
+    "dagster": ("dagster", "1.13.29"),
+}
+TIME = "/usr/bin/time"
+
+# Acceptance targets (issue 6).
+COLD_VS_PARSE, COLD_VS_FIXIT, WARM_VS_COLD, CHANGED_VS_COLD = 1.0, 0.1, 0.1, 0.15
+SINGLE_FILE_SECONDS, PEAK_MB = 0.35, 250
+
+
+@dataclass
+class Run:
+    wall: float  # seconds
+    max_rss_mb: float  # the largest single process (/usr/bin/time -v)
+    tree_pss_mb: float  # the whole process tree, sampled
+    returncode: int
+    stdout: str = field(repr=False, default="")
+
+
+# ---- fetching ----------------------------------------------------------------------------------
+
+
+def fetch(name: str, version: str, work: Path) -> Path:
+    """The unpacked sdist of name==version under work/src (downloaded once)."""
+    downloads = work / "downloads"
+    downloads.mkdir(parents=True, exist_ok=True)
+    prefix = f"{name}_{version}".replace("-", "_").lower()
+
+    def downloaded() -> Path | None:  # sdists are named name-version.tar.gz, "-" and "_" alike
+        return next((p for p in downloads.iterdir() if p.name.lower().replace("-", "_").startswith(prefix)), None)
+
+    archive = downloaded()
+    if archive is None:
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
+                        f"{name}=={version}", "-d", str(downloads)], check=True)
+        archive = downloaded()
+    target = work / "src" / f"{name}-{version}"
+    if not target.is_dir():
+        tmp = Path(tempfile.mkdtemp(dir=work))
+        with tarfile.open(archive) as tar:
+            if sys.version_info >= (3, 12):
+                tar.extractall(tmp, filter="data")
+            else:
+                tar.extractall(tmp)
+        (inner,) = list(tmp.iterdir())
+        target.parent.mkdir(parents=True, exist_ok=True)
+        inner.rename(target)
+        tmp.rmdir()
+    return target
+
+
+# ---- measuring ---------------------------------------------------------------------------------
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    try:
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{tid}/children") as fh:
+                out.extend(int(c) for c in fh.read().split())
+    except OSError:
+        pass
+    return out
+
+
+def _pss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as fh:
+            for line in fh:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+class TreeSampler(threading.Thread):
+    """Peak of the summed PSS of a process and all its descendants, sampled every 20 ms."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.peak_kb, self.done = pid, 0, threading.Event()
+
+    def run(self) -> None:
+        while not self.done.is_set():
+            pids, stack = [], [self.pid]
+            while stack:
+                p = stack.pop()
+                pids.append(p)
+                stack.extend(_children(p))
+            self.peak_kb = max(self.peak_kb, sum(_pss_kb(p) for p in pids[1:]))  # [0] is /usr/bin/time
+            self.done.wait(0.02)
+
+
+def measure(cmd: list[str], cwd: Path | None = None, ok: tuple[int, ...] = (0, 1)) -> Run:
+    """Run `cmd` once; `ok` are the exit codes that mean it worked (jobcheck runs with
+    --exit-zero, so anything but 0 — an uncaught exception exits 1 — is a failure)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        started = time.perf_counter()
+        env = dict(os.environ)
+        if SNAPSHOT is not None:
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SNAPSHOT), env.get("PYTHONPATH")]))
+        proc = subprocess.Popen([TIME, "-v", "-o", report.name, *cmd], cwd=cwd, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=env)
+        sampler = TreeSampler(proc.pid)
+        sampler.start()
+        stdout, stderr = proc.communicate()
+        wall = time.perf_counter() - started
+        sampler.done.set()
+        sampler.join()
+        fields = {}
+        for line in report.read().splitlines():
+            key, _, value = line.strip().rpartition(": ")
+            fields[key] = value
+    rc = int(fields.get("Exit status", proc.returncode))
+    if rc not in ok:
+        raise RuntimeError(f"{' '.join(cmd)} failed ({rc}):\n{stderr[-2000:]}")
+    elapsed = fields.get("Elapsed (wall clock) time (h:mm:ss or m:ss)")
+    if elapsed:
+        parts = [float(p) for p in elapsed.split(":")]
+        wall = sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
+    return Run(wall, int(fields.get("Maximum resident set size (kbytes)", 0)) / 1024, sampler.peak_kb / 1024, rc, stdout)
+
+
+def median_run(runs: list[Run]) -> Run:
+    ordered = sorted(runs, key=lambda r: r.wall)
+    mid = ordered[len(ordered) // 2]
+    return Run(statistics.median(r.wall for r in runs), max(r.max_rss_mb for r in runs),
+               max(r.tree_pss_mb for r in runs), mid.returncode, mid.stdout)
+
+
+# ---- the scenarios -----------------------------------------------------------------------------
+
+
+_LAUNCH = "import sys; from jobcheck.cli import main; sys.exit(main())"  # what the console script does
+SNAPSHOT: Path | None = None
+
+
+def snapshot(work: Path) -> Path:
+    """A copy of the jobcheck package being measured: every run uses the same code even while the
+    working tree is being edited (an edit would rightly invalidate the cache between runs)."""
+    import jobcheck
+
+    target = work / "snapshot"
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(Path(jobcheck.__file__).parent, target / "jobcheck", ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def run_jobcheck(cmd: list[str], cwd: Path | None = None) -> Run:
+    return measure(cmd, cwd=cwd, ok=(0,))
+
+
+def jobcheck_cmd(*args: str) -> list[str]:
+    if SNAPSHOT is not None:
+        return [sys.executable, "-c", _LAUNCH, *args]
+    exe = shutil.which("jobcheck")
+    return [exe, *args] if exe else [sys.executable, "-c", _LAUNCH, *args]
+
+
+def check_cmd(target: str, cache: Path | None, *extra: str, fmt: str = "concise") -> list[str]:
+    """Timed runs print one line per finding (`concise`): the measure is the analysis, not a
+    renderer; identity checks compare the full JSON."""
+    cache_args = ["--cache-dir", str(cache)] if cache else ["--no-cache"]
+    return jobcheck_cmd("check", "--exit-zero", "--output-format", fmt, *cache_args, *extra, target)
+
+
+def same_findings(root: Path, cache: Path) -> bool:
+    """Findings read back from the cache (summaries, then the run record) equal a run without it."""
+    uncached = run_jobcheck(check_cmd(".", None, fmt="json"), cwd=root).stdout
+    return all(run_jobcheck(check_cmd(".", cache, fmt="json"), cwd=root).stdout == uncached for _ in range(2))
+
+
+def python_files(root: Path) -> list[Path]:
+    """The files jobcheck checks under root (its own discovery), so the reference parses the same."""
+    from jobcheck import files
+
+    return [p for p, _ in files.discover([str(root)], root, [])]
+
+
+def pick_small(files: list[Path]) -> Path:
+    """A small ordinary module (40-120 lines), the same one every run."""
+    for p in files:
+        lines = p.read_bytes().count(b"\n")
+        if 40 <= lines <= 120 and p.name != "__init__.py" and "test" not in p.as_posix():
+            return p
+    return files[0]
+
+
+def pick_changed(files: list[Path], root: Path) -> Path:
+    """A mid-sized module outside the tests: the one the 'one changed file' run edits."""
+    sized = sorted((p for p in files if p.name != "__init__.py" and "test" not in p.relative_to(root).as_posix()),
+                   key=lambda p: p.stat().st_size)
+    return sized[len(sized) // 2]
+
+
+def bench_corpus(label: str, name: str, version: str, args) -> dict:
+    root = fetch(name, version, args.work)
+    files = python_files(root)
+    lines = sum(p.read_bytes().count(b"\n") for p in files)  # also warms the page cache for everyone
+    print(f"\n== {name}=={version}: {len(files)} files, {lines:,} lines ({root})", flush=True)
+    results: dict[str, Run] = {}
+    work = args.work / "runs" / label
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+
+    listing = work / "files.txt"
+    listing.write_text("\n".join(str(p) for p in files))
+    results["libcst parse-only"] = median_run([measure([sys.executable, __file__, "_parse", str(listing)])
+                                               for _ in range(args.repeat_slow)])
+    print(f"  libcst parse-only: {results['libcst parse-only'].wall:.2f} s", flush=True)
+
+    cold_runs = []
+    for i in range(args.repeat):
+        cache = work / f"cache-cold-{i}"
+        cold_runs.append(run_jobcheck(check_cmd(".", cache), cwd=root))
+    results["jobcheck cold"] = median_run(cold_runs)
+    results["jobcheck cold -j1"] = median_run([run_jobcheck(check_cmd(".", work / f"cache-seq-{i}", "-j1"), cwd=root)
+                                               for i in range(args.repeat_slow)])
+    cache = work / "cache-cold-0"
+    warm_runs = [run_jobcheck(check_cmd(".", cache), cwd=root) for _ in range(args.repeat)]
+    results["jobcheck warm"] = median_run(warm_runs)
+    problems = []
+    if len({r.stdout for r in cold_runs + warm_runs}) != 1:
+        problems.append("cold and warm runs printed different findings")
+    if not same_findings(root, cache):
+        problems.append("cached findings differ from an uncached run's")
+
+    changed = pick_changed(files, root)
+    original = changed.read_bytes()
+    try:
+        changed_runs = []
+        for i in range(args.repeat):
+            # A real edit: a new function, so the summary and the project both change.
+            changed.write_bytes(original + f"\n\ndef _jobcheck_bench_probe_{i}():\n    return {i}\n".encode())
+            changed_runs.append(run_jobcheck(check_cmd(".", cache), cwd=root))
+        results["jobcheck 1 changed"] = median_run(changed_runs)
+        if changed_runs[-1].stdout != run_jobcheck(check_cmd(".", None), cwd=root).stdout or not same_findings(root, cache):
+            problems.append(f"findings after changing {changed.relative_to(root)} differ from an uncached run's")
+    finally:
+        changed.write_bytes(original)
+
+    small = pick_small(files)
+    one = str(small.relative_to(root))
+    results["jobcheck 1 file"] = median_run([run_jobcheck(check_cmd(one, None), cwd=root) for _ in range(args.repeat)])
+    one_cache = work / "cache-one"
+    run_jobcheck(check_cmd(one, one_cache), cwd=root)  # what pre-commit has after its first run
+    results["jobcheck 1 file cached"] = median_run([run_jobcheck(check_cmd(one, one_cache), cwd=root)
+                                                    for _ in range(args.repeat)])
+    results["jobcheck --version"] = median_run([run_jobcheck(jobcheck_cmd("--version")) for _ in range(args.repeat)])
+
+    if not args.no_fixit and shutil.which("fixit"):
+        print("  fixit (slow)...", flush=True)
+        results["fixit"] = measure(["fixit", "lint", "."], cwd=root)
+    if shutil.which("flake8"):
+        results["flake8"] = measure(["flake8", "--exit-zero", "."], cwd=root)
+    if shutil.which("ruff"):
+        results["ruff"] = measure(["ruff", "check", "--no-cache", "--exit-zero", "."], cwd=root)
+
+    report(results, problems, small.relative_to(root), changed.relative_to(root))
+    return {"corpus": f"{name}=={version}", "files": len(files), "lines": lines,
+            "results": {k: {kk: vv for kk, vv in asdict(v).items() if kk != "stdout"} for k, v in results.items()},
+            "problems": problems}
+
+
+def report(results: dict[str, Run], problems: list[str], small: Path, changed: Path) -> None:
+    unit = results["libcst parse-only"].wall
+    cold = results["jobcheck cold"].wall
+    print(f"  {'measure':<22}{'wall s':>9}{'x parse':>9}{'x cold':>8}{'max RSS MB':>12}{'tree PSS MB':>13}")
+    for key, run in results.items():
+        vs_cold = f"{run.wall / cold:8.3f}" if key.startswith("jobcheck") else " " * 8
+        print(f"  {key:<22}{run.wall:9.3f}{run.wall / unit:9.3f}{vs_cold}{run.max_rss_mb:12.1f}{run.tree_pss_mb:13.1f}")
+    print(f"  (1 changed: {changed}; 1 file: {small})")
+    checks = [
+        (f"cold <= {COLD_VS_PARSE} x libcst parse", cold <= COLD_VS_PARSE * unit),
+        (f"warm <= {WARM_VS_COLD} x cold", results["jobcheck warm"].wall <= WARM_VS_COLD * cold),
+        (f"1 changed <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 changed"].wall <= CHANGED_VS_COLD * cold),
+        (f"1 file <= {SINGLE_FILE_SECONDS} s (no cache)", results["jobcheck 1 file"].wall <= SINGLE_FILE_SECONDS),
+        (f"1 file <= {SINGLE_FILE_SECONDS} s (cached)", results["jobcheck 1 file cached"].wall <= SINGLE_FILE_SECONDS),
+        (f"peak memory <= {PEAK_MB} MB (tree PSS)",
+         max(r.tree_pss_mb for k, r in results.items() if k.startswith("jobcheck")) <= PEAK_MB),
+    ]
+    if "fixit" in results:
+        checks.append((f"cold <= {COLD_VS_FIXIT} x fixit", cold <= COLD_VS_FIXIT * results["fixit"].wall))
+    for text, ok in checks:
+        print(f"  {'ok  ' if ok else 'MISS'} {text}")
+    for p in problems:
+        print(f"  FAIL {p}")
+
+
+def _parse(listing: str) -> None:
+    """The reference: libcst parses every file (what any libcst-based linter does first)."""
+    import libcst
+
+    for line in Path(listing).read_text().splitlines():
+        try:
+            libcst.parse_module(Path(line).read_bytes())
+        except Exception:  # noqa: BLE001 - a file libcst cannot parse still cost its time
+            pass
+
+
+def main() -> None:
+    if len(sys.argv) == 3 and sys.argv[1] == "_parse":
+        _parse(sys.argv[2])
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", choices=sorted(CORPORA), action="append", help="default: all")
+    parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "jobcheck-bench")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per fast measure (the median is shown)")
+    parser.add_argument("--repeat-slow", type=int, default=1, help="runs of libcst parse-only and of cold -j1")
+    parser.add_argument("--no-fixit", action="store_true", help="skip Fixit (minutes per corpus)")
+    parser.add_argument("--no-snapshot", action="store_true", help="run the installed jobcheck, not a copy taken at start")
+    parser.add_argument("--json", type=Path, help="write the measures here")
+    args = parser.parse_args()
+    if not Path(TIME).exists():
+        sys.exit(f"{TIME} is needed (apt-get install time)")
+    args.work.mkdir(parents=True, exist_ok=True)
+    global SNAPSHOT
+    if not args.no_snapshot:
+        SNAPSHOT = snapshot(args.work)
+    out = [bench_corpus(label, *CORPORA[label], args) for label in (args.corpus or sorted(CORPORA))]
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=2))
+    if any(r["problems"] for r in out):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

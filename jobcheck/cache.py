@@ -1,0 +1,482 @@
+"""The `.jobcheck_cache` folder: per-file summaries keyed by content, and each run's findings.
+
+Layout (like `.ruff_cache`):
+
+    .jobcheck_cache/
+      CACHEDIR.TAG, .gitignore           backup tools and git leave the folder alone
+      0.1.0-<build>/                     one folder per summariser build (version + its source)
+        s-<key>                          a file's summary: key = hash(content, module name, package?)
+        r-<invocation>                   the findings of the last run of one invocation
+
+A summary depends only on the file's bytes and its module name (never on configuration: that
+is the "relevant configuration" of its key, none), so its key is the content hash plus the
+module name; the folder carries jobcheck's version and a hash of the summarising modules'
+source, so an upgrade (or an edit of a development checkout) starts afresh. A run record holds
+the findings of one invocation (paths, options, configuration) together with what they were
+computed from — every file's path, module and content hash, and jobcheck's whole build — so a
+run in which nothing changed skips the project phase, and any change anywhere recomputes it
+from the summaries.
+
+Every entry carries its key and a checksum of its payload: a truncated, corrupt or foreign entry
+is ignored (and rewritten by the run), never trusted. Writes go to a temporary file in the same
+folder and are renamed into place, so concurrent runs see a whole entry or none. An unwritable
+cache never fails a run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import re
+import sys
+import time
+import zlib
+from dataclasses import fields
+from pathlib import Path
+
+from . import __version__
+from .serialize import FormatError, unpack, unpack_head
+from .summary import ModuleSummary
+
+ENV_VAR = "JOBCHECK_CACHE_DIR"
+FOLDER_NAME = ".jobcheck_cache"
+_MAGIC = b"JCC\x01"
+_KEY_SIZE = 16
+_HEADER = len(_MAGIC) + 1 + _KEY_SIZE + 4  # magic, kind, key, CRC-32 of the payload
+SUMMARY, RUN = b"S", b"R"
+_DAY = 24 * 3600
+_UNUSED_FOR = 7 * _DAY  # entries, records and other builds' folders unused this long are removed
+_OURS = ("s-", "r-", ".tmp-", ".pruned")
+_BUILD_FOLDER = re.compile(r"[0-9][0-9A-Za-z.+!_]*-[0-9a-f]{12}")
+
+_CACHEDIR_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by jobcheck.\n"
+    "# For information about cache directory tags see https://bford.info/cachedir/\n"
+)
+
+
+def digest(data: bytes) -> bytes:
+    """A content hash for keys (SHA-1 runs at memory speed here; nothing adversarial is at stake:
+    whoever can plant a colliding file in a project can change its code anyway)."""
+    return hashlib.sha1(data, usedforsecurity=False).digest()[:_KEY_SIZE]
+
+
+def _crc(payload: bytes) -> bytes:
+    return zlib.crc32(payload).to_bytes(4, "big")
+
+
+def default_dir(config_path: Path | None) -> Path:
+    """$JOBCHECK_CACHE_DIR, else `.jobcheck_cache` beside the configuration file, else in the
+    current folder (the project root when jobcheck runs from there, as pre-commit and CI do)."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env)
+    return (config_path.parent if config_path else Path.cwd()) / FOLDER_NAME
+
+
+# The modules a summary depends on: their source is part of every summary key (a test checks
+# that they import nothing else from jobcheck).
+SUMMARY_MODULES = ("engine", "summary", "keys", "suppress", "serialize")
+_PACKAGE = Path(__file__).resolve().parent
+_fingerprints: dict[str, str] = {}
+
+
+def summary_fingerprint() -> str:
+    """The build of the summariser: jobcheck's version, the Python running it, and the source of
+    the summarising modules (a development checkout changes without a new version)."""
+    if "summary" not in _fingerprints:
+        h = hashlib.blake2b(digest_size=6)
+        h.update(repr((__version__, sys.implementation.cache_tag, sys.version_info[:3], marshal.version)).encode())
+        for name in SUMMARY_MODULES:
+            h.update((_PACKAGE / f"{name}.py").read_bytes())
+        _fingerprints["summary"] = f"{__version__}-{h.hexdigest()}"
+    return _fingerprints["summary"]
+
+
+def code_fingerprint() -> str:
+    """The build of all of jobcheck, for run records: the size and modification time of every
+    file of the package (frameworks, checks and rule documents all shape the findings)."""
+    if "code" not in _fingerprints:
+        h = hashlib.blake2b(digest_size=_KEY_SIZE)
+        h.update(summary_fingerprint().encode())
+        for folder, dirs, names in os.walk(_PACKAGE, followlinks=True):  # rules/ may be a link
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(names):
+                if name.endswith((".py", ".md")):
+                    st = os.stat(os.path.join(folder, name))
+                    h.update(f"{os.path.relpath(os.path.join(folder, name), _PACKAGE)}:{st.st_size}:{st.st_mtime_ns};".encode())
+        _fingerprints["code"] = h.hexdigest()
+    return _fingerprints["code"]
+
+
+class Cache:
+    """One cache folder, opened for this build of jobcheck."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self.folder = self.root / summary_fingerprint()
+        self.salt = self.folder.name.encode()
+        self._ready: bool | None = None
+
+    # ---- keys --------------------------------------------------------------------------------
+
+    def summary_key(self, content: bytes, module: str, is_package: bool) -> bytes:
+        """The key of a summary: the content hash, the module name it was summarised under, and
+        this build (an entry copied from another build's folder does not match)."""
+        return digest(b"\0".join((self.salt, content, module.encode(), b"P" if is_package else b"M")))
+
+    def summary_path(self, key: bytes) -> Path:
+        return self.folder / f"s-{key.hex()}"
+
+    def run_path(self, invocation: bytes) -> Path:
+        return self.folder / f"r-{invocation.hex()}"
+
+    # ---- summaries ---------------------------------------------------------------------------
+
+    def load_packed(self, key: bytes) -> bytes | None:
+        """A cached summary, packed (`serialize.unpack` reads it), if whole and matching."""
+        return read_entry(self.summary_path(key), key, SUMMARY)
+
+    def load_summary(self, key: bytes, display: str) -> ModuleSummary | None:
+        blob = self.load_packed(key)
+        if blob is None:
+            return None
+        try:
+            summary = unpack(blob)
+        except FormatError:
+            return None
+        summary.path = display  # the key leaves out how the file was named on the command line
+        return summary
+
+    def summary_entry(self, key: bytes) -> str | None:
+        """Where a new summary goes (None if the cache cannot be written)."""
+        return str(self.summary_path(key)) if self.prepare() else None
+
+    # ---- run records -------------------------------------------------------------------------
+
+    def load_run(self, invocation: bytes) -> RunRecord | None:
+        """The record of this invocation's last run, if whole and made by this build."""
+        payload = read_entry(self.run_path(invocation), invocation, RUN)
+        if payload is None:
+            return None
+        try:
+            size = int.from_bytes(payload[:4], "big")
+            build, inputs = marshal.loads(payload[4:4 + size])
+        except (ValueError, EOFError, TypeError):
+            return None
+        if build != code_fingerprint() or type(inputs) is not tuple:
+            return None
+        return RunRecord(inputs, payload[4 + size:])
+
+    def store_run(self, invocation: bytes, inputs: list, findings: list) -> None:
+        """Record a run: every file it read, in order (display, path, key, the module-level part
+        of its summary, packed), and its findings."""
+        encoded = findings_to_data(findings)
+        if encoded is None or any(key is None or head is None for _, _, key, head in inputs) or not self.prepare():
+            return  # unreadable files or unstorable findings: the next run recomputes
+        head = marshal.dumps((code_fingerprint(), tuple(inputs)))
+        write_entry(self.run_path(invocation), invocation, len(head).to_bytes(4, "big") + head + marshal.dumps(encoded), RUN)
+
+    # ---- the folder --------------------------------------------------------------------------
+
+    def prepare(self) -> bool:
+        """Create the folder (tagged, git-ignored) on first write; False if it cannot be written."""
+        if self._ready is None:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                for name, text in (("CACHEDIR.TAG", _CACHEDIR_TAG), (".gitignore", "# Automatically created by jobcheck.\n*\n")):
+                    target = self.root / name
+                    if not target.exists():
+                        _atomic_write(target, text.encode())
+                self._ready = True
+            except OSError:
+                self._ready = False
+            else:
+                try:
+                    self._prune()
+                except OSError:
+                    pass  # tidying is best effort
+        return self._ready
+
+    def _prune(self) -> None:
+        """At most once a day: drop what has not been used for a week — entries (a hit refreshes
+        an entry's time daily), temporary files of interrupted writes, and other builds' folders
+        (a run refreshes its own folder's time), so the cache does not grow without bound."""
+        now = time.time()
+        marker = self.folder / ".pruned"
+        try:
+            if now - marker.stat().st_mtime < _DAY:
+                return
+        except FileNotFoundError:
+            pass
+        marker.touch()
+        cutoff = now - _UNUSED_FOR
+        for child in self.root.iterdir():
+            if child != self.folder and _BUILD_FOLDER.fullmatch(child.name) and child.is_dir():
+                _remove_if_unused(child, cutoff, recursive=True)
+        with os.scandir(self.folder) as entries:
+            for entry in entries:
+                if entry.name.startswith(_OURS) and entry.name != ".pruned":
+                    _remove_if_unused(Path(entry.path), now - _DAY if entry.name.startswith(".tmp-") else cutoff)
+
+    def touch(self) -> None:
+        """Mark this build's folder as in use (other builds prune folders unused for a week)."""
+        try:
+            os.utime(self.folder)
+        except OSError:
+            pass
+
+
+def _remove_if_unused(path: Path, cutoff: float, recursive: bool = False) -> None:
+    try:
+        if path.stat().st_mtime >= cutoff:
+            return
+        if recursive:  # only what jobcheck writes; a folder holding anything else stays
+            for entry in path.iterdir():
+                if entry.name.startswith(_OURS):
+                    entry.unlink()
+            path.rmdir()
+        else:
+            path.unlink()
+    except OSError:
+        pass  # another run is using or removing it
+
+
+class RunRecord:
+    """What a run read, and its findings (decoded only when they are used)."""
+
+    def __init__(self, inputs: tuple, encoded: bytes) -> None:
+        self.inputs = inputs
+        self._encoded = encoded
+
+    def findings(self) -> list | None:
+        try:
+            names, rows = marshal.loads(self._encoded)
+            return findings_from_data(names, rows)
+        except (FormatError, ValueError, EOFError, TypeError, KeyError):
+            return None
+
+
+# ---- entries ---------------------------------------------------------------------------------
+
+
+def write_entry(path: Path, key: bytes, payload: bytes, kind: bytes = SUMMARY) -> None:
+    header = _MAGIC + kind + key + _crc(payload)
+    try:
+        _atomic_write(path, header + payload)
+    except OSError:
+        pass  # a cache that cannot be written costs time, never a result
+
+
+def read_entry(path: Path, key: bytes, kind: bytes) -> bytes | None:
+    """The payload of a whole, matching entry; None for a missing, foreign or corrupt one."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+            stale = time.time() - os.fstat(fh.fileno()).st_mtime > _DAY
+    except OSError:
+        return None
+    if stale:
+        try:
+            os.utime(path)  # still in use: keep it from pruning (see Cache._prune)
+        except OSError:
+            pass
+    if len(raw) < _HEADER or raw[:4] != _MAGIC or raw[4:5] != kind or raw[5:5 + _KEY_SIZE] != key:
+        return None
+    payload = raw[_HEADER:]
+    if _crc(payload) != raw[5 + _KEY_SIZE:_HEADER]:
+        return None
+    return payload
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    """Write beside the target, then rename over it: readers see the old entry or the new one."""
+    tmp = path.parent / f".tmp-{os.getpid()}-{os.urandom(6).hex()}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask decides, as for any file
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+# ---- findings --------------------------------------------------------------------------------
+
+
+def _finding_fields() -> tuple[str, ...]:
+    from .model import Finding
+
+    return tuple(f.name for f in fields(Finding))
+
+
+_FINDING_CODECS = None
+
+
+def _codecs() -> dict:
+    """How the non-plain fields of a Finding are stored and rebuilt: type, encode, decode."""
+    global _FINDING_CODECS
+    if _FINDING_CODECS is None:
+        from .model import Confidence, Severity, Span
+
+        _FINDING_CODECS = {
+            "span": (Span, lambda s: (s.line, s.column, s.end_line, s.end_column), lambda v: Span(*v)),
+            "severity": (Severity, lambda s: s.value, Severity),
+            "confidence": (Confidence, lambda c: c.value, Confidence),
+        }
+    return _FINDING_CODECS
+
+
+def _plain(value) -> bool:
+    return value is None or type(value) in (str, int, bool) or (type(value) is tuple and all(type(v) is str for v in value))
+
+
+def findings_to_data(findings: list) -> tuple | None:
+    """(field names, rows) for a run record; None if a finding holds a value it cannot store
+    faithfully (the run is then not recorded, and the next one recomputes)."""
+    from operator import attrgetter
+
+    names = _finding_fields()
+    codecs = [(i, _codecs()[n]) for i, n in enumerate(names) if n in _codecs()]
+    plain = [i for i, n in enumerate(names) if n not in _codecs()]
+    get = attrgetter(*names)
+    rows = []
+    for f in findings:
+        row = list(get(f))
+        for i, (kind, encode, _) in codecs:
+            if not isinstance(row[i], kind):
+                return None
+            row[i] = encode(row[i])
+        if not all(_plain(row[i]) for i in plain):
+            return None
+        rows.append(tuple(row))
+    return names, rows
+
+
+def findings_from_data(names, rows) -> list:
+    from .model import Finding
+
+    names = tuple(names)
+    if names != _finding_fields():
+        raise FormatError("findings of another format")
+    codecs = [(i, _codecs()[n][2]) for i, n in enumerate(names) if n in _codecs()]
+    out = []
+    for row in rows:
+        row = list(row)
+        for i, decode in codecs:
+            row[i] = decode(row[i])
+        out.append(Finding(*row))
+    return out
+
+
+# ---- a whole run -----------------------------------------------------------------------------
+
+
+def check_paths(paths: list[str], config, selection=None, *, force_exclude: bool = False, cache: Cache | None = None,
+                jobs: int | None = None, progress=None, reuse_findings: bool = True, freeze: bool = False):
+    """`api.check_paths` with the cache and the process pool, for the command line.
+
+    When nothing the findings depend on changed since this invocation's last run, they are read
+    back whole; otherwise unchanged files' summaries are read back and only changed files are
+    summarised. What the findings depend on is every file `api.check_paths` reads — the ones
+    given and the modules they import, found from the module-level parts of their summaries,
+    which the record keeps — with its content hash, and jobcheck's own build.
+    The returned Report has no `project` when the findings were read back: callers that need it
+    (fixes, the job inventory) pass `reuse_findings=False`. `freeze` (for one-shot processes)
+    hides what the run built from the cycle collector afterwards (see `parallel.gc_paused`)."""
+    from .parallel import gc_paused
+
+    with gc_paused(freeze=freeze):  # the project phase too builds many objects and no cycles
+        return _check_paths(paths, config, selection, force_exclude, cache, jobs, progress, reuse_findings)
+
+
+def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress, reuse_findings):
+    from . import api
+    from .parallel import Summarizer
+
+    selection = selection or api.Selection()
+    invocation = None
+    if cache is not None:
+        cache.touch()
+        # One record per invocation (overwritten by its next run): what was asked, and how.
+        invocation = digest(repr((cache.salt, sorted(vars(config).items()), selection, list(paths), force_exclude,
+                                  os.getcwd())).encode())
+        if reuse_findings:
+            reused = _reuse(paths, config, selection, force_exclude, cache, invocation)
+            if reused is not None:
+                return reused
+    with Summarizer(cache, jobs, progress) as summarizer:
+        report = api.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude)
+    if invocation is not None:
+        cache.store_run(invocation, summarizer.inputs, report.findings)
+    return report
+
+
+class _Miss(Exception):
+    """The run would read something the recorded run did not: its findings cannot be reused."""
+
+
+class _Heads:
+    """A summariser for `api.check_paths` that checks, file by file in the order the run reads
+    them, that each is what the recorded run read (same name, path and content hash), and
+    returns the module-level part of its summary, kept in the record — enough to find which
+    further files (imported modules) the run reads. Raises _Miss at the first difference, so a
+    changed file costs no more than reading the files before it."""
+
+    def __init__(self, cache: Cache, expected: tuple) -> None:
+        self.cache = cache
+        self.expected = expected
+        self.seen = 0
+
+    def __call__(self, planned) -> list[ModuleSummary]:
+        out = []
+        for path, display, module, is_package in planned:
+            if self.seen >= len(self.expected):
+                raise _Miss(display)
+            try:
+                data = path.read_bytes()
+            except OSError:
+                raise _Miss(display) from None
+            key = self.cache.summary_key(digest(data), module, is_package)
+            was_display, was_path, was_key, head = self.expected[self.seen]
+            if (was_display, was_path, was_key) != (display, str(path), key):
+                raise _Miss(display)
+            try:
+                summary = unpack_head(head)
+            except FormatError:
+                raise _Miss(display) from None
+            summary.path = display
+            self.seen += 1
+            out.append(summary)
+        return out
+
+
+def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: bytes):
+    from . import api, context, files
+
+    record = cache.load_run(invocation)
+    if record is None:
+        return None
+    heads = _Heads(cache, record.inputs)
+    try:
+        # What `api.check_paths` reads before its project phase, in the same order: the files
+        # given, then the modules they import (found from the summary heads). This mirrors its
+        # first lines; should they change, the record simply stops matching (a test asserts
+        # that records are reused). The project phase itself is not run on heads.
+        found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude)
+        planned = api.plan_modules(found)
+        context.load(heads(planned), api._import_roots(planned, config), heads)
+    except _Miss:
+        return None
+    if heads.seen != len(record.inputs):
+        return None
+    findings = record.findings()
+    if findings is None:
+        return None
+    return api.Report(findings=findings, files=len(planned), project=None)  # type: ignore[arg-type]

@@ -1,0 +1,266 @@
+"""Summarising many files at once: in this process for small inputs, across processes otherwise.
+
+Workers get the file's bytes (never re-read the file, so a summary always matches the content
+it is stored under), summarise them exactly as `engine.summarize_bytes` does in this process,
+write the cache entry themselves when asked, and send back the summary packed (`serialize`):
+rebuilding slotted dataclasses from pickles is slow, from marshalled tuples it is not. A summary
+depends only on the bytes, the module name and whether the file is a package, so results are
+identical whichever process made them and in whatever order they arrive.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from . import engine
+from .serialize import FormatError, head_of, pack, unpack
+from .summary import ModuleSummary
+
+# Below this much source, starting workers (tens of milliseconds each) costs more than it saves:
+# one core summarises a few megabytes a second.
+POOL_MIN_BYTES = 256 * 1024
+POOL_MIN_FILES = 4
+
+Progress = Callable[[int, int], None]  # (done, total)
+
+
+@dataclass(slots=True)
+class Task:
+    """One file to summarise: its bytes, how it is named, and where to store the result."""
+
+    index: int
+    data: bytes
+    display: str
+    module: str
+    is_package: bool
+    entry: str | None = None  # the cache entry to write, if caching
+    key: bytes = b""
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+@contextmanager
+def gc_paused(freeze: bool = False):
+    """Summaries are millions of small acyclic objects: the cycle collector's passes over them
+    cost more than a third of the run and free nothing, so it sleeps while they are built.
+    With `freeze`, what was built is moved out of the collector's sight for good (`gc.freeze`):
+    otherwise its first pass afterwards scans all of it (half a second on a large project). For
+    one-shot processes like the command line; objects frozen are still freed by reference
+    counting, only cycles among them would never be."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if freeze:
+            gc.freeze()
+        if was_enabled:
+            gc.enable()
+
+
+def summarize_task(task: Task) -> bytes:
+    """Summarise one file; the summary packed (and stored, when `task.entry` is set)."""
+    summary = engine.summarize_bytes(task.data, task.display, task.module, task.is_package)
+    blob = pack(summary)
+    if task.entry is not None:
+        from .cache import write_entry
+
+        write_entry(Path(task.entry), task.key, blob)
+    return blob
+
+
+def _summarize_indexed(task: Task) -> tuple[int, bytes]:
+    return task.index, summarize_task(task)
+
+
+def _worker_init() -> None:
+    gc.disable()  # see gc_paused; a worker lives only for this run
+
+
+class Workers:
+    """A process pool started on first use and reused by every later batch of the run (the
+    modules imported by the checked files come in several batches), until `close`."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._pool = None
+
+    @property
+    def running(self) -> bool:
+        return self._pool is not None
+
+    def map(self, tasks: list[Task]):
+        """(index, packed summary) for each task, as they complete."""
+        if self._pool is None:
+            import multiprocessing
+            import threading
+
+            # fork starts a worker in milliseconds with jobcheck already imported; it is safe
+            # in a single-threaded process (the command line). Otherwise start clean ones.
+            method = "fork" if sys.platform == "linux" and threading.active_count() == 1 else "spawn"
+            self._pool = multiprocessing.get_context(method).Pool(self.jobs, initializer=_worker_init)
+        # Largest first, so no worker is left with one big file at the end; small files go in
+        # chunks, so a run of tiny modules does not cost a round trip each.
+        ordered = sorted(tasks, key=lambda t: len(t.data), reverse=True)
+        chunk = max(1, min(16, len(ordered) // (self.jobs * 8)))
+        return self._pool.imap_unordered(_summarize_indexed, ordered, chunksize=chunk)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+            self._pool.join()
+            self._pool = None
+
+    def terminate(self) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+
+def summarize_tasks(tasks: list[Task], workers: Workers | None,
+                    progress: Progress | None = None) -> dict[int, tuple[ModuleSummary, bytes | None]]:
+    """index -> (summary, its packed head or None) for each task: in `workers` when given, else
+    in this process (packed only when caching: what is stored is exactly what the run used)."""
+    total = len(tasks)
+    out: dict[int, tuple[ModuleSummary, bytes | None]] = {}
+    with gc_paused():
+        if workers is None:
+            for done, task in enumerate(tasks, 1):
+                if task.entry is None:
+                    out[task.index] = engine.summarize_bytes(task.data, task.display, task.module, task.is_package), None
+                else:
+                    blob = summarize_task(task)
+                    out[task.index] = unpack(blob), head_of(blob)
+                if progress:
+                    progress(done, total)
+            return out
+        for done, (index, blob) in enumerate(workers.map(tasks), 1):
+            out[index] = unpack(blob), head_of(blob)
+            if progress:
+                progress(done, total)
+    return out
+
+
+@dataclass(slots=True)
+class Source:
+    """A planned file, read: its bytes (until summarised) and its cache key, or why it failed."""
+
+    path: Path
+    display: str
+    module: str
+    is_package: bool
+    data: bytes | None
+    key: bytes | None  # None without a cache, or when the file cannot be read
+
+
+class Summarizer:
+    """The summariser `api.check_paths(..., summarizer=...)` takes: reads every file once, takes
+    what the cache holds, and summarises the rest (in processes when there is enough of it).
+    Close it (or use it as a context manager) to stop the worker processes:
+
+        with Summarizer(Cache(folder), jobs=2) as summarizer:
+            report = api.check_paths(paths, config, summarizer=summarizer)
+    """
+
+    def __init__(self, cache=None, jobs: int | None = None, progress: Progress | None = None,
+                 pool_min_files: int = POOL_MIN_FILES, pool_min_bytes: int = POOL_MIN_BYTES) -> None:
+        self.cache = cache
+        self.jobs = jobs or default_jobs()
+        self.progress = progress
+        self.pool_min_files, self.pool_min_bytes = pool_min_files, pool_min_bytes
+        self.workers = Workers(self.jobs) if self.jobs > 1 else None
+        self.hits = self.misses = 0  # summaries read from the cache, and made
+        self.used_pool = False
+        # (display, path, key, packed head) of every file read, for the run record
+        self.inputs: list[tuple[str, str, bytes | None, bytes | None]] = []
+
+    def __enter__(self) -> Summarizer:
+        return self
+
+    def __exit__(self, kind, value, traceback) -> None:
+        if self.workers is not None:
+            (self.workers.close if kind is None else self.workers.terminate)()
+
+    def close(self) -> None:
+        if self.workers is not None:
+            self.workers.close()
+
+    def __call__(self, planned: list[tuple[Path, str, str, bool]]) -> list[ModuleSummary]:
+        return self.summarize(self.read(planned))
+
+    def read(self, planned: list[tuple[Path, str, str, bool]]) -> list[Source]:
+        out = []
+        for path, display, module, is_package in planned:
+            try:
+                data = path.read_bytes()
+            except OSError:
+                out.append(Source(path, display, module, is_package, None, None))
+                continue
+            key = self.cache.summary_key(_content(data), module, is_package) if self.cache is not None else None
+            out.append(Source(path, display, module, is_package, data, key))
+        return out
+
+    def summarize(self, sources: list[Source]) -> list[ModuleSummary]:
+        from .api import summarize_one
+
+        results: list[ModuleSummary | None] = [None] * len(sources)
+        heads: list[bytes | None] = [None] * len(sources)
+        tasks = []
+        with gc_paused():
+            for i, src in enumerate(sources):
+                if src.data is None:  # unreadable: summarize_one says why, as a sequential run does
+                    results[i] = summarize_one((src.path, src.display, src.module, src.is_package))
+                    continue
+                if src.key is not None:
+                    blob = self.cache.load_packed(src.key)
+                    summary = _unpack_or_none(blob)
+                    if summary is not None:
+                        summary.path = src.display  # the key leaves out how the file was named
+                        results[i], heads[i] = summary, head_of(blob)
+                        self.hits += 1
+                        continue
+                entry = self.cache.summary_entry(src.key) if src.key is not None else None
+                tasks.append(Task(i, src.data, src.display, src.module, src.is_package, entry, src.key or b""))
+                src.data = None  # the task holds the bytes until it is done
+        self.misses += len(tasks)
+        workers = self.workers if self._worth_workers(tasks) else None
+        self.used_pool |= workers is not None
+        for i, (summary, head) in summarize_tasks(tasks, workers, self.progress).items():
+            results[i], heads[i] = summary, head
+        self.inputs.extend((s.display, str(s.path), s.key, h) for s, h in zip(sources, heads))
+        return results  # type: ignore[return-value]
+
+    def _worth_workers(self, tasks: list[Task]) -> bool:
+        if self.workers is None or len(tasks) < 2:
+            return False
+        if self.workers.running:  # already started: any batch shares the work
+            return True
+        return len(tasks) >= self.pool_min_files and sum(len(t.data) for t in tasks) >= self.pool_min_bytes
+
+
+def _unpack_or_none(blob: bytes | None) -> ModuleSummary | None:
+    if blob is None:
+        return None
+    try:
+        return unpack(blob)
+    except FormatError:
+        return None  # written by something else: summarise again, and the entry is rewritten
+
+
+def _content(data: bytes) -> bytes:
+    from .cache import digest
+
+    return digest(data)

@@ -1,0 +1,357 @@
+"""The cache and the process pool change how fast findings come, never which: sequential,
+parallel and cached runs agree on every testdata case; a changed file is re-summarised and its
+effects reach other modules; corrupt, foreign and concurrent cache use is harmless."""
+
+from __future__ import annotations
+
+import ast
+import json
+import marshal
+import os
+import subprocess
+import time
+import sys
+from pathlib import Path
+
+import pytest
+
+from jobcheck import api, cache, serialize
+from jobcheck.config import Config, load
+from jobcheck.parallel import Summarizer
+
+from .cli_support import run_cli, write_tree
+from .testdata_support import TESTDATA, cases
+
+ALL = api.Selection(select=["ALL"])
+
+
+def _config(case: Path) -> Config:
+    if case.is_dir() and (case / "pyproject.toml").is_file():
+        return load(case / "pyproject.toml")
+    return Config(root=case if case.is_dir() else case.parent)
+
+
+@pytest.fixture(scope="module")
+def shared_cache(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("shared") / "cache"
+
+
+@pytest.mark.parametrize("case", cases(), ids=lambda p: str(p.relative_to(TESTDATA)))
+def test_sequential_parallel_and_cached_runs_agree(case: Path, shared_cache: Path) -> None:
+    paths, config = [str(case)], _config(case)
+    sequential = api.check_paths(paths, config, ALL)
+    with Summarizer(jobs=2, pool_min_files=2, pool_min_bytes=0) as pooled:
+        parallel = api.check_paths(paths, config, ALL, summarizer=pooled)
+    if len(sequential.summaries) >= 2:
+        assert pooled.used_pool
+    store = cache.Cache(shared_cache)  # shared by all cases: keys must keep them apart
+    cold = cache.check_paths(paths, config, ALL, cache=store)
+    from_summaries = cache.check_paths(paths, config, ALL, cache=store, reuse_findings=False)
+    from_record = cache.check_paths(paths, config, ALL, cache=store)
+    assert from_record.project is None  # the findings were read back whole
+    for other in (parallel, cold, from_summaries, from_record):
+        assert other.findings == sequential.findings
+        assert other.files == sequential.files
+    assert parallel.summaries == sequential.summaries == from_summaries.summaries
+
+
+def test_serialised_summaries_round_trip_exactly() -> None:
+    for case in cases():
+        for summary in api.check_paths([str(case)], _config(case), ALL).summaries:
+            data = serialize.to_data(summary)
+            json.dumps(data)  # plain data
+            assert serialize.from_data(marshal.loads(marshal.dumps(data))) == summary
+
+
+@pytest.mark.parametrize("bad", [
+    None, (), ("jobcheck-summary/other",), ("jobcheck-summary/0000000000000000", "a.py", "a"),
+    lambda data: (data[0], *data[1:-1]),  # a field short
+    lambda data: tuple(x if i != 7 else [("not", "a", "function")] for i, x in enumerate(data)),
+])
+def test_foreign_or_malformed_data_is_rejected(bad) -> None:
+    summary = api.check_sources({"a.py": "def f():\n    g()\n"}).summaries[0]
+    data = bad(serialize.to_data(summary)) if callable(bad) else bad
+    with pytest.raises(serialize.FormatError):
+        serialize.from_data(data)
+
+
+def test_summary_modules_import_nothing_else_from_jobcheck() -> None:
+    """Their source is part of every summary key; a summariser dependency outside the list
+    would let a stale summary be reused after that dependency changed."""
+    package = Path(cache.__file__).parent
+    for name in cache.SUMMARY_MODULES:
+        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                targets = [node.module] if node.module else [a.name for a in node.names]
+                for target in targets:
+                    assert target.split(".")[0] in cache.SUMMARY_MODULES, f"{name}.py imports .{target}"
+            elif isinstance(node, ast.ImportFrom) or isinstance(node, ast.Import):
+                names = [node.module] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                assert not any(n and n.startswith("jobcheck") for n in names), f"{name}.py imports jobcheck"
+
+
+# ---- a small project whose findings cross modules -------------------------------------------
+
+TASKS = '''\
+from app.worker import app
+from app.helpers import notify
+
+
+@app.task(autoretry_for=(Exception,), max_retries=3)
+def send(user_id):
+    notify(user_id)
+'''
+QUIET_HELPER = "def notify(user_id):\n    return user_id\n"
+LOUD_HELPER = '''\
+from django.core.mail import send_mail
+
+
+def notify(user_id):
+    send_mail("Hello", "body", "shop@example.com", [f"{user_id}@example.com"])
+'''
+
+
+def _project(root: Path, extra: int = 0) -> Path:
+    files = {
+        "pyproject.toml": "[tool.jobcheck]\nselect = ['JC201']\n",
+        "app/__init__.py": "",
+        "app/worker.py": "from celery import Celery\n\napp = Celery('app')\n",
+        "app/tasks.py": TASKS,
+        "app/helpers.py": QUIET_HELPER,
+    }
+    for i in range(extra):
+        files[f"app/mod{i}.py"] = f"from app.helpers import notify\n\n\ndef use{i}(x):\n    return notify(x) + {i}\n"
+    return write_tree(root, files)
+
+
+def _entries(store: cache.Cache, prefix: str = "s-") -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in sorted(store.folder.glob(prefix + "*"))}
+
+
+def test_a_changed_helper_reaches_the_job_in_another_module(tmp_path: Path) -> None:
+    root = _project(tmp_path / "proj", extra=3)
+    config = load(root / "pyproject.toml")
+    store = cache.Cache(tmp_path / "cache")
+    paths = [str(root)]
+    assert cache.check_paths(paths, config, cache=store).findings == []
+    before = _entries(store)
+    for helper in (LOUD_HELPER, QUIET_HELPER, LOUD_HELPER):
+        (root / "app/helpers.py").write_text(helper, encoding="utf-8")
+        cached = cache.check_paths(paths, config, cache=store)
+        fresh = api.check_paths(paths, config)
+        assert cached.findings == fresh.findings
+        assert [f.code for f in cached.findings] == (["JC201"] if helper == LOUD_HELPER else [])
+        if helper == LOUD_HELPER:
+            assert cached.findings[0].path.endswith("tasks.py")  # the job, through the helper
+    # Only the helper was summarised again: one new entry per new content.
+    assert len(_entries(store)) == len(before) + 1
+    after = _entries(store)
+    assert all(before[p] == after[p] for p in before)  # the others were read, not rewritten
+
+
+def test_records_notice_changes_in_imported_modules_that_were_not_given(tmp_path: Path, monkeypatch) -> None:
+    """pre-commit passes only the staged files; the modules they import are read as context.
+    A record must not outlive a change there, nor the appearance of a module it imports."""
+    root = _project(tmp_path / "proj")
+    (root / "app/helpers.py").unlink()
+    config = load(root / "pyproject.toml")
+    store = cache.Cache(tmp_path / "cache")
+    monkeypatch.chdir(root)
+    given = [os.path.join("app", "tasks.py")]
+
+    def run():
+        cached = cache.check_paths(given, config, cache=store)
+        assert cached.findings == api.check_paths(given, config).findings
+        return cached
+
+    assert run().findings == [] and run().project is None  # recorded, then read back
+    (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")  # appears: now imported
+    assert [f.code for f in run().findings] == ["JC201"]
+    assert run().project is None
+    (root / "app/helpers.py").write_text(QUIET_HELPER, encoding="utf-8")  # context changes
+    assert run().findings == []
+
+
+def test_corrupt_and_foreign_entries_are_ignored_and_rewritten(tmp_path: Path) -> None:
+    root = _project(tmp_path / "proj", extra=2)
+    config = load(root / "pyproject.toml")
+    (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
+    paths = [str(root)]
+    expected = api.check_paths(paths, config).findings
+    assert expected
+    store = cache.Cache(tmp_path / "cache")
+    cache.check_paths(paths, config, cache=store)
+    summaries, records = _entries(store), _entries(store, "r-")
+    assert len(summaries) >= 5 and len(records) == 1
+    s = list(summaries)
+    s[0].write_bytes(b"garbage")
+    s[1].write_bytes(summaries[s[1]][: len(summaries[s[1]]) // 2])  # truncated
+    s[2].write_bytes(summaries[s[3]])  # another file's entry: foreign here
+    flipped = bytearray(summaries[s[3]])
+    flipped[-3] ^= 0x20  # one bit in the payload
+    s[3].write_bytes(bytes(flipped))
+    s[4].write_bytes(b"")
+    (record,) = records
+    record.write_bytes(records[record][:-5] + b"\x00" * 5)
+    again = cache.check_paths(paths, config, cache=cache.Cache(tmp_path / "cache"))
+    assert again.project is not None  # recomputed, not read back
+    assert again.findings == expected
+    assert _decoded(_entries(store)) == _decoded(summaries)  # every entry rewritten whole
+    (invocation,) = [bytes.fromhex(p.name[2:]) for p in records]
+    run = store.load_run(invocation)
+    assert run is not None and run.findings() == expected
+    assert not list(store.folder.glob(".tmp-*"))
+
+
+def _decoded(entries: dict[Path, bytes]) -> dict[Path, object]:
+    """Entries by content (marshal's bytes for equal data may differ with object sharing)."""
+    out = {}
+    for path, raw in entries.items():
+        payload = cache.read_entry(path, bytes.fromhex(path.name[2:]), cache.SUMMARY)
+        out[path] = serialize.unpack(payload) if payload is not None else None
+    return out
+
+
+def test_run_records_follow_the_configuration_and_jobcheck_itself(tmp_path: Path, monkeypatch) -> None:
+    root = _project(tmp_path / "proj")
+    (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
+    (root / "app/tasks.py").write_text(TASKS.replace("def send", "def send") + "\n\n@app.task\ndef other():\n    pass\n")
+    store = cache.Cache(tmp_path / "cache")
+    config = load(root / "pyproject.toml")
+    paths = [str(root)]
+    only_201 = cache.check_paths(paths, config, cache=store).findings
+    everything = cache.check_paths(paths, config, ALL, cache=store).findings
+    assert {f.code for f in only_201} == {"JC201"} and len(everything) > len(only_201)
+    config.ignore = ["JC201"]
+    assert cache.check_paths(paths, config, cache=store).findings == api.check_paths(paths, config).findings == []
+    # Any change of jobcheck's own files invalidates the records (not the summaries).
+    config.ignore = []
+    monkeypatch.setitem(cache._fingerprints, "code", "another build")
+    assert cache.check_paths(paths, config, cache=store).project is not None
+
+
+def test_findings_name_files_as_given_whatever_run_cached_them(tmp_path: Path, monkeypatch) -> None:
+    root = _project(tmp_path / "proj")
+    (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
+    store = cache.Cache(tmp_path / "cache")
+    config = load(root / "pyproject.toml")
+    monkeypatch.chdir(root)
+    relative = cache.check_paths(["app"], config, cache=store, reuse_findings=False).findings
+    absolute = cache.check_paths([str(root / "app")], config, cache=store, reuse_findings=False).findings
+    assert [f.path for f in relative] == [os.path.join("app", "tasks.py")]
+    assert [f.path for f in absolute] == [str(root / "app" / "tasks.py")]
+
+
+def test_concurrent_cold_runs_agree_and_leave_whole_entries(tmp_path: Path) -> None:
+    root = _project(tmp_path / "proj", extra=40)
+    (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
+    folder = tmp_path / "cache"
+    command = [sys.executable, "-c", "import sys; from jobcheck.cli import main; sys.exit(main())",
+               "check", "--output-format", "json", "--cache-dir", str(folder), "-j", "1", str(root)]
+    procs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outputs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [1, 1, 1, 1], [err for _, err in outputs]
+    uncached = subprocess.run([*command[:-4], "--no-cache", str(root)], capture_output=True, text=True, timeout=120)
+    assert {out for out, _ in outputs} == {uncached.stdout}
+    store = cache.Cache(folder)
+    entries = _entries(store)
+    assert len(entries) == 44  # one per module
+    for path in entries:
+        assert cache.read_entry(path, bytes.fromhex(path.name[2:]), cache.SUMMARY) is not None
+    assert not list(store.folder.glob(".tmp-*"))
+
+
+# ---- the command line ------------------------------------------------------------------------
+
+
+def test_cache_location_tags_and_no_cache(tmp_path: Path, monkeypatch) -> None:
+    root = _project(tmp_path / "proj")
+    monkeypatch.delenv("JOBCHECK_CACHE_DIR", raising=False)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    assert run_cli(["check", "--no-cache", str(root)], outside).exit_code == 0
+    assert not (root / ".jobcheck_cache").exists() and not (outside / ".jobcheck_cache").exists()
+    assert run_cli(["check", str(root)], outside).exit_code == 0
+    folder = root / ".jobcheck_cache"  # beside the configuration file
+    assert (folder / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    assert (folder / ".gitignore").read_text().splitlines()[-1] == "*"
+    assert list(folder.glob("*/s-*"))
+    monkeypatch.setenv("JOBCHECK_CACHE_DIR", str(tmp_path / "env-cache"))
+    assert run_cli(["check", str(root)], outside).exit_code == 0
+    assert list((tmp_path / "env-cache").glob("*/s-*"))
+    assert run_cli(["check", "--cache-dir", str(tmp_path / "opt-cache"), str(root)], outside).exit_code == 0
+    assert list((tmp_path / "opt-cache").glob("*/s-*"))
+    bare = write_tree(tmp_path / "bare", {"job.py": "def f():\n    pass\n"})
+    monkeypatch.delenv("JOBCHECK_CACHE_DIR")
+    assert run_cli(["check", "job.py"], bare).exit_code == 0
+    assert (bare / ".jobcheck_cache" / "CACHEDIR.TAG").is_file()  # no configuration: the current folder
+
+
+def test_jobs_option_gives_the_same_output(tmp_path: Path) -> None:
+    root = _project(tmp_path / "proj", extra=5)
+    (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
+    outputs = {run_cli(["check", "--no-cache", "--output-format", "json", "-j", str(j), str(root)], tmp_path).stdout
+               for j in (0, 1, 2)}
+    assert len(outputs) == 1 and json.loads(outputs.pop())[0]["code"] == "JC201"
+
+
+_HEAVY = ("multiprocessing", "concurrent", "rich", "astroid", "libcst", "pygls", "lsprotocol")
+
+
+@pytest.mark.parametrize("args, forbidden", [
+    (["--version"], _HEAVY + ("jobcheck.api", "jobcheck.project")),
+    (["check", "--no-cache", "{file}"], _HEAVY),
+    (["check", "--cache-dir", "{cache}", "{file}"], _HEAVY),
+])
+def test_fast_start_imports_only_what_it_needs(tmp_path: Path, args: list[str], forbidden: tuple) -> None:
+    job = write_tree(tmp_path, {"one.py": "def f():\n    pass\n"}) / "one.py"
+    args = [a.format(file=job, cache=tmp_path / "cache") for a in args]
+    probe = ("import sys\nfrom jobcheck.cli import main\n"
+             f"sys.argv = ['jobcheck', *{args!r}]\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    loaded = done.stderr.split()
+    assert not [m for m in loaded if m.split(".")[0] in forbidden or m in forbidden]
+
+
+def test_one_file_is_summarised_in_process(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"a.py": "x = 1\n", "b.py": "y = 2\n"})
+    with Summarizer(jobs=4) as summarizer:
+        report = api.check_paths([str(tmp_path / "a.py")], Config(root=tmp_path), summarizer=summarizer)
+        assert report.files == 1 and not summarizer.used_pool
+        api.check_paths([str(tmp_path)], Config(root=tmp_path), summarizer=summarizer)
+        assert not summarizer.used_pool  # two tiny files: starting workers would cost more
+        assert summarizer.workers is not None and not summarizer.workers.running
+
+
+def test_what_is_unused_for_a_week_is_pruned_and_nothing_else(tmp_path: Path) -> None:
+    root = _project(tmp_path / "proj", extra=2)
+    config = load(root / "pyproject.toml")
+    folder = tmp_path / "cache"
+    store = cache.Cache(folder)
+    cache.check_paths([str(root)], config, cache=store)
+    old = time.time() - 8 * 24 * 3600
+    other_build = folder / "0.0.9-0123456789ab"
+    other_build.mkdir()
+    (other_build / "s-00").write_bytes(b"x")
+    not_ours = folder / "0.0.8-0123456789ab"  # looks like a build folder, holds something else
+    not_ours.mkdir()
+    (not_ours / "notes.txt").write_text("mine")
+    # Old, but read by the next run: kept. (The summary of a file the test does not edit.)
+    used = store.summary_path(store.summary_key(cache.digest((root / "app" / "tasks.py").read_bytes()), "app.tasks", False))
+    assert used.exists()
+    stale = store.folder / ("s-" + "ab" * 16)  # a summary of content no file has any more
+    stale.write_bytes(used.read_bytes())
+    leftover = store.folder / ".tmp-1-abcdef"  # an interrupted write
+    leftover.write_bytes(b"half")
+    for path in (used, stale, leftover, other_build / "s-00", other_build, not_ours):
+        os.utime(path, (old, old))
+    (store.folder / ".pruned").unlink()
+    edited = root / "app" / "mod0.py"
+    edited.write_text(edited.read_text() + "\n# edited\n")
+    assert cache.check_paths([str(root)], config, cache=cache.Cache(folder)).project is not None
+    assert used.exists() and not stale.exists() and not leftover.exists()
+    assert not other_build.exists()
+    assert (not_ours / "notes.txt").read_text() == "mine"
