@@ -167,6 +167,11 @@ class _Scope:
 
 
 _EMPTY: frozenset = frozenset()
+# Shared, never mutated: an empty argument list or keyword dict, and the commonest Values.
+_NONE: tuple = ()
+_NO_KWARGS: dict = {}
+_OTHER: list = ["other"]
+_LIT_NONE: list = ["lit", None]
 # Calls whose receiver's identity matters (Django signals: which signal is sent or connected).
 _REF_ATTRS = ("send", "send_robust", "connect", "asend", "asend_robust")
 
@@ -308,14 +313,14 @@ class Summarizer:
 
     def value(self, node: ast.AST | None, depth: int = 0) -> Value:
         if node is None:
-            return ["lit", None]
+            return _LIT_NONE
         if isinstance(node, ast.Constant):
             v = node.value
             if isinstance(v, (str, int, float, bool)) or v is None:
                 return ["lit", v]
-            return ["other"]
+            return _OTHER
         if depth >= _MAX_VALUE_DEPTH:
-            return ["other"]
+            return _OTHER
         if isinstance(node, (ast.Name, ast.Attribute)):
             name = self.resolve(node)
             ref = self.module_var(node.id) if isinstance(node, ast.Name) else None
@@ -328,7 +333,7 @@ class Summarizer:
             if isinstance(node, ast.Name) and self.fn is not None and node.id in self.fn.params:
                 # A parameter: a helper that forwards it to `enqueue` registers what its callers pass.
                 return ["param", node.id, self.fn.params.index(node.id)]
-            return ["other"]
+            return _OTHER
         if isinstance(node, ast.Call):
             func = self.resolve(node.func)
             args = [self.value(a, depth + 1) for a in node.args]
@@ -348,10 +353,10 @@ class Summarizer:
                 try:
                     return ["lit", _arith(node.op, left[1], right[1])]
                 except Exception:  # noqa: BLE001 - a constant we cannot fold is just "other"
-                    return ["other"]
+                    return _OTHER
         if isinstance(node, ast.Lambda):
             return ["lambda"]
-        return ["other"]
+        return _OTHER
 
     # ---- expressions: record calls, return the calls that feed the value ----------------------
 
@@ -446,10 +451,12 @@ class Summarizer:
             col=node.col_offset,
             end_line=node.end_lineno or node.lineno,
             end_col=node.end_col_offset or node.col_offset,
-            args=[self.value(a, 1) for a in node.args],
-            kwargs={k.arg or "**": self.value(k.value, 1) for k in node.keywords},
-            argsrc=[sorted(s) for s in argsrc] if any(argsrc) else [],
-            kwsrc=kwsrc,
+            # Most calls have no arguments of one kind or another: share one empty container
+            # (summaries are read-only once built) instead of allocating one per call.
+            args=[self.value(a, 1) for a in node.args] if node.args else _NONE,
+            kwargs={k.arg or "**": self.value(k.value, 1) for k in node.keywords} if node.keywords else _NO_KWARGS,
+            argsrc=[sorted(s) for s in argsrc] if any(argsrc) else _NONE,
+            kwsrc=kwsrc or _NO_KWARGS,
             loops=self.loops,
             branch=self.branch,
             regions=self.regions,
