@@ -19,7 +19,7 @@ MAX_CONTEXT_MODULES = 2000
 
 def package_root(path: Path, module: str, is_package: bool) -> Path:
     depth = module.count(".") + (1 if is_package else 0)
-    parents = path.resolve().parents
+    parents = Path(os.path.abspath(path)).parents
     return parents[min(depth, len(parents) - 1)]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import tokenize
 import warnings
 from pathlib import Path
@@ -19,7 +20,8 @@ from .summary import ModuleSummary, Summarizer
 def module_name(path: Path, packages: dict | None = None) -> tuple[str, bool]:
     """The dotted module name from the package folders (`__init__.py`) around the file.
     `packages` (one per run) remembers each folder's dotted package name."""
-    path = path.resolve()
+    # Discovery gives absolute paths below resolved roots: `abspath` (no system calls) is enough.
+    path = Path(os.path.abspath(path))
     is_package = path.name == "__init__.py"
     prefix = _package(path.parent, {} if packages is None else packages)
     parts = [p for p in (prefix, None if is_package else path.stem) if p]
