@@ -13,15 +13,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from . import context, engine, files, suppress
-from .checks import CheckContext, all_checks
 from .config import Config, selected_codes
-from .effects.classify import Catalog
-from .frameworks import all_frameworks
 from .model import Confidence, Finding, Severity, Span
-from .project import Project
-from .ruledocs import rules
 from .summary import ModuleSummary
+
+if TYPE_CHECKING:
+    from .project import Project
+
+# The project phase (checks, frameworks, catalogs) is imported when a run needs it: a warm run
+# that reads its findings back from the cache never does.
 
 
 @dataclass
@@ -109,6 +112,10 @@ def check_sources(sources: dict[str, str], config: Config | None = None, selecti
 
 
 def build_project(summaries: list[ModuleSummary], config: Config) -> Project:
+    from .effects.classify import Catalog
+    from .frameworks import all_frameworks
+    from .project import Project
+
     catalog = Catalog(config.effects, config.guards)
     return Project(summaries, catalog, all_frameworks(config), config.entry_points)
 
@@ -119,6 +126,9 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     """Link the summaries, run the selected checks, drop what is suppressed. `sources` are
     in-memory texts (an editor's buffers) that take precedence over the files on disk.
     `report_paths`: report findings only in these files (the others are context)."""
+    from .checks import CheckContext, all_checks
+    from .ruledocs import rules
+
     rule_info = rules()
     selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
     project = build_project(summaries, config)
