@@ -16,29 +16,49 @@ _NOQA = re.compile(r"#\s*noqa\b(?::\s*([A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?", 
 _CODE = re.compile(r"[A-Z]+[0-9]+")
 
 
+_CANDIDATE = re.compile(r"#\s*(?:jobcheck\s*:|noqa\s*:\s*[A-Za-z]*\d)", re.I)
+
+
 def scan(text: str) -> dict[int, list]:
-    """line -> [standalone, [codes], bare] for each suppression comment in the file."""
-    if "jobcheck" not in text and "noqa" not in text:
+    """line -> [standalone, [codes], bare] for each suppression comment in the file.
+
+    Only real comments count: the text is tokenized (when a candidate appears at all), so a
+    docstring or a string that mentions `# jobcheck: ignore` suppresses nothing.
+    """
+    if not _CANDIDATE.search(text):
         return {}
     out: dict[int, list] = {}
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if "#" not in line:
-            continue
+    for lineno, comment, standalone in _comments(text):
         codes: list[str] = []
         bare = False
-        m = _JOBCHECK.search(line)
+        m = _JOBCHECK.search(comment)
         if m:
             if m.group(2) is None or not _CODE.findall(m.group(2).upper()):
                 bare = True
             else:
                 codes.extend(_CODE.findall(m.group(2).upper()))
-        for n in _NOQA.finditer(line):
+        for n in _NOQA.finditer(comment):
             if n.group(1):
                 codes.extend(c for c in _CODE.findall(n.group(1).upper()) if c.startswith("JC"))
         if codes or bare:
-            standalone = line.lstrip().startswith("#")
             out[lineno] = [standalone, codes, bare]
     return out
+
+
+def _comments(text: str):
+    """(line, comment text, alone on its line) for every comment token."""
+    import io
+    import tokenize
+
+    last_code_line = 0
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.COMMENT:
+                yield tok.start[0], tok.string, last_code_line != tok.start[0]
+            elif tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING):
+                last_code_line = tok.end[0]
+    except (tokenize.TokenError, SyntaxError):
+        return  # the file parsed with ast; a tokenizer quirk loses suppressions, not the run
 
 
 def covers(suppressions: dict, code: str, line: int, end_line: int) -> bool:

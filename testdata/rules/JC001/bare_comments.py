@@ -18,3 +18,10 @@ def post(order_id):
 @shared_task(autoretry_for=(Exception,))
 def whole_job(order_id):  # jobcheck: ignore[JC201]
     requests.post("https://x.example/", json={"o": order_id})
+
+
+def documented():
+    """Explains suppressions: write `# jobcheck: ignore[JC201]`, never a bare
+    # jobcheck: ignore
+    (text in a docstring is not a comment, and suppresses nothing)."""
+    return "# jobcheck: ignore"
