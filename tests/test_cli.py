@@ -213,3 +213,10 @@ def test_one_file_still_sees_effects_in_the_modules_it_imports(tmp_path: Path) -
     assert sorted((f["code"], f["path"]) for f in findings) == [("JC201", "shop/jobs.py"), ("JC501", "shop/jobs.py")]
     jc201 = next(f for f in findings if f["code"] == "JC201")
     assert jc201["chain"] == ["shop.jobs.announce", "shop.notify.tell", "django.core.mail.send_mail"]
+
+
+def test_jobcheck_is_clean_on_itself() -> None:
+    """Dogfooding: jobcheck's own code (which mentions every pattern in strings and docs) is clean."""
+    root = Path(__file__).resolve().parent.parent
+    result = run(["check", "--no-cache", "jobcheck"], root)
+    assert result.returncode == 0, result.stdout + result.stderr
