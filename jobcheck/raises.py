@@ -23,7 +23,13 @@ _DB_PACKAGES = ("django.db", "sqlalchemy", "psycopg", "psycopg2", "sqlite3", "py
 _DB_READS = {"get", "filter", "first", "last", "exists", "count", "execute", "executemany", "select_for_update",
              "refresh_from_db", "all", "get_or_create", "update_or_create", "aggregate", "iterator", "earliest", "latest"}
 # An exception module that is not where the raising calls live.
-_PACKAGE_ALIASES = {"botocore": ("boto3", "botocore", "aioboto3"), "urllib3": ("urllib3", "requests")}
+_PACKAGE_ALIASES = {
+    "botocore": ("boto3", "botocore", "aioboto3"),
+    "urllib3": ("urllib3", "requests"),
+    # Mail libraries raise the SMTP errors of the connection underneath.
+    "smtplib": ("smtplib", "django.core.mail", "flask_mail", "templated_email", "yagmail", "*.send_messages"),
+    "socket": ("smtplib", "requests", "httpx", "urllib3", "django.core.mail"),
+}
 _MODEL_ERRORS = ("DoesNotExist", "MultipleObjectsReturned")
 
 
@@ -62,10 +68,13 @@ class Raises:
             return _is_db_operation(event, name)
         if not package or package.partition(".")[0] in self.local_roots:
             return False  # the application's own exceptions: from its raise statements
-        prefixes = _PACKAGE_ALIASES.get(package.partition(".")[0], (package,))
+        prefixes = tuple(p for p in _PACKAGE_ALIASES.get(package.partition(".")[0], (package,)) if "*" not in p)
+        suffixes = tuple(p[1:] for p in _PACKAGE_ALIASES.get(package.partition(".")[0], ()) if p.startswith("*"))
         if name.startswith(tuple(p + "." for p in prefixes)) or name.startswith(tuple(p + "()" for p in prefixes)):
             return True
-        return any(lib.startswith(prefixes) for lib in effect_libs)
+        if suffixes and name.endswith(suffixes):
+            return True
+        return any(lib.startswith(prefixes) or (suffixes and lib.endswith(suffixes)) for lib in effect_libs)
 
 
 def _is_db_operation(event: Event, name: str) -> bool:

@@ -1,4 +1,6 @@
 # Guards that make an effect safe to repeat, and retry scopes that never repeat it.
+import smtplib
+
 import requests
 from celery import shared_task
 from django.core.cache import cache
@@ -126,3 +128,15 @@ def returns_after_enqueue(order_id, failed):
         return response.status_code
     except requests.RequestException:
         Invoice.objects.create(order_id=order_id, posted=False)
+
+
+@shared_task(autoretry_for=(smtplib.SMTPException,), max_retries=3)
+def django_mail_raises_smtp_errors(address):
+    # Django's mail functions raise the SMTP errors of the connection underneath.
+    send_mail("Invoice", "body", "from@example.com", [address])  # expect: JC201
+
+
+@shared_task(autoretry_for=(smtplib.SMTPException,), max_retries=3)
+def smtp_errors_from_a_post(order_id):
+    # An SMTP error cannot come out of an HTTP call: nothing retries the POST.
+    requests.post("https://partner.example/orders", json={"order": order_id})
