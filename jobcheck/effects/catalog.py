@@ -197,6 +197,8 @@ CLOCKS = (
     "time.localtime",
     "time.gmtime",
     "time.ctime",
+    "time.strftime",
+    "time.asctime",
     "django.utils.timezone.now",
     "django.utils.timezone.localtime",
     "django.utils.timezone.localdate",
