@@ -686,7 +686,7 @@ def _build_indices(project: Project) -> tuple[list[Decorated], dict[str, list[Ca
                     decorated.append(Decorated(mod, fn, value, name, value[0] == "call", Anchor(mod.path, line, col, end_line, end_col)))
             for i, ev in enumerate(fn.events):
                 if ev.kind == "call" and ev.attr:
-                    by_attr.setdefault(ev.attr, []).append(CallSite(mod, fn, i, ev, None))
+                    by_attr.setdefault(ev.attr, []).append((mod, fn, i, ev))  # a CallSite when asked for
     return decorated, by_attr
 
 
@@ -706,6 +706,6 @@ def calls_named(project: Project, attrs: tuple[str, ...]) -> list[CallSite]:
     """Calls whose callee's last name is one of `attrs`, with canonical names filled in."""
     out = []
     for attr in attrs:
-        for site in _indices(project)[1].get(attr, ()):
-            out.append(CallSite(site.module, site.function, site.index, site.event, project.event_name(site.event)))
+        for mod, fn, i, ev in _indices(project)[1].get(attr, ()):
+            out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
     return out

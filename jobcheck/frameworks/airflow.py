@@ -123,10 +123,16 @@ class _Analysis:
 
     def _index(self) -> None:
         p = self.p
+        tops = {m.partition(".")[0] for m in p.modules}
         for mod in p.modules.values():
+            # Only calls that can name an operator matter: Airflow's own, or the tree's (a
+            # subclass, a factory), also when imported as from a folder on sys.path.
+            relevant = tops | {"airflow"} | {n.partition(".")[0] for n in mod.imported if n.partition(".")[0] not in tops}
             for fn in mod.functions.values():
                 for i, ev in enumerate(fn.events):
                     if ev.kind != "call" or not ev.name:
+                        continue
+                    if ev.name.partition(".")[0].partition("(")[0] not in relevant:
                         continue
                     if "python_callable" in ev.kwargs:
                         self.callable_events.append((fn, i))

@@ -63,7 +63,11 @@ def canonical_in(project: Project, module: ModuleSummary, name: str | None) -> s
     if key in cache:
         return cache[key]
     result = canon
+    first = name.partition(".")[0].partition("(")[0]
+    prefixes = _module_prefixes(project)
     for base in _ancestors(module):
+        if f"{base}.{first}" not in prefixes:
+            continue  # nothing of the tree lives there: a library's name stays the library's
         candidate = f"{base}.{name}"
         found = project.canonical(candidate)
         if found and (found != candidate or defined(project, found)):
@@ -93,6 +97,18 @@ def origin(project: Project, module: ModuleSummary, name: str | None, hops: int 
     if imported and imported != f"{mod.module}.{head}":
         return origin(project, mod, ".".join([imported, *rest[1:]]), hops + 1)
     return name
+
+
+def _module_prefixes(project: Project) -> set[str]:
+    """Every dotted prefix of every analysed module's name (`a`, `a.b`, `a.b.c`)."""
+    found = project.__dict__.get("_module_prefixes")
+    if found is None:
+        found = set()
+        for name in project.modules:
+            parts = name.split(".")
+            found.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+        project.__dict__["_module_prefixes"] = found
+    return found
 
 
 def _tops(project: Project) -> set[str]:
