@@ -83,8 +83,12 @@ class _RetryScope:
             return policy.setting
         for exc in policy.on:
             exc = self.project.canonical(exc) or exc
+            # An API's rejection (SlackApiError, a declined card) means this call did nothing:
+            # raised by the effect itself it repeats nothing, though a later call raising it does.
+            rejection = exc in self.project.catalog.rejections
             for i in range(len(fn.events)):
-                if (i == e or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ())):
+                here = i == e and not rejection
+                if (here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ())):
                     return policy.setting
         for p in self.explicit:
             if self._after(p, e):

@@ -282,6 +282,19 @@ MARKER_CALLS = (
     "*.hsetnx",
 )
 
+# Exceptions an API raises when it refused a request, so the call that raised them had no effect
+# (unlike a timeout or a 5xx, after which the far end may have acted).
+REJECTIONS = (
+    "slack_sdk.errors.SlackApiError",
+    "slack.errors.SlackApiError",
+    "stripe.error.CardError",
+    "stripe.CardError",
+    "stripe.error.InvalidRequestError",
+    "stripe.InvalidRequestError",
+    "stripe.error.AuthenticationError",
+    "twilio.base.exceptions.TwilioRestException",
+)
+
 # Exceptions a retry catches that can come out of any external call.
 BROAD_EXCEPTIONS = (
     "Exception",

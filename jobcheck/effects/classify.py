@@ -63,6 +63,7 @@ class Catalog:
         self.markers = PatternSet(catalog.MARKER_CALLS)
         self.guards = PatternSet(tuple(guards or ()))
         self.broad = set(catalog.BROAD_EXCEPTIONS)
+        self.rejections = set(catalog.REJECTIONS)
         self._effect = lru_cache(maxsize=None)(self._effect_uncached)
 
     def effect(self, name: str | None, first_arg: object = None) -> EffectHit | None:
