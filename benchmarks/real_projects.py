@@ -26,6 +26,7 @@ PROJECTS = [
     ("misago", "0.39.6", ["--no-binary", ":all:"], "misago-0.39.6/misago"),
     ("pretix", "2024.7.0", ["--only-binary", ":all:"], "pretix"),
     ("mayan-edms", "4.6", ["--only-binary", ":all:"], "mayan"),
+    ("apache-superset", "6.1.0", ["--only-binary", ":all:"], "superset"),
 ]
 
 
