@@ -252,7 +252,7 @@ def test_concurrent_cold_runs_agree_and_leave_whole_entries(tmp_path: Path) -> N
     procs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
     outputs = [p.communicate(timeout=120) for p in procs]
     assert [p.returncode for p in procs] == [1, 1, 1, 1], [err for _, err in outputs]
-    uncached = subprocess.run([*command[:-4], "--no-cache", str(root)], capture_output=True, text=True, timeout=120)
+    uncached = subprocess.run([*command[:-5], "--no-cache", str(root)], capture_output=True, text=True, timeout=120)
     assert {out for out, _ in outputs} == {uncached.stdout}
     store = cache.Cache(folder)
     entries = _entries(store)
