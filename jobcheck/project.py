@@ -10,6 +10,7 @@ from functools import cached_property
 from .effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
 from .effects.classify import Catalog, db_write
 from .jobs import Anchor, JobSite, Registration, RetryPolicy
+from .keys import is_key_name
 from .model import Confidence
 from .relink import relink
 from .summary import MODULE_CODE, ClassSummary, Event, FunctionSummary, ModuleSummary
@@ -463,16 +464,16 @@ class Project:
         in the same transaction before it, a dedup marker set before it, or a configured guard."""
         event = fn.events[index]
         for kw in event.kwargs:
-            if _is_key_kwarg(kw):
+            if is_key_name(kw):
                 return True
         if any(kw in ("headers", "extra_headers", "**", "request_options", "options") for kw in event.kwargs):
-            if any(s.kind == "dictkey" and _is_key_kwarg(s.name) and s.line <= event.end_line for s in fn.sinks):
+            if any(s.kind == "dictkey" and is_key_name(s.name) and s.line <= event.end_line for s in fn.sinks):
                 return True
             if any(m <= event.end_line for m in self.key_marks(fn)):
                 return True
         for j in range(index):
             other = fn.events[j]
-            if other.kind != "call" or _exclusive(other, event):
+            if other.kind != "call" or exclusive(other, event):
                 continue
             name = self.event_name(other)
             if name in self.catalog.guards:
@@ -482,13 +483,13 @@ class Project:
             if self.records_key(other) and self.same_transaction(fn, other, event):
                 return True
         for deco in fn.decorators:
-            if self.canonical(_deco_name(deco[0])) in self.catalog.guards:
+            if self.canonical(deco_name(deco[0])) in self.catalog.guards:
                 return True
         return False
 
     def key_marks(self, fn: FunctionSummary) -> list[int]:
         """Lines where a key-named value is written without a call feeding it (dict keys)."""
-        return [s.line for s in fn.sinks if _is_key_kwarg(s.name)]
+        return [s.line for s in fn.sinks if is_key_name(s.name)]
 
     def records_key(self, event: Event) -> bool:
         """A database write that records an idempotency key.
@@ -503,7 +504,7 @@ class Project:
         name = self.event_name(event)
         if db_write(name, event.attr, event.sql) is None:
             return False
-        from .keys import is_key_name, is_record_key_field
+        from .keys import is_record_key_field
 
         if event.attr in ("create", "get_or_create", "update_or_create", "add", "bulk_create"):
             fields = list(event.kwargs)
@@ -527,7 +528,7 @@ class Project:
         return {r.id for r in fn.regions if self.catalog.is_transaction(self.canonical(r.name))}
 
     def function_is_transactional(self, fn: FunctionSummary) -> bool:
-        return any(self.catalog.is_transaction(self.canonical(_deco_name(d[0]))) for d in fn.decorators)
+        return any(self.catalog.is_transaction(self.canonical(deco_name(d[0]))) for d in fn.decorators)
 
     def same_transaction(self, fn: FunctionSummary, a: Event, b: Event) -> bool:
         if self.function_is_transactional(fn):
@@ -620,7 +621,7 @@ def _short(qualname: str) -> str:
     return short(qualname)
 
 
-def _deco_name(value: list) -> str | None:
+def deco_name(value: list) -> str | None:
     if value[0] == "name":
         return value[1]
     if value[0] == "call":
@@ -628,26 +629,12 @@ def _deco_name(value: list) -> str | None:
     return None
 
 
-def _is_key_kwarg(name: str) -> bool:
-    from .keys import is_key_name
-
-    return is_key_name(name)
-
-
-def _exclusive(a: Event, b: Event) -> bool:
+def exclusive(a: Event, b: Event) -> bool:
     """Two events in different arms of one `if`, and no loop around both: never both run."""
     if set(a.loops) & set(b.loops):
         return False
     arms = dict(a.branch)
     return any(if_id in arms and arms[if_id] != arm for if_id, arm in b.branch)
-
-
-def exclusive(a: Event, b: Event) -> bool:
-    return _exclusive(a, b)
-
-
-def deco_name(value: list) -> str | None:
-    return _deco_name(value)
 
 
 @dataclass(frozen=True)
@@ -681,7 +668,7 @@ def _build_indices(project: Project) -> tuple[list[Decorated], dict[str, list[Ca
         for fn in mod.functions.values():
             for deco in fn.decorators:
                 value, line, col, end_line, end_col = deco
-                name = project.canonical(_deco_name(value))
+                name = project.canonical(deco_name(value))
                 if name:
                     decorated.append(Decorated(mod, fn, value, name, value[0] == "call", Anchor(mod.path, line, col, end_line, end_col)))
             for i, ev in enumerate(fn.events):
