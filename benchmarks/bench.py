@@ -27,6 +27,7 @@ a cold run of the same tree (cross-module effects included): any difference fail
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import shutil
@@ -187,6 +188,9 @@ def snapshot(work: Path) -> Path:
     target = work / "snapshot"
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(Path(jobcheck.__file__).parent, target / "jobcheck", ignore=shutil.ignore_patterns("__pycache__"))
+    # Byte-compiled, as `pip install` leaves a package (py_compile writes even where
+    # PYTHONDONTWRITEBYTECODE is set, as in some sandboxes, which would recompile every run).
+    compileall.compile_dir(str(target / "jobcheck"), quiet=1)
     return target
 
 

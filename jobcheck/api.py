@@ -47,17 +47,18 @@ class Selection:
 
 
 def check_paths(paths: list[str], config: Config | None = None, selection: Selection = Selection(),
-                summarizer=None, force_exclude: bool = False) -> Report:
+                summarizer=None, force_exclude: bool = False, folders: set[str] | None = None) -> Report:
     """Check every Python file under `paths`. `summarizer` maps [(path, display, module, is_pkg)]
-    to summaries (the cache and the process pool plug in here); default: one by one."""
+    to summaries (the cache and the process pool plug in here); default: one by one. `folders`,
+    if given, collects every folder listed (to find files, to resolve imports)."""
     config = config or Config()
-    found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude)
+    found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
     jobs = plan_modules(found)
     summarize = summarizer or (lambda batch: [summarize_one(job) for job in batch])
     summaries = summarize(jobs)
     absolute = {display: path for path, display in found}
     roots = _import_roots(jobs, config)
-    extra = context.load(summaries, roots, summarize)
+    extra = context.load(summaries, roots, summarize, folders=folders)
     return analyse(summaries + extra, config, selection, absolute, report_paths={s.path for s in summaries})
 
 

@@ -163,21 +163,24 @@ class Cache:
             return None
         try:
             size = int.from_bytes(payload[:4], "big")
-            build, inputs = marshal.loads(payload[4:4 + size])
+            build, stamps, checked = marshal.loads(payload[4:4 + size])
         except (ValueError, EOFError, TypeError):
             return None
-        if build != code_fingerprint() or type(inputs) is not tuple:
+        if build != code_fingerprint() or (stamps is not None and type(stamps) is not tuple) or type(checked) is not int:
             return None
-        return RunRecord(inputs, payload[4 + size:])
+        return RunRecord(stamps, checked, payload[4 + size:])
 
-    def store_run(self, invocation: bytes, inputs: list, findings: list) -> None:
+    def store_run(self, invocation: bytes, inputs: list, findings: list, checked: int, stamps: tuple | None = None) -> None:
         """Record a run: every file it read, in order (display, path, key, the module-level part
-        of its summary, packed), and its findings."""
+        of its summary, packed), its findings, how many files it checked, and `stamps` (see
+        `take_stamps`) when they are safe to trust."""
         encoded = findings_to_data(findings)
         if encoded is None or any(key is None or head is None for _, _, key, head in inputs) or not self.prepare():
             return  # unreadable files or unstorable findings: the next run recomputes
-        head = marshal.dumps((code_fingerprint(), tuple(inputs)))
-        write_entry(self.run_path(invocation), invocation, len(head).to_bytes(4, "big") + head + marshal.dumps(encoded), RUN)
+        head = marshal.dumps((code_fingerprint(), stamps, checked))
+        body = marshal.dumps(tuple(inputs))
+        payload = b"".join((len(head).to_bytes(4, "big"), head, len(body).to_bytes(4, "big"), body, marshal.dumps(encoded)))
+        write_entry(self.run_path(invocation), invocation, payload, RUN)
 
     # ---- the folder --------------------------------------------------------------------------
 
@@ -245,18 +248,76 @@ def _remove_if_unused(path: Path, cutoff: float, recursive: bool = False) -> Non
 
 
 class RunRecord:
-    """What a run read, and its findings (decoded only when they are used)."""
+    """What a run read, and its findings (each decoded only when it is used)."""
 
-    def __init__(self, inputs: tuple, encoded: bytes) -> None:
-        self.inputs = inputs
-        self._encoded = encoded
+    def __init__(self, stamps: tuple | None, checked: int, rest: bytes) -> None:
+        self.stamps = stamps
+        self.checked = checked
+        self._rest = rest
+
+    @property
+    def inputs(self) -> tuple:
+        size = int.from_bytes(self._rest[:4], "big")
+        try:
+            inputs = marshal.loads(self._rest[4:4 + size])
+        except (ValueError, EOFError, TypeError):
+            return ()
+        return inputs if type(inputs) is tuple else ()
 
     def findings(self) -> list | None:
+        size = int.from_bytes(self._rest[:4], "big")
         try:
-            names, rows = marshal.loads(self._encoded)
+            names, rows = marshal.loads(self._rest[4 + size:])
             return findings_from_data(names, rows)
         except (FormatError, ValueError, EOFError, TypeError, KeyError):
             return None
+
+
+# ---- stamps ----------------------------------------------------------------------------------
+# A run record may also keep the modification time and size of every file the run read and the
+# modification time of every folder it listed (finding files, resolving imports). When all are
+# unchanged, nothing the run read can differ — a file added, removed or renamed changes its
+# folder's time — and its findings are reused without reading a file, as ruff and mypy do. Any
+# difference falls back to comparing content hashes. Stamps taken within RACY_NS of the run's start
+# are not trusted (a file written twice within the clock's resolution keeps its time, as git's
+# "racy clean" problem), so such a record checks hashes next time and then records fresh stamps.
+
+RACY_NS = 2_000_000_000
+
+
+def take_stamps(files: list[str], folders, started_ns: int) -> tuple | None:
+    """((path, mtime_ns, size) for files, (folder, mtime_ns) for folders), or None when any was
+    missing or changed too close to the run's start to be told apart from a later change."""
+    out_files, out_folders = [], []
+    try:
+        for path in files:
+            st = os.stat(path)
+            if st.st_mtime_ns >= started_ns - RACY_NS:
+                return None
+            out_files.append((path, st.st_mtime_ns, st.st_size))
+        for folder in sorted(folders):
+            st = os.stat(folder)
+            if st.st_mtime_ns >= started_ns - RACY_NS:
+                return None
+            out_folders.append((folder, st.st_mtime_ns))
+    except OSError:
+        return None
+    return tuple(out_files), tuple(out_folders)
+
+
+def stamps_hold(stamps: tuple) -> bool:
+    try:
+        files, folders = stamps
+        for path, mtime_ns, size in files:
+            st = os.stat(path)
+            if st.st_mtime_ns != mtime_ns or st.st_size != size:
+                return False
+        for folder, mtime_ns in folders:
+            if os.stat(folder).st_mtime_ns != mtime_ns:
+                return False
+    except (OSError, ValueError, TypeError):
+        return False
+    return True
 
 
 # ---- entries ---------------------------------------------------------------------------------
@@ -402,19 +463,23 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
 
     selection = selection or api.Selection()
     invocation = None
+    started = time.time_ns()
     if cache is not None:
         cache.touch()
         # One record per invocation (overwritten by its next run): what was asked, and how.
         invocation = digest(repr((cache.salt, sorted(vars(config).items()), selection, list(paths), force_exclude,
                                   os.getcwd())).encode())
         if reuse_findings:
-            reused = _reuse(paths, config, selection, force_exclude, cache, invocation)
+            reused = _reuse(paths, config, selection, force_exclude, cache, invocation, started)
             if reused is not None:
                 return reused
+    folders: set[str] = set()
     with Summarizer(cache, jobs, progress) as summarizer:
-        report = api.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude)
+        report = api.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
+                                 folders=folders)
     if invocation is not None:
-        cache.store_run(invocation, summarizer.inputs, report.findings)
+        stamps = take_stamps([path for _, path, _, _ in summarizer.inputs], folders, started)
+        cache.store_run(invocation, summarizer.inputs, report.findings, report.files, stamps)
     return report
 
 
@@ -457,26 +522,42 @@ class _Heads:
         return out
 
 
-def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: bytes):
-    from . import api, context, files
+def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: bytes, started: int):
+    from .api import Report
 
     record = cache.load_run(invocation)
     if record is None:
         return None
-    heads = _Heads(cache, record.inputs)
+    if record.stamps is not None and stamps_hold(record.stamps):
+        findings = record.findings()
+        if findings is not None:
+            return Report(findings=findings, files=record.checked, project=None)  # type: ignore[arg-type]
+    return _reuse_by_content(paths, config, force_exclude, cache, invocation, record, started)
+
+
+def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: bytes, record: RunRecord, started: int):
+    from . import api, context, files
+
+    inputs = record.inputs
+    heads = _Heads(cache, inputs)
+    folders: set[str] = set()
     try:
         # What `api.check_paths` reads before its project phase, in the same order: the files
         # given, then the modules they import (found from the summary heads). This mirrors its
         # first lines; should they change, the record simply stops matching (a test asserts
         # that records are reused). The project phase itself is not run on heads.
-        found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude)
+        found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
         planned = api.plan_modules(found)
-        context.load(heads(planned), api._import_roots(planned, config), heads)
+        context.load(heads(planned), api._import_roots(planned, config), heads, folders=folders)
     except _Miss:
         return None
-    if heads.seen != len(record.inputs):
+    if heads.seen != len(inputs):
         return None
     findings = record.findings()
     if findings is None:
         return None
+    # Same content, new times (a checkout, a touch, or stamps too recent last time): record them.
+    stamps = take_stamps([path for _, path, _, _ in inputs], folders, started)
+    if stamps is not None:
+        cache.store_run(invocation, list(inputs), findings, len(planned), stamps)
     return api.Report(findings=findings, files=len(planned), project=None)  # type: ignore[arg-type]

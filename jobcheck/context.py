@@ -15,6 +15,7 @@ from pathlib import Path
 from .summary import ModuleSummary
 
 MAX_CONTEXT_MODULES = 2000
+_MISSING: dict = {}  # the listing of a folder that cannot be listed
 
 
 def package_root(path: Path, module: str, is_package: bool) -> Path:
@@ -59,14 +60,16 @@ def _entries(folder: str, listings: dict) -> dict[str, bool]:
                     if not got[entry.name] and not entry.is_dir():
                         del got[entry.name]
         except OSError:
-            pass
+            got = _MISSING  # appearing later changes its parent folder's time (or it is a root)
         listings[folder] = got
     return got
 
 
-def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_for=None) -> list[ModuleSummary]:
+def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_for=None,
+         folders: set[str] | None = None) -> list[ModuleSummary]:
     """Summaries of the modules `summaries` import, transitively, that are not among them.
-    `summarize` takes [(path, display, module, is_package)] like `api.check_paths`' summarizer."""
+    `summarize` takes [(path, display, module, is_package)] like `api.check_paths`' summarizer.
+    `folders`, if given, collects every folder listed to resolve imports."""
     known = {s.module for s in summaries}
     listings: dict = {}
     seen_names: set[str] = set()
@@ -98,6 +101,8 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
             known.add(module)
         frontier = [s for s in summarize(jobs) if s.error is None] if jobs else []
         out.extend(frontier)
+    if folders is not None:
+        folders.update(folder for folder, entries in listings.items() if entries is not _MISSING)
     return out
 
 

@@ -25,14 +25,15 @@ def _excluded(rel: str, patterns: list[str]) -> bool:
     return False
 
 
-def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bool = False) -> list[tuple[Path, str]]:
+def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bool = False,
+             folders: set[str] | None = None) -> list[tuple[Path, str]]:
     """(absolute path, display path) for every Python file under `paths`, sorted, deduplicated.
 
     Display paths are as given: relative where the input was relative. As in ruff, a path given
     explicitly is checked even if excluded (unless `force_exclude`, which pre-commit hooks use,
     since pre-commit passes every file explicitly); inside it, exclusions apply to what is found,
     matched against the path relative to the configuration's folder and to each folder name below
-    the given path.
+    the given path. `folders`, if given, collects every folder listed.
     """
     out: dict[Path, str] = {}
     root = root.resolve()
@@ -59,6 +60,8 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
         if force_exclude and absolute != root and _excluded(rel_to(absolute, root), exclude):
             continue
         for folder, dirs, files in os.walk(absolute):
+            if folders is not None:
+                folders.add(folder)
             folder_path = Path(folder)
             dirs[:] = sorted(
                 d for d in dirs

@@ -150,15 +150,21 @@ def test_a_changed_helper_reaches_the_job_in_another_module(tmp_path: Path) -> N
     assert all(before[p] == after[p] for p in before)  # the others were read, not rewritten
 
 
-def test_records_notice_changes_in_imported_modules_that_were_not_given(tmp_path: Path, monkeypatch) -> None:
-    """pre-commit passes only the staged files; the modules they import are read as context.
-    A record must not outlive a change there, nor the appearance of a module it imports."""
+def _staged_job_without_helper(tmp_path: Path, monkeypatch):
+    """A project whose job module is given alone (as pre-commit does); the helper it imports is missing."""
     root = _project(tmp_path / "proj")
     (root / "app/helpers.py").unlink()
     config = load(root / "pyproject.toml")
     store = cache.Cache(tmp_path / "cache")
     monkeypatch.chdir(root)
     given = [os.path.join("app", "tasks.py")]
+    return root, config, store, given
+
+
+def test_records_notice_changes_in_imported_modules_that_were_not_given(tmp_path: Path, monkeypatch) -> None:
+    """pre-commit passes only the staged files; the modules they import are read as context.
+    A record must not outlive a change there, nor the appearance of a module it imports."""
+    root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
 
     def run():
         cached = cache.check_paths(given, config, cache=store)
@@ -171,6 +177,55 @@ def test_records_notice_changes_in_imported_modules_that_were_not_given(tmp_path
     assert run().project is None
     (root / "app/helpers.py").write_text(QUIET_HELPER, encoding="utf-8")  # context changes
     assert run().findings == []
+
+
+def _age(root: Path, seconds: int = 100) -> None:
+    """Set every file's and folder's time in the past, beyond the window where stamps are racy."""
+    past = time.time_ns() - seconds * 1_000_000_000
+    for path in [root, *root.rglob("*")]:
+        os.utime(path, ns=(past, past))
+
+
+def test_unchanged_stamps_reuse_findings_without_reading_a_file(tmp_path: Path, monkeypatch) -> None:
+    root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
+    _age(root)
+    assert cache.check_paths(given, config, cache=store).project is not None  # computed, stamps recorded
+
+    from jobcheck import files
+
+    real_discover = files.discover
+    reads = []
+    monkeypatch.setattr(files, "discover", lambda *a, **k: reads.append(a) or real_discover(*a, **k))
+    assert cache.check_paths(given, config, cache=store).project is None
+    assert reads == []  # the stamps held: nothing was listed or read
+
+    # A module the job imports appears: its folder's time changes, so the files are read again.
+    (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
+    _age(root, 50)
+    assert [f.code for f in cache.check_paths(given, config, cache=store).findings] == ["JC201"]
+    # Content rewritten with the same size, times in the past but different: noticed.
+    quiet_same_size = LOUD_HELPER.replace("    send_mail(", "    sand_mail(")
+    (root / "app/helpers.py").write_text(quiet_same_size, encoding="utf-8")
+    _age(root, 40)
+    assert cache.check_paths(given, config, cache=store).findings == []
+    # Touched without a change: reused by content, and the fresh stamps are recorded...
+    _age(root, 20)
+    reads.clear()
+    assert cache.check_paths(given, config, cache=store).project is None and len(reads) == 1
+    # ...so the next run needs no reading at all.
+    reads.clear()
+    assert cache.check_paths(given, config, cache=store).project is None and reads == []
+
+
+def test_stamps_taken_during_the_run_are_not_trusted(tmp_path: Path, monkeypatch) -> None:
+    """A file written just before the run may be written again within the clock's resolution."""
+    root = _project(tmp_path / "proj")
+    config = load(root / "pyproject.toml")
+    store = cache.Cache(tmp_path / "cache")
+    cache.check_paths([str(root)], config, cache=store)
+    (record,) = store.folder.glob("r-*")
+    invocation = bytes.fromhex(record.name[2:])
+    assert store.load_run(invocation).stamps is None  # the tree was just written
 
 
 def test_corrupt_and_foreign_entries_are_ignored_and_rewritten(tmp_path: Path) -> None:
