@@ -4,7 +4,7 @@ buffer). Their summaries feed the project phase; their own findings are not repo
 
 Imports are resolved the way Python would from each analysed file's package root (the folder
 above its top-level package) and from the configuration's folder (and its `src/`), following
-the closure of imports up to a bound.
+what the names used lead to (see `load`), up to a bound.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .summary import ModuleSummary
+from .summary import BASES, MODULE_CODE, ModuleSummary
 
 MAX_CONTEXT_MODULES = 2000
 _MISSING: dict = {}  # the listing of a folder that cannot be listed
@@ -67,42 +67,98 @@ def _entries(folder: str, listings: dict) -> dict[str, bool]:
 
 def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_for=None,
          folders: set[str] | None = None) -> list[ModuleSummary]:
-    """Summaries of the modules `summaries` import, transitively, that are not among them.
+    """Summaries of the modules the analysis of `summaries` needs, that are not among them.
+
+    Needed is what a name leads to: every name the given files use, and every module they import;
+    then, in a module read for a name, only what that name's definition uses (a function's calls,
+    a class's bases and the members named, an assignment's value, a re-export's target) and the
+    module's own top-level code — not the rest of its imports. A file importing a large package
+    reads the few modules its calls reach, not the package's whole import closure.
     `summarize` takes [(path, display, module, is_package)] like `api.check_paths`' summarizer.
     `folders`, if given, collects every folder listed to resolve imports."""
-    known = {s.module for s in summaries}
+    loaded: dict[str, ModuleSummary] = {s.module: s for s in summaries}
     listings: dict = {}
-    seen_names: set[str] = set()
+    not_modules: set[str] = set()
+    seen: set[str] = set()
     out: list[ModuleSummary] = []
-    frontier = [s for s in summaries if s.error is None]
-    while frontier and len(out) < MAX_CONTEXT_MODULES:
+    pending: list[str] = []
+    for summary in summaries:
+        if summary.error is None:
+            pending.extend(summary.imported)
+            pending.extend(summary.imports.values())
+            pending.extend(t for t in summary.symbols.values() if t)
+            for names in summary.uses.values():
+                pending.extend(names)
+    while pending and len(out) < MAX_CONTEXT_MODULES:
         wanted: dict[str, tuple[Path, bool]] = {}
-        for summary in frontier:
-            for name in summary.imported:
-                # `pkg.mod.func` may name a function: try the longest prefix that is a file.
-                parts = name.split(".")
-                for i in range(len(parts), 0, -1):
-                    candidate = ".".join(parts[:i])
-                    if candidate in known or candidate in wanted:
-                        break
-                    if candidate in seen_names:
-                        continue
-                    seen_names.add(candidate)
-                    found = module_file(candidate, roots, listings)
-                    if found is not None:
-                        wanted[candidate] = found
-                        break
-        jobs = []
-        for module, (path, is_package) in wanted.items():
-            if len(out) + len(jobs) >= MAX_CONTEXT_MODULES:
+        waiting: dict[str, list[list[str]]] = {}
+        later: list[str] = []
+        for name in pending:
+            if name in seen:
+                continue
+            seen.add(name)
+            parts = name.replace("()", "").split(".")
+            # The longest prefix that is a module: `pkg.mod.Class.method` is in pkg/mod.py.
+            for i in range(len(parts), 0, -1):
+                candidate = ".".join(parts[:i])
+                if candidate in loaded:
+                    later.extend(_leads_to(loaded[candidate], parts[i:]))
+                    break
+                if candidate in wanted:
+                    waiting[candidate].append(parts[i:])
+                    break
+                if candidate in not_modules:
+                    continue
+                found = module_file(candidate, roots, listings)
+                if found is None:
+                    not_modules.add(candidate)
+                    continue
+                if len(out) + len(wanted) < MAX_CONTEXT_MODULES:
+                    wanted[candidate] = found
+                    waiting[candidate] = [parts[i:]]
                 break
-            display = display_for(path) if display_for else _display(path)
-            jobs.append((path, display, module, is_package))
-            known.add(module)
-        frontier = [s for s in summarize(jobs) if s.error is None] if jobs else []
-        out.extend(frontier)
+        if wanted:
+            jobs = [(path, display_for(path) if display_for else _display(path), module, is_package)
+                    for module, (path, is_package) in wanted.items()]
+            for summary in summarize(jobs):
+                loaded[summary.module] = summary
+                if summary.error is not None:
+                    continue
+                out.append(summary)
+                later.extend(summary.uses.get(MODULE_CODE, ()))
+                for rest in waiting.get(summary.module, ()):
+                    later.extend(_leads_to(summary, rest))
+        pending = later
     if folders is not None:
         folders.update(folder for folder, entries in listings.items() if entries is not _MISSING)
+    return out
+
+
+def _leads_to(mod: ModuleSummary, rest: list[str]) -> list[str]:
+    """The names that `module.rest...` (a definition in `mod`, or a member of one) uses."""
+    if not rest or mod.error is not None:
+        return []
+    uses = mod.uses
+    out: list[str] = []
+    head, tail = rest[0], rest[1:]
+    for k in range(1, len(rest) + 1):
+        key = ".".join(rest[:k])
+        if key in uses:
+            out.extend(uses[key])
+        bases = uses.get(f"{key}.{BASES}")
+        if bases is not None:
+            # A class: the members named after it (methods, also along a manager chain such as
+            # `Order.objects.get().notify`), its constructor, and what its bases give by inheritance.
+            members = rest[k:]
+            for member in (*members, "__init__", "__call__"):
+                out.extend(uses.get(f"{key}.{member}", ()))
+            if members:
+                out.extend(f"{base}.{'.'.join(members)}" for base in bases)
+            break
+    qual = f"{mod.module}.{head}"
+    for target in (mod.imports.get(head), mod.symbols.get(head)):
+        if target and target != qual:
+            out.append(".".join([target, *tail]))
     return out
 
 

@@ -145,6 +145,7 @@ class ModuleSummary:
     classes: dict = field(default_factory=dict)
     suppressions: dict = field(default_factory=dict)  # line -> [kind, [codes]]
     imported: list = field(default_factory=list)  # every module named by an import, anywhere
+    uses: dict = field(default_factory=dict)  # definition (relative name) -> names it refers to; see `uses_of`
     error: str | None = None  # set when the file could not be analysed
     error_kind: str | None = None  # "parse-error" | "unreadable-file"
     error_line: int = 1
@@ -211,6 +212,7 @@ class Summarizer:
         for node in tree.body:
             self.stmt(node)
         self.mod.imported = sorted(set(self.mod.imported))
+        self.mod.uses = uses_of(self.mod)
         return self.mod
 
     def _next_id(self) -> int:
@@ -906,3 +908,70 @@ _STMT_DISPATCH: dict[type, Any] = {
 }
 if hasattr(ast, "TryStar"):
     _STMT_DISPATCH[ast.TryStar] = Summarizer._stmt_try
+
+
+# ---- what each definition refers to ------------------------------------------------------------
+
+BASES = "__bases__"  # `uses` key suffix: a class's bases (`Order.__bases__`), for inherited members
+
+
+def uses_of(mod: ModuleSummary) -> dict:
+    """Definition -> the resolved names it refers to, keyed relative to the module: `send` (a
+    function), `Mailer` (a class: bases, decorators, attributes), `Mailer.deliver` (a method),
+    `Mailer.__bases__`, `SETTINGS` (a module-level assignment), `<module>` (module-level code).
+    Kept with the module-level part of a summary, so which other modules a file's analysis needs
+    can be found without reading function bodies (see `context.load`)."""
+    cut = len(mod.module) + 1
+    out: dict[str, list] = {}
+    for qualname, fn in mod.functions.items():
+        names: set = set()
+        for ev in fn.events:
+            _add(names, ev.name, ev.ref)
+            _value_names(ev.args, names)
+            _value_names(list(ev.kwargs.values()), names)
+        for deco in fn.decorators:
+            _value_names([deco[0]], names)
+        for region in fn.regions:
+            _add(names, region.name, region.ref)
+            _value_names(region.args, names)
+            _value_names(list(region.kwargs.values()), names)
+        for handler in fn.handlers:
+            _add(names, *handler.types, *handler.calls)
+        _add(names, fn.return_type)
+        out[qualname[cut:]] = sorted(names)
+    for qualname, cls in mod.classes.items():
+        names = set()
+        _add(names, *cls.bases, *cls.attr_types.values())
+        _value_names([d[0] for d in cls.decorators], names)
+        _value_names([a[0] for a in cls.attrs.values()], names)
+        out[qualname[cut:]] = sorted(names)
+        out[f"{qualname[cut:]}.{BASES}"] = [b for b in cls.bases if b]
+    for target, assigned in mod.assigns.items():
+        names = set()
+        _value_names([assigned[0]], names)
+        out.setdefault(target, sorted(names))
+    return out
+
+
+def _add(names: set, *found) -> None:
+    for name in found:
+        if name and name[0] != "@":
+            names.add(name)
+
+
+def _value_names(values: list, names: set, depth: int = 0) -> None:
+    for v in values:
+        if type(v) is not list or not v or depth > _MAX_VALUE_DEPTH + 2:
+            continue
+        tag = v[0]
+        if tag == "name" or tag == "ref":
+            _add(names, *v[1:3])
+        elif tag == "call":
+            _add(names, v[1])
+            _value_names(v[2], names, depth + 1)
+            _value_names(list(v[3].values()), names, depth + 1)
+        elif tag == "seq" or tag == "fstr":
+            _value_names(v[1], names, depth + 1)
+        elif tag == "dict":
+            for pair in v[1]:
+                _value_names(list(pair), names, depth + 1)

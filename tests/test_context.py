@@ -1,0 +1,113 @@
+"""Context modules: checking some files of a project reads the modules their analysis needs —
+what their names lead to — and not the rest of the import closure."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from jobcheck import api, context
+
+from .cli_support import write_tree
+
+TASKS = """\
+from shop.worker import app
+from shop import notify
+
+
+@app.task(autoretry_for=(Exception,), max_retries=3)
+def send(user_id):
+    notify.tell(user_id)
+"""
+
+NOTIFY = """\
+import shop.unrelated_a
+from shop.mailers import Mailer
+
+
+def tell(user_id):
+    Mailer().deliver(user_id)
+"""
+
+MAILERS = """\
+import shop.unrelated_b
+from shop.base import BaseMailer
+
+
+class Mailer(BaseMailer):
+    pass
+"""
+
+BASE = """\
+from django.core.mail import send_mail
+
+
+class BaseMailer:
+    def deliver(self, user_id):
+        send_mail("Hello", "body", "shop@example.com", [f"{user_id}@example.com"])
+
+    def unused(self):
+        from shop.unrelated_c import thing
+        thing()
+"""
+
+
+def _project(root: Path, unrelated: int = 20) -> Path:
+    files = {
+        "shop/__init__.py": "",
+        "shop/worker.py": "from celery import Celery\n\napp = Celery('shop')\n",
+        "shop/tasks.py": TASKS,
+        "shop/notify.py": NOTIFY,
+        "shop/mailers.py": MAILERS,
+        "shop/base.py": BASE,
+    }
+    # Modules imported along the way but never used: each imports the next, a long closure.
+    for name in ("a", "b", "c"):
+        files[f"shop/unrelated_{name}.py"] = f"import shop.chain0\n\n\ndef thing():\n    return '{name}'\n"
+    for i in range(unrelated):
+        files[f"shop/chain{i}.py"] = f"import shop.chain{i + 1}\n" if i + 1 < unrelated else "X = 1\n"
+    return write_tree(root, files)
+
+
+def test_a_single_file_reads_what_its_names_lead_to_and_not_the_closure(tmp_path: Path, monkeypatch) -> None:
+    root = _project(tmp_path)
+    monkeypatch.chdir(root)
+    read: list[str] = []
+    real_load = context.load
+
+    def counting(summaries, roots, summarize, *args, **kwargs):
+        def recording(jobs):
+            read.extend(module for _, _, module, _ in jobs)
+            return summarize(jobs)
+        return real_load(summaries, roots, recording, *args, **kwargs)
+
+    monkeypatch.setattr(context, "load", counting)
+    report = api.check_paths([os.path.join("shop", "tasks.py")], api.Config(), api.Selection(select=["JC201"]))
+    # The effect three modules away, through an inherited method, is seen...
+    assert [(f.code, f.path) for f in report.findings] == [("JC201", os.path.join("shop", "tasks.py"))]
+    assert "tasks.send -> notify.tell -> BaseMailer.deliver -> mail.send_mail" in report.findings[0].message
+    # ...reading the modules on the way (and the package the job imports from), not the chain of
+    # modules imported but never used, nor what an unused method imports.
+    assert sorted(read) == ["shop", "shop.base", "shop.mailers", "shop.notify", "shop.worker"]
+    whole = api.check_paths(["."], api.Config(), api.Selection(select=["JC201"]))
+    assert [f for f in whole.findings if f.path == report.findings[0].path] == report.findings
+
+
+PROJECTS = sorted(p for p in (Path(__file__).parent.parent / "testdata" / "projects").iterdir() if p.is_dir())
+
+
+def test_a_file_checked_alone_reports_nothing_the_whole_project_does_not(monkeypatch) -> None:
+    """Context is partial by design (a module registering a job elsewhere is not read), so a file
+    alone may miss findings; it must never invent one."""
+    from jobcheck.config import load
+
+    compared = 0
+    for project in PROJECTS:
+        monkeypatch.chdir(project)
+        config = load(project / "pyproject.toml") if (project / "pyproject.toml").exists() else api.Config()
+        whole = api.check_paths(["."], config)
+        for summary in whole.summaries:
+            alone = api.check_paths([summary.path], config).findings
+            assert set(alone) <= {f for f in whole.findings if f.path == summary.path}, summary.path
+            compared += 1
+    assert compared >= 30
