@@ -77,8 +77,10 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
     `summarize` takes [(path, display, module, is_package)] like `api.check_paths`' summarizer.
     `folders`, if given, collects every folder listed to resolve imports."""
     loaded: dict[str, ModuleSummary] = {s.module: s for s in summaries}
+    given = set(loaded)
     listings: dict = {}
     not_modules: set[str] = set()
+    tops: dict[str, bool] = {s.module.partition(".")[0]: True for s in summaries}
     seen: set[str] = set()
     out: list[ModuleSummary] = []
     pending: list[str] = []
@@ -98,14 +100,24 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
                 continue
             seen.add(name)
             parts = name.replace("()", "").split(".")
-            # The longest prefix that is a module: `pkg.mod.Class.method` is in pkg/mod.py.
-            for i in range(len(parts), 0, -1):
-                candidate = ".".join(parts[:i])
-                if candidate in loaded:
-                    later.extend(_leads_to(loaded[candidate], parts[i:]))
-                    break
+            top = tops.get(parts[0])
+            if top is None:
+                top = tops[parts[0]] = module_file(parts[0], roots, listings) is not None
+            if not top:
+                continue  # a library, or a local name: nothing under it is ours
+            # The longest prefix that is a module: `pkg.mod.Class.method` is in pkg/mod.py. Below a
+            # module read already, only a package can hold more modules.
+            i = len(parts)
+            while i > 0 and ".".join(parts[:i]) not in loaded:
+                i -= 1
+            if i and not _is_package(loaded[".".join(parts[:i])]):
+                if ".".join(parts[:i]) not in given:  # a given module's names are all followed already
+                    later.extend(_leads_to(loaded[".".join(parts[:i])], parts[i:]))
+                continue
+            for j in range(len(parts), i, -1):
+                candidate = ".".join(parts[:j])
                 if candidate in wanted:
-                    waiting[candidate].append(parts[i:])
+                    waiting[candidate].append(parts[j:])
                     break
                 if candidate in not_modules:
                     continue
@@ -115,8 +127,11 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
                     continue
                 if len(out) + len(wanted) < MAX_CONTEXT_MODULES:
                     wanted[candidate] = found
-                    waiting[candidate] = [parts[i:]]
+                    waiting[candidate] = [parts[j:]]
                 break
+            else:
+                if i and ".".join(parts[:i]) not in given:
+                    later.extend(_leads_to(loaded[".".join(parts[:i])], parts[i:]))
         if wanted:
             jobs = [(path, display_for(path) if display_for else _display(path), module, is_package)
                     for module, (path, is_package) in wanted.items()]
@@ -132,6 +147,10 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
     if folders is not None:
         folders.update(folder for folder, entries in listings.items() if entries is not _MISSING)
     return out
+
+
+def _is_package(mod: ModuleSummary) -> bool:
+    return mod.path.endswith("__init__.py")
 
 
 def _leads_to(mod: ModuleSummary, rest: list[str]) -> list[str]:
