@@ -49,7 +49,8 @@ class Selection:
 def check_paths(paths: list[str], config: Config | None = None, selection: Selection = Selection(),
                 summarizer=None, force_exclude: bool = False, folders: set[str] | None = None) -> Report:
     """Check every Python file under `paths`. `summarizer` maps [(path, display, module, is_pkg)]
-    to summaries (the cache and the process pool plug in here); default: one by one. `folders`,
+    to summaries (the cache and the process pool plug in here; one with a `close()` is closed once
+    every file is summarised, before linking); default: one by one. `folders`,
     if given, collects every folder listed (to find files, to resolve imports)."""
     config = config or Config()
     found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
@@ -59,6 +60,11 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
     absolute = {display: path for path, display in found}
     roots = _import_roots(jobs, config)
     extra = context.load(summaries, roots, summarize, folders=folders)
+    release = getattr(summarize, "close", None)
+    if release is not None:
+        release()  # worker processes are idle from here on: free their memory before linking
+    for summary in summaries + extra:
+        summary.uses = {}  # only context loading reads it: a tenth of a summary's memory
     return analyse(summaries + extra, config, selection, absolute, report_paths={s.path for s in summaries})
 
 

@@ -90,7 +90,7 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
             pending.extend(summary.imports.values())
             pending.extend(t for t in summary.symbols.values() if t)
             for names in summary.uses.values():
-                pending.extend(names)
+                pending.extend(names.split())
     while pending and len(out) < MAX_CONTEXT_MODULES:
         wanted: dict[str, tuple[Path, bool]] = {}
         waiting: dict[str, list[list[str]]] = {}
@@ -140,7 +140,7 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
                 if summary.error is not None:
                     continue
                 out.append(summary)
-                later.extend(summary.uses.get(MODULE_CODE, ()))
+                later.extend(summary.uses.get(MODULE_CODE, "").split())
                 for rest in waiting.get(summary.module, ()):
                     later.extend(_leads_to(summary, rest))
         pending = later
@@ -163,14 +163,15 @@ def _leads_to(mod: ModuleSummary, rest: list[str]) -> list[str]:
     for k in range(1, len(rest) + 1):
         key = ".".join(rest[:k])
         if key in uses:
-            out.extend(uses[key])
+            out.extend(uses[key].split())
         bases = uses.get(f"{key}.{BASES}")
         if bases is not None:
+            bases = bases.split()
             # A class: the members named after it (methods, also along a manager chain such as
             # `Order.objects.get().notify`), its constructor, and what its bases give by inheritance.
             members = rest[k:]
             for member in (*members, "__init__", "__call__"):
-                out.extend(uses.get(f"{key}.{member}", ()))
+                out.extend(uses.get(f"{key}.{member}", "").split())
             if members:
                 out.extend(f"{base}.{'.'.join(members)}" for base in bases)
             break

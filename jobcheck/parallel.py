@@ -147,11 +147,33 @@ def summarize_tasks(tasks: list[Task], workers: Workers | None,
                 if progress:
                     progress(done, total)
             return out
-        for done, (index, blob) in enumerate(workers.map(tasks), 1):
-            out[index] = unpack(blob), head_of(blob)
+        # Results stay packed until the workers have exited: a summary takes several times its
+        # packed size, and the peak would otherwise be every summary plus every worker.
+        blobs: list[tuple[int, bytes]] = []
+        for done, result in enumerate(workers.map(tasks), 1):
+            blobs.append(result)
             if progress:
                 progress(done, total)
+        workers.close()  # a later batch (context modules) starts a pool again if it is worth one
+        blobs.reverse()
+        while blobs:
+            index, blob = blobs.pop()
+            out[index] = unpack(blob), head_of(blob)
+        _return_freed_memory()
     return out
+
+
+def _return_freed_memory() -> None:
+    """Give the C heap's free pages back to the system (glibc keeps the received packed results'
+    space otherwise, though the summaries live in Python's own arenas). Best effort."""
+    if sys.platform != "linux":
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 @dataclass(slots=True)
