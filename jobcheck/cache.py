@@ -63,8 +63,11 @@ def digest(data: bytes) -> bytes:
     return hashlib.sha1(data, usedforsecurity=False).digest()[:_KEY_SIZE]
 
 
-def _crc(payload: bytes) -> bytes:
-    return zlib.crc32(payload).to_bytes(4, "big")
+def _crc(payload: bytes | list[bytes]) -> bytes:
+    crc = 0
+    for part in [payload] if isinstance(payload, bytes) else payload:
+        crc = zlib.crc32(part, crc)
+    return crc.to_bytes(4, "big")
 
 
 def default_dir(config_path: Path | None) -> Path:
@@ -179,8 +182,9 @@ class Cache:
             return  # unreadable files or unstorable findings: the next run recomputes
         head = marshal.dumps((code_fingerprint(), stamps, checked))
         body = marshal.dumps(tuple(inputs))
-        payload = b"".join((len(head).to_bytes(4, "big"), head, len(body).to_bytes(4, "big"), body, marshal.dumps(encoded)))
-        write_entry(self.run_path(invocation), invocation, payload, RUN)
+        # Written in parts: the record of a large tree is megabytes, not worth copying whole again.
+        parts = [len(head).to_bytes(4, "big"), head, len(body).to_bytes(4, "big"), body, marshal.dumps(encoded)]
+        write_entry(self.run_path(invocation), invocation, parts, RUN)
 
     # ---- the folder --------------------------------------------------------------------------
 
@@ -323,10 +327,10 @@ def stamps_hold(stamps: tuple) -> bool:
 # ---- entries ---------------------------------------------------------------------------------
 
 
-def write_entry(path: Path, key: bytes, payload: bytes, kind: bytes = SUMMARY) -> None:
+def write_entry(path: Path, key: bytes, payload: bytes | list[bytes], kind: bytes = SUMMARY) -> None:
     header = _MAGIC + kind + key + _crc(payload)
     try:
-        _atomic_write(path, header + payload)
+        _atomic_write(path, [header, *payload] if isinstance(payload, list) else [header, payload])
     except OSError:
         pass  # a cache that cannot be written costs time, never a result
 
@@ -352,13 +356,13 @@ def read_entry(path: Path, key: bytes, kind: bytes) -> bytes | None:
     return payload
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
+def _atomic_write(path: Path, data: bytes | list[bytes]) -> None:
     """Write beside the target, then rename over it: readers see the old entry or the new one."""
     tmp = path.parent / f".tmp-{os.getpid()}-{os.urandom(6).hex()}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask decides, as for any file
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            fh.writelines([data] if isinstance(data, bytes) else data)
         os.replace(tmp, path)
     except BaseException:
         try:
