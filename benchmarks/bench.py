@@ -13,7 +13,10 @@ workers count too. Each jobcheck measure is the median of --repeat runs:
     jobcheck cold        empty cache, default --jobs (one process per core)
     jobcheck cold -j1    empty cache, one process
     jobcheck warm        the same cache again, nothing changed
-    jobcheck 1 changed   one module edited (a function added) since the last run
+    jobcheck 1 changed   one module edited (a function added) since the last run: an edit no
+                         step of the analysis looks at, so the findings are reused
+    jobcheck 1 re-linked one module edited so that every line moves (a blank line on top): the
+                         analysis looks at that, so the project is linked again
     jobcheck 1 file      one small file in a new process, no cache: the pre-commit case (the
                          modules it imports are read too, for cross-module effects)
     jobcheck 1 file cached   the same with the cache its previous run left
@@ -284,6 +287,15 @@ def bench_corpus(label: str, name: str, version: str, args) -> dict:
         results["jobcheck 1 changed"] = median_run(changed_runs)
         if changed_runs[-1].stdout != run_jobcheck(check_cmd(".", None), cwd=root).stdout or not same_findings(root, cache):
             problems.append(f"findings after changing {changed.relative_to(root)} differ from an uncached run's")
+        # An edit the analysis does look at: every line of the module moves, so findings cannot
+        # be reused and the project is linked again (informational: no target).
+        relink_runs = []
+        for i in range(args.repeat):
+            changed.write_bytes(b"\n" * (i + 1) + original)
+            relink_runs.append(run_jobcheck(check_cmd(".", cache), cwd=root))
+        results["jobcheck 1 re-linked"] = median_run(relink_runs)
+        if relink_runs[-1].stdout != run_jobcheck(check_cmd(".", None), cwd=root).stdout:
+            problems.append(f"findings after moving {changed.relative_to(root)}'s lines differ from an uncached run's")
     finally:
         changed.write_bytes(original)
 

@@ -33,6 +33,9 @@ class Report:
     files: int
     project: Project
     summaries: list[ModuleSummary] = field(default_factory=list)
+    # How the findings were had: "" (computed), "stamps" or "content" (read back: nothing
+    # changed), "unobserved" (read back: what changed, no step of the analysis looks at).
+    reused: str = ""
 
     @property
     def counts(self) -> Counter:
@@ -47,7 +50,8 @@ class Selection:
 
 
 def check_paths(paths: list[str], config: Config | None = None, selection: Selection = Selection(),
-                summarizer=None, force_exclude: bool = False, folders: set[str] | None = None) -> Report:
+                summarizer=None, force_exclude: bool = False, folders: set[str] | None = None,
+                observe: bool = False) -> Report:
     """Check every Python file under `paths`. `summarizer` maps [(path, display, module, is_pkg)]
     to summaries (the cache and the process pool plug in here; one with a `close()` is closed once
     every file is summarised, before linking); default: one by one. `folders`,
@@ -65,7 +69,8 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
         release()  # worker processes are idle from here on: free their memory before linking
     for summary in summaries + extra:
         summary.uses = {}  # only context loading reads it: a tenth of a summary's memory
-    return analyse(summaries + extra, config, selection, absolute, report_paths={s.path for s in summaries})
+    return analyse(summaries + extra, config, selection, absolute, report_paths={s.path for s in summaries},
+                   observe=observe)
 
 
 def _import_roots(jobs: list[tuple[Path, str, str, bool]], config: Config) -> list[Path]:
@@ -118,27 +123,28 @@ def check_sources(sources: dict[str, str], config: Config | None = None, selecti
     return analyse(summaries, config, selection, {}, sources)
 
 
-def build_project(summaries: list[ModuleSummary], config: Config) -> Project:
+def build_project(summaries: list[ModuleSummary], config: Config, observe: bool = False) -> Project:
     from .effects.classify import Catalog
     from .frameworks import all_frameworks
     from .project import Project
 
     catalog = Catalog(config.effects, config.guards)
-    return Project(summaries, catalog, all_frameworks(config), config.entry_points)
+    return Project(summaries, catalog, all_frameworks(config), config.entry_points, observe=observe)
 
 
 def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection = Selection(),
             absolute: dict[str, Path] | None = None, sources: dict[str, str] | None = None,
-            report_paths: set[str] | None = None) -> Report:
+            report_paths: set[str] | None = None, observe: bool = False) -> Report:
     """Link the summaries, run the selected checks, drop what is suppressed. `sources` are
     in-memory texts (an editor's buffers) that take precedence over the files on disk.
-    `report_paths`: report findings only in these files (the others are context)."""
+    `report_paths`: report findings only in these files (the others are context). `observe`:
+    record what the project phase looks up (`Project.observation`)."""
     from .checks import CheckContext, all_checks
     from .ruledocs import rules
 
     rule_info = rules()
     selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
-    project = build_project(summaries, config)
+    project = build_project(summaries, config, observe)
     ctx = CheckContext(project, rule_info, config.docstring_section)
     findings: list[Finding] = []
     for check in all_checks():

@@ -36,7 +36,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from . import __version__
-from .serialize import FormatError, unpack, unpack_head
+from .serialize import FormatError, head_of, unpack, unpack_head
 from .summary import ModuleSummary
 
 ENV_VAR = "JOBCHECK_CACHE_DIR"
@@ -164,26 +164,30 @@ class Cache:
         payload = read_entry(self.run_path(invocation), invocation, RUN)
         if payload is None:
             return None
+        sections = _sections(payload, 4)
+        if sections is None:
+            return None
         try:
-            size = int.from_bytes(payload[:4], "big")
-            build, stamps, checked = marshal.loads(payload[4:4 + size])
+            build, stamps, checked = marshal.loads(sections[0])
         except (ValueError, EOFError, TypeError):
             return None
         if build != code_fingerprint() or (stamps is not None and type(stamps) is not tuple) or type(checked) is not int:
             return None
-        return RunRecord(stamps, checked, payload[4 + size:])
+        return RunRecord(stamps, checked, sections[1:])
 
-    def store_run(self, invocation: bytes, inputs: list, findings: list, checked: int, stamps: tuple | None = None) -> None:
+    def store_run(self, invocation: bytes, inputs: list, findings: list, checked: int, stamps: tuple | None = None,
+                  observation: tuple | None = None, encoded: tuple | None = None) -> None:
         """Record a run: every file it read, in order (display, path, key, the module-level part
-        of its summary, packed), its findings, how many files it checked, and `stamps` (see
-        `take_stamps`) when they are safe to trust."""
-        encoded = findings_to_data(findings)
+        of its summary, packed), its findings (or `encoded`: them as `findings_to_data` gives),
+        how many files it checked, `stamps` (see `take_stamps`) when they are safe to trust, and
+        what its project phase looked at (`observed.Observation.to_data`)."""
+        encoded = encoded if encoded is not None else findings_to_data(findings)
         if encoded is None or any(key is None or head is None for _, _, key, head in inputs) or not self.prepare():
             return  # unreadable files or unstorable findings: the next run recomputes
-        head = marshal.dumps((code_fingerprint(), stamps, checked))
-        body = marshal.dumps(tuple(inputs))
+        sections = [marshal.dumps((code_fingerprint(), stamps, checked)), marshal.dumps(tuple(inputs)),
+                    marshal.dumps(observation), marshal.dumps(encoded)]
         # Written in parts: the record of a large tree is megabytes, not worth copying whole again.
-        parts = [len(head).to_bytes(4, "big"), head, len(body).to_bytes(4, "big"), body, marshal.dumps(encoded)]
+        parts = [piece for section in sections for piece in (len(section).to_bytes(4, "big"), section)]
         write_entry(self.run_path(invocation), invocation, parts, RUN)
 
     # ---- the folder --------------------------------------------------------------------------
@@ -224,9 +228,29 @@ class Cache:
             if child != self.folder and _BUILD_FOLDER.fullmatch(child.name) and child.is_dir():
                 _remove_if_unused(child, cutoff, recursive=True)
         with os.scandir(self.folder) as entries:
-            for entry in entries:
-                if entry.name.startswith(_OURS) and entry.name != ".pruned":
-                    _remove_if_unused(Path(entry.path), now - _DAY if entry.name.startswith(".tmp-") else cutoff)
+            names = [(entry.name, entry.path) for entry in entries]
+        live = self._summaries_of_live_records(names, cutoff)
+        for name, path in names:
+            if name.startswith(_OURS) and name != ".pruned" and name not in live:
+                _remove_if_unused(Path(path), now - _DAY if name.startswith(".tmp-") else cutoff)
+
+    def _summaries_of_live_records(self, names: list[tuple[str, str]], cutoff: float) -> set[str]:
+        """Summary entries that a record used within the week lists: a run reusing a record reads
+        no summary (nothing refreshes their times), but its next edit compares with them and its
+        next re-link reads them."""
+        live: set[str] = set()
+        for name, path in names:
+            if not name.startswith("r-"):
+                continue
+            try:
+                if os.stat(path).st_mtime < cutoff:
+                    continue
+                record = self.load_run(bytes.fromhex(name[2:]))
+            except (OSError, ValueError):
+                continue
+            if record is not None:
+                live.update(f"s-{key.hex()}" for _, _, key, _ in record.inputs if type(key) is bytes)
+        return live
 
     def touch(self) -> None:
         """Mark this build's folder as in use (other builds prune folders unused for a week)."""
@@ -251,27 +275,50 @@ def _remove_if_unused(path: Path, cutoff: float, recursive: bool = False) -> Non
         pass  # another run is using or removing it
 
 
-class RunRecord:
-    """What a run read, and its findings (each decoded only when it is used)."""
+def _sections(payload: bytes, count: int) -> list[memoryview] | None:
+    """The `count` length-prefixed sections of a record, or None if it is not made of them."""
+    view = memoryview(payload)
+    out, at = [], 0
+    for _ in range(count):
+        size = int.from_bytes(view[at:at + 4], "big")
+        if at + 4 + size > len(view):
+            return None
+        out.append(view[at + 4:at + 4 + size])
+        at += 4 + size
+    return out if at == len(view) else None
 
-    def __init__(self, stamps: tuple | None, checked: int, rest: bytes) -> None:
+
+class RunRecord:
+    """What a run read, what it looked at, and its findings (each decoded only when used)."""
+
+    def __init__(self, stamps: tuple | None, checked: int, sections: list) -> None:
         self.stamps = stamps
         self.checked = checked
-        self._rest = rest
+        self._inputs, self._observation, self._findings = sections
+
+    def _load(self, section):
+        try:
+            return marshal.loads(section)
+        except (ValueError, EOFError, TypeError):
+            return None
 
     @property
     def inputs(self) -> tuple:
-        size = int.from_bytes(self._rest[:4], "big")
-        try:
-            inputs = marshal.loads(self._rest[4:4 + size])
-        except (ValueError, EOFError, TypeError):
-            return ()
+        inputs = self._load(self._inputs)
         return inputs if type(inputs) is tuple else ()
 
+    def observation(self):
+        from .observed import Observation
+
+        data = self._load(self._observation)
+        return None if data is None else Observation.from_data(data)
+
+    def encoded_findings(self):
+        return self._load(self._findings)
+
     def findings(self) -> list | None:
-        size = int.from_bytes(self._rest[:4], "big")
         try:
-            names, rows = marshal.loads(self._rest[4 + size:])
+            names, rows = self.encoded_findings()
             return findings_from_data(names, rows)
         except (FormatError, ValueError, EOFError, TypeError, KeyError):
             return None
@@ -289,29 +336,34 @@ class RunRecord:
 RACY_NS = 2_000_000_000
 
 
-def take_stamps(files: list[str], folders, started_ns: int) -> tuple | None:
-    """((path, mtime_ns, size) for files, (folder, mtime_ns) for folders), or None when any was
-    missing or changed too close to the run's start to be told apart from a later change."""
-    out_files, out_folders = [], []
-    try:
-        for path in files:
-            st = os.stat(path)
+def take_stamps(files: list[str], folders, started_ns: int) -> tuple:
+    """((path, mtime_ns, size) for files, (folder, mtime_ns) for folders, complete). A file or
+    folder missing, or changed too close to the run's start to be told apart from a later
+    change, is left out, and the stamps are then not complete: they cannot vouch for the whole
+    run (`stamps_hold`), only for the files they list (which a run then need not read)."""
+    out_files: list = []
+    out_folders: list = []
+    complete = True
+    for paths, out, with_size in ((files, out_files, True), (sorted(folders), out_folders, False)):
+        for path in paths:
+            try:
+                st = os.stat(path)
+            except OSError:
+                complete = False
+                continue
             if st.st_mtime_ns >= started_ns - RACY_NS:
-                return None
-            out_files.append((path, st.st_mtime_ns, st.st_size))
-        for folder in sorted(folders):
-            st = os.stat(folder)
-            if st.st_mtime_ns >= started_ns - RACY_NS:
-                return None
-            out_folders.append((folder, st.st_mtime_ns))
-    except OSError:
-        return None
-    return tuple(out_files), tuple(out_folders)
+                complete = False
+                continue
+            out.append((path, st.st_mtime_ns, st.st_size) if with_size else (path, st.st_mtime_ns))
+    return tuple(out_files), tuple(out_folders), complete
 
 
 def stamps_hold(stamps: tuple) -> bool:
+    """Does every file and folder a run read still have the time (and size) recorded?"""
     try:
-        files, folders = stamps
+        files, folders, complete = stamps
+        if complete is not True:
+            return False
         for path, mtime_ns, size in files:
             st = os.stat(path)
             if st.st_mtime_ns != mtime_ns or st.st_size != size:
@@ -480,11 +532,27 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
     folders: set[str] = set()
     with Summarizer(cache, jobs, progress) as summarizer:
         report = api.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
-                                 folders=folders)
+                                 folders=folders, observe=invocation is not None)
     if invocation is not None:
         stamps = take_stamps([path for _, path, _, _ in summarizer.inputs], folders, started)
-        cache.store_run(invocation, summarizer.inputs, report.findings, report.files, stamps)
+        observation = report.project.observation()
+        if observation is not None:
+            from .fingerprint import SourceLines
+            from .observed import finding_lines
+
+            observation.lines = finding_lines(report.findings, SourceLines())
+        cache.store_run(invocation, summarizer.inputs, report.findings, report.files, stamps,
+                        observation.to_data() if observation is not None else None)
     return report
+
+
+def _decoded(data: bytes) -> str:
+    from .engine import decode
+
+    try:
+        return decode(data)
+    except UnicodeError:
+        return data.decode("utf-8", "replace")
 
 
 class _Miss(Exception):
@@ -493,37 +561,89 @@ class _Miss(Exception):
 
 class _Heads:
     """A summariser for `api.check_paths` that checks, file by file in the order the run reads
-    them, that each is what the recorded run read (same name, path and content hash), and
+    them, that each is what the recorded run read (same name and path; same content hash, or a
+    changed file whose edit the recorded run's analysis would not see — see `observed`), and
     returns the module-level part of its summary, kept in the record — enough to find which
-    further files (imported modules) the run reads. Raises _Miss at the first difference, so a
-    changed file costs no more than reading the files before it."""
+    further files (imported modules) the run reads. Raises _Miss at the first difference that
+    matters, so a changed file costs no more than reading the files before it. A file whose
+    recorded time and size still hold is not read at all."""
 
-    def __init__(self, cache: Cache, expected: tuple) -> None:
+    def __init__(self, cache: Cache, expected: tuple, stamps: tuple | None, record: RunRecord) -> None:
         self.cache = cache
         self.expected = expected
         self.seen = 0
+        self.stamps = {path: (mtime, size) for path, mtime, size in stamps[0]} if stamps else {}
+        self.record = record
+        self.observation = None
+        self.inputs: list = []  # what this run read: the record's inputs, edited files updated
+        self.edited = False
 
     def __call__(self, planned) -> list[ModuleSummary]:
         out = []
         for path, display, module, is_package in planned:
             if self.seen >= len(self.expected):
                 raise _Miss(display)
-            try:
-                data = path.read_bytes()
-            except OSError:
-                raise _Miss(display) from None
-            key = self.cache.summary_key(digest(data), module, is_package)
-            was_display, was_path, was_key, head = self.expected[self.seen]
-            if (was_display, was_path, was_key) != (display, str(path), key):
+            was_display, was_path, key, head = self.expected[self.seen]
+            if (was_display, was_path) != (display, str(path)):
                 raise _Miss(display)
+            if not self._stamp_holds(was_path):
+                try:
+                    data = path.read_bytes()
+                except OSError:
+                    raise _Miss(display) from None
+                was_key, key = key, self.cache.summary_key(digest(data), module, is_package)
+                if key != was_key:
+                    head = self._edited(data, display, module, is_package, key, was_key)
             try:
                 summary = unpack_head(head)
             except FormatError:
                 raise _Miss(display) from None
             summary.path = display
+            self.inputs.append((display, str(path), key, head))
             self.seen += 1
             out.append(summary)
         return out
+
+    def _stamp_holds(self, path: str) -> bool:
+        stamp = self.stamps.get(path)
+        if stamp is None:
+            return False
+        try:
+            st = os.stat(path)
+        except OSError:
+            return False
+        return (st.st_mtime_ns, st.st_size) == stamp
+
+    def _edited(self, data: bytes, display: str, module: str, is_package: bool, key: bytes, was_key: bytes) -> bytes:
+        """The packed head of an edited file, if the recorded analysis would not see the edit."""
+        from . import engine
+        from .serialize import pack
+
+        if self.observation is None:
+            self.observation = self.record.observation()
+            if self.observation is None:
+                raise _Miss(display)
+        old = self.cache.load_summary(was_key, display)
+        if old is None:
+            raise _Miss(display)  # nothing to compare with
+        blob = pack(engine.summarize_bytes(data, display, module, is_package))
+        new = unpack(blob)  # compared as the cache will give it back
+        if not self.observation.edit_is_unobserved(old, new):
+            raise _Miss(display)
+        recorded = self.observation.lines.get(display)
+        if recorded is not None:
+            from .fingerprint import SourceLines
+            from .observed import finding_lines
+
+            text = SourceLines({display: _decoded(data)})
+            findings = [f for f in self.record.findings() or () if f.path == display]
+            if finding_lines(findings, text).get(display) != recorded:
+                raise _Miss(display)  # the text findings count columns in changed
+        entry = self.cache.summary_entry(key)
+        if entry is not None:
+            write_entry(Path(entry), key, blob)
+        self.edited = True
+        return head_of(blob)
 
 
 def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: bytes, started: int):
@@ -535,7 +655,7 @@ def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: by
     if record.stamps is not None and stamps_hold(record.stamps):
         findings = record.findings()
         if findings is not None:
-            return Report(findings=findings, files=record.checked, project=None)  # type: ignore[arg-type]
+            return Report(findings=findings, files=record.checked, project=None, reused="stamps")  # type: ignore[arg-type]
     return _reuse_by_content(paths, config, force_exclude, cache, invocation, record, started)
 
 
@@ -543,7 +663,7 @@ def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: by
     from . import api, context, files
 
     inputs = record.inputs
-    heads = _Heads(cache, inputs)
+    heads = _Heads(cache, inputs, record.stamps, record)
     folders: set[str] = set()
     try:
         # What `api.check_paths` reads before its project phase, in the same order: the files
@@ -557,11 +677,15 @@ def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: by
         return None
     if heads.seen != len(inputs):
         return None
+    encoded = record.encoded_findings()
     findings = record.findings()
     if findings is None:
         return None
-    # Same content, new times (a checkout, a touch, or stamps too recent last time): record them.
-    stamps = take_stamps([path for _, path, _, _ in inputs], folders, started)
-    if stamps is not None:
-        cache.store_run(invocation, list(inputs), findings, len(planned), stamps)
-    return api.Report(findings=findings, files=len(planned), project=None)  # type: ignore[arg-type]
+    # Same content (or edits nothing looked at), new times: record them, and the edited files.
+    stamps = take_stamps([path for _, path, _, _ in heads.inputs], folders, started)
+    if stamps != record.stamps or heads.edited:
+        observation = heads.observation or record.observation()
+        cache.store_run(invocation, heads.inputs, findings, len(planned), stamps,
+                        observation.to_data() if observation is not None else None, encoded)
+    return api.Report(findings=findings, files=len(planned), project=None,  # type: ignore[arg-type]
+                      reused="unobserved" if heads.edited else "content")

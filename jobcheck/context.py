@@ -99,22 +99,40 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
             if name in seen:
                 continue
             seen.add(name)
-            parts = name.replace("()", "").split(".")
-            top = tops.get(parts[0])
+            clean = name.replace("()", "") if "(" in name else name
+            head = clean.partition(".")[0]
+            top = tops.get(head)
             if top is None:
-                top = tops[parts[0]] = module_file(parts[0], roots, listings) is not None
+                top = tops[head] = module_file(head, roots, listings) is not None
             if not top:
                 continue  # a library, or a local name: nothing under it is ours
             # The longest prefix that is a module: `pkg.mod.Class.method` is in pkg/mod.py. Below a
-            # module read already, only a package can hold more modules.
-            i = len(parts)
-            while i > 0 and ".".join(parts[:i]) not in loaded:
-                i -= 1
-            if i and not _is_package(loaded[".".join(parts[:i])]):
-                if ".".join(parts[:i]) not in given:  # a given module's names are all followed already
-                    later.extend(_leads_to(loaded[".".join(parts[:i])], parts[i:]))
+            # module read already, only a package can hold more modules, found in its folder.
+            prefix = clean
+            while prefix and prefix not in loaded:
+                cut = prefix.rfind(".")
+                prefix = prefix[:cut] if cut > 0 else ""
+            if prefix:
+                mod = loaded[prefix]
+                rest = clean[len(prefix) + 1:].split(".") if len(clean) > len(prefix) else []
+                if _is_package(mod) and rest:
+                    found_below = _submodule(prefix, os.path.dirname(os.path.abspath(mod.path)), rest, listings)
+                    if found_below is not None:
+                        candidate, path, is_package, depth = found_below
+                        if candidate in loaded:
+                            prefix, mod, rest = candidate, loaded[candidate], rest[depth:]
+                        else:
+                            if candidate in wanted:
+                                waiting[candidate].append(rest[depth:])
+                            elif len(out) + len(wanted) < MAX_CONTEXT_MODULES:
+                                wanted[candidate] = (path, is_package)
+                                waiting[candidate] = [rest[depth:]]
+                            continue
+                if prefix not in given:  # a given module's names are all followed already
+                    later.extend(_leads_to(mod, rest))
                 continue
-            for j in range(len(parts), i, -1):
+            parts = clean.split(".")
+            for j in range(len(parts), 0, -1):
                 candidate = ".".join(parts[:j])
                 if candidate in wanted:
                     waiting[candidate].append(parts[j:])
@@ -129,9 +147,6 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
                     wanted[candidate] = found
                     waiting[candidate] = [parts[j:]]
                 break
-            else:
-                if i and ".".join(parts[:i]) not in given:
-                    later.extend(_leads_to(loaded[".".join(parts[:i])], parts[i:]))
         if wanted:
             jobs = [(path, display_for(path) if display_for else _display(path), module, is_package)
                     for module, (path, is_package) in wanted.items()]
@@ -147,6 +162,25 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
     if folders is not None:
         folders.update(folder for folder, entries in listings.items() if entries is not _MISSING)
     return out
+
+
+def _submodule(package: str, folder: str, rest: list[str], listings: dict) -> tuple[str, Path, bool, int] | None:
+    """The deepest module below `package` (whose folder is `folder`) that `rest` names, as Python
+    finds submodules (in the package's folder): (name, path, is_package, parts used)."""
+    found = None
+    name = package
+    for depth, part in enumerate(rest, 1):
+        entries = _entries(folder, listings)
+        name = f"{name}.{part}"
+        if entries.get(part + ".py") is True:
+            return name, Path(folder, part + ".py"), False, depth
+        sub = os.path.join(folder, part)
+        if entries.get(part) is False and _entries(sub, listings).get("__init__.py") is True:
+            found = (name, Path(sub, "__init__.py"), True, depth)
+            folder = sub
+            continue
+        break
+    return found
 
 
 def _is_package(mod: ModuleSummary) -> bool:

@@ -12,6 +12,7 @@ from .effects.classify import Catalog, db_write
 from .jobs import Anchor, JobSite, Registration, RetryPolicy
 from .keys import is_key_name
 from .model import Confidence
+from .observed import Observation, RecordingDict
 from .relink import relink
 from .summary import MODULE_CODE, ClassSummary, Event, FunctionSummary, ModuleSummary
 
@@ -36,7 +37,9 @@ class CallEffect:
 
 
 class Project:
-    def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None) -> None:
+    def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None,
+                 observe: bool = False) -> None:
+        """`observe`: record what is looked up, for `observation()` (the cache's use)."""
         self.catalog = catalog
         self.frameworks = frameworks
         self.entry_points = entry_points or {}
@@ -44,10 +47,13 @@ class Project:
         for m in modules:
             if m.error is None:
                 self.modules.setdefault(m.module, m)
-        relink(self.modules)
-        self.functions: dict[str, FunctionSummary] = {}
+        self.linker_asked: set[str] | None = set() if observe else None
+        relink(self.modules, self.linker_asked)
+        self.functions: dict[str, FunctionSummary] = RecordingDict() if observe else {}
         self.function_module: dict[str, ModuleSummary] = {}
-        self.classes: dict[str, ClassSummary] = {}
+        self.classes: dict[str, ClassSummary] = RecordingDict() if observe else {}
+        self.call_attrs: set[str] = set()  # the call names scans asked for (`calls_named`)
+        self.scans_all_calls = False  # set by a framework that reads every call of the project
         for m in self.modules.values():
             for q, f in m.functions.items():
                 self.functions[q] = f
@@ -57,6 +63,13 @@ class Project:
         self._canon: dict[str, str | None] = {}
         self._reach: dict[str, list[EffectPath]] = {}
         self._call_effects: dict[str, list[CallEffect]] = {}
+
+    def observation(self) -> Observation | None:
+        """What this project phase looked at (see `observed`); None unless built to observe."""
+        if self.linker_asked is None:
+            return None
+        asked = self.linker_asked | self.functions.asked | self.classes.asked  # type: ignore[attr-defined]
+        return Observation.of(asked, self.modules, self.call_attrs, self.scans_all_calls)
 
     # ---- names -------------------------------------------------------------------------------
 
@@ -691,6 +704,7 @@ def decorated_functions(project: Project) -> list[Decorated]:
 
 def calls_named(project: Project, attrs: tuple[str, ...]) -> list[CallSite]:
     """Calls whose callee's last name is one of `attrs`, with canonical names filled in."""
+    project.call_attrs.update(attrs)
     out = []
     for attr in attrs:
         for mod, fn, i, ev in _indices(project)[1].get(attr, ()):

@@ -225,7 +225,8 @@ def test_stamps_taken_during_the_run_are_not_trusted(tmp_path: Path, monkeypatch
     cache.check_paths([str(root)], config, cache=store)
     (record,) = store.folder.glob("r-*")
     invocation = bytes.fromhex(record.name[2:])
-    assert store.load_run(invocation).stamps is None  # the tree was just written
+    files, folders, complete = store.load_run(invocation).stamps
+    assert not complete and files == () and folders == ()  # the tree was just written
 
 
 def test_corrupt_and_foreign_entries_are_ignored_and_rewritten(tmp_path: Path) -> None:
@@ -406,7 +407,74 @@ def test_what_is_unused_for_a_week_is_pruned_and_nothing_else(tmp_path: Path) ->
     (store.folder / ".pruned").unlink()
     edited = root / "app" / "mod0.py"
     edited.write_text(edited.read_text() + "\n# edited\n")
-    assert cache.check_paths([str(root)], config, cache=cache.Cache(folder)).project is not None
+    # An edit no analysis step looks at: the findings are reused, the edited file's summary is
+    # written (and pruning runs); the unchanged files' summaries are not read, but the record
+    # lists them, so they stay.
+    assert cache.check_paths([str(root)], config, cache=cache.Cache(folder)).reused == "unobserved"
     assert used.exists() and not stale.exists() and not leftover.exists()
     assert not other_build.exists()
     assert (not_ours / "notes.txt").read_text() == "mine"
+
+
+# ---- edits a recorded analysis does not look at ---------------------------------------------
+
+EDITS = {
+    "append an unused function": lambda t: t + "\n\ndef _unused_probe():\n    return 1\n",
+    "append a function that posts": lambda t: t + "\n\ndef _probe_post(x):\n    import requests\n    requests.post('https://x', json=x)\n",
+    "append a comment": lambda t: t + "\n# a comment\n",
+    "shift every line": lambda t: "\n" + t,
+    "drop the first decorator": lambda t: _drop_first_line(t, "@"),
+    "drop the first import": lambda t: _drop_first_line(t, ("import ", "from ")),
+    "rename the first function": lambda t: t.replace("def ", "def renamed_", 1),
+    "empty the first function": lambda t: _empty_first_function(t),
+}
+
+
+def _drop_first_line(text: str, prefix) -> str:
+    lines = text.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith(prefix):
+            return "".join(lines[:i] + lines[i + 1:])
+    return text
+
+
+def _empty_first_function(text: str) -> str:
+    """The body of the first function becomes `pass` (a job or helper changes what it does)."""
+    tree = ast.parse(text)
+    fn = next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    if fn is None:
+        return text
+    lines = text.splitlines(keepends=True)
+    first, last = fn.body[0].lineno - 1, fn.body[-1].end_lineno
+    indent = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
+    return "".join(lines[:first] + [indent + "pass\n"] + lines[last:])
+
+
+def test_findings_reused_across_edits_equal_a_fresh_run(tmp_path: Path) -> None:
+    """Every kind of edit, to every file of every testdata project, one at a time: the cached
+    run (which reuses findings when its record shows the edit is not looked at, and re-links
+    otherwise) gives exactly what a run without a cache gives."""
+    import shutil
+
+    ways: dict[str, int] = {}
+    for project in sorted(p for p in (TESTDATA / "projects").iterdir() if p.is_dir()):
+        root = tmp_path / project.name
+        shutil.copytree(project, root)
+        config = load(root / "pyproject.toml") if (root / "pyproject.toml").exists() else Config(root=root)
+        store = cache.Cache(tmp_path / "cache" / project.name)
+        cache.check_paths([str(root)], config, cache=store)
+        for path in sorted(root.rglob("*.py")):
+            original = path.read_text(encoding="utf-8")
+            for label, edit in EDITS.items():
+                edited = edit(original)
+                if edited == original:
+                    continue
+                path.write_text(edited, encoding="utf-8")
+                cached = cache.check_paths([str(root)], config, cache=store)
+                fresh = api.check_paths([str(root)], config)
+                assert cached.findings == fresh.findings, (project.name, path.name, label)
+                ways[cached.reused or "re-linked"] = ways.get(cached.reused or "re-linked", 0) + 1
+                path.write_text(original, encoding="utf-8")
+                cache.check_paths([str(root)], config, cache=store)  # back to the recorded state
+    # Both ways were taken, often: the test exercises the reuse, not only the fallback.
+    assert ways.get("unobserved", 0) >= 30 and ways.get("re-linked", 0) >= 30, ways

@@ -123,6 +123,7 @@ class _Analysis:
 
     def _index(self) -> None:
         p = self.p
+        p.scans_all_calls = True
         tops = {m.partition(".")[0] for m in p.modules}
         for mod in p.modules.values():
             # Only calls that can name an operator matter: Airflow's own, or the tree's (a
