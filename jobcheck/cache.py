@@ -175,16 +175,22 @@ class Cache:
             return None
         return RunRecord(stamps, checked, sections[1:])
 
-    def store_run(self, invocation: bytes, inputs: list, findings: list, checked: int, stamps: tuple | None = None,
+    def store_run(self, invocation: bytes, inputs: list | bytes, findings: list, checked: int, stamps: tuple | None = None,
                   observation: tuple | None = None, encoded: tuple | None = None) -> None:
         """Record a run: every file it read, in order (display, path, key, the module-level part
         of its summary, packed), its findings (or `encoded`: them as `findings_to_data` gives),
         how many files it checked, `stamps` (see `take_stamps`) when they are safe to trust, and
         what its project phase looked at (`observed.Observation.to_data`)."""
         encoded = encoded if encoded is not None else findings_to_data(findings)
-        if encoded is None or any(key is None or head is None for _, _, key, head in inputs) or not self.prepare():
-            return  # unreadable files or unstorable findings: the next run recomputes
-        sections = [marshal.dumps((code_fingerprint(), stamps, checked)), marshal.dumps(tuple(inputs)),
+        if isinstance(inputs, bytes):
+            packed_inputs = inputs  # marshalled already (`parallel.Summarizer.close`)
+        elif any(key is None or head is None for _, _, key, head in inputs):
+            return  # unreadable files: the next run recomputes
+        else:
+            packed_inputs = marshal.dumps(tuple(inputs))
+        if encoded is None or not self.prepare():
+            return  # unstorable findings, or no cache folder: the next run recomputes
+        sections = [marshal.dumps((code_fingerprint(), stamps, checked)), packed_inputs,
                     marshal.dumps(observation), marshal.dumps(encoded)]
         # Written in parts: the record of a large tree is megabytes, not worth copying whole again.
         parts = [piece for section in sections for piece in (len(section).to_bytes(4, "big"), section)]
@@ -534,14 +540,17 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
         report = api.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
                                  folders=folders, observe=invocation is not None)
     if invocation is not None:
-        stamps = take_stamps([path for _, path, _, _ in summarizer.inputs], folders, started)
+        summarizer.close()  # seals the inputs, if api.check_paths has not already
+        if summarizer.sealed_inputs is None:
+            return report  # a file could not be read: nothing to record
+        stamps = take_stamps(summarizer.read_paths, folders, started)
         observation = report.project.observation()
         if observation is not None:
             from .fingerprint import SourceLines
             from .observed import finding_lines
 
             observation.lines = finding_lines(report.findings, SourceLines())
-        cache.store_run(invocation, summarizer.inputs, report.findings, report.files, stamps,
+        cache.store_run(invocation, summarizer.sealed_inputs, report.findings, report.files, stamps,
                         observation.to_data() if observation is not None else None)
     return report
 

@@ -11,6 +11,7 @@ identical whichever process made them and in whatever order they arrive.
 from __future__ import annotations
 
 import gc
+import marshal
 import os
 import sys
 from contextlib import contextmanager
@@ -208,6 +209,8 @@ class Summarizer:
         self.used_pool = False
         # (display, path, key, packed head) of every file read, for the run record
         self.inputs: list[tuple[str, str, bytes | None, bytes | None]] = []
+        self.read_paths: list[str] = []
+        self.sealed_inputs: bytes | None = None  # the inputs, marshalled (see `close`)
 
     def __enter__(self) -> Summarizer:
         return self
@@ -217,8 +220,16 @@ class Summarizer:
             (self.workers.close if kind is None else self.workers.terminate)()
 
     def close(self) -> None:
+        """Every file is summarised: stop the workers, and pack what was read for the run record
+        (`sealed_inputs`, `read_paths`), letting the heads go before the project phase, the peak
+        of a run's memory."""
         if self.workers is not None:
             self.workers.close()
+        if self.inputs and self.cache is not None:
+            self.read_paths = [path for _, path, _, _ in self.inputs]
+            if all(key is not None and head is not None for _, _, key, head in self.inputs):
+                self.sealed_inputs = marshal.dumps(tuple(self.inputs))
+            self.inputs = []
 
     def __call__(self, planned: list[tuple[Path, str, str, bool]]) -> list[ModuleSummary]:
         return self.summarize(self.read(planned))
