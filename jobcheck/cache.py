@@ -636,6 +636,9 @@ class _Heads:
         if old is None:
             raise _Miss(display)  # nothing to compare with
         blob = pack(engine.summarize_bytes(data, display, module, is_package))
+        entry = self.cache.summary_entry(key)
+        if entry is not None:
+            write_entry(Path(entry), key, blob)  # the run re-linking, should it come to that, reads it
         new = unpack(blob)  # compared as the cache will give it back
         if not self.observation.edit_is_unobserved(old, new):
             raise _Miss(display)
@@ -648,9 +651,6 @@ class _Heads:
             findings = [f for f in self.record.findings() or () if f.path == display]
             if finding_lines(findings, text).get(display) != recorded:
                 raise _Miss(display)  # the text findings count columns in changed
-        entry = self.cache.summary_entry(key)
-        if entry is not None:
-            write_entry(Path(entry), key, blob)
         self.edited = True
         return head_of(blob)
 
