@@ -13,6 +13,12 @@ the project phase can read anything different, so every finding is what it was: 
 them. Appending a function nothing names, or editing one nothing reaches, is such an edit; changing
 a job, a helper a job reaches, a decorator, an import or a class is not, and re-links the project.
 The compare needs the module's previous summary, which the cache keeps under its old key.
+
+This is sound only while every by-name read goes through a recorded door: code that reads a
+module's functions or classes by key another way must record the key (as `relink` does with
+`asked`), and a new scan must be covered by `_scanned`. The edit test in
+tests/test_cache_parallel.py compares reused findings with fresh ones for many edits, and is
+where a hole shows.
 """
 
 from __future__ import annotations
