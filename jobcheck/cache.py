@@ -322,9 +322,10 @@ class RunRecord:
     def encoded_findings(self):
         return self._load(self._findings)
 
-    def findings(self) -> list | None:
+    def findings(self, encoded=None) -> list | None:
+        """The findings; `encoded` is `encoded_findings()` when the caller has it already."""
         try:
-            names, rows = self.encoded_findings()
+            names, rows = encoded if encoded is not None else self.encoded_findings()
             return findings_from_data(names, rows)
         except (FormatError, ValueError, EOFError, TypeError, KeyError):
             return None
@@ -687,7 +688,7 @@ def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: by
     if heads.seen != len(inputs):
         return None
     encoded = record.encoded_findings()
-    findings = record.findings()
+    findings = record.findings(encoded)
     if findings is None:
         return None
     # Same content (or edits nothing looked at), new times: record them, and the edited files.

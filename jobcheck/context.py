@@ -81,6 +81,7 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
     listings: dict = {}
     not_modules: set[str] = set()
     tops: dict[str, bool] = {s.module.partition(".")[0]: True for s in summaries}
+    package_folders: dict[str, str] = {}
     seen: set[str] = set()
     out: list[ModuleSummary] = []
     pending: list[str] = []
@@ -91,9 +92,19 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
             pending.extend(t for t in summary.symbols.values() if t)
             for names in summary.uses.values():
                 pending.extend(names.split())
+    wanted: dict[str, tuple[Path, bool]] = {}  # modules to read this round
+    waiting: dict[str, list[list[str]]] = {}  # module to read -> the rests of names into it
+
+    def want(module: str, found: tuple[Path, bool], rest: list[str]) -> None:
+        if module in wanted:
+            waiting[module].append(rest)
+        elif len(out) + len(wanted) < MAX_CONTEXT_MODULES:
+            wanted[module] = found
+            waiting[module] = [rest]
+
     while pending and len(out) < MAX_CONTEXT_MODULES:
-        wanted: dict[str, tuple[Path, bool]] = {}
-        waiting: dict[str, list[list[str]]] = {}
+        wanted.clear()
+        waiting.clear()
         later: list[str] = []
         for name in pending:
             if name in seen:
@@ -115,19 +126,17 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
             if prefix:
                 mod = loaded[prefix]
                 rest = clean[len(prefix) + 1:].split(".") if len(clean) > len(prefix) else []
-                if _is_package(mod) and rest:
-                    found_below = _submodule(prefix, os.path.dirname(os.path.abspath(mod.path)), rest, listings)
+                if rest and _is_package(mod):
+                    folder = package_folders.get(prefix)
+                    if folder is None:
+                        folder = package_folders[prefix] = os.path.dirname(os.path.abspath(mod.path))
+                    found_below = _submodule(prefix, folder, rest, listings)
                     if found_below is not None:
                         candidate, path, is_package, depth = found_below
-                        if candidate in loaded:
-                            prefix, mod, rest = candidate, loaded[candidate], rest[depth:]
-                        else:
-                            if candidate in wanted:
-                                waiting[candidate].append(rest[depth:])
-                            elif len(out) + len(wanted) < MAX_CONTEXT_MODULES:
-                                wanted[candidate] = (path, is_package)
-                                waiting[candidate] = [rest[depth:]]
+                        if candidate not in loaded:
+                            want(candidate, (path, is_package), rest[depth:])
                             continue
+                        prefix, mod, rest = candidate, loaded[candidate], rest[depth:]
                 if prefix not in given:  # a given module's names are all followed already
                     later.extend(_leads_to(mod, rest))
                 continue
@@ -143,9 +152,7 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
                 if found is None:
                     not_modules.add(candidate)
                     continue
-                if len(out) + len(wanted) < MAX_CONTEXT_MODULES:
-                    wanted[candidate] = found
-                    waiting[candidate] = [parts[j:]]
+                want(candidate, found, parts[j:])
                 break
         if wanted:
             jobs = [(path, display_for(path) if display_for else _display(path), module, is_package)

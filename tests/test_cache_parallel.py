@@ -478,3 +478,26 @@ def test_findings_reused_across_edits_equal_a_fresh_run(tmp_path: Path) -> None:
                 cache.check_paths([str(root)], config, cache=store)  # back to the recorded state
     # Both ways were taken, often: the test exercises the reuse, not only the fallback.
     assert ways.get("unobserved", 0) >= 30 and ways.get("re-linked", 0) >= 30, ways
+
+
+def test_an_edit_before_a_finding_on_its_line_moves_its_column(tmp_path: Path) -> None:
+    """Columns count characters: `"é"` -> `"ab"` keeps every byte offset (so the summary compares
+    equal) but moves the call one character right. The reused record must not keep the old column."""
+    job = '''\
+from celery import shared_task
+import requests
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def send(order_id):
+    note = "{text}"; requests.post("https://x", json={{"id": order_id}})
+'''
+    root = write_tree(tmp_path / "proj", {"pyproject.toml": "[tool.jobcheck]\nselect = ['JC201']\n",
+                                          "app/__init__.py": "", "app/tasks.py": job.format(text="é")})
+    config = load(root / "pyproject.toml")
+    store = cache.Cache(tmp_path / "cache")
+    assert [f.span.column for f in cache.check_paths([str(root)], config, cache=store).findings] == [17]
+    (root / "app/tasks.py").write_text(job.format(text="ab"), encoding="utf-8")
+    cached = cache.check_paths([str(root)], config, cache=store)
+    assert cached.findings == api.check_paths([str(root)], config).findings
+    assert [f.span.column for f in cached.findings] == [18]
