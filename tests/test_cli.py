@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from .cli_support import write_tree
+
 BAD_TASK = textwrap.dedent(
     '''
     import requests
@@ -163,17 +165,14 @@ def test_explain_and_rules(project: Path) -> None:
 
 
 def test_cross_module_chain(tmp_path: Path) -> None:
-    pkg = tmp_path / "shop"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "celery.py").write_text("from celery import Celery\napp = Celery('shop')\n")
-    (pkg / "notify.py").write_text(
-        "from django.core.mail import EmailMessage\n\n\ndef tell_customer(to):\n    EmailMessage('s', 'b', to=[to]).send()\n"
-    )
-    (pkg / "jobs.py").write_text(
-        "from shop.celery import app\nfrom shop import notify\n\n\n"
-        "@app.task(autoretry_for=(Exception,))\ndef announce(to):\n    notify.tell_customer(to)\n"
-    )
+    write_tree(tmp_path, {
+        "shop/__init__.py": "",
+        "shop/celery.py": "from celery import Celery\napp = Celery('shop')\n",
+        "shop/notify.py": "from django.core.mail import EmailMessage\n\n\n"
+                          "def tell_customer(to):\n    EmailMessage('s', 'b', to=[to]).send()\n",
+        "shop/jobs.py": "from shop.celery import app\nfrom shop import notify\n\n\n"
+                        "@app.task(autoretry_for=(Exception,))\ndef announce(to):\n    notify.tell_customer(to)\n",
+    })
     result = run(["check", "--select", "JC201", "--output-format", "json", "shop"], tmp_path)
     findings = json.loads(result.stdout)
     assert len(findings) == 1
@@ -196,18 +195,14 @@ def test_columns_count_characters_not_bytes(tmp_path: Path) -> None:
 
 def test_one_file_still_sees_effects_in_the_modules_it_imports(tmp_path: Path) -> None:
     # pre-commit passes only the staged files: the helper module is context, not reported.
-    pkg = tmp_path / "shop"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "notify.py").write_text(
-        "from celery import shared_task\nfrom django.core.mail import send_mail\n\n\n"
-        "def tell(to):\n    send_mail('s', 'b', 'f@example.com', [to])\n\n\n"
-        "@shared_task\ndef unrelated_job():\n    pass\n"
-    )
-    (pkg / "jobs.py").write_text(
-        "from celery import shared_task\n\n\n@shared_task(autoretry_for=(Exception,))\n"
-        "def announce(to):\n    from shop.notify import tell\n\n    tell(to)\n"
-    )
+    write_tree(tmp_path, {
+        "shop/__init__.py": "",
+        "shop/notify.py": "from celery import shared_task\nfrom django.core.mail import send_mail\n\n\n"
+                          "def tell(to):\n    send_mail('s', 'b', 'f@example.com', [to])\n\n\n"
+                          "@shared_task\ndef unrelated_job():\n    pass\n",
+        "shop/jobs.py": "from celery import shared_task\n\n\n@shared_task(autoretry_for=(Exception,))\n"
+                        "def announce(to):\n    from shop.notify import tell\n\n    tell(to)\n",
+    })
     result = run(["check", "--select", "JC201,JC501", "--output-format", "json", "shop/jobs.py"], tmp_path)
     findings = json.loads(result.stdout)
     assert sorted((f["code"], f["path"]) for f in findings) == [("JC201", "shop/jobs.py"), ("JC501", "shop/jobs.py")]

@@ -110,12 +110,20 @@ def test_sqlite_a_stale_writer_waiting_on_the_lock_is_rejected(tmp_path: Any, re
     new.commit()
     new.execute("BEGIN IMMEDIATE")
     fence(new, resource, 5)  # the new holder is mid-transaction
+    outcome = _race_a_stale_writer(new, old, resource, "INSERT INTO items VALUES (?)", ())
+    assert isinstance(outcome, StaleTokenError)
+    assert names(new) == ["fresh"]
+
+
+def _race_a_stale_writer(new: Any, old: Any, resource: str, insert: str, params: tuple) -> Any:
+    """`new` holds token 5 mid-transaction; `old` (token 4) tries to write and must wait on the
+    lock, then be rejected once `new` commits its own write. `insert` takes params + a name."""
     outcome: list[Any] = []
 
     def stale_writer() -> None:
         try:
             with fenced_transaction(old, resource, 4):
-                old.execute("INSERT INTO items VALUES ('stale')")
+                old.execute(insert, (*params, "stale"))
             outcome.append("accepted")
         except StaleTokenError as exc:
             outcome.append(exc)
@@ -124,11 +132,10 @@ def test_sqlite_a_stale_writer_waiting_on_the_lock_is_rejected(tmp_path: Any, re
     thread.start()
     time.sleep(0.3)
     assert outcome == []  # blocked behind the new holder's transaction
-    new.execute("INSERT INTO items VALUES ('fresh')")
+    new.execute(insert, (*params, "fresh"))
     new.commit()
     thread.join(10)
-    assert isinstance(outcome[0], StaleTokenError)
-    assert names(new) == ["fresh"]
+    return outcome[0]
 
 
 # ----------------------------------------------------------------------------- PostgreSQL
@@ -195,24 +202,8 @@ def test_postgres_a_stale_writer_waiting_on_the_row_lock_is_rejected(pg: Any, po
     old = psycopg.connect(postgres_dsn, autocommit=True)
     try:
         fence(new, resource, 5)  # holds the fence row lock until commit
-        outcome: list[Any] = []
-
-        def stale_writer() -> None:
-            try:
-                with fenced_transaction(old, resource, 4):
-                    old.execute("INSERT INTO jobcheck_test_items VALUES (%s, 'stale')", (resource,))
-                outcome.append("accepted")
-            except StaleTokenError as exc:
-                outcome.append(exc)
-
-        thread = threading.Thread(target=stale_writer)
-        thread.start()
-        time.sleep(0.3)
-        assert outcome == []  # queued behind the row lock
-        new.execute("INSERT INTO jobcheck_test_items VALUES (%s, 'fresh')", (resource,))
-        new.commit()
-        thread.join(10)
-        assert isinstance(outcome[0], StaleTokenError)
+        outcome = _race_a_stale_writer(new, old, resource, "INSERT INTO jobcheck_test_items VALUES (%s, %s)", (resource,))
+        assert isinstance(outcome, StaleTokenError)
         assert pg_names(pg, resource) == ["fresh"]
     finally:
         new.close()
