@@ -51,17 +51,20 @@ class Selection:
 
 def check_paths(paths: list[str], config: Config | None = None, selection: Selection = Selection(),
                 summarizer=None, force_exclude: bool = False, folders: set[str] | None = None,
-                observe: bool = False) -> Report:
-    """Check every Python file under `paths`. `summarizer` maps [(path, display, module, is_pkg)]
+                observe: bool = False, planned: list[tuple[Path, str, str, bool]] | None = None) -> Report:
+    """Check every Python file under `paths` (`planned`: what `plan_modules` gave for them, if
+    the caller has already listed them, `folders` included). `summarizer` maps [(path, display, module, is_pkg)]
     to summaries (the cache and the process pool plug in here; one with a `close()` is closed once
     every file is summarised, before linking); default: one by one. `folders`,
     if given, collects every folder listed (to find files, to resolve imports)."""
     config = config or Config()
-    found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
-    jobs = plan_modules(found)
+    if planned is None:
+        planned = plan_modules(files.discover(paths, config.root, config.exclude + config.extend_exclude,
+                                              force_exclude, folders))
+    jobs = planned
     summarize = summarizer or (lambda batch: [summarize_one(job) for job in batch])
     summaries = summarize(jobs)
-    absolute = {display: path for path, display in found}
+    absolute = {display: path for path, display, _, _ in jobs}
     roots = _import_roots(jobs, config)
     extra = context.load(summaries, roots, summarize, folders=folders)
     release = getattr(summarize, "close", None)

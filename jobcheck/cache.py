@@ -532,14 +532,18 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
         # One record per invocation (overwritten by its next run): what was asked, and how.
         invocation = digest(repr((cache.salt, sorted(vars(config).items()), selection, list(paths), force_exclude,
                                   os.getcwd())).encode())
-        if reuse_findings:
-            reused = _reuse(paths, config, selection, force_exclude, cache, invocation, started)
-            if reused is not None:
-                return reused
     folders: set[str] = set()
+    planned = None
+    if invocation is not None and reuse_findings:
+        reused = _reuse(paths, config, selection, force_exclude, cache, invocation, started, folders)
+        if isinstance(reused, api.Report):
+            return reused
+        planned = reused  # the files the attempt found (and `folders` the folders it listed), or None
+    if planned is None:
+        folders.clear()
     with Summarizer(cache, jobs, progress) as summarizer:
         report = api.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
-                                 folders=folders, observe=invocation is not None)
+                                 folders=folders, observe=invocation is not None, planned=planned)
     if invocation is not None:
         summarizer.close()  # seals the inputs, if api.check_paths has not already
         if summarizer.sealed_inputs is None:
@@ -656,7 +660,9 @@ class _Heads:
         return head_of(blob)
 
 
-def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: bytes, started: int):
+def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: bytes, started: int, folders: set[str]):
+    """The recorded findings, as a Report, if they still hold; else the files discovered on the
+    way, as `api.plan_modules` gives them (None if it did not get that far), so the run that follows does not list them again."""
     from .api import Report
 
     record = cache.load_run(invocation)
@@ -666,31 +672,31 @@ def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: by
         findings = record.findings()
         if findings is not None:
             return Report(findings=findings, files=record.checked, project=None, reused="stamps")  # type: ignore[arg-type]
-    return _reuse_by_content(paths, config, force_exclude, cache, invocation, record, started)
+    return _reuse_by_content(paths, config, force_exclude, cache, invocation, record, started, folders)
 
 
-def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: bytes, record: RunRecord, started: int):
+def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: bytes, record: RunRecord, started: int,
+                      folders: set[str]):
     from . import api, context, files
 
     inputs = record.inputs
     heads = _Heads(cache, inputs, record.stamps, record)
-    folders: set[str] = set()
+    # What `api.check_paths` reads before its project phase, in the same order: the files
+    # given, then the modules they import (found from the summary heads). This mirrors its
+    # first lines; should they change, the record simply stops matching (a test asserts
+    # that records are reused). The project phase itself is not run on heads.
+    found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
+    planned = api.plan_modules(found)
     try:
-        # What `api.check_paths` reads before its project phase, in the same order: the files
-        # given, then the modules they import (found from the summary heads). This mirrors its
-        # first lines; should they change, the record simply stops matching (a test asserts
-        # that records are reused). The project phase itself is not run on heads.
-        found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
-        planned = api.plan_modules(found)
         context.load(heads(planned), api._import_roots(planned, config), heads, folders=folders)
     except _Miss:
-        return None
+        return planned
     if heads.seen != len(inputs):
-        return None
+        return planned
     encoded = record.encoded_findings()
     findings = record.findings(encoded)
     if findings is None:
-        return None
+        return planned
     # Same content (or edits nothing looked at), new times: record them, and the edited files.
     stamps = take_stamps([path for _, path, _, _ in heads.inputs], folders, started)
     if stamps != record.stamps or heads.edited:

@@ -37,6 +37,8 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
     """
     out: dict[Path, str] = {}
     root = root.resolve()
+    root_prefix = str(root).rstrip(os.sep) + os.sep
+    rooted = [pat for pat in exclude if "/" in pat]
 
     def rel_to(p: Path, base: Path) -> str:
         try:
@@ -44,12 +46,15 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
         except ValueError:
             return p.as_posix()
 
-    def excluded(p: Path, given: Path) -> bool:
-        below = rel_to(p, given)
+    def excluded(path: str, below: str) -> bool:
+        """`path` (absolute, as walked) is `below` under the given folder (posix)."""
         if _excluded(below, exclude):
             return True
-        from_root = rel_to(p, root)
-        return from_root != below and any(fnmatch.fnmatch(from_root, pat) for pat in exclude if "/" in pat)
+        if not rooted:
+            return False
+        from_root = path[len(root_prefix):] if path.startswith(root_prefix) else path
+        from_root = from_root.replace(os.sep, "/")
+        return from_root != below and any(fnmatch.fnmatch(from_root, pat) for pat in rooted)
 
     for given in paths:
         absolute = Path(given).resolve()
@@ -59,22 +64,26 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
             continue
         if force_exclude and absolute != root and _excluded(rel_to(absolute, root), exclude):
             continue
-        for folder, dirs, files in os.walk(absolute):
+        top = str(absolute)
+        for folder, dirs, files in os.walk(top):
             if folders is not None:
                 folders.add(folder)
-            folder_path = Path(folder)
+            # Paths are handled as strings here: pathlib costs more than the walk on big trees.
+            below_folder = os.path.relpath(folder, top).replace(os.sep, "/")
+            prefix = below_folder + "/" if below_folder != "." else ""
             dirs[:] = sorted(
                 d for d in dirs
-                if d not in SKIP_DIRS and not d.endswith(".egg-info") and not excluded(folder_path / d, absolute)
+                if d not in SKIP_DIRS and not d.endswith(".egg-info")
+                and not (exclude and excluded(os.path.join(folder, d), prefix + d))
             )
             for name in sorted(files):
                 if not name.endswith(".py"):
                     continue
-                path = folder_path / name
-                if excluded(path, absolute):
+                path = os.path.join(folder, name)
+                if exclude and excluded(path, prefix + name):
                     continue
-                display = os.path.normpath(os.path.join(given, os.path.relpath(path, absolute)))
-                out.setdefault(path, display)
+                display = os.path.normpath(os.path.join(given, prefix + name))
+                out.setdefault(Path(path), display)
     return sorted(out.items(), key=lambda item: item[1])
 
 

@@ -21,11 +21,6 @@ _WRAPPERS = ("functools.partial", "functools.wraps", "staticmethod", "classmetho
 _SIGNATURES = ("s", "si", "signature", "message", "message_with_options", "kicker")
 
 
-def _cache(project: Project, key: str) -> dict:
-    store = project.__dict__.setdefault("_fw_resolve", {})
-    return store.setdefault(key, {})
-
-
 def module_prefix(project: Project, name: str) -> tuple[ModuleSummary | None, list[str]]:
     """The analysed module a dotted name starts with (the longest), and the parts after it."""
     parts = name.split(".")
@@ -52,16 +47,25 @@ def defined(project: Project, name: str) -> bool:
 
 def canonical_in(project: Project, module: ModuleSummary, name: str | None) -> str | None:
     """`project.canonical(name)`, falling back to the folders around `module` on sys.path."""
+    # Every framework asks this of every decorator: answered once per (module, name).
+    cache = project.__dict__.get("_canonical_in")
+    if cache is None:
+        cache = project.__dict__["_canonical_in"] = {}
+    key = (module.module, name)
+    found = cache.get(key, False)
+    if found is not False:
+        return found
+    cache[key] = result = _canonical_in(project, module, name)
+    return result
+
+
+def _canonical_in(project: Project, module: ModuleSummary, name: str | None) -> str | None:
     canon = project.canonical(name)
     if not canon or canon[0] == "@" or not name:
         return canon
     top = canon.partition(".")[0].partition("(")[0]
     if top in _tops(project):
         return canon
-    cache = _cache(project, "canonical")
-    key = (module.module, name)
-    if key in cache:
-        return cache[key]
     result = canon
     first = name.partition(".")[0].partition("(")[0]
     prefixes = _module_prefixes(project)
@@ -73,7 +77,6 @@ def canonical_in(project: Project, module: ModuleSummary, name: str | None) -> s
         if found and (found != candidate or defined(project, found)):
             result = found
             break
-    cache[key] = result
     return result
 
 
