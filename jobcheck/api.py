@@ -197,9 +197,9 @@ def _character_columns(findings: list[Finding], sources: dict[str, str] | None) 
 
     from .fingerprint import SourceLines
 
-    lines = SourceLines(sources)
+    lines = SourceLines(sources, keep=1)
     out = []
-    for f in findings:
+    for f in sorted(findings, key=lambda f: f.path):  # file by file: one file's text at a time
         start, end = lines.line(f.path, f.span.line), lines.line(f.path, f.span.end_line)
         if start.isascii() and end.isascii():
             out.append(f)

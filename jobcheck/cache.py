@@ -344,31 +344,33 @@ RACY_NS = 2_000_000_000
 
 
 def take_stamps(files: list[str], folders, started_ns: int) -> tuple:
-    """((path, mtime_ns, size) for files, (folder, mtime_ns) for folders, complete). A file or
-    folder missing, or changed too close to the run's start to be told apart from a later
-    change, is left out, and the stamps are then not complete: they cannot vouch for the whole
-    run (`stamps_hold`), only for the files they list (which a run then need not read)."""
+    """((path, mtime_ns, size) for files, (folder, mtime_ns) for folders, complete,
+    folders_complete). A file or folder missing, or changed too close to the run's start to be
+    told apart from a later change, is left out, and the stamps are then not complete: they cannot
+    vouch for the whole run (`stamps_hold`), only for what they list (which a run then need not
+    read). With every folder's stamp, they still vouch for which files a run finds and reads
+    (`_reuse_by_inputs`)."""
     out_files: list = []
     out_folders: list = []
-    complete = True
+    complete = {True: True, False: True}
     for paths, out, with_size in ((files, out_files, True), (sorted(folders), out_folders, False)):
         for path in paths:
             try:
                 st = os.stat(path)
             except OSError:
-                complete = False
+                complete[with_size] = False
                 continue
             if st.st_mtime_ns >= started_ns - RACY_NS:
-                complete = False
+                complete[with_size] = False
                 continue
             out.append((path, st.st_mtime_ns, st.st_size) if with_size else (path, st.st_mtime_ns))
-    return tuple(out_files), tuple(out_folders), complete
+    return tuple(out_files), tuple(out_folders), complete[True] and complete[False], complete[False]
 
 
 def stamps_hold(stamps: tuple) -> bool:
     """Does every file and folder a run read still have the time (and size) recorded?"""
     try:
-        files, folders, complete = stamps
+        files, folders, complete, _ = stamps
         if complete is not True:
             return False
         for path, mtime_ns, size in files:
@@ -554,7 +556,7 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
             from .fingerprint import SourceLines
             from .observed import finding_lines
 
-            observation.lines = finding_lines(report.findings, SourceLines())
+            observation.lines = finding_lines(report.findings, SourceLines(keep=1))
         cache.store_run(invocation, summarizer.sealed_inputs, report.findings, report.files, stamps,
                         observation.to_data() if observation is not None else None)
     return report
@@ -672,7 +674,93 @@ def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: by
         findings = record.findings()
         if findings is not None:
             return Report(findings=findings, files=record.checked, project=None, reused="stamps")  # type: ignore[arg-type]
+    reused = _reuse_by_inputs(cache, invocation, record, started)
+    if reused is _RELINK:
+        return None
+    if reused is not None:
+        return reused
     return _reuse_by_content(paths, config, force_exclude, cache, invocation, record, started, folders)
+
+
+def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started: int):
+    """The recorded findings, if they hold, checked file by file without finding the files again.
+
+    When every folder the recorded run listed still has its recorded time, the run would find
+    the same files, and the same modules for their imports unless an edited file now names other
+    things. So each file the record lists is checked alone — its time and size, else its content
+    hash — and an edited one must name what it named before (`_names_followed`) besides leaving
+    what the analysis looks at unchanged (`_Heads._edited`). None when that cannot be settled
+    here: the caller then replays discovery and import resolution (`_reuse_by_content`);
+    `_RELINK` when an edit the analysis looks at settles that the project must be linked again."""
+    stamps = record.stamps
+    if not stamps or len(stamps) != 4 or stamps[3] is not True:
+        return None
+    try:
+        for folder, mtime_ns in stamps[1]:
+            if os.stat(folder).st_mtime_ns != mtime_ns:
+                return None
+    except OSError:
+        return None
+    inputs = record.inputs
+    heads = _Heads(cache, inputs, stamps, record)
+    try:
+        for index, (display, path, key, head) in enumerate(inputs):
+            if not heads._stamp_holds(path):
+                try:
+                    data = Path(path).read_bytes()
+                    was = unpack_head(head)
+                except (OSError, FormatError):
+                    return None
+                is_package = os.path.basename(path) == "__init__.py"
+                was_key, key = key, cache.summary_key(digest(data), was.module, is_package)
+                if key != was_key:
+                    new_head = heads._edited(data, display, was.module, is_package, key, was_key)
+                    given = index < record.checked
+                    followed = _names_followed(was, given, is_package)
+                    if followed != _names_followed(unpack_head(new_head), given, is_package):
+                        return None
+                    head = new_head
+            heads.inputs.append((display, path, key, head))
+    except _Miss:
+        return _RELINK  # a replay would reach the same file with the same content
+    return _reused(cache, invocation, record, heads, [folder for folder, _ in stamps[1]], record.checked, started)
+
+
+_RELINK = "relink"
+
+
+def _names_followed(head: ModuleSummary, given: bool, is_package: bool):
+    """What `context.load` follows from a module. From a given one, every name it uses, in order
+    (the values of its name table too, but not its own definitions: `mod.f -> pkg.mod.f` leads
+    back to itself, unless a package's definition shares a submodule's name). From a module read
+    as context, the entries it looks up by key."""
+    if not given:
+        return head.imports, head.symbols, head.uses
+    own = head.module + "."
+    return (
+        head.imported,
+        [v for k, v in head.imports.items() if is_package or v != own + k],
+        [v for k, v in head.symbols.items() if v and (is_package or v != own + k)],
+        [name for names in head.uses.values() for name in names.split()],
+    )
+
+
+def _reused(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, folders, checked: int, started: int):
+    """The recorded findings as a Report (None if they cannot be decoded), with the record brought
+    up to date: new times, and the edited files' summaries."""
+    from .api import Report
+
+    encoded = record.encoded_findings()
+    findings = record.findings(encoded)
+    if findings is None:
+        return None
+    stamps = take_stamps([path for _, path, _, _ in heads.inputs], folders, started)
+    if stamps != record.stamps or heads.edited:
+        observation = heads.observation or record.observation()
+        cache.store_run(invocation, heads.inputs, findings, checked, stamps,
+                        observation.to_data() if observation is not None else None, encoded)
+    return Report(findings=findings, files=checked, project=None,  # type: ignore[arg-type]
+                  reused="unobserved" if heads.edited else "content")
 
 
 def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: bytes, record: RunRecord, started: int,
@@ -693,15 +781,6 @@ def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: by
         return planned
     if heads.seen != len(inputs):
         return planned
-    encoded = record.encoded_findings()
-    findings = record.findings(encoded)
-    if findings is None:
-        return planned
     # Same content (or edits nothing looked at), new times: record them, and the edited files.
-    stamps = take_stamps([path for _, path, _, _ in heads.inputs], folders, started)
-    if stamps != record.stamps or heads.edited:
-        observation = heads.observation or record.observation()
-        cache.store_run(invocation, heads.inputs, findings, len(planned), stamps,
-                        observation.to_data() if observation is not None else None, encoded)
-    return api.Report(findings=findings, files=len(planned), project=None,  # type: ignore[arg-type]
-                      reused="unobserved" if heads.edited else "content")
+    reused = _reused(cache, invocation, record, heads, folders, len(planned), started)
+    return planned if reused is None else reused

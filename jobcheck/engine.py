@@ -20,25 +20,28 @@ from .summary import ModuleSummary, Summarizer
 def module_name(path: Path, packages: dict | None = None) -> tuple[str, bool]:
     """The dotted module name from the package folders (`__init__.py`) around the file.
     `packages` (one per run) remembers each folder's dotted package name."""
-    # Discovery gives absolute paths below resolved roots: `abspath` (no system calls) is enough.
-    path = Path(os.path.abspath(path))
-    is_package = path.name == "__init__.py"
-    prefix = _package(path.parent, {} if packages is None else packages)
-    parts = [p for p in (prefix, None if is_package else path.stem) if p]
-    return ".".join(parts) or path.stem, is_package
+    # Discovery gives absolute paths below resolved roots: `abspath` (no system calls) is enough;
+    # strings, not pathlib, since this runs for every file of every run.
+    folder, name = os.path.split(os.path.abspath(path))
+    is_package = name == "__init__.py"
+    stem = os.path.splitext(name)[0]
+    prefix = _package(folder, {} if packages is None else packages)
+    parts = [p for p in (prefix, None if is_package else stem) if p]
+    return ".".join(parts) or stem, is_package
 
 
-def _package(folder: Path, packages: dict) -> str:
+def _package(folder: str, packages: dict) -> str:
     """The dotted name of the package `folder` is ("" if it is no package)."""
-    key = str(folder)
-    name = packages.get(key)
+    name = packages.get(folder)
     if name is None:
-        if (folder / "__init__.py").is_file() and folder.name.isidentifier():
-            outer = _package(folder.parent, packages) if folder.parent != folder else ""
-            name = f"{outer}.{folder.name}" if outer else folder.name
+        base = os.path.basename(folder)
+        if base.isidentifier() and os.path.isfile(os.path.join(folder, "__init__.py")):
+            parent = os.path.dirname(folder)
+            outer = _package(parent, packages) if parent != folder else ""
+            name = f"{outer}.{base}" if outer else base
         else:
             name = ""
-        packages[key] = name
+        packages[folder] = name
     return name
 
 

@@ -51,11 +51,19 @@ class SourceLines:
     """The text of analysed files, line by line, read once each. In-memory sources (an editor's
     buffer, a test) take precedence over the disk."""
 
-    def __init__(self, sources: dict[str, str] | None = None) -> None:
-        self._cache: dict[str, list[str]] = {p: t.splitlines() for p, t in (sources or {}).items()}
+    def __init__(self, sources: dict[str, str] | None = None, keep: int | None = None) -> None:
+        """`keep`: how many files read from disk to hold at once (all by default); a pass that
+        goes file by file needs one, and a project's text adds up."""
+        self._sources: dict[str, list[str]] = {p: t.splitlines() for p, t in (sources or {}).items()}
+        self._cache: dict[str, list[str]] = dict(self._sources)
+        self._keep = keep
 
     def lines(self, path: str) -> list[str]:
         if path not in self._cache:
+            if self._keep is not None:
+                read = [p for p in self._cache if p not in self._sources]
+                for old in read[: max(0, len(read) - self._keep + 1)]:
+                    del self._cache[old]
             try:
                 data = Path(path).read_bytes()
             except OSError:

@@ -157,10 +157,14 @@ def summarize_tasks(tasks: list[Task], workers: Workers | None,
                 progress(done, total)
         workers.close()  # a later batch (context modules) starts a pool again if it is worth one
         blobs.reverse()
+        trim_every = max(64, len(blobs) // 8)
         while blobs:
             index, blob = blobs.pop()
             out[index] = unpack(blob), head_of(blob)
-        _return_freed_memory()
+            if len(blobs) % trim_every == 0:
+                # The packed results sit on the C heap, the summaries in Python's own arenas:
+                # hand back what the unpacked ones took as we go, or the peak is both.
+                _return_freed_memory()
     return out
 
 
@@ -264,6 +268,7 @@ class Summarizer:
                         summary.path = src.display  # the key leaves out how the file was named
                         results[i], heads[i] = summary, head_of(blob)
                         self.hits += 1
+                        src.data = None  # a project's sources add up: hold none longer than needed
                         continue
                 entry = self.cache.summary_entry(src.key) if src.key is not None else None
                 tasks.append(Task(i, src.data, src.display, src.module, src.is_package, entry, src.key or b""))

@@ -4,6 +4,7 @@ propagate effects along the call graph so a job knows what its helpers do."""
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -674,9 +675,21 @@ class CallSite:
         return Anchor(self.module.path, e.line, e.col, e.end_line, e.end_col)
 
 
-def _build_indices(project: Project) -> tuple[list[Decorated], dict[str, list[CallSite]]]:
+@dataclass
+class _Indices:
+    """What the scans iterate, built once per project. Calls are kept as numbers in an array per
+    callee name (function number << 32 | event index): a tuple per call costs eight times the
+    memory on a large project, and most are never asked for."""
+
+    decorated: list[Decorated]
+    calls_by_attr: dict[str, array]
+    functions: list[tuple[ModuleSummary, FunctionSummary]]
+
+
+def _build_indices(project: Project) -> _Indices:
     decorated: list[Decorated] = []
-    by_attr: dict[str, list[CallSite]] = {}
+    by_attr: dict[str, array] = {}
+    functions: list[tuple[ModuleSummary, FunctionSummary]] = []
     for mod in project.modules.values():
         for fn in mod.functions.values():
             for deco in fn.decorators:
@@ -684,13 +697,18 @@ def _build_indices(project: Project) -> tuple[list[Decorated], dict[str, list[Ca
                 name = project.canonical(deco_name(value))
                 if name:
                     decorated.append(Decorated(mod, fn, value, name, value[0] == "call", Anchor(mod.path, line, col, end_line, end_col)))
+            number = len(functions) << 32
             for i, ev in enumerate(fn.events):
                 if ev.kind == "call" and ev.attr:
-                    by_attr.setdefault(ev.attr, []).append((mod, fn, i, ev))  # a CallSite when asked for
-    return decorated, by_attr
+                    calls = by_attr.get(ev.attr)
+                    if calls is None:
+                        calls = by_attr[ev.attr] = array("Q")
+                    calls.append(number | i)
+            functions.append((mod, fn))
+    return _Indices(decorated, by_attr, functions)
 
 
-def _indices(project: Project) -> tuple[list[Decorated], dict[str, list[CallSite]]]:
+def _indices(project: Project) -> _Indices:
     cached = project.__dict__.get("_indices")
     if cached is None:
         cached = _build_indices(project)
@@ -699,14 +717,18 @@ def _indices(project: Project) -> tuple[list[Decorated], dict[str, list[CallSite
 
 
 def decorated_functions(project: Project) -> list[Decorated]:
-    return _indices(project)[0]
+    return _indices(project).decorated
 
 
 def calls_named(project: Project, attrs: tuple[str, ...]) -> list[CallSite]:
     """Calls whose callee's last name is one of `attrs`, with canonical names filled in."""
     project.call_attrs.update(attrs)
+    indices = _indices(project)
     out = []
     for attr in attrs:
-        for mod, fn, i, ev in _indices(project)[1].get(attr, ()):
+        for code in indices.calls_by_attr.get(attr, ()):
+            mod, fn = indices.functions[code >> 32]
+            i = code & 0xFFFFFFFF
+            ev = fn.events[i]
             out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
     return out

@@ -122,3 +122,22 @@ def test_fingerprints_do_not_depend_on_the_order_of_the_list(tmp_path: Path) -> 
     backward = fingerprints(findings[::-1], tmp_path, sources)
     assert forward == backward[::-1]
     assert len(set(forward)) == 3  # lines 1 and 2 normalise alike; their order in the file tells them apart
+
+
+def test_source_lines_keeping_one_file_reads_again_and_keeps_in_memory_sources(tmp_path: Path) -> None:
+    from jobcheck.fingerprint import SourceLines
+
+    a, b = tmp_path / "a.py", tmp_path / "b.py"
+    a.write_text("x = 1\ny = 2\n", encoding="utf-8")
+    b.write_text("z = 3\n", encoding="utf-8")
+    lines = SourceLines({"buffer.py": "from editor\n"}, keep=1)
+    assert lines.line(str(a), 2) == "y = 2"
+    assert lines.line(str(b), 1) == "z = 3"
+    a.write_text("x = 1\ny = changed\n", encoding="utf-8")
+    assert lines.line(str(a), 2) == "y = changed"  # a was let go when b was read
+    assert lines.line("buffer.py", 1) == "from editor"  # in-memory sources are never let go
+    kept = SourceLines()
+    assert kept.line(str(a), 2) == "y = changed"
+    a.write_text("x = 1\ny = again\n", encoding="utf-8")
+    kept.line(str(b), 1)
+    assert kept.line(str(a), 2) == "y = changed"  # by default, read once

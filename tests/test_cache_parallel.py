@@ -217,6 +217,21 @@ def test_unchanged_stamps_reuse_findings_without_reading_a_file(tmp_path: Path, 
     assert cache.check_paths(given, config, cache=store).project is None and reads == []
 
 
+def test_a_module_appearing_is_noticed_when_a_recorded_file_changed_too(tmp_path: Path, monkeypatch) -> None:
+    """A recorded file edited where the analysis does not look, and a module it imports appearing:
+    the file-by-file check must not settle it (the folder's time changed), and the run that
+    finds the files again reads the new module."""
+    root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
+    _age(root)
+    assert cache.check_paths(given, config, cache=store).findings == []
+    tasks = root / "app" / "tasks.py"
+    tasks.write_text(tasks.read_text(encoding="utf-8") + "\n\ndef _unused():\n    return 1\n", encoding="utf-8")
+    assert cache.check_paths(given, config, cache=store).reused == "unobserved"  # settled file by file
+    (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
+    tasks.write_text(tasks.read_text(encoding="utf-8") + "\n\ndef _unused_too():\n    return 2\n", encoding="utf-8")
+    assert [f.code for f in cache.check_paths(given, config, cache=store).findings] == ["JC201"]
+
+
 def test_stamps_taken_during_the_run_are_not_trusted(tmp_path: Path, monkeypatch) -> None:
     """A file written just before the run may be written again within the clock's resolution."""
     root = _project(tmp_path / "proj")
@@ -225,7 +240,7 @@ def test_stamps_taken_during_the_run_are_not_trusted(tmp_path: Path, monkeypatch
     cache.check_paths([str(root)], config, cache=store)
     (record,) = store.folder.glob("r-*")
     invocation = bytes.fromhex(record.name[2:])
-    files, folders, complete = store.load_run(invocation).stamps
+    files, folders, complete, _ = store.load_run(invocation).stamps
     assert not complete and files == () and folders == ()  # the tree was just written
 
 
@@ -450,16 +465,28 @@ def _empty_first_function(text: str) -> str:
     return "".join(lines[:first] + [indent + "pass\n"] + lines[last:])
 
 
-def test_findings_reused_across_edits_equal_a_fresh_run(tmp_path: Path) -> None:
+@pytest.mark.parametrize("check", ["file by file", "replayed"])
+def test_findings_reused_across_edits_equal_a_fresh_run(tmp_path: Path, monkeypatch, check: str) -> None:
     """Every kind of edit, to every file of every testdata project, one at a time: the cached
     run (which reuses findings when its record shows the edit is not looked at, and re-links
-    otherwise) gives exactly what a run without a cache gives."""
+    otherwise) gives exactly what a run without a cache gives. The record is checked "file by
+    file" when the folders are as recorded (`_reuse_by_inputs`), else by finding the files again
+    and replaying import resolution (`_reuse_by_content`): the second variant forces that."""
     import shutil
 
+    replays = []
+    real_replay = cache._reuse_by_content
+    monkeypatch.setattr(cache, "_reuse_by_content", lambda *a: replays.append(a) or real_replay(*a))
+    if check == "replayed":
+        monkeypatch.setattr(cache, "_reuse_by_inputs", lambda *a: None)
     ways: dict[str, int] = {}
+    runs = 0
     for project in sorted(p for p in (TESTDATA / "projects").iterdir() if p.is_dir()):
         root = tmp_path / project.name
         shutil.copytree(project, root)
+        hour_ago = time.time() - 3600  # old enough for the stamps to be trusted (racy ones are not)
+        for path in [root, *root.rglob("*")]:
+            os.utime(path, (hour_ago, hour_ago))
         config = load(root / "pyproject.toml") if (root / "pyproject.toml").exists() else Config(root=root)
         store = cache.Cache(tmp_path / "cache" / project.name)
         cache.check_paths([str(root)], config, cache=store)
@@ -476,8 +503,11 @@ def test_findings_reused_across_edits_equal_a_fresh_run(tmp_path: Path) -> None:
                 ways[cached.reused or "re-linked"] = ways.get(cached.reused or "re-linked", 0) + 1
                 path.write_text(original, encoding="utf-8")
                 cache.check_paths([str(root)], config, cache=store)  # back to the recorded state
+                runs += 2
     # Both ways were taken, often: the test exercises the reuse, not only the fallback.
     assert ways.get("unobserved", 0) >= 30 and ways.get("re-linked", 0) >= 30, ways
+    if check == "file by file":  # and most runs were settled without finding the files again
+        assert len(replays) < runs / 4, (len(replays), runs, ways)
 
 
 def test_an_edit_before_a_finding_on_its_line_moves_its_column(tmp_path: Path) -> None:
@@ -501,3 +531,38 @@ def send(order_id):
     cached = cache.check_paths([str(root)], config, cache=store)
     assert cached.findings == api.check_paths([str(root)], config).findings
     assert [f.span.column for f in cached.findings] == [18]
+
+
+def test_an_unobserved_edit_that_names_another_module_reads_it(tmp_path: Path) -> None:
+    """Appending a function nothing calls is an edit the analysis does not look at, but if it names
+    a module the run did not read, a fresh run reads that module, and what it holds can change
+    findings elsewhere: here a receiver of the signal the job sends, which posts. The record must
+    not be reused (the file-by-file check compares the names each edited file leads to)."""
+    root = write_tree(tmp_path / "proj", {
+        "app/__init__.py": "",
+        "app/signals.py": "from django.dispatch import Signal\n\norder_paid = Signal()\n",
+        "app/tasks.py": (
+            "from celery import shared_task\nimport app\nfrom app.signals import order_paid\n\n\n"
+            "@shared_task(autoretry_for=(Exception,), max_retries=3)\n"
+            "def settle(order_id):\n    order_paid.send(sender=None, order_id=order_id)\n"
+        ),
+        "app/helpers.py": (
+            "import requests\nfrom django.dispatch import receiver\nfrom app.signals import order_paid\n\n\n"
+            "@receiver(order_paid)\ndef notify(sender, order_id, **kwargs):\n"
+            "    requests.post('https://hooks.example.com', json={'id': order_id})\n"
+        ),
+    })
+    hour_ago = time.time() - 3600
+    for path in [root, *root.rglob("*")]:
+        os.utime(path, (hour_ago, hour_ago))
+    config = Config(root=root)
+    selection = api.Selection(select=["JC201"])
+    store = cache.Cache(tmp_path / "cache")
+    target = [str(root / "app" / "tasks.py")]
+    assert cache.check_paths(target, config, selection, cache=store).findings == []
+    tasks = root / "app" / "tasks.py"
+    tasks.write_text(tasks.read_text() + "\n\ndef _probe():\n    return app.helpers.notify(None, 1)\n")
+    cached = cache.check_paths(target, config, selection, cache=store)
+    fresh = api.check_paths(target, config, selection)
+    assert [f.code for f in fresh.findings] == ["JC201"]  # the receiver's post, through `send`
+    assert cached.findings == fresh.findings

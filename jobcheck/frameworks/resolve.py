@@ -47,15 +47,18 @@ def defined(project: Project, name: str) -> bool:
 
 def canonical_in(project: Project, module: ModuleSummary, name: str | None) -> str | None:
     """`project.canonical(name)`, falling back to the folders around `module` on sys.path."""
-    # Every framework asks this of every decorator: answered once per (module, name).
-    cache = project.__dict__.get("_canonical_in")
+    # Every framework asks this of every decorator: answered once per module and name (a dict
+    # per module, not (module, name) keys: a tuple per call adds up on large projects).
+    caches = project.__dict__.get("_canonical_in")
+    if caches is None:
+        caches = project.__dict__["_canonical_in"] = {}
+    cache = caches.get(module.module)
     if cache is None:
-        cache = project.__dict__["_canonical_in"] = {}
-    key = (module.module, name)
-    found = cache.get(key, False)
+        cache = caches[module.module] = {}
+    found = cache.get(name, False)
     if found is not False:
         return found
-    cache[key] = result = _canonical_in(project, module, name)
+    cache[name] = result = _canonical_in(project, module, name)
     return result
 
 
