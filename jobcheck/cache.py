@@ -332,10 +332,12 @@ class RunRecord:
 
 
 # ---- stamps ----------------------------------------------------------------------------------
-# A run record may also keep the modification time and size of every file the run read and the
-# modification time of every folder it listed (finding files, resolving imports). When all are
-# unchanged, nothing the run read can differ — a file added, removed or renamed changes its
-# folder's time — and its findings are reused without reading a file, as ruff and mypy do. Any
+# A run record may also keep the modification time and size of every file the run read and, for
+# every folder it listed (finding files, resolving imports), its modification time and a digest of
+# its entries. When all are unchanged, nothing the run read can differ — a file added, removed or
+# renamed changes its folder's entries — and its findings are reused without reading a file, as
+# ruff and mypy do. A folder whose time changed but whose entries did not (an editor that saves
+# through a temporary file, a `git checkout` that rewrites a file) still holds. Any other
 # difference falls back to comparing content hashes. Stamps taken within RACY_NS of the run's start
 # are not trusted (a file written twice within the clock's resolution keeps its time, as git's
 # "racy clean" problem), so such a record checks hashes next time and then records fresh stamps.
@@ -343,32 +345,53 @@ class RunRecord:
 RACY_NS = 2_000_000_000
 
 
-def take_stamps(files: list[str], folders, started_ns: int) -> tuple:
-    """((path, mtime_ns, size) for files, (folder, mtime_ns) for folders, complete,
-    folders_complete). A file or folder missing, or changed too close to the run's start to be
-    told apart from a later change, is left out, and the stamps are then not complete: they cannot
-    vouch for the whole run (`stamps_hold`), only for what they list (which a run then need not
-    read). With every folder's stamp, they still vouch for which files a run finds and reads
-    (`_reuse_by_inputs`)."""
+def take_stamps(files: list[str], folders, started_ns: int, previous: tuple | None = None) -> tuple:
+    """((path, mtime_ns, size) for files, (folder, mtime_ns, entries digest) for folders,
+    complete, folders_complete). A file or folder missing, or changed too close to the run's start
+    to be told apart from a later change, is left out, and the stamps are then not complete: they
+    cannot vouch for the whole run (`stamps_hold`), only for what they list (which a run then need
+    not read). With every folder's stamp, they still vouch for which files a run finds and reads
+    (`_reuse_by_inputs`). `previous` stamps lend their digests to folders whose time is the same."""
     out_files: list = []
     out_folders: list = []
     complete = {True: True, False: True}
-    for paths, out, with_size in ((files, out_files, True), (sorted(folders), out_folders, False)):
+    known = {folder[:2]: folder[2] for folder in previous[1]} if previous and len(previous) == 4 else {}
+    for paths, out, is_file in ((files, out_files, True), (sorted(folders), out_folders, False)):
         for path in paths:
             try:
                 st = os.stat(path)
+                if st.st_mtime_ns >= started_ns - RACY_NS:
+                    complete[is_file] = False
+                    continue
+                if is_file:
+                    out.append((path, st.st_mtime_ns, st.st_size))
+                else:
+                    entries = known.get((path, st.st_mtime_ns)) or _entries_digest(path)
+                    out.append((path, st.st_mtime_ns, entries))
             except OSError:
-                complete[with_size] = False
-                continue
-            if st.st_mtime_ns >= started_ns - RACY_NS:
-                complete[with_size] = False
-                continue
-            out.append((path, st.st_mtime_ns, st.st_size) if with_size else (path, st.st_mtime_ns))
+                complete[is_file] = False
     return tuple(out_files), tuple(out_folders), complete[True] and complete[False], complete[False]
 
 
+def _entries_digest(folder: str) -> bytes:
+    """What a folder holds: its entries' names, and which are folders. (Taken after a run, from a
+    folder last changed before it: what the run listed.)"""
+    with os.scandir(folder) as it:
+        entries = sorted(f"{e.name}/" if e.is_dir() else e.name for e in it)
+    return digest("\0".join(entries).encode("utf-8", "surrogateescape"))
+
+
+def folder_holds(folder: str, mtime_ns: int, entries: bytes) -> bool:
+    """Does the folder still hold what it held? Its time, else (it changed) its entries."""
+    try:
+        return os.stat(folder).st_mtime_ns == mtime_ns or _entries_digest(folder) == entries
+    except OSError:
+        return False
+
+
 def stamps_hold(stamps: tuple) -> bool:
-    """Does every file and folder a run read still have the time (and size) recorded?"""
+    """Does every file a run read still have the time and size recorded, and every folder it
+    listed the same entries?"""
     try:
         files, folders, complete, _ = stamps
         if complete is not True:
@@ -377,12 +400,9 @@ def stamps_hold(stamps: tuple) -> bool:
             st = os.stat(path)
             if st.st_mtime_ns != mtime_ns or st.st_size != size:
                 return False
-        for folder, mtime_ns in folders:
-            if os.stat(folder).st_mtime_ns != mtime_ns:
-                return False
+        return all(folder_holds(*folder) for folder in folders)
     except (OSError, ValueError, TypeError):
         return False
-    return True
 
 
 # ---- entries ---------------------------------------------------------------------------------
@@ -685,7 +705,7 @@ def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: by
 def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started: int):
     """The recorded findings, if they hold, checked file by file without finding the files again.
 
-    When every folder the recorded run listed still has its recorded time, the run would find
+    When every folder the recorded run listed still holds the entries it held, the run would find
     the same files, and the same modules for their imports unless an edited file now names other
     things. So each file the record lists is checked alone — its time and size, else its content
     hash — and an edited one must name what it named before (`_names_followed`) besides leaving
@@ -696,10 +716,9 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
     if not stamps or len(stamps) != 4 or stamps[3] is not True:
         return None
     try:
-        for folder, mtime_ns in stamps[1]:
-            if os.stat(folder).st_mtime_ns != mtime_ns:
-                return None
-    except OSError:
+        if not all(folder_holds(*folder) for folder in stamps[1]):
+            return None
+    except (TypeError, ValueError):
         return None
     inputs = record.inputs
     heads = _Heads(cache, inputs, stamps, record)
@@ -723,7 +742,7 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
             heads.inputs.append((display, path, key, head))
     except _Miss:
         return _RELINK  # a replay would reach the same file with the same content
-    return _reused(cache, invocation, record, heads, [folder for folder, _ in stamps[1]], record.checked, started)
+    return _reused(cache, invocation, record, heads, [folder[0] for folder in stamps[1]], record.checked, started)
 
 
 _RELINK = "relink"
@@ -754,7 +773,7 @@ def _reused(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, f
     findings = record.findings(encoded)
     if findings is None:
         return None
-    stamps = take_stamps([path for _, path, _, _ in heads.inputs], folders, started)
+    stamps = take_stamps([path for _, path, _, _ in heads.inputs], folders, started, record.stamps)
     if stamps != record.stamps or heads.edited:
         observation = heads.observation or record.observation()
         cache.store_run(invocation, heads.inputs, findings, checked, stamps,

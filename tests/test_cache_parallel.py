@@ -208,13 +208,22 @@ def test_unchanged_stamps_reuse_findings_without_reading_a_file(tmp_path: Path, 
     (root / "app/helpers.py").write_text(quiet_same_size, encoding="utf-8")
     _age(root, 40)
     assert cache.check_paths(given, config, cache=store).findings == []
-    # Touched without a change: reused by content, and the fresh stamps are recorded...
+    # Touched without a change, folders too: their entries are as they were, so the files are not
+    # looked for again; each is hashed, the findings reused, and the fresh stamps recorded...
     _age(root, 20)
     reads.clear()
-    assert cache.check_paths(given, config, cache=store).project is None and len(reads) == 1
+    assert cache.check_paths(given, config, cache=store).reused == "content" and reads == []
     # ...so the next run needs no reading at all.
     reads.clear()
-    assert cache.check_paths(given, config, cache=store).project is None and reads == []
+    assert cache.check_paths(given, config, cache=store).reused == "stamps" and reads == []
+    # A file saved through a temporary one (its folder's time changes, its entries do not): only
+    # that file is read.
+    helpers = root / "app/helpers.py"
+    temporary = root / "app/.helpers.py.swp"
+    temporary.write_text(quiet_same_size + "\n", encoding="utf-8")
+    os.replace(temporary, helpers)
+    _age(root, 10)
+    assert cache.check_paths(given, config, cache=store).reused == "unobserved" and reads == []
 
 
 def test_a_module_appearing_is_noticed_when_a_recorded_file_changed_too(tmp_path: Path, monkeypatch) -> None:
@@ -229,6 +238,19 @@ def test_a_module_appearing_is_noticed_when_a_recorded_file_changed_too(tmp_path
     assert cache.check_paths(given, config, cache=store).reused == "unobserved"  # settled file by file
     (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
     tasks.write_text(tasks.read_text(encoding="utf-8") + "\n\ndef _unused_too():\n    return 2\n", encoding="utf-8")
+    assert [f.code for f in cache.check_paths(given, config, cache=store).findings] == ["JC201"]
+
+
+def test_a_file_replaced_by_a_package_of_the_same_name_is_noticed(tmp_path: Path, monkeypatch) -> None:
+    """`app/helpers` a plain file, then a folder holding the package the job imports: the folder
+    around it lists the same names, and must still count as changed."""
+    root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
+    (root / "app/helpers").write_text("not python\n", encoding="utf-8")
+    _age(root)
+    assert cache.check_paths(given, config, cache=store).findings == []
+    (root / "app/helpers").unlink()
+    write_tree(root, {"app/helpers/__init__.py": LOUD_HELPER})
+    _age(root, 50)
     assert [f.code for f in cache.check_paths(given, config, cache=store).findings] == ["JC201"]
 
 
