@@ -60,7 +60,7 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
     config = config or Config()
     if planned is None:
         planned = plan_modules(files.discover(paths, config.root, config.exclude + config.extend_exclude,
-                                              force_exclude, folders))
+                                              force_exclude, folders), folders)
     jobs = planned
     summarize = summarizer or (lambda batch: [summarize_one(job) for job in batch])
     summaries = summarize(jobs)
@@ -90,12 +90,15 @@ def _import_roots(jobs: list[tuple[Path, str, str, bool]], config: Config) -> li
     return roots
 
 
-def plan_modules(found: list[tuple[Path, str]]) -> list[tuple[Path, str, str, bool]]:
+def plan_modules(found: list[tuple[Path, str]], folders: set[str] | None = None) -> list[tuple[Path, str, str, bool]]:
     """(path, display, module, is_package) per file. Files that would share a module name (two
     scripts both called tasks.py outside packages) are named by their path instead, so both are
-    analysed."""
+    analysed. `folders`, if given, collects the folders looked into for an `__init__.py`: a file's
+    name depends on them, given by name or found."""
     packages: dict = {}
     named = [(path, display, *engine.module_name(path, packages)) for path, display in found]
+    if folders is not None:
+        folders.update(packages)
     counts = Counter(m for _, _, m, _ in named)
     out = []
     for path, display, module, is_pkg in named:

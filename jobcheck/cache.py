@@ -793,7 +793,7 @@ def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: by
     # first lines; should they change, the record simply stops matching (a test asserts
     # that records are reused). The project phase itself is not run on heads.
     found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
-    planned = api.plan_modules(found)
+    planned = api.plan_modules(found, folders)
     try:
         context.load(heads(planned), api._import_roots(planned, config), heads, folders=folders)
     except _Miss:

@@ -254,6 +254,26 @@ def test_a_file_replaced_by_a_package_of_the_same_name_is_noticed(tmp_path: Path
     assert [f.code for f in cache.check_paths(given, config, cache=store).findings] == ["JC201"]
 
 
+def test_a_given_file_whose_package_goes_away_is_named_anew(tmp_path: Path, monkeypatch) -> None:
+    """A file given by name (as pre-commit gives them) is named by the packages around it: when
+    `pkg/__init__.py` goes, `pkg.solo` becomes `solo`, and so do the jobs findings name, though
+    nothing the file imports leads into its folder."""
+    root = write_tree(tmp_path / "proj", {
+        "pkg/__init__.py": "",
+        "pkg/solo.py": "from celery import shared_task\n\n\n@shared_task\ndef tidy():\n    return 1\n",
+    })
+    monkeypatch.chdir(root)
+    config, store, given = Config(root=root), cache.Cache(tmp_path / "cache"), [os.path.join("pkg", "solo.py")]
+    selection = api.Selection(select=["JC501"])
+    _age(root)
+    assert [f.job for f in cache.check_paths(given, config, selection, cache=store).findings] == ["pkg.solo.tidy"]
+    (root / "pkg/__init__.py").unlink()
+    _age(root, 50)
+    cached = cache.check_paths(given, config, selection, cache=store)
+    assert cached.findings == api.check_paths(given, config, selection).findings
+    assert [f.job for f in cached.findings] == ["solo.tidy"]
+
+
 def test_stamps_taken_during_the_run_are_not_trusted(tmp_path: Path, monkeypatch) -> None:
     """A file written just before the run may be written again within the clock's resolution."""
     root = _project(tmp_path / "proj")
