@@ -555,9 +555,9 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
         invocation = digest(repr((cache.salt, sorted(vars(config).items()), selection, list(paths), force_exclude,
                                   os.getcwd())).encode())
     folders: set[str] = set()
-    planned = None
+    planned = previous = None
     if invocation is not None and reuse_findings:
-        reused = _reuse(paths, config, selection, force_exclude, cache, invocation, started, folders)
+        reused, previous = _reuse(paths, config, selection, force_exclude, cache, invocation, started, folders)
         if isinstance(reused, api.Report):
             return reused
         planned = reused  # the files the attempt found (and `folders` the folders it listed), or None
@@ -570,7 +570,7 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
         summarizer.close()  # seals the inputs, if api.check_paths has not already
         if summarizer.sealed_inputs is None:
             return report  # a file could not be read: nothing to record
-        stamps = take_stamps(summarizer.read_paths, folders, started)
+        stamps = take_stamps(summarizer.read_paths, folders, started, previous)
         observation = report.project.observation()
         if observation is not None:
             from .fingerprint import SourceLines
@@ -683,23 +683,24 @@ class _Heads:
 
 
 def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: bytes, started: int, folders: set[str]):
-    """The recorded findings, as a Report, if they still hold; else the files discovered on the
-    way, as `api.plan_modules` gives them (None if it did not get that far), so the run that follows does not list them again."""
+    """(the recorded findings as a Report if they still hold, else the files discovered on the
+    way as `api.plan_modules` gives them, or None if it did not get that far; the record's stamps),
+    so the run that follows need not list the files again, nor digest unchanged folders."""
     from .api import Report
 
     record = cache.load_run(invocation)
     if record is None:
-        return None
+        return None, None
     if record.stamps is not None and stamps_hold(record.stamps):
         findings = record.findings()
         if findings is not None:
-            return Report(findings=findings, files=record.checked, project=None, reused="stamps")  # type: ignore[arg-type]
+            return Report(findings=findings, files=record.checked, project=None, reused="stamps"), None  # type: ignore[arg-type]
     reused = _reuse_by_inputs(cache, invocation, record, started)
     if reused is _RELINK:
-        return None
+        return None, record.stamps
     if reused is not None:
-        return reused
-    return _reuse_by_content(paths, config, force_exclude, cache, invocation, record, started, folders)
+        return reused, None
+    return _reuse_by_content(paths, config, force_exclude, cache, invocation, record, started, folders), record.stamps
 
 
 def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started: int):
