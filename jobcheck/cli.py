@@ -67,7 +67,7 @@ def main() -> None:
 def check(paths, select, ignore, extend_select, output_format, config_path, exit_zero, force_exclude, color,
           write_baseline, baseline_path, fix, show_diff, list_jobs=False, no_cache=False, cache_dir=None, jobs=0) -> None:
     """Check PATHS (default: the current folder) for unsafe job code."""
-    from . import api, baseline, cache, config as config_mod
+    from . import api, baseline, cache, config as config_mod, incremental
     from .fingerprint import repo_root
     from .output import renderer
     from .output.progress import Progress
@@ -94,9 +94,9 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
         progress = Progress(sys.stderr) if sys.stderr.isatty() else None
         store = None if no_cache else cache.Cache(Path(cache_dir) if cache_dir else cache.default_dir(cfg.path))
         try:
-            report = cache.check_paths(paths, cfg, selection, force_exclude=force_exclude, cache=store, jobs=jobs or None,
-                                       progress=progress.update if progress else None,
-                                       reuse_findings=not (fix or show_diff), freeze=True)
+            report = incremental.check_paths(paths, cfg, selection, force_exclude=force_exclude, cache=store,
+                                             jobs=jobs or None, progress=progress.update if progress else None,
+                                             reuse_findings=not (fix or show_diff), freeze=True)
         finally:
             if progress:
                 progress.close()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from jobcheck import api, cache, serialize
+from jobcheck import api, cache, incremental, serialize
 from jobcheck.config import Config, load
 from jobcheck.parallel import Summarizer
 
@@ -45,9 +45,9 @@ def test_sequential_parallel_and_cached_runs_agree(case: Path, shared_cache: Pat
     if len(sequential.summaries) >= 2:
         assert pooled.used_pool
     store = cache.Cache(shared_cache)  # shared by all cases: keys must keep them apart
-    cold = cache.check_paths(paths, config, ALL, cache=store)
-    from_summaries = cache.check_paths(paths, config, ALL, cache=store, reuse_findings=False)
-    from_record = cache.check_paths(paths, config, ALL, cache=store)
+    cold = incremental.check_paths(paths, config, ALL, cache=store)
+    from_summaries = incremental.check_paths(paths, config, ALL, cache=store, reuse_findings=False)
+    from_record = incremental.check_paths(paths, config, ALL, cache=store)
     assert from_record.project is None  # the findings were read back whole
     for other in (parallel, cold, from_summaries, from_record):
         assert other.findings == sequential.findings
@@ -134,11 +134,11 @@ def test_a_changed_helper_reaches_the_job_in_another_module(tmp_path: Path) -> N
     config = load(root / "pyproject.toml")
     store = cache.Cache(tmp_path / "cache")
     paths = [str(root)]
-    assert cache.check_paths(paths, config, cache=store).findings == []
+    assert incremental.check_paths(paths, config, cache=store).findings == []
     before = _entries(store)
     for helper in (LOUD_HELPER, QUIET_HELPER, LOUD_HELPER):
         (root / "app/helpers.py").write_text(helper, encoding="utf-8")
-        cached = cache.check_paths(paths, config, cache=store)
+        cached = incremental.check_paths(paths, config, cache=store)
         fresh = api.check_paths(paths, config)
         assert cached.findings == fresh.findings
         assert [f.code for f in cached.findings] == (["JC201"] if helper == LOUD_HELPER else [])
@@ -167,7 +167,7 @@ def test_records_notice_changes_in_imported_modules_that_were_not_given(tmp_path
     root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
 
     def run():
-        cached = cache.check_paths(given, config, cache=store)
+        cached = incremental.check_paths(given, config, cache=store)
         assert cached.findings == api.check_paths(given, config).findings
         return cached
 
@@ -189,33 +189,33 @@ def _age(root: Path, seconds: int = 100) -> None:
 def test_unchanged_stamps_reuse_findings_without_reading_a_file(tmp_path: Path, monkeypatch) -> None:
     root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
     _age(root)
-    assert cache.check_paths(given, config, cache=store).project is not None  # computed, stamps recorded
+    assert incremental.check_paths(given, config, cache=store).project is not None  # computed, stamps recorded
 
     from jobcheck import files
 
     real_discover = files.discover
     reads = []
     monkeypatch.setattr(files, "discover", lambda *a, **k: reads.append(a) or real_discover(*a, **k))
-    assert cache.check_paths(given, config, cache=store).project is None
+    assert incremental.check_paths(given, config, cache=store).project is None
     assert reads == []  # the stamps held: nothing was listed or read
 
     # A module the job imports appears: its folder's time changes, so the files are read again.
     (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
     _age(root, 50)
-    assert [f.code for f in cache.check_paths(given, config, cache=store).findings] == ["JC201"]
+    assert [f.code for f in incremental.check_paths(given, config, cache=store).findings] == ["JC201"]
     # Content rewritten with the same size, times in the past but different: noticed.
     quiet_same_size = LOUD_HELPER.replace("    send_mail(", "    sand_mail(")
     (root / "app/helpers.py").write_text(quiet_same_size, encoding="utf-8")
     _age(root, 40)
-    assert cache.check_paths(given, config, cache=store).findings == []
+    assert incremental.check_paths(given, config, cache=store).findings == []
     # Touched without a change, folders too: their entries are as they were, so the files are not
     # looked for again; each is hashed, the findings reused, and the fresh stamps recorded...
     _age(root, 20)
     reads.clear()
-    assert cache.check_paths(given, config, cache=store).reused == "content" and reads == []
+    assert incremental.check_paths(given, config, cache=store).reused == "content" and reads == []
     # ...so the next run needs no reading at all.
     reads.clear()
-    assert cache.check_paths(given, config, cache=store).reused == "stamps" and reads == []
+    assert incremental.check_paths(given, config, cache=store).reused == "stamps" and reads == []
     # A file saved through a temporary one (its folder's time changes, its entries do not): only
     # that file is read.
     helpers = root / "app/helpers.py"
@@ -223,7 +223,7 @@ def test_unchanged_stamps_reuse_findings_without_reading_a_file(tmp_path: Path, 
     temporary.write_text(quiet_same_size + "\n", encoding="utf-8")
     os.replace(temporary, helpers)
     _age(root, 10)
-    assert cache.check_paths(given, config, cache=store).reused == "unobserved" and reads == []
+    assert incremental.check_paths(given, config, cache=store).reused == "unobserved" and reads == []
 
 
 def test_a_module_appearing_is_noticed_when_a_recorded_file_changed_too(tmp_path: Path, monkeypatch) -> None:
@@ -232,13 +232,13 @@ def test_a_module_appearing_is_noticed_when_a_recorded_file_changed_too(tmp_path
     finds the files again reads the new module."""
     root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
     _age(root)
-    assert cache.check_paths(given, config, cache=store).findings == []
+    assert incremental.check_paths(given, config, cache=store).findings == []
     tasks = root / "app" / "tasks.py"
     tasks.write_text(tasks.read_text(encoding="utf-8") + "\n\ndef _unused():\n    return 1\n", encoding="utf-8")
-    assert cache.check_paths(given, config, cache=store).reused == "unobserved"  # settled file by file
+    assert incremental.check_paths(given, config, cache=store).reused == "unobserved"  # settled file by file
     (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
     tasks.write_text(tasks.read_text(encoding="utf-8") + "\n\ndef _unused_too():\n    return 2\n", encoding="utf-8")
-    assert [f.code for f in cache.check_paths(given, config, cache=store).findings] == ["JC201"]
+    assert [f.code for f in incremental.check_paths(given, config, cache=store).findings] == ["JC201"]
 
 
 def test_a_file_replaced_by_a_package_of_the_same_name_is_noticed(tmp_path: Path, monkeypatch) -> None:
@@ -247,11 +247,11 @@ def test_a_file_replaced_by_a_package_of_the_same_name_is_noticed(tmp_path: Path
     root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
     (root / "app/helpers").write_text("not python\n", encoding="utf-8")
     _age(root)
-    assert cache.check_paths(given, config, cache=store).findings == []
+    assert incremental.check_paths(given, config, cache=store).findings == []
     (root / "app/helpers").unlink()
     write_tree(root, {"app/helpers/__init__.py": LOUD_HELPER})
     _age(root, 50)
-    assert [f.code for f in cache.check_paths(given, config, cache=store).findings] == ["JC201"]
+    assert [f.code for f in incremental.check_paths(given, config, cache=store).findings] == ["JC201"]
 
 
 def test_a_given_file_whose_package_goes_away_is_named_anew(tmp_path: Path, monkeypatch) -> None:
@@ -266,10 +266,10 @@ def test_a_given_file_whose_package_goes_away_is_named_anew(tmp_path: Path, monk
     config, store, given = Config(root=root), cache.Cache(tmp_path / "cache"), [os.path.join("pkg", "solo.py")]
     selection = api.Selection(select=["JC501"])
     _age(root)
-    assert [f.job for f in cache.check_paths(given, config, selection, cache=store).findings] == ["pkg.solo.tidy"]
+    assert [f.job for f in incremental.check_paths(given, config, selection, cache=store).findings] == ["pkg.solo.tidy"]
     (root / "pkg/__init__.py").unlink()
     _age(root, 50)
-    cached = cache.check_paths(given, config, selection, cache=store)
+    cached = incremental.check_paths(given, config, selection, cache=store)
     assert cached.findings == api.check_paths(given, config, selection).findings
     assert [f.job for f in cached.findings] == ["solo.tidy"]
 
@@ -279,7 +279,7 @@ def test_stamps_taken_during_the_run_are_not_trusted(tmp_path: Path, monkeypatch
     root = _project(tmp_path / "proj")
     config = load(root / "pyproject.toml")
     store = cache.Cache(tmp_path / "cache")
-    cache.check_paths([str(root)], config, cache=store)
+    incremental.check_paths([str(root)], config, cache=store)
     (record,) = store.folder.glob("r-*")
     invocation = bytes.fromhex(record.name[2:])
     files, folders, complete, _ = store.load_run(invocation).stamps
@@ -294,7 +294,7 @@ def test_corrupt_and_foreign_entries_are_ignored_and_rewritten(tmp_path: Path) -
     expected = api.check_paths(paths, config).findings
     assert expected
     store = cache.Cache(tmp_path / "cache")
-    cache.check_paths(paths, config, cache=store)
+    incremental.check_paths(paths, config, cache=store)
     summaries, records = _entries(store), _entries(store, "r-")
     assert len(summaries) >= 5 and len(records) == 1
     s = list(summaries)
@@ -307,7 +307,7 @@ def test_corrupt_and_foreign_entries_are_ignored_and_rewritten(tmp_path: Path) -
     s[4].write_bytes(b"")
     (record,) = records
     record.write_bytes(records[record][:-5] + b"\x00" * 5)
-    again = cache.check_paths(paths, config, cache=cache.Cache(tmp_path / "cache"))
+    again = incremental.check_paths(paths, config, cache=cache.Cache(tmp_path / "cache"))
     assert again.project is not None  # recomputed, not read back
     assert again.findings == expected
     assert _decoded(_entries(store)) == _decoded(summaries)  # every entry rewritten whole
@@ -333,15 +333,15 @@ def test_run_records_follow_the_configuration_and_jobcheck_itself(tmp_path: Path
     store = cache.Cache(tmp_path / "cache")
     config = load(root / "pyproject.toml")
     paths = [str(root)]
-    only_201 = cache.check_paths(paths, config, cache=store).findings
-    everything = cache.check_paths(paths, config, ALL, cache=store).findings
+    only_201 = incremental.check_paths(paths, config, cache=store).findings
+    everything = incremental.check_paths(paths, config, ALL, cache=store).findings
     assert {f.code for f in only_201} == {"JC201"} and len(everything) > len(only_201)
     config.ignore = ["JC201"]
-    assert cache.check_paths(paths, config, cache=store).findings == api.check_paths(paths, config).findings == []
+    assert incremental.check_paths(paths, config, cache=store).findings == api.check_paths(paths, config).findings == []
     # Any change of jobcheck's own files invalidates the records (not the summaries).
     config.ignore = []
     monkeypatch.setitem(cache._fingerprints, "code", "another build")
-    assert cache.check_paths(paths, config, cache=store).project is not None
+    assert incremental.check_paths(paths, config, cache=store).project is not None
 
 
 def test_findings_name_files_as_given_whatever_run_cached_them(tmp_path: Path, monkeypatch) -> None:
@@ -350,8 +350,8 @@ def test_findings_name_files_as_given_whatever_run_cached_them(tmp_path: Path, m
     store = cache.Cache(tmp_path / "cache")
     config = load(root / "pyproject.toml")
     monkeypatch.chdir(root)
-    relative = cache.check_paths(["app"], config, cache=store, reuse_findings=False).findings
-    absolute = cache.check_paths([str(root / "app")], config, cache=store, reuse_findings=False).findings
+    relative = incremental.check_paths(["app"], config, cache=store, reuse_findings=False).findings
+    absolute = incremental.check_paths([str(root / "app")], config, cache=store, reuse_findings=False).findings
     assert [f.path for f in relative] == [os.path.join("app", "tasks.py")]
     assert [f.path for f in absolute] == [str(root / "app" / "tasks.py")]
 
@@ -444,7 +444,7 @@ def test_what_is_unused_for_a_week_is_pruned_and_nothing_else(tmp_path: Path) ->
     config = load(root / "pyproject.toml")
     folder = tmp_path / "cache"
     store = cache.Cache(folder)
-    cache.check_paths([str(root)], config, cache=store)
+    incremental.check_paths([str(root)], config, cache=store)
     old = time.time() - 8 * 24 * 3600
     other_build = folder / "0.0.9-0123456789ab"
     other_build.mkdir()
@@ -467,7 +467,7 @@ def test_what_is_unused_for_a_week_is_pruned_and_nothing_else(tmp_path: Path) ->
     # An edit no analysis step looks at: the findings are reused, the edited file's summary is
     # written (and pruning runs); the unchanged files' summaries are not read, but the record
     # lists them, so they stay.
-    assert cache.check_paths([str(root)], config, cache=cache.Cache(folder)).reused == "unobserved"
+    assert incremental.check_paths([str(root)], config, cache=cache.Cache(folder)).reused == "unobserved"
     assert used.exists() and not stale.exists() and not leftover.exists()
     assert not other_build.exists()
     assert (not_ours / "notes.txt").read_text() == "mine"
@@ -517,10 +517,10 @@ def test_findings_reused_across_edits_equal_a_fresh_run(tmp_path: Path, monkeypa
     import shutil
 
     replays = []
-    real_replay = cache._reuse_by_content
-    monkeypatch.setattr(cache, "_reuse_by_content", lambda *a: replays.append(a) or real_replay(*a))
+    real_replay = incremental._reuse_by_content
+    monkeypatch.setattr(incremental, "_reuse_by_content", lambda *a: replays.append(a) or real_replay(*a))
     if check == "replayed":
-        monkeypatch.setattr(cache, "_reuse_by_inputs", lambda *a: None)
+        monkeypatch.setattr(incremental, "_reuse_by_inputs", lambda *a: None)
     ways: dict[str, int] = {}
     runs = 0
     for project in sorted(p for p in (TESTDATA / "projects").iterdir() if p.is_dir()):
@@ -531,7 +531,7 @@ def test_findings_reused_across_edits_equal_a_fresh_run(tmp_path: Path, monkeypa
             os.utime(path, (hour_ago, hour_ago))
         config = load(root / "pyproject.toml") if (root / "pyproject.toml").exists() else Config(root=root)
         store = cache.Cache(tmp_path / "cache" / project.name)
-        cache.check_paths([str(root)], config, cache=store)
+        incremental.check_paths([str(root)], config, cache=store)
         for path in sorted(root.rglob("*.py")):
             original = path.read_text(encoding="utf-8")
             for label, edit in EDITS.items():
@@ -539,12 +539,12 @@ def test_findings_reused_across_edits_equal_a_fresh_run(tmp_path: Path, monkeypa
                 if edited == original:
                     continue
                 path.write_text(edited, encoding="utf-8")
-                cached = cache.check_paths([str(root)], config, cache=store)
+                cached = incremental.check_paths([str(root)], config, cache=store)
                 fresh = api.check_paths([str(root)], config)
                 assert cached.findings == fresh.findings, (project.name, path.name, label)
                 ways[cached.reused or "re-linked"] = ways.get(cached.reused or "re-linked", 0) + 1
                 path.write_text(original, encoding="utf-8")
-                cache.check_paths([str(root)], config, cache=store)  # back to the recorded state
+                incremental.check_paths([str(root)], config, cache=store)  # back to the recorded state
                 runs += 2
     # Both ways were taken, often: the test exercises the reuse, not only the fallback.
     assert ways.get("unobserved", 0) >= 30 and ways.get("re-linked", 0) >= 30, ways
@@ -568,9 +568,9 @@ def send(order_id):
                                           "app/__init__.py": "", "app/tasks.py": job.format(text="é")})
     config = load(root / "pyproject.toml")
     store = cache.Cache(tmp_path / "cache")
-    assert [f.span.column for f in cache.check_paths([str(root)], config, cache=store).findings] == [17]
+    assert [f.span.column for f in incremental.check_paths([str(root)], config, cache=store).findings] == [17]
     (root / "app/tasks.py").write_text(job.format(text="ab"), encoding="utf-8")
-    cached = cache.check_paths([str(root)], config, cache=store)
+    cached = incremental.check_paths([str(root)], config, cache=store)
     assert cached.findings == api.check_paths([str(root)], config).findings
     assert [f.span.column for f in cached.findings] == [18]
 
@@ -601,10 +601,10 @@ def test_an_unobserved_edit_that_names_another_module_reads_it(tmp_path: Path) -
     selection = api.Selection(select=["JC201"])
     store = cache.Cache(tmp_path / "cache")
     target = [str(root / "app" / "tasks.py")]
-    assert cache.check_paths(target, config, selection, cache=store).findings == []
+    assert incremental.check_paths(target, config, selection, cache=store).findings == []
     tasks = root / "app" / "tasks.py"
     tasks.write_text(tasks.read_text() + "\n\ndef _probe():\n    return app.helpers.notify(None, 1)\n")
-    cached = cache.check_paths(target, config, selection, cache=store)
+    cached = incremental.check_paths(target, config, selection, cache=store)
     fresh = api.check_paths(target, config, selection)
     assert [f.code for f in fresh.findings] == ["JC201"]  # the receiver's post, through `send`
     assert cached.findings == fresh.findings

@@ -1,0 +1,302 @@
+"""A run with the cache: the recorded findings when they still hold, else the project linked
+anew from cached summaries and freshly summarised changed files.
+
+A record (`cache.RunRecord`) holds what a run read, what its project phase looked at
+(`observed.Observation`) and its findings. A later run of the same invocation reuses them when
+the stamps of everything it read hold (`stamps`), else when each file it would read is unchanged
+or edited where the analysis does not look — checked file by file when the folders hold, else by
+finding the files again and replaying import resolution on the recorded summary heads. Anything
+else re-links.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from .cache import Cache, RunRecord, digest, write_entry
+from .serialize import FormatError, head_of, unpack, unpack_head
+from .stamps import folder_holds, stamps_hold, take_stamps
+from .summary import ModuleSummary
+
+def check_paths(paths: list[str], config, selection=None, *, force_exclude: bool = False, cache: Cache | None = None,
+                jobs: int | None = None, progress=None, reuse_findings: bool = True, freeze: bool = False):
+    """`api.check_paths` with the cache and the process pool, for the command line.
+
+    When nothing the findings depend on changed since this invocation's last run, they are read
+    back whole; otherwise unchanged files' summaries are read back and only changed files are
+    summarised. What the findings depend on is every file `api.check_paths` reads — the ones
+    given and the modules they import, found from the module-level parts of their summaries,
+    which the record keeps — with its content hash, and jobcheck's own build.
+    The returned Report has no `project` when the findings were read back: callers that need it
+    (fixes, the job inventory) pass `reuse_findings=False`. `freeze` (for one-shot processes)
+    hides what the run built from the cycle collector afterwards (see `parallel.gc_paused`)."""
+    from .parallel import gc_paused
+
+    with gc_paused(freeze=freeze):  # the project phase too builds many objects and no cycles
+        return _check_paths(paths, config, selection, force_exclude, cache, jobs, progress, reuse_findings)
+
+
+def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress, reuse_findings):
+    from . import api
+    from .parallel import Summarizer
+
+    selection = selection or api.Selection()
+    invocation = None
+    started = time.time_ns()
+    if cache is not None:
+        cache.touch()
+        # One record per invocation (overwritten by its next run): what was asked, and how.
+        invocation = digest(repr((cache.salt, sorted(vars(config).items()), selection, list(paths), force_exclude,
+                                  os.getcwd())).encode())
+    folders: set[str] = set()
+    planned = previous = None
+    if invocation is not None and reuse_findings:
+        reused, previous = _reuse(paths, config, selection, force_exclude, cache, invocation, started, folders)
+        if isinstance(reused, api.Report):
+            return reused
+        planned = reused  # the files the attempt found (and `folders` the folders it listed), or None
+    if planned is None:
+        folders.clear()
+    with Summarizer(cache, jobs, progress) as summarizer:
+        report = api.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
+                                 folders=folders, observe=invocation is not None, planned=planned)
+    if invocation is not None:
+        summarizer.close()  # seals the inputs, if api.check_paths has not already
+        if summarizer.sealed_inputs is None:
+            return report  # a file could not be read: nothing to record
+        stamps = take_stamps(summarizer.read_paths, folders, started, previous)
+        observation = report.project.observation()
+        if observation is not None:
+            from .fingerprint import SourceLines
+            from .observed import finding_lines
+
+            observation.lines = finding_lines(report.findings, SourceLines(keep=1))
+        cache.store_run(invocation, summarizer.sealed_inputs, report.findings, report.files, stamps,
+                        observation.to_data() if observation is not None else None)
+    return report
+
+
+def _decoded(data: bytes) -> str:
+    from .engine import decode
+
+    try:
+        return decode(data)
+    except UnicodeError:
+        return data.decode("utf-8", "replace")
+
+
+class _Miss(Exception):
+    """The run would read something the recorded run did not: its findings cannot be reused."""
+
+
+class _Heads:
+    """A summariser for `api.check_paths` that checks, file by file in the order the run reads
+    them, that each is what the recorded run read (same name and path; same content hash, or a
+    changed file whose edit the recorded run's analysis would not see — see `observed`), and
+    returns the module-level part of its summary, kept in the record — enough to find which
+    further files (imported modules) the run reads. Raises _Miss at the first difference that
+    matters, so a changed file costs no more than reading the files before it. A file whose
+    recorded time and size still hold is not read at all."""
+
+    def __init__(self, cache: Cache, expected: tuple, stamps: tuple | None, record: RunRecord) -> None:
+        self.cache = cache
+        self.expected = expected
+        self.seen = 0
+        self.stamps = {path: (mtime, size) for path, mtime, size in stamps[0]} if stamps else {}
+        self.record = record
+        self.observation = None
+        self.inputs: list = []  # what this run read: the record's inputs, edited files updated
+        self.edited = False
+
+    def __call__(self, planned) -> list[ModuleSummary]:
+        out = []
+        for path, display, module, is_package in planned:
+            if self.seen >= len(self.expected):
+                raise _Miss(display)
+            was_display, was_path, key, head = self.expected[self.seen]
+            if (was_display, was_path) != (display, str(path)):
+                raise _Miss(display)
+            if not self._stamp_holds(was_path):
+                try:
+                    data = path.read_bytes()
+                except OSError:
+                    raise _Miss(display) from None
+                was_key, key = key, self.cache.summary_key(digest(data), module, is_package)
+                if key != was_key:
+                    head = self._edited(data, display, module, is_package, key, was_key)
+            try:
+                summary = unpack_head(head)
+            except FormatError:
+                raise _Miss(display) from None
+            summary.path = display
+            self.inputs.append((display, str(path), key, head))
+            self.seen += 1
+            out.append(summary)
+        return out
+
+    def _stamp_holds(self, path: str) -> bool:
+        stamp = self.stamps.get(path)
+        if stamp is None:
+            return False
+        try:
+            st = os.stat(path)
+        except OSError:
+            return False
+        return (st.st_mtime_ns, st.st_size) == stamp
+
+    def _edited(self, data: bytes, display: str, module: str, is_package: bool, key: bytes, was_key: bytes) -> bytes:
+        """The packed head of an edited file, if the recorded analysis would not see the edit."""
+        from . import engine
+        from .serialize import pack
+
+        if self.observation is None:
+            self.observation = self.record.observation()
+            if self.observation is None:
+                raise _Miss(display)
+        old = self.cache.load_summary(was_key, display)
+        if old is None:
+            raise _Miss(display)  # nothing to compare with
+        blob = pack(engine.summarize_bytes(data, display, module, is_package))
+        entry = self.cache.summary_entry(key)
+        if entry is not None:
+            write_entry(Path(entry), key, blob)  # the run re-linking, should it come to that, reads it
+        new = unpack(blob)  # compared as the cache will give it back
+        if not self.observation.edit_is_unobserved(old, new):
+            raise _Miss(display)
+        recorded = self.observation.lines.get(display)
+        if recorded is not None:
+            from .fingerprint import SourceLines
+            from .observed import finding_lines
+
+            text = SourceLines({display: _decoded(data)})
+            findings = [f for f in self.record.findings() or () if f.path == display]
+            if finding_lines(findings, text).get(display) != recorded:
+                raise _Miss(display)  # the text findings count columns in changed
+        self.edited = True
+        return head_of(blob)
+
+
+def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: bytes, started: int, folders: set[str]):
+    """(the recorded findings as a Report if they still hold, else the files discovered on the
+    way as `api.plan_modules` gives them, or None if it did not get that far; the record's stamps),
+    so the run that follows need not list the files again, nor digest unchanged folders."""
+    from .api import Report
+
+    record = cache.load_run(invocation)
+    if record is None:
+        return None, None
+    if record.stamps is not None and stamps_hold(record.stamps):
+        findings = record.findings()
+        if findings is not None:
+            return Report(findings=findings, files=record.checked, project=None, reused="stamps"), None  # type: ignore[arg-type]
+    reused = _reuse_by_inputs(cache, invocation, record, started)
+    if reused is _RELINK:
+        return None, record.stamps
+    if reused is not None:
+        return reused, None
+    return _reuse_by_content(paths, config, force_exclude, cache, invocation, record, started, folders), record.stamps
+
+
+def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started: int):
+    """The recorded findings, if they hold, checked file by file without finding the files again.
+
+    When every folder the recorded run listed still holds the entries it held, the run would find
+    the same files, and the same modules for their imports unless an edited file now names other
+    things. So each file the record lists is checked alone — its time and size, else its content
+    hash — and an edited one must name what it named before (`_names_followed`) besides leaving
+    what the analysis looks at unchanged (`_Heads._edited`). None when that cannot be settled
+    here: the caller then replays discovery and import resolution (`_reuse_by_content`);
+    `_RELINK` when an edit the analysis looks at settles that the project must be linked again."""
+    stamps = record.stamps
+    if not stamps or len(stamps) != 4 or stamps[3] is not True:
+        return None
+    try:
+        if not all(folder_holds(*folder) for folder in stamps[1]):
+            return None
+    except (TypeError, ValueError):
+        return None
+    inputs = record.inputs
+    heads = _Heads(cache, inputs, stamps, record)
+    try:
+        for index, (display, path, key, head) in enumerate(inputs):
+            if not heads._stamp_holds(path):
+                try:
+                    data = Path(path).read_bytes()
+                    was = unpack_head(head)
+                except (OSError, FormatError):
+                    return None
+                is_package = os.path.basename(path) == "__init__.py"
+                was_key, key = key, cache.summary_key(digest(data), was.module, is_package)
+                if key != was_key:
+                    new_head = heads._edited(data, display, was.module, is_package, key, was_key)
+                    given = index < record.checked
+                    followed = _names_followed(was, given, is_package)
+                    if followed != _names_followed(unpack_head(new_head), given, is_package):
+                        return None
+                    head = new_head
+            heads.inputs.append((display, path, key, head))
+    except _Miss:
+        return _RELINK  # a replay would reach the same file with the same content
+    return _reused(cache, invocation, record, heads, [folder[0] for folder in stamps[1]], record.checked, started)
+
+
+_RELINK = "relink"
+
+
+def _names_followed(head: ModuleSummary, given: bool, is_package: bool):
+    """What `context.load` follows from a module. From a given one, every name it uses, in order
+    (the values of its name table too, but not its own definitions: `mod.f -> pkg.mod.f` leads
+    back to itself, unless a package's definition shares a submodule's name). From a module read
+    as context, the entries it looks up by key."""
+    if not given:
+        return head.imports, head.symbols, head.uses
+    own = head.module + "."
+    return (
+        head.imported,
+        [v for k, v in head.imports.items() if is_package or v != own + k],
+        [v for k, v in head.symbols.items() if v and (is_package or v != own + k)],
+        [name for names in head.uses.values() for name in names.split()],
+    )
+
+
+def _reused(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, folders, checked: int, started: int):
+    """The recorded findings as a Report (None if they cannot be decoded), with the record brought
+    up to date: new times, and the edited files' summaries."""
+    from .api import Report
+
+    encoded = record.encoded_findings()
+    findings = record.findings(encoded)
+    if findings is None:
+        return None
+    stamps = take_stamps([path for _, path, _, _ in heads.inputs], folders, started, record.stamps)
+    if stamps != record.stamps or heads.edited:
+        observation = heads.observation or record.observation()
+        cache.store_run(invocation, heads.inputs, findings, checked, stamps,
+                        observation.to_data() if observation is not None else None, encoded)
+    return Report(findings=findings, files=checked, project=None,  # type: ignore[arg-type]
+                  reused="unobserved" if heads.edited else "content")
+
+
+def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: bytes, record: RunRecord, started: int,
+                      folders: set[str]):
+    from . import api, context, files
+
+    inputs = record.inputs
+    heads = _Heads(cache, inputs, record.stamps, record)
+    # What `api.check_paths` reads before its project phase, in the same order: the files
+    # given, then the modules they import (found from the summary heads). This mirrors its
+    # first lines; should they change, the record simply stops matching (a test asserts
+    # that records are reused). The project phase itself is not run on heads.
+    found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
+    planned = api.plan_modules(found, folders)
+    try:
+        context.load(heads(planned), api._import_roots(planned, config), heads, folders=folders)
+    except _Miss:
+        return planned
+    if heads.seen != len(inputs):
+        return planned
+    # Same content (or edits nothing looked at), new times: record them, and the edited files.
+    reused = _reused(cache, invocation, record, heads, folders, len(planned), started)
+    return planned if reused is None else reused
