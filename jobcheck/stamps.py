@@ -5,7 +5,8 @@ every folder it listed (finding files, resolving imports), its modification time
 its entries. When all are unchanged, nothing the run read can differ — a file added, removed or
 renamed changes its folder's entries — and its findings are reused without reading a file, as
 ruff and mypy do. A folder whose time changed but whose entries did not (an editor that saves
-through a temporary file, a `git checkout` that rewrites a file) still holds. Any other
+through a temporary file or keeps a swap file beside the module, a `git checkout` that rewrites
+a file) still holds. Any other
 difference falls back to comparing content hashes. Stamps taken within RACY_NS of the run's start
 are not trusted (a file written twice within the clock's resolution keeps its time, as git's
 "racy clean" problem), so such a record checks hashes next time and then records fresh stamps.
@@ -49,10 +50,12 @@ def take_stamps(files: list[str], folders, started_ns: int, previous: tuple | No
 
 
 def _entries_digest(folder: str) -> bytes:
-    """What a folder holds: its entries' names, and which are folders. (Taken after a run, from a
-    folder last changed before it: what the run listed.)"""
+    """What a folder holds that a run can see: its folders, and its files named `*.py` (finding
+    files and resolving imports look at nothing else: an editor's swap or backup file beside a
+    module changes nothing). Taken after a run, from a folder last changed before it: what the
+    run listed."""
     with os.scandir(folder) as it:
-        entries = sorted(f"{e.name}/" if e.is_dir() else e.name for e in it)
+        entries = sorted(f"{e.name}/" if e.is_dir() else e.name for e in it if e.name.endswith(".py") or e.is_dir())
     return digest("\0".join(entries).encode("utf-8", "surrogateescape"))
 
 

@@ -224,6 +224,12 @@ def test_unchanged_stamps_reuse_findings_without_reading_a_file(tmp_path: Path, 
     os.replace(temporary, helpers)
     _age(root, 10)
     assert incremental.check_paths(given, config, cache=store).reused == "unobserved" and reads == []
+    # An editor's swap and backup files beside the module are not modules: still not listed again.
+    (root / "app/.helpers.py.swp").write_bytes(b"\0swap")
+    (root / "app/helpers.py~").write_text(quiet_same_size, encoding="utf-8")
+    helpers.write_text(quiet_same_size + "\n\n", encoding="utf-8")
+    _age(root, 5)
+    assert incremental.check_paths(given, config, cache=store).reused == "unobserved" and reads == []
 
 
 def test_a_module_appearing_is_noticed_when_a_recorded_file_changed_too(tmp_path: Path, monkeypatch) -> None:
