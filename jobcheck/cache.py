@@ -178,14 +178,14 @@ class Cache:
 
     def store_run(self, invocation: bytes, inputs: list | bytes, findings: list, checked: int, stamps: tuple | None = None,
                   observation: tuple | None = None, encoded: tuple | None = None) -> None:
-        """Record a run: every file it read, in order (display, path, key, the module-level part
-        of its summary, packed), its findings (or `encoded`: them as `findings_to_data` gives),
+        """Record a run: every file it read, in order (display, path, key, module name), its
+        findings (or `encoded`: them as `findings_to_data` gives),
         how many files it checked, `stamps` (see `stamps.take_stamps`) when they are safe to trust, and
         what its project phase looked at (`observed.Observation.to_data`)."""
         encoded = encoded if encoded is not None else findings_to_data(findings)
         if isinstance(inputs, bytes):
             packed_inputs = inputs  # marshalled already (`parallel.Summarizer.close`)
-        elif any(key is None or head is None for _, _, key, head in inputs):
+        elif any(key is None for _, _, key, _ in inputs):
             return  # unreadable files: the next run recomputes
         else:
             packed_inputs = marshal.dumps(tuple(inputs))

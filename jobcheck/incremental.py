@@ -5,7 +5,7 @@ A record (`cache.RunRecord`) holds what a run read, what its project phase looke
 (`observed.Observation`) and its findings. A later run of the same invocation reuses them when
 the stamps of everything it read hold (`stamps`), else when each file it would read is unchanged
 or edited where the analysis does not look — checked file by file when the folders hold, else by
-finding the files again and replaying import resolution on the recorded summary heads. Anything
+finding the files again and replaying import resolution on the cached summary heads. Anything
 else re-links.
 """
 
@@ -93,12 +93,12 @@ class _Miss(Exception):
 
 class _Heads:
     """A summariser for `api.check_paths` that checks, file by file in the order the run reads
-    them, that each is what the recorded run read (same name and path; same content hash, or a
-    changed file whose edit the recorded run's analysis would not see — see `observed`), and
-    returns the module-level part of its summary, kept in the record — enough to find which
-    further files (imported modules) the run reads. Raises _Miss at the first difference that
-    matters, so a changed file costs no more than reading the files before it. A file whose
-    recorded time and size still hold is not read at all."""
+    them, that each is what the recorded run read (same name, path and module; same content hash,
+    or a changed file whose edit the recorded run's analysis would not see — see `observed`), and
+    returns the module-level part of its summary, from the cache — enough to find which further
+    files (imported modules) the run reads. Raises _Miss at the first difference that matters, so
+    a changed file costs no more than reading the files before it. A file whose recorded time and
+    size still hold is not read at all."""
 
     def __init__(self, cache: Cache, expected: tuple, stamps: tuple | None, record: RunRecord) -> None:
         self.cache = cache
@@ -115,9 +115,10 @@ class _Heads:
         for path, display, module, is_package in planned:
             if self.seen >= len(self.expected):
                 raise _Miss(display)
-            was_display, was_path, key, head = self.expected[self.seen]
-            if (was_display, was_path) != (display, str(path)):
+            was_display, was_path, key, was_module = self.expected[self.seen]
+            if (was_display, was_path, was_module) != (display, str(path), module):
                 raise _Miss(display)
+            head = None
             if not self._stamp_holds(was_path):
                 try:
                     data = path.read_bytes()
@@ -125,13 +126,18 @@ class _Heads:
                     raise _Miss(display) from None
                 was_key, key = key, self.cache.summary_key(digest(data), module, is_package)
                 if key != was_key:
-                    head = self._edited(data, display, module, is_package, key, was_key)
+                    head = self._edited(data, display, module, is_package, key, was_key)[0]
+            if head is None:
+                head = self.cache.load_packed(key)
+                if head is None:
+                    raise _Miss(display)  # gone from the cache: the run summarises it again
+                head = head_of(head)
             try:
                 summary = unpack_head(head)
             except FormatError:
                 raise _Miss(display) from None
             summary.path = display
-            self.inputs.append((display, str(path), key, head))
+            self.inputs.append((display, str(path), key, module))
             self.seen += 1
             out.append(summary)
         return out
@@ -146,8 +152,10 @@ class _Heads:
             return False
         return (st.st_mtime_ns, st.st_size) == stamp
 
-    def _edited(self, data: bytes, display: str, module: str, is_package: bool, key: bytes, was_key: bytes) -> bytes:
-        """The packed head of an edited file, if the recorded analysis would not see the edit."""
+    def _edited(self, data: bytes, display: str, module: str, is_package: bool, key: bytes,
+                was_key: bytes) -> tuple[bytes, ModuleSummary, ModuleSummary]:
+        """(the packed head of an edited file, its summary before, after), if the recorded
+        analysis would not see the edit; else _Miss."""
         from . import engine
         from .serialize import pack
 
@@ -175,7 +183,7 @@ class _Heads:
             if finding_lines(findings, text).get(display) != recorded:
                 raise _Miss(display)  # the text findings count columns in changed
         self.edited = True
-        return head_of(blob)
+        return head_of(blob), old, new
 
 
 def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: bytes, started: int, folders: set[str]):
@@ -220,23 +228,20 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
     inputs = record.inputs
     heads = _Heads(cache, inputs, stamps, record)
     try:
-        for index, (display, path, key, head) in enumerate(inputs):
+        for index, (display, path, key, module) in enumerate(inputs):
             if not heads._stamp_holds(path):
                 try:
                     data = Path(path).read_bytes()
-                    was = unpack_head(head)
-                except (OSError, FormatError):
+                except OSError:
                     return None
                 is_package = os.path.basename(path) == "__init__.py"
-                was_key, key = key, cache.summary_key(digest(data), was.module, is_package)
+                was_key, key = key, cache.summary_key(digest(data), module, is_package)
                 if key != was_key:
-                    new_head = heads._edited(data, display, was.module, is_package, key, was_key)
+                    _, old, new = heads._edited(data, display, module, is_package, key, was_key)
                     given = index < record.checked
-                    followed = _names_followed(was, given, is_package)
-                    if followed != _names_followed(unpack_head(new_head), given, is_package):
+                    if _names_followed(old, given, is_package) != _names_followed(new, given, is_package):
                         return None
-                    head = new_head
-            heads.inputs.append((display, path, key, head))
+            heads.inputs.append((display, path, key, module))
     except _Miss:
         return _RELINK  # a replay would reach the same file with the same content
     return _reused(cache, invocation, record, heads, [folder[0] for folder in stamps[1]], record.checked, started)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable
 
 from . import engine
-from .serialize import FormatError, head_of, pack, unpack
+from .serialize import FormatError, pack, unpack
 from .summary import ModuleSummary
 
 # Below this much source, starting workers (tens of milliseconds each) costs more than it saves:
@@ -132,19 +132,18 @@ class Workers:
 
 
 def summarize_tasks(tasks: list[Task], workers: Workers | None,
-                    progress: Progress | None = None) -> dict[int, tuple[ModuleSummary, bytes | None]]:
-    """index -> (summary, its packed head or None) for each task: in `workers` when given, else
-    in this process (packed only when caching: what is stored is exactly what the run used)."""
+                    progress: Progress | None = None) -> dict[int, ModuleSummary]:
+    """index -> summary for each task: in `workers` when given, else in this process (packed and
+    unpacked when caching: what is stored is exactly what the run used)."""
     total = len(tasks)
-    out: dict[int, tuple[ModuleSummary, bytes | None]] = {}
+    out: dict[int, ModuleSummary] = {}
     with gc_paused():
         if workers is None:
             for done, task in enumerate(tasks, 1):
                 if task.entry is None:
-                    out[task.index] = engine.summarize_bytes(task.data, task.display, task.module, task.is_package), None
+                    out[task.index] = engine.summarize_bytes(task.data, task.display, task.module, task.is_package)
                 else:
-                    blob = summarize_task(task)
-                    out[task.index] = unpack(blob), head_of(blob)
+                    out[task.index] = unpack(summarize_task(task))
                 if progress:
                     progress(done, total)
             return out
@@ -160,7 +159,7 @@ def summarize_tasks(tasks: list[Task], workers: Workers | None,
         trim_every = max(64, len(blobs) // 8)
         while blobs:
             index, blob = blobs.pop()
-            out[index] = unpack(blob), head_of(blob)
+            out[index] = unpack(blob)
             if len(blobs) % trim_every == 0:
                 # The packed results sit on the C heap, the summaries in Python's own arenas:
                 # hand back what the unpacked ones took as we go, or the peak is both.
@@ -211,8 +210,8 @@ class Summarizer:
         self.workers = Workers(self.jobs) if self.jobs > 1 else None
         self.hits = self.misses = 0  # summaries read from the cache, and made
         self.used_pool = False
-        # (display, path, key, packed head) of every file read, for the run record
-        self.inputs: list[tuple[str, str, bytes | None, bytes | None]] = []
+        # (display, path, key, module) of every file read, for the run record
+        self.inputs: list[tuple[str, str, bytes | None, str]] = []
         self.read_paths: list[str] = []
         self.sealed_inputs: bytes | None = None  # the inputs, marshalled (see `close`)
 
@@ -225,13 +224,12 @@ class Summarizer:
 
     def close(self) -> None:
         """Every file is summarised: stop the workers, and pack what was read for the run record
-        (`sealed_inputs`, `read_paths`), letting the heads go before the project phase, the peak
-        of a run's memory."""
+        (`sealed_inputs`, `read_paths`)."""
         if self.workers is not None:
             self.workers.close()
         if self.inputs and self.cache is not None:
             self.read_paths = [path for _, path, _, _ in self.inputs]
-            if all(key is not None and head is not None for _, _, key, head in self.inputs):
+            if all(key is not None for _, _, key, _ in self.inputs):
                 self.sealed_inputs = marshal.dumps(tuple(self.inputs))
             self.inputs = []
 
@@ -254,7 +252,6 @@ class Summarizer:
         from .api import summarize_one
 
         results: list[ModuleSummary | None] = [None] * len(sources)
-        heads: list[bytes | None] = [None] * len(sources)
         tasks = []
         with gc_paused():
             for i, src in enumerate(sources):
@@ -266,7 +263,7 @@ class Summarizer:
                     summary = _unpack_or_none(blob)
                     if summary is not None:
                         summary.path = src.display  # the key leaves out how the file was named
-                        results[i], heads[i] = summary, head_of(blob)
+                        results[i] = summary
                         self.hits += 1
                         src.data = None  # a project's sources add up: hold none longer than needed
                         continue
@@ -276,9 +273,9 @@ class Summarizer:
         self.misses += len(tasks)
         workers = self.workers if self._worth_workers(tasks) else None
         self.used_pool |= workers is not None
-        for i, (summary, head) in summarize_tasks(tasks, workers, self.progress).items():
-            results[i], heads[i] = summary, head
-        self.inputs.extend((s.display, str(s.path), s.key, h) for s, h in zip(sources, heads))
+        for i, summary in summarize_tasks(tasks, workers, self.progress).items():
+            results[i] = summary
+        self.inputs.extend((s.display, str(s.path), s.key, s.module) for s in sources)
         return results  # type: ignore[return-value]
 
     def _worth_workers(self, tasks: list[Task]) -> bool:
