@@ -51,9 +51,12 @@ class Selection:
 
 def check_paths(paths: list[str], config: Config | None = None, selection: Selection = Selection(),
                 summarizer=None, force_exclude: bool = False, folders: set[str] | None = None,
-                observe: bool = False, planned: list[tuple[Path, str, str, bool]] | None = None) -> Report:
+                observe: bool = False, planned: list[tuple[Path, str, str, bool]] | None = None,
+                context_modules: list[tuple[Path, str, str, bool]] | None = None) -> Report:
     """Check every Python file under `paths` (`planned`: what `plan_modules` gave for them, if
-    the caller has already listed them, `folders` included). `summarizer` maps [(path, display, module, is_pkg)]
+    the caller has already listed them, `folders` included; `context_modules`: the modules their
+    imports lead to, when the caller knows them — a run record whose files all still hold — so
+    they are read without resolving imports again). `summarizer` maps [(path, display, module, is_pkg)]
     to summaries (the cache and the process pool plug in here; one with a `close()` is closed once
     every file is summarised, before linking); default: one by one. `folders`,
     if given, collects every folder listed (to find files, to resolve imports)."""
@@ -66,13 +69,17 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
     summaries = summarize(jobs)
     absolute = {display: path for path, display, _, _ in jobs}
     roots = _import_roots(jobs, config)
-    extra = context.load(summaries, roots, summarize, folders=folders)
+    if context_modules is None:
+        extra = context.load(summaries, roots, summarize, folders=folders)
+    else:
+        extra = [s for s in summarize(context_modules) if s.error is None] if context_modules else []
     release = getattr(summarize, "close", None)
     if release is not None:
         release()  # worker processes are idle from here on: free their memory before linking
     for summary in summaries + extra:
         summary.uses = {}  # only context loading reads it: a tenth of a summary's memory
     return analyse(summaries + extra, config, selection, absolute, report_paths={s.path for s in summaries},
+                   report_modules={s.module for s in summaries},
                    observe=observe)
 
 
@@ -140,10 +147,13 @@ def build_project(summaries: list[ModuleSummary], config: Config, observe: bool 
 
 def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection = Selection(),
             absolute: dict[str, Path] | None = None, sources: dict[str, str] | None = None,
-            report_paths: set[str] | None = None, observe: bool = False) -> Report:
+            report_paths: set[str] | None = None, observe: bool = False,
+            report_modules: set[str] | None = None) -> Report:
     """Link the summaries, run the selected checks, drop what is suppressed. `sources` are
     in-memory texts (an editor's buffers) that take precedence over the files on disk.
-    `report_paths`: report findings only in these files (the others are context). `observe`:
+    `report_paths`: report findings only in these files (the others are context);
+    `report_modules`: and only of these modules (a given file can also be read as context under
+    another name, as a script's sibling is: its findings are the given module's). `observe`:
     record what the project phase looks up (`Project.observation`)."""
     from .checks import CheckContext, all_checks
     from .ruledocs import rules
@@ -156,11 +166,14 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     for check in all_checks():
         if selected.intersection(check.CODES):
             findings.extend(f for f in check.run(ctx) if f.code in selected)
+    reported = summaries
     if report_paths is not None:
         findings = [f for f in findings if f.path in report_paths]
-        reported = [s for s in summaries if s.path in report_paths]
-    else:
-        reported = summaries
+        reported = [s for s in reported if s.path in report_paths]
+    if report_modules is not None:
+        wanted = report_modules | {None}  # None: not in any module (nothing to tell it by)
+        findings = [f for f in findings if _module_of(project, f.function) in wanted]
+        reported = [s for s in reported if s.module in report_modules]
     by_path = {s.path: s for s in summaries}
     findings = _drop_suppressed(findings, project, by_path, config, absolute or {})
     findings = _character_columns(findings, sources)
@@ -168,6 +181,14 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     findings.extend(_bare_suppressions(reported, rule_info))
     findings = sorted(set(findings), key=Finding.sort_key)
     return Report(findings=findings, files=len(reported), project=project, summaries=summaries)
+
+
+def _module_of(project: Project, qualname: str | None) -> str | None:
+    """The analysed module a qualified name is in (the longest prefix that is one)."""
+    name = qualname or ""
+    while name and name not in project.modules:
+        name = name.rpartition(".")[0]
+    return name or None
 
 
 def _drop_suppressed(findings: list[Finding], project: Project, by_path: dict, config: Config, absolute: dict) -> list[Finding]:

@@ -169,18 +169,20 @@ class Cache:
         if sections is None:
             return None
         try:
-            build, stamps, checked = marshal.loads(sections[0])
+            build, stamps, checked, given = marshal.loads(sections[0])
         except (ValueError, EOFError, TypeError):
             return None
-        if build != code_fingerprint() or (stamps is not None and type(stamps) is not tuple) or type(checked) is not int:
+        if (build != code_fingerprint() or (stamps is not None and type(stamps) is not tuple)
+                or type(checked) is not int or type(given) is not int):
             return None
-        return RunRecord(stamps, checked, sections[1:])
+        return RunRecord(stamps, checked, given, sections[1:])
 
-    def store_run(self, invocation: bytes, inputs: list | bytes, findings: list, checked: int, stamps: tuple | None = None,
-                  observation: tuple | None = None, encoded: tuple | None = None) -> None:
+    def store_run(self, invocation: bytes, inputs: list | bytes, findings: list, checked: int, given: int,
+                  stamps: tuple | None = None, observation: tuple | None = None, encoded: tuple | None = None) -> None:
         """Record a run: every file it read, in order (display, path, key, module name), its
         findings (or `encoded`: them as `findings_to_data` gives),
-        how many files it checked, `stamps` (see `stamps.take_stamps`) when they are safe to trust, and
+        how many files it checked (reported on), how many of the inputs were given (the rest are
+        context), `stamps` (see `stamps.take_stamps`) when they are safe to trust, and
         what its project phase looked at (`observed.Observation.to_data`)."""
         encoded = encoded if encoded is not None else findings_to_data(findings)
         if isinstance(inputs, bytes):
@@ -191,7 +193,7 @@ class Cache:
             packed_inputs = marshal.dumps(tuple(inputs))
         if encoded is None or not self.prepare():
             return  # unstorable findings, or no cache folder: the next run recomputes
-        sections = [marshal.dumps((code_fingerprint(), stamps, checked)), packed_inputs,
+        sections = [marshal.dumps((code_fingerprint(), stamps, checked, given)), packed_inputs,
                     marshal.dumps(observation), marshal.dumps(encoded)]
         # Written in parts: the record of a large tree is megabytes, not worth copying whole again.
         parts = [piece for section in sections for piece in (len(section).to_bytes(4, "big"), section)]
@@ -298,9 +300,10 @@ def _sections(payload: bytes, count: int) -> list[memoryview] | None:
 class RunRecord:
     """What a run read, what it looked at, and its findings (each decoded only when used)."""
 
-    def __init__(self, stamps: tuple | None, checked: int, sections: list) -> None:
+    def __init__(self, stamps: tuple | None, checked: int, given: int, sections: list) -> None:
         self.stamps = stamps
-        self.checked = checked
+        self.checked = checked  # files reported on
+        self.given = given  # inputs that were given (the first ones); the rest were read as context
         self._inputs, self._observation, self._findings = sections
 
     def _load(self, section):

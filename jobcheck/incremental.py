@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from .cache import Cache, RunRecord, digest, write_entry
@@ -51,17 +52,25 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
         invocation = digest(repr((cache.salt, sorted(vars(config).items()), selection, list(paths), force_exclude,
                                   os.getcwd())).encode())
     folders: set[str] = set()
-    planned = previous = None
+    planned = previous = context_modules = None
     if invocation is not None and reuse_findings:
         reused, previous = _reuse(paths, config, selection, force_exclude, cache, invocation, started, folders)
         if isinstance(reused, api.Report):
             return reused
-        planned = reused  # the files the attempt found (and `folders` the folders it listed), or None
+        if isinstance(reused, _Relink):
+            planned, context_modules = _relink_plan(reused, paths, config, force_exclude, folders)
+        else:
+            planned = reused  # the files the attempt found (and `folders` the folders it listed), or None
     if planned is None:
+        from . import files
+
         folders.clear()
+        planned = api.plan_modules(files.discover(paths, config.root, config.exclude + config.extend_exclude,
+                                                  force_exclude, folders), folders)
     with Summarizer(cache, jobs, progress) as summarizer:
         report = api.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
-                                 folders=folders, observe=invocation is not None, planned=planned)
+                                 folders=folders, observe=invocation is not None, planned=planned,
+                                 context_modules=context_modules)
     if invocation is not None:
         summarizer.close()  # seals the inputs, if api.check_paths has not already
         if summarizer.sealed_inputs is None:
@@ -73,9 +82,23 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
             from .observed import finding_lines
 
             observation.lines = finding_lines(report.findings, SourceLines(keep=1))
-        cache.store_run(invocation, summarizer.sealed_inputs, report.findings, report.files, stamps,
+        cache.store_run(invocation, summarizer.sealed_inputs, report.findings, report.files, len(planned), stamps,
                         observation.to_data() if observation is not None else None)
     return report
+
+
+def _relink_plan(relink: _Relink, paths, config, force_exclude, folders: set[str]):
+    """(the files given, as `api.plan_modules` gives them; the context modules, or None when the
+    files found are not the recorded ones after all). `folders` collects every folder the run
+    lists, and the ones the recorded run listed to resolve imports (they hold)."""
+    from . import api, files
+
+    found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
+    planned = api.plan_modules(found, folders)
+    if [(display, str(path), module) for path, display, module, _ in planned] != relink.given:
+        return planned, None
+    folders.update(relink.folders)
+    return planned, relink.context
 
 
 def _decoded(data: bytes) -> str:
@@ -156,23 +179,36 @@ class _Heads:
                 was_key: bytes) -> tuple[bytes, ModuleSummary, ModuleSummary]:
         """(the packed head of an edited file, its summary before, after), if the recorded
         analysis would not see the edit; else _Miss."""
+        old, new, blob = self._summaries(data, display, module, is_package, key, was_key)
+        if not self._unobserved(display, data, old, new):
+            raise _Miss(display)
+        self.edited = True
+        return head_of(blob), old, new
+
+    def _summaries(self, data: bytes, display: str, module: str, is_package: bool, key: bytes,
+                   was_key: bytes) -> tuple[ModuleSummary, ModuleSummary, bytes]:
+        """An edited file's summary before and after (and packed), the new one cached for the run
+        that re-links, should it come to that. _Miss if the old one is gone."""
         from . import engine
         from .serialize import pack
 
-        if self.observation is None:
-            self.observation = self.record.observation()
-            if self.observation is None:
-                raise _Miss(display)
         old = self.cache.load_summary(was_key, display)
         if old is None:
             raise _Miss(display)  # nothing to compare with
         blob = pack(engine.summarize_bytes(data, display, module, is_package))
         entry = self.cache.summary_entry(key)
         if entry is not None:
-            write_entry(Path(entry), key, blob)  # the run re-linking, should it come to that, reads it
-        new = unpack(blob)  # compared as the cache will give it back
+            write_entry(Path(entry), key, blob)
+        return old, unpack(blob), blob  # compared as the cache will give it back
+
+    def _unobserved(self, display: str, data: bytes, old: ModuleSummary, new: ModuleSummary) -> bool:
+        """Would the recorded project phase read nothing different from `new` than from `old`?"""
+        if self.observation is None:
+            self.observation = self.record.observation()
+            if self.observation is None:
+                return False
         if not self.observation.edit_is_unobserved(old, new):
-            raise _Miss(display)
+            return False
         recorded = self.observation.lines.get(display)
         if recorded is not None:
             from .fingerprint import SourceLines
@@ -181,9 +217,18 @@ class _Heads:
             text = SourceLines({display: _decoded(data)})
             findings = [f for f in self.record.findings() or () if f.path == display]
             if finding_lines(findings, text).get(display) != recorded:
-                raise _Miss(display)  # the text findings count columns in changed
-        self.edited = True
-        return head_of(blob), old, new
+                return False  # the text findings count columns in changed
+        return True
+
+
+@dataclass
+class _Relink:
+    """The project must be linked again, and the record says what the run reads: the same files
+    (every folder holds) and the same context modules (every edited file leads where it led)."""
+
+    given: list[tuple[str, str, str]]  # (display, path, module) of the files given, in order
+    context: list[tuple[Path, str, str, bool]]  # the context modules, as `api.plan_modules` gives files
+    folders: list[str]  # every folder the recorded run listed
 
 
 def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: bytes, started: int, folders: set[str]):
@@ -202,6 +247,8 @@ def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: by
     reused = _reuse_by_inputs(cache, invocation, record, started)
     if reused is _RELINK:
         return None, record.stamps
+    if isinstance(reused, _Relink):
+        return reused, record.stamps
     if reused is not None:
         return reused, None
     return _reuse_by_content(paths, config, force_exclude, cache, invocation, record, started, folders), record.stamps
@@ -216,7 +263,8 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
     hash — and an edited one must name what it named before (`_names_followed`) besides leaving
     what the analysis looks at unchanged (`_Heads._edited`). None when that cannot be settled
     here: the caller then replays discovery and import resolution (`_reuse_by_content`);
-    `_RELINK` when an edit the analysis looks at settles that the project must be linked again."""
+    `_RELINK` when an edit the analysis looks at settles that the project must be linked again,
+    or a `_Relink` that also says which files the run reads."""
     stamps = record.stamps
     if not stamps or len(stamps) != 4 or stamps[3] is not True:
         return None
@@ -227,6 +275,7 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
         return None
     inputs = record.inputs
     heads = _Heads(cache, inputs, stamps, record)
+    relink = False
     try:
         for index, (display, path, key, module) in enumerate(inputs):
             if not heads._stamp_holds(path):
@@ -237,14 +286,30 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
                 is_package = os.path.basename(path) == "__init__.py"
                 was_key, key = key, cache.summary_key(digest(data), module, is_package)
                 if key != was_key:
-                    _, old, new = heads._edited(data, display, module, is_package, key, was_key)
-                    given = index < record.checked
-                    if _names_followed(old, given, is_package) != _names_followed(new, given, is_package):
-                        return None
+                    old, new, _ = heads._summaries(data, display, module, is_package, key, was_key)
+                    given = index < record.given
+                    same_names = _names_followed(old, given, is_package) == _names_followed(new, given, is_package)
+                    if heads._unobserved(display, data, old, new):
+                        heads.edited = True
+                        if not same_names:
+                            return None  # finding the files again settles what the run reads
+                    elif not same_names:
+                        return _RELINK
+                    else:
+                        relink = True  # and the files it reads are still the recorded ones
             heads.inputs.append((display, path, key, module))
     except _Miss:
         return _RELINK  # a replay would reach the same file with the same content
-    return _reused(cache, invocation, record, heads, [folder[0] for folder in stamps[1]], record.checked, started)
+    folders = [folder[0] for folder in stamps[1]]
+    if relink:
+        given = record.given
+        return _Relink(
+            [(display, path, module) for display, path, _, module in inputs[:given]],
+            [(Path(path), display, module, os.path.basename(path) == "__init__.py")
+             for display, path, _, module in inputs[given:]],
+            folders,
+        )
+    return _reused(cache, invocation, record, heads, folders, started)
 
 
 _RELINK = "relink"
@@ -266,7 +331,7 @@ def _names_followed(head: ModuleSummary, given: bool, is_package: bool):
     )
 
 
-def _reused(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, folders, checked: int, started: int):
+def _reused(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, folders, started: int):
     """The recorded findings as a Report (None if they cannot be decoded), with the record brought
     up to date: new times, and the edited files' summaries."""
     from .api import Report
@@ -278,9 +343,9 @@ def _reused(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, f
     stamps = take_stamps([path for _, path, _, _ in heads.inputs], folders, started, record.stamps)
     if stamps != record.stamps or heads.edited:
         observation = heads.observation or record.observation()
-        cache.store_run(invocation, heads.inputs, findings, checked, stamps,
+        cache.store_run(invocation, heads.inputs, findings, record.checked, record.given, stamps,
                         observation.to_data() if observation is not None else None, encoded)
-    return Report(findings=findings, files=checked, project=None,  # type: ignore[arg-type]
+    return Report(findings=findings, files=record.checked, project=None,  # type: ignore[arg-type]
                   reused="unobserved" if heads.edited else "content")
 
 
@@ -303,5 +368,5 @@ def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: by
     if heads.seen != len(inputs):
         return planned
     # Same content (or edits nothing looked at), new times: record them, and the edited files.
-    reused = _reused(cache, invocation, record, heads, folders, len(planned), started)
+    reused = _reused(cache, invocation, record, heads, folders, started)
     return planned if reused is None else reused

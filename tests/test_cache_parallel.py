@@ -280,6 +280,27 @@ def test_a_given_file_whose_package_goes_away_is_named_anew(tmp_path: Path, monk
     assert [f.job for f in cached.findings] == ["solo.tidy"]
 
 
+def test_a_relink_reads_the_recorded_context_without_resolving_imports(tmp_path: Path, monkeypatch) -> None:
+    """A given file edited where the analysis looks (every line moves), naming what it named: the
+    run links again, reading the context modules its record lists instead of resolving imports,
+    and the helper there still reaches the job."""
+    from jobcheck import context
+
+    root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
+    (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
+    _age(root)
+    assert [(f.code, f.span.line) for f in incremental.check_paths(given, config, cache=store).findings] == [("JC201", 7)]
+    resolved = []
+    real_load = context.load
+    monkeypatch.setattr(context, "load", lambda *a, **k: resolved.append(a) or real_load(*a, **k))
+    tasks = root / "app/tasks.py"
+    tasks.write_text("\n\n" + tasks.read_text(encoding="utf-8"), encoding="utf-8")
+    cached = incremental.check_paths(given, config, cache=store)
+    assert cached.project is not None and resolved == []  # linked again, imports not resolved
+    assert [(f.code, f.span.line) for f in cached.findings] == [("JC201", 9)]
+    assert cached.findings == api.check_paths(given, config).findings
+
+
 def test_stamps_taken_during_the_run_are_not_trusted(tmp_path: Path, monkeypatch) -> None:
     """A file written just before the run may be written again within the clock's resolution."""
     root = _project(tmp_path / "proj")

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from jobcheck import api, context
+from jobcheck.config import Config
 
 from .cli_support import write_tree
 
@@ -111,3 +112,30 @@ def test_a_file_checked_alone_reports_nothing_the_whole_project_does_not(monkeyp
             assert set(alone) <= {f for f in whole.findings if f.path == summary.path}, summary.path
             compared += 1
     assert compared >= 30
+
+
+def test_a_given_file_read_again_as_context_is_reported_once(tmp_path: Path, monkeypatch) -> None:
+    """Two script folders each hold a `helper.py`, so both are named by their path
+    (`scripts_a.helper`); `tasks.py` beside one imports it as `helper`, as Python would from the
+    script's folder. Context loading reads that file again under the name `helper` (so the job
+    sees the helper's effects), but its findings are the given file's, reported once, and the file
+    is counted once."""
+    job = (
+        "from celery import shared_task\nfrom helper import notify\n\n\n"
+        "@shared_task(autoretry_for=(Exception,))\ndef send(user_id):\n    notify(user_id)\n"
+    )
+    helper = (
+        "import requests\nfrom celery import shared_task\n\n\n"
+        "def notify(user_id):\n    requests.post('https://x.example/', json={'id': user_id})\n\n\n"
+        "@shared_task\ndef ping():\n    return 1\n"
+    )
+    root = write_tree(tmp_path / "proj", {
+        "scripts_a/tasks.py": job,
+        "scripts_a/helper.py": helper,
+        "scripts_b/helper.py": "def notify(user_id):\n    return user_id\n",
+    })
+    monkeypatch.chdir(root)  # display paths relative, as `jobcheck check .` gives them
+    report = api.check_paths(["."], Config(root=root), api.Selection(select=["JC201", "JC501"]))
+    assert report.files == 3
+    found = sorted((Path(f.path).name, f.code, f.span.line) for f in report.findings)
+    assert found == [("helper.py", "JC501", 10), ("tasks.py", "JC201", 7), ("tasks.py", "JC501", 6)], found
