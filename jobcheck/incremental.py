@@ -21,6 +21,7 @@ from .serialize import FormatError, head_of, unpack, unpack_head
 from .stamps import folder_holds, stamps_hold, take_stamps
 from .summary import ModuleSummary
 
+
 def check_paths(paths: list[str], config, selection=None, *, force_exclude: bool = False, cache: Cache | None = None,
                 jobs: int | None = None, progress=None, reuse_findings: bool = True, freeze: bool = False):
     """`api.check_paths` with the cache and the process pool, for the command line.
@@ -28,8 +29,8 @@ def check_paths(paths: list[str], config, selection=None, *, force_exclude: bool
     When nothing the findings depend on changed since this invocation's last run, they are read
     back whole; otherwise unchanged files' summaries are read back and only changed files are
     summarised. What the findings depend on is every file `api.check_paths` reads — the ones
-    given and the modules they import, found from the module-level parts of their summaries,
-    which the record keeps — with its content hash, and jobcheck's own build.
+    given and the modules they import, found from the module-level parts of their summaries —
+    with its content hash, the folders listed to find them, and jobcheck's own build.
     The returned Report has no `project` when the findings were read back: callers that need it
     (fixes, the job inventory) pass `reuse_findings=False`. `freeze` (for one-shot processes)
     hides what the run built from the cycle collector afterwards (see `parallel.gc_paused`)."""
@@ -62,11 +63,8 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
         else:
             planned = reused  # the files the attempt found (and `folders` the folders it listed), or None
     if planned is None:
-        from . import files
-
         folders.clear()
-        planned = api.plan_modules(files.discover(paths, config.root, config.exclude + config.extend_exclude,
-                                                  force_exclude, folders), folders)
+        planned = _plan(paths, config, force_exclude, folders)
     with Summarizer(cache, jobs, progress) as summarizer:
         report = api.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
                                  folders=folders, observe=invocation is not None, planned=planned,
@@ -91,14 +89,20 @@ def _relink_plan(relink: _Relink, paths, config, force_exclude, folders: set[str
     """(the files given, as `api.plan_modules` gives them; the context modules, or None when the
     files found are not the recorded ones after all). `folders` collects every folder the run
     lists, and the ones the recorded run listed to resolve imports (they hold)."""
-    from . import api, files
-
-    found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
-    planned = api.plan_modules(found, folders)
+    planned = _plan(paths, config, force_exclude, folders)
     if [(display, str(path), module) for path, display, module, _ in planned] != relink.given:
         return planned, None
     folders.update(relink.folders)
     return planned, relink.context
+
+
+def _plan(paths, config, force_exclude, folders: set[str]) -> list[tuple[Path, str, str, bool]]:
+    """The files `paths` name, as `api.plan_modules` gives them; `folders` collects the folders
+    listed, and the ones their module names depend on."""
+    from . import api, files
+
+    found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
+    return api.plan_modules(found, folders)
 
 
 def _decoded(data: bytes) -> str:
@@ -351,7 +355,7 @@ def _reused(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, f
 
 def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: bytes, record: RunRecord, started: int,
                       folders: set[str]):
-    from . import api, context, files
+    from . import api, context
 
     inputs = record.inputs
     heads = _Heads(cache, inputs, record.stamps, record)
@@ -359,8 +363,7 @@ def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: by
     # given, then the modules they import (found from the summary heads). This mirrors its
     # first lines; should they change, the record simply stops matching (a test asserts
     # that records are reused). The project phase itself is not run on heads.
-    found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders)
-    planned = api.plan_modules(found, folders)
+    planned = _plan(paths, config, force_exclude, folders)
     try:
         context.load(heads(planned), api._import_roots(planned, config), heads, folders=folders)
     except _Miss:
