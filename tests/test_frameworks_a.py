@@ -348,3 +348,50 @@ def test_luigi_entry_points_and_retry_count():
     assert set(jobs) == {"lg.Base.run", "lg.Counted.reducer", "lg.Made.run"}
     assert jobs["lg.Base.run"].retry.max_retries == 3  # four failures allowed: three retries
     assert jobs["lg.Made.run"].retry.disabled
+
+
+def test_airflow_dag_context_of_a_helper_does_not_depend_on_which_call_is_seen_first():
+    """Operators built in helpers take the DAG's default_args when the DAG is at most four calls
+    up. The answer is the same whichever operator is looked at first: a walk cut off at that limit
+    (from the deep helper) must not be remembered as "in no DAG" for the helpers it passed
+    through, nor a walk that reached the DAG let a deeper one see past the limit."""
+    head = """
+        from datetime import datetime
+        from airflow import DAG
+        from airflow.operators.python import PythonOperator
+
+        def shallow_job():
+            pass
+
+        def deep_job():
+            pass
+    """
+    shallow = """
+        def level3():
+            PythonOperator(task_id="shallow", python_callable=shallow_job)
+            level4()
+    """
+    deep = """
+        def level6():
+            PythonOperator(task_id="deep", python_callable=deep_job)
+
+        def level5():
+            level6()
+
+        def level4():
+            level5()
+    """
+    tail = """
+        def level2():
+            level3()
+
+        def level1():
+            level2()
+
+        with DAG("d", schedule=None, start_date=datetime(2024, 1, 1), default_args={"retries": 5}):
+            level1()
+    """
+    parts = [textwrap.dedent(p) for p in (head, shallow, deep, tail)]
+    for source in (parts[0] + parts[1] + parts[2] + parts[3], parts[0] + parts[2] + parts[1] + parts[3]):
+        jobs = _jobs({"dags": source})
+        assert (jobs["dags.shallow_job"].retry.max_retries, jobs["dags.deep_job"].retry.max_retries) == (5, 0)

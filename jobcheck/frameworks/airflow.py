@@ -116,7 +116,9 @@ class _Analysis:
         # canonical target -> [(function, event index, how: "" or an _INSTANTIATE attribute)]
         self.calls: dict[str, list[tuple[FunctionSummary, int, str]]] = {}
         self.callable_events: list[tuple[FunctionSummary, int]] = []
-        self._fn_contexts: dict[str, list[tuple]] = {}
+        # (function, depth) -> contexts: what a walk finds depends on how far it may still go, so
+        # a walk cut off deep down is never taken for the answer nearer the top.
+        self._fn_contexts: dict[tuple[str, int], list[tuple]] = {}
         self._index()
 
     # ---- indices ---------------------------------------------------------------------------
@@ -280,11 +282,11 @@ class _Analysis:
     def _function_contexts(self, fn: FunctionSummary, depth: int) -> list[tuple]:
         """The DAG contexts code in `fn` runs in: its `@dag`, or wherever it is called from."""
         if fn.name == MODULE_CODE or depth > _MAX_DEPTH:
-            return []
-        cached = self._fn_contexts.get(fn.qualname)
+            return []  # (also ends a cycle of calls: every step goes one deeper)
+        key = (fn.qualname, depth)
+        cached = self._fn_contexts.get(key)
         if cached is not None:
             return cached
-        self._fn_contexts[fn.qualname] = []  # a recursion guard
         group: _Layer | None = None
         for deco in fn.decorators:
             name = self.canonical(fn, deco_name(deco[0]))
@@ -293,7 +295,7 @@ class _Analysis:
             if is_dag_decorator(name):
                 label = _dag_label(kwargs, call_args(deco[0])) or f"@dag {fn.name}"
                 result = [(self._layer(kwargs, anchor, label, dag=True),)]
-                self._fn_contexts[fn.qualname] = result
+                self._fn_contexts[key] = result
                 return result
             if is_task_group_decorator(name):
                 group = self._layer(kwargs, anchor, f"@task_group {fn.name}")
@@ -309,7 +311,7 @@ class _Analysis:
                     break
         if not out and group is not None:
             out = [(group,)]
-        self._fn_contexts[fn.qualname] = out
+        self._fn_contexts[key] = out
         return out
 
     def _region_layer(self, fn: FunctionSummary, region: Region) -> tuple[str, _Layer] | None:
