@@ -64,15 +64,13 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
     if planned is None:
         planned = plan_modules(files.discover(paths, config.root, config.exclude + config.extend_exclude,
                                               force_exclude, folders), folders)
-    jobs = planned
     summarize = summarizer or (lambda batch: [summarize_one(job) for job in batch])
-    summaries = summarize(jobs)
-    absolute = {display: path for path, display, _, _ in jobs}
-    roots = _import_roots(jobs, config)
+    summaries = summarize(planned)
+    absolute = {display: path for path, display, _, _ in planned}
     if context_modules is None:
-        extra = context.load(summaries, roots, summarize, folders=folders)
+        extra = context.load(summaries, _import_roots(planned, config), summarize, folders=folders)
     else:
-        extra = [s for s in summarize(context_modules) if s.error is None] if context_modules else []
+        extra = [s for s in summarize(context_modules) if s.error is None]
     release = getattr(summarize, "close", None)
     if release is not None:
         release()  # worker processes are idle from here on: free their memory before linking
@@ -171,8 +169,9 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
         findings = [f for f in findings if f.path in report_paths]
         reported = [s for s in reported if s.path in report_paths]
     if report_modules is not None:
-        wanted = report_modules | {None}  # None: not in any module (nothing to tell it by)
-        findings = [f for f in findings if _module_of(project, f.function) in wanted]
+        # A finding belongs to its function's module (one without a function, to its file).
+        findings = [f for f in findings if (m := project.function_module.get(f.function or "")) is None
+                    or m.module in report_modules]
         reported = [s for s in reported if s.module in report_modules]
     by_path = {s.path: s for s in summaries}
     findings = _drop_suppressed(findings, project, by_path, config, absolute or {})
@@ -181,14 +180,6 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     findings.extend(_bare_suppressions(reported, rule_info))
     findings = sorted(set(findings), key=Finding.sort_key)
     return Report(findings=findings, files=len(reported), project=project, summaries=summaries)
-
-
-def _module_of(project: Project, qualname: str | None) -> str | None:
-    """The analysed module a qualified name is in (the longest prefix that is one)."""
-    name = qualname or ""
-    while name and name not in project.modules:
-        name = name.rpartition(".")[0]
-    return name or None
 
 
 def _drop_suppressed(findings: list[Finding], project: Project, by_path: dict, config: Config, absolute: dict) -> list[Finding]:

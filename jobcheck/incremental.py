@@ -146,14 +146,12 @@ class _Heads:
             if (was_display, was_path, was_module) != (display, str(path), module):
                 raise _Miss(display)
             head = None
-            if not self._stamp_holds(was_path):
-                try:
-                    data = path.read_bytes()
-                except OSError:
-                    raise _Miss(display) from None
-                was_key, key = key, self.cache.summary_key(digest(data), module, is_package)
-                if key != was_key:
-                    head = self._edited(data, display, module, is_package, key, was_key)[0]
+            try:
+                data, was_key, key = self._current(was_path, module, is_package, key)
+            except OSError:
+                raise _Miss(display) from None
+            if key != was_key:
+                head = self._edited(data, display, module, is_package, key, was_key)[0]
             if head is None:
                 head = self.cache.load_packed(key)
                 if head is None:
@@ -169,15 +167,19 @@ class _Heads:
             out.append(summary)
         return out
 
-    def _stamp_holds(self, path: str) -> bool:
+    def _current(self, path: str, module: str, is_package: bool, key: bytes) -> tuple[bytes | None, bytes, bytes]:
+        """(the file's bytes if read, its recorded key, its key now): a file whose recorded time and
+        size hold is not read, and keeps its key. OSError if it cannot be read."""
         stamp = self.stamps.get(path)
-        if stamp is None:
-            return False
-        try:
-            st = os.stat(path)
-        except OSError:
-            return False
-        return (st.st_mtime_ns, st.st_size) == stamp
+        if stamp is not None:
+            try:
+                st = os.stat(path)
+            except OSError:
+                st = None
+            if st is not None and (st.st_mtime_ns, st.st_size) == stamp:
+                return None, key, key
+        data = Path(path).read_bytes()
+        return data, key, self.cache.summary_key(digest(data), module, is_package)
 
     def _edited(self, data: bytes, display: str, module: str, is_package: bool, key: bytes,
                 was_key: bytes) -> tuple[bytes, ModuleSummary, ModuleSummary]:
@@ -199,11 +201,19 @@ class _Heads:
         old = self.cache.load_summary(was_key, display)
         if old is None:
             raise _Miss(display)  # nothing to compare with
-        blob = pack(engine.summarize_bytes(data, display, module, is_package))
-        entry = self.cache.summary_entry(key)
-        if entry is not None:
-            write_entry(Path(entry), key, blob)
-        return old, unpack(blob), blob  # compared as the cache will give it back
+        blob = self.cache.load_packed(key)  # there already if the file-by-file check came first
+        try:
+            new = unpack(blob) if blob is not None else None
+        except FormatError:
+            new = None
+        if new is None:
+            blob = pack(engine.summarize_bytes(data, display, module, is_package))
+            entry = self.cache.summary_entry(key)
+            if entry is not None:
+                write_entry(Path(entry), key, blob)
+            new = unpack(blob)  # compared as the cache will give it back
+        new.path = display  # the key leaves out how the file was named
+        return old, new, blob
 
     def _unobserved(self, display: str, data: bytes, old: ModuleSummary, new: ModuleSummary) -> bool:
         """Would the recorded project phase read nothing different from `new` than from `old`?"""
@@ -282,25 +292,23 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
     relink = False
     try:
         for index, (display, path, key, module) in enumerate(inputs):
-            if not heads._stamp_holds(path):
-                try:
-                    data = Path(path).read_bytes()
-                except OSError:
-                    return None
-                is_package = os.path.basename(path) == "__init__.py"
-                was_key, key = key, cache.summary_key(digest(data), module, is_package)
-                if key != was_key:
-                    old, new, _ = heads._summaries(data, display, module, is_package, key, was_key)
-                    given = index < record.given
-                    same_names = _names_followed(old, given, is_package) == _names_followed(new, given, is_package)
-                    if heads._unobserved(display, data, old, new):
-                        heads.edited = True
-                        if not same_names:
-                            return None  # finding the files again settles what the run reads
-                    elif not same_names:
-                        return _RELINK
-                    else:
-                        relink = True  # and the files it reads are still the recorded ones
+            is_package = os.path.basename(path) == "__init__.py"
+            try:
+                data, was_key, key = heads._current(path, module, is_package, key)
+            except OSError:
+                return None
+            if key != was_key:
+                old, new, _ = heads._summaries(data, display, module, is_package, key, was_key)
+                given = index < record.given
+                same_names = _names_followed(old, given, is_package) == _names_followed(new, given, is_package)
+                if heads._unobserved(display, data, old, new):
+                    heads.edited = True
+                    if not same_names:
+                        return None  # finding the files again settles what the run reads
+                elif not same_names:
+                    return _RELINK
+                else:
+                    relink = True  # and the files it reads are still the recorded ones
             heads.inputs.append((display, path, key, module))
     except _Miss:
         return _RELINK  # a replay would reach the same file with the same content

@@ -208,7 +208,6 @@ class Summarizer:
         self.progress = progress
         self.pool_min_files, self.pool_min_bytes = pool_min_files, pool_min_bytes
         self.workers = Workers(self.jobs) if self.jobs > 1 else None
-        self.hits = self.misses = 0  # summaries read from the cache, and made
         self.used_pool = False
         # (display, path, key, module) of every file read, for the run record
         self.inputs: list[tuple[str, str, bytes | None, str]] = []
@@ -264,13 +263,11 @@ class Summarizer:
                     if summary is not None:
                         summary.path = src.display  # the key leaves out how the file was named
                         results[i] = summary
-                        self.hits += 1
                         src.data = None  # a project's sources add up: hold none longer than needed
                         continue
                 entry = self.cache.summary_entry(src.key) if src.key is not None else None
                 tasks.append(Task(i, src.data, src.display, src.module, src.is_package, entry, src.key or b""))
                 src.data = None  # the task holds the bytes until it is done
-        self.misses += len(tasks)
         workers = self.workers if self._worth_workers(tasks) else None
         self.used_pool |= workers is not None
         for i, summary in summarize_tasks(tasks, workers, self.progress).items():
