@@ -15,8 +15,11 @@ workers count too. Each jobcheck measure is the median of --repeat runs:
     jobcheck warm        the same cache again, nothing changed
     jobcheck 1 changed   one module edited (a function added) since the last run: an edit no
                          step of the analysis looks at, so the findings are reused
-    jobcheck 1 re-linked one module edited so that every line moves (a blank line on top): the
-                         analysis looks at that, so the project is linked again
+    jobcheck 1 moved     one module edited so that every line moves (blank lines on top): the
+                         analysis reads nothing new but line numbers, so the findings are reused
+                         with their lines renamed
+    jobcheck 1 re-linked one module edited where the analysis reads (a module-level assignment
+                         added): the project is linked again
     jobcheck 1 file      one small file in a new process, no cache: the pre-commit case (the
                          modules it imports are read too, for cross-module effects)
     jobcheck 1 file cached   the same with the cache its previous run left
@@ -287,15 +290,23 @@ def bench_corpus(label: str, name: str, version: str, args) -> dict:
         results["jobcheck 1 changed"] = median_run(changed_runs)
         if changed_runs[-1].stdout != run_jobcheck(check_cmd(".", None), cwd=root).stdout or not same_findings(root, cache):
             problems.append(f"findings after changing {changed.relative_to(root)} differ from an uncached run's")
-        # An edit the analysis does look at: every line of the module moves, so findings cannot
-        # be reused and the project is linked again (informational: no target).
-        relink_runs = []
+        # Every line of the module moves: only line numbers change in what the analysis reads.
+        moved_runs = []
         for i in range(args.repeat):
             changed.write_bytes(b"\n" * (i + 1) + original)
+            moved_runs.append(run_jobcheck(check_cmd(".", cache), cwd=root))
+        results["jobcheck 1 moved"] = median_run(moved_runs)
+        if moved_runs[-1].stdout != run_jobcheck(check_cmd(".", None), cwd=root).stdout:
+            problems.append(f"findings after moving {changed.relative_to(root)}'s lines differ from an uncached run's")
+        # An edit the analysis reads (module-level assignments are scanned): the project is
+        # linked again, whatever the edit.
+        relink_runs = []
+        for i in range(args.repeat):
+            changed.write_bytes(original + f"\n\n_jobcheck_bench_probe = {i}\n".encode())
             relink_runs.append(run_jobcheck(check_cmd(".", cache), cwd=root))
         results["jobcheck 1 re-linked"] = median_run(relink_runs)
         if relink_runs[-1].stdout != run_jobcheck(check_cmd(".", None), cwd=root).stdout:
-            problems.append(f"findings after moving {changed.relative_to(root)}'s lines differ from an uncached run's")
+            problems.append(f"findings after a re-link of {changed.relative_to(root)} differ from an uncached run's")
     finally:
         changed.write_bytes(original)
 
@@ -334,6 +345,8 @@ def report(results: dict[str, Run], problems: list[str], small: Path, changed: P
         (f"cold <= {COLD_VS_PARSE} x libcst parse", cold <= COLD_VS_PARSE * unit),
         (f"warm <= {WARM_VS_COLD} x cold", results["jobcheck warm"].wall <= WARM_VS_COLD * cold),
         (f"1 changed <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 changed"].wall <= CHANGED_VS_COLD * cold),
+        (f"1 moved <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 moved"].wall <= CHANGED_VS_COLD * cold),
+        (f"1 re-linked <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 re-linked"].wall <= CHANGED_VS_COLD * cold),
         (f"1 file <= {SINGLE_FILE_SECONDS} s (no cache)", results["jobcheck 1 file"].wall <= SINGLE_FILE_SECONDS),
         (f"1 file <= {SINGLE_FILE_SECONDS} s (cached)", results["jobcheck 1 file cached"].wall <= SINGLE_FILE_SECONDS),
         (f"peak memory <= {PEAK_MB} MB (tree PSS)",

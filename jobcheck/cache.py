@@ -405,6 +405,7 @@ def _codecs() -> dict:
             "span": (Span, lambda s: (s.line, s.column, s.end_line, s.end_column), lambda v: Span(*v)),
             "severity": (Severity, lambda s: s.value, Severity),
             "confidence": (Confidence, lambda c: c.value, Confidence),
+            "cites": (tuple, lambda c: c, lambda v: tuple(map(tuple, v))),
         }
     return _FINDING_CODECS
 

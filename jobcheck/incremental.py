@@ -136,6 +136,9 @@ class _Heads:
         self.observation = None
         self.inputs: list = []  # what this run read: the record's inputs, edited files updated
         self.edited = False
+        self.findings: list | None = None  # the record's, once decoded
+        self.moved: dict[str, dict[int, int]] = {}  # per edited file whose lines moved: before -> after
+        self.moved_text: dict = {}  # and its text, if findings stand there
 
     def __call__(self, planned) -> list[ModuleSummary]:
         out = []
@@ -216,23 +219,57 @@ class _Heads:
         return old, new, blob
 
     def _unobserved(self, display: str, data: bytes, old: ModuleSummary, new: ModuleSummary) -> bool:
-        """Would the recorded project phase read nothing different from `new` than from `old`?"""
+        """Would the recorded project phase read nothing different from `new` than from `old`,
+        positions aside? If lines moved, the findings must stand on and cite only lines the
+        phase read (it can tell where those went); `moved` keeps where they went."""
+        from .observed import finding_lines, stands_on
+
         if self.observation is None:
             self.observation = self.record.observation()
             if self.observation is None:
                 return False
-        if not self.observation.edit_is_unobserved(old, new):
+        moved = self.observation.moved_lines(old, new)
+        if moved is None:
+            return False
+        shifted = any(a != b for a, b in moved.items())
+        findings = self._findings()
+        if findings is None:
+            return False
+        if shifted and not all(stands_on(f, display, moved) for f in findings):
             return False
         recorded = self.observation.lines.get(display)
         if recorded is not None:
             from .fingerprint import SourceLines
-            from .observed import finding_lines
 
             text = SourceLines({display: _decoded(data)})
-            findings = [f for f in self.record.findings() or () if f.path == display]
-            if finding_lines(findings, text).get(display) != recorded:
+            here = [f for f in findings if f.path == display]
+            if finding_lines(here, text, moved.get if shifted else None).get(display) != recorded:
                 return False  # the text findings count columns in changed
+            if shifted:
+                self.moved_text[display] = text
+        if shifted:
+            self.moved[display] = moved
         return True
+
+    def _findings(self) -> list | None:
+        if self.findings is None:
+            self.findings = self.record.findings()
+        return self.findings
+
+    def findings_now(self) -> list | None:
+        """The recorded findings, with the lines of the files whose lines moved renamed; and the
+        observation, brought up to date likewise."""
+        from .model import Finding
+        from .observed import finding_lines, moved_finding
+
+        findings = self._findings()
+        if findings is None or not self.moved:
+            return findings
+        for path, moved in self.moved.items():
+            findings = [moved_finding(f, path, moved) for f in findings]
+        for path, text in self.moved_text.items():
+            self.observation.lines[path] = finding_lines([f for f in findings if f.path == path], text)[path]
+        return sorted(findings, key=Finding.sort_key)
 
 
 @dataclass
@@ -348,8 +385,8 @@ def _reused(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, f
     up to date: new times, and the edited files' summaries."""
     from .api import Report
 
-    encoded = record.encoded_findings()
-    findings = record.findings(encoded)
+    encoded = None if heads.moved else record.encoded_findings()
+    findings = heads.findings_now() if heads.moved else record.findings(encoded)
     if findings is None:
         return None
     stamps = take_stamps([path for _, path, _, _ in heads.inputs], folders, started, record.stamps)

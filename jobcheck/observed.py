@@ -8,15 +8,18 @@ read by name: a function or class looked up by its qualified name (`Project.func
 `Project.classes`, and the linker's probes), whether the lookup found something or not.
 
 `Observation` records the second kind and what decides the first. If an edit leaves a module's
-scanned parts equal (positions included) and every definition looked up in it equal, no step of
-the project phase can read anything different, so every finding is what it was: the run reuses
-them. Appending a function nothing names, or editing one nothing reaches, is such an edit; changing
-a job, a helper a job reaches, a decorator, an import or a class is not, and re-links the project.
-The compare needs the module's previous summary, which the cache keeps under its old key.
+scanned parts equal and every definition looked up in it equal, positions aside, no step of the
+project phase can read anything different but line numbers, so every finding is what it was, its
+lines renamed (`moved_lines`, `moved_finding`): the run reuses them. Appending a function nothing
+names, editing one nothing reaches, or adding lines anywhere that only move what is below, is
+such an edit; changing a job, a helper a job reaches, a decorator, an import or a class is not,
+and re-links the project. The compare needs the module's previous summary, which the cache keeps
+under its old key.
 
 This is sound only while every by-name read goes through a recorded door: code that reads a
 module's functions or classes by key another way must record the key (as `relink` does with
-`asked`), and a new scan must be covered by `_scanned`. The edit test in
+`asked`), and a new scan must be covered by `_read`; a new position field of a summary must be
+renamed by `_renamed` (or every edit of its module re-links: the compare sees it change). The edit test in
 tests/test_cache_parallel.py compares reused findings with fresh ones for many edits, and is
 where a hole shows.
 """
@@ -84,31 +87,125 @@ class Observation:
                 looked_up.setdefault(module, []).append(key)
         return cls({m: sorted(keys) for m, keys in looked_up.items()}, sorted(call_attrs), all_calls)
 
-    def edit_is_unobserved(self, old: ModuleSummary, new: ModuleSummary) -> bool:
-        """Would the project phase read anything different from `new` than it read from `old`?"""
-        if old.error is not None or new.error is not None or old.module != new.module:
-            return False
-        for name in ("symbols", "assigns", "imported", "suppressions", "classes"):
-            if getattr(old, name) != getattr(new, name):
-                return False
-        if _imports_seen(old) != _imports_seen(new):
-            return False
-        if self._scanned(old) != self._scanned(new):
-            return False
-        for key in self.looked_up.get(old.module, ()):
-            if old.functions.get(key) != new.functions.get(key) or old.classes.get(key) != new.classes.get(key):
-                return False
-        return True
+    def moved_lines(self, old: ModuleSummary, new: ModuleSummary) -> dict[int, int] | None:
+        """None if the project phase would read something different from `new` than from `old`,
+        positions aside; else where each line it read from `old` is in `new`.
 
-    def _scanned(self, mod: ModuleSummary) -> dict:
+        What the phase reads is compared with every line number renamed by the one increasing
+        map between the lines it reads in the two versions: the phase compares lines only for
+        order and equality, and adds one only to find the line a suppression comment covers. That
+        next line counts as read, so it is the next line in both versions: the map keeps it next.
+        Under that map the phase's results are the same, lines renamed. Columns are compared as
+        they are."""
+        if old.error is not None or new.error is not None or old.module != new.module:
+            return None
+        for name in ("symbols", "imported"):
+            if getattr(old, name) != getattr(new, name):
+                return None
+        if _imports_seen(old) != _imports_seen(new):
+            return None
+        names = self._read(old)
+        if names != self._read(new):
+            return None
+        was, now = _read_lines(old, names), _read_lines(new, names)
+        if len(was) != len(now):
+            return None
+        moved = dict(zip(was, now))
+        if was != now and _renamed(old, names, moved) != _parts(new, names):
+            return None
+        if was == now and _parts(old, names) != _parts(new, names):
+            return None
+        return moved
+
+    def _read(self, mod: ModuleSummary) -> tuple:
+        """The functions the phase reads from a module (by scanning it or by name), and which of
+        the names it looked up are defined there."""
         attrs = set(self.call_attrs)
-        out = {}
-        for qualname, fn in mod.functions.items():
-            if fn.decorators or fn.name == MODULE_CODE or any(
-                ev.kind == "call" and (self.all_calls or ev.attr in attrs) for ev in fn.events
-            ):
-                out[qualname] = fn
-        return out
+        scanned = [
+            qualname for qualname, fn in mod.functions.items()
+            if fn.decorators or fn.name == MODULE_CODE
+            or any(ev.kind == "call" and (self.all_calls or ev.attr in attrs) for ev in fn.events)
+        ]
+        looked_up = self.looked_up.get(mod.module, ())
+        return (scanned, [k for k in looked_up if k in mod.functions], [k for k in looked_up if k in mod.classes])
+
+
+def _functions_read(mod: ModuleSummary, names: tuple) -> list:
+    scanned, looked_up, _ = names
+    return [mod.functions[k] for k in dict.fromkeys(scanned + looked_up)]
+
+
+def _parts(mod: ModuleSummary, names: tuple) -> tuple:
+    return mod.assigns, _suppressions(mod), mod.classes, _functions_read(mod, names)
+
+
+def _suppressions(mod: ModuleSummary) -> dict:
+    return {int(k): v for k, v in mod.suppressions.items()}
+
+
+def _read_lines(mod: ModuleSummary, names: tuple) -> list[int]:
+    """Every line number in what the phase reads of a module, sorted; a suppression comment's
+    next line too (a standalone comment covers it)."""
+    lines: set[int] = set()
+    for value in mod.assigns.values():
+        lines.add(value[1])
+    for line in _suppressions(mod):
+        lines.update((line, line + 1))
+    for cls in mod.classes.values():
+        lines.update((cls.line, cls.end_line))
+        if cls.doc_line is not None:
+            lines.add(cls.doc_line)
+        lines.update(d[1] for d in cls.decorators)
+        lines.update(d[3] for d in cls.decorators)
+        lines.update(v[1] for v in cls.attrs.values())
+    for fn in _functions_read(mod, names):
+        lines.update((fn.line, fn.end_line))
+        if fn.doc_line is not None:
+            lines.add(fn.doc_line)
+        lines.update(d[1] for d in fn.decorators)
+        lines.update(d[3] for d in fn.decorators)
+        for ev in fn.events:
+            lines.update((ev.line, ev.end_line))
+            if ev.exit_line:
+                lines.add(ev.exit_line)
+        for r in fn.regions:
+            lines.update((r.line, r.end_line))
+        lines.update(s.line for s in fn.sinks)
+        lines.update(h.line for h in fn.handlers)
+    return sorted(lines)
+
+
+def _renamed(mod: ModuleSummary, names: tuple, moved: dict[int, int]) -> tuple:
+    """`_parts` of a module with its line numbers renamed through `moved`."""
+    from dataclasses import replace
+
+    def decorators(items):
+        return [[d[0], moved[d[1]], d[2], moved[d[3]], d[4]] for d in items]
+
+    def doc(line):
+        return None if line is None else moved[line]
+
+    assigns = {k: [v[0], moved[v[1]], *v[2:]] for k, v in mod.assigns.items()}
+    suppressions = {moved[k]: v for k, v in _suppressions(mod).items()}
+    classes = {
+        k: replace(c, line=moved[c.line], end_line=moved[c.end_line], doc_line=doc(c.doc_line),
+                   decorators=decorators(c.decorators),
+                   attrs={a: [v[0], moved[v[1]], *v[2:]] for a, v in c.attrs.items()})
+        for k, c in mod.classes.items()
+    }
+    functions = [
+        replace(
+            fn, line=moved[fn.line], end_line=moved[fn.end_line], doc_line=doc(fn.doc_line),
+            decorators=decorators(fn.decorators),
+            events=[replace(ev, line=moved[ev.line], end_line=moved[ev.end_line],
+                            exit_line=moved[ev.exit_line] if ev.exit_line else 0) for ev in fn.events],
+            regions=[replace(r, line=moved[r.line], end_line=moved[r.end_line]) for r in fn.regions],
+            sinks=[replace(s, line=moved[s.line]) for s in fn.sinks],
+            handlers=[replace(h, line=moved[h.line]) for h in fn.handlers],
+        )
+        for fn in _functions_read(mod, names)
+    ]
+    return assigns, suppressions, classes, functions
 
 
 def _imports_seen(mod: ModuleSummary) -> tuple:
@@ -121,10 +218,12 @@ def _imports_seen(mod: ModuleSummary) -> tuple:
     return imports, {v.partition(".")[0] for v in mod.imports.values()}
 
 
-def finding_lines(findings: list, source_lines) -> dict[str, str]:
+def finding_lines(findings: list, source_lines, at=None) -> dict[str, str]:
     """Per file with findings, a digest of the text of the lines they start and end on: columns
     are counted in characters from that text, so an edit there changes findings even when the
-    summary compares equal (a same-length edit before a finding, in text the summary omits)."""
+    summary compares equal (a same-length edit before a finding, in text the summary omits).
+    `at`: where each of those lines is now, if they moved (the text is read there, the digest
+    keeps the numbers given)."""
     import hashlib
 
     by_path: dict[str, set[int]] = {}
@@ -134,6 +233,40 @@ def finding_lines(findings: list, source_lines) -> dict[str, str]:
     for path, numbers in by_path.items():
         h = hashlib.blake2b(digest_size=12)
         for n in sorted(numbers):
-            h.update(b"%d\0%s\n" % (n, source_lines.line(path, n).encode("utf-8", "surrogatepass")))
+            text = source_lines.line(path, at(n) if at is not None else n)
+            h.update(b"%d\0%s\n" % (n, text.encode("utf-8", "surrogatepass")))
         out[path] = h.hexdigest()
     return out
+
+
+def stands_on(finding, path: str, moved: dict[int, int]) -> bool:
+    """Does `moved` (a file's lines: before -> after) know every line of `path` the finding stands
+    on or cites?"""
+    if finding.path == path and (finding.span.line not in moved or finding.span.end_line not in moved):
+        return False
+    return all(line in moved for _, where, line in finding.cites if where == path)
+
+
+def moved_finding(finding, path: str, moved: dict[int, int]):
+    """The finding with the lines of `path` it stands on and cites renamed through `moved`
+    (which knows them all: `stands_on`)."""
+    from dataclasses import replace
+
+    from .model import Span
+
+    changes = {}
+    if finding.path == path:
+        span = finding.span
+        changes["span"] = Span(moved[span.line], span.column, moved[span.end_line], span.end_column)
+    if any(where == path for _, where, _ in finding.cites):
+        message, cites, shift = finding.message, [], 0
+        for offset, where, line in finding.cites:
+            offset += shift
+            if where == path:
+                number, now = str(line), str(moved[line])
+                message = message[:offset] + now + message[offset + len(number):]
+                shift += len(now) - len(number)
+                line = moved[line]
+            cites.append((offset, where, line))
+        changes["message"], changes["cites"] = message, tuple(cites)
+    return replace(finding, **changes) if changes else finding

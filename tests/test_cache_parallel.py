@@ -281,9 +281,9 @@ def test_a_given_file_whose_package_goes_away_is_named_anew(tmp_path: Path, monk
 
 
 def test_a_relink_reads_the_recorded_context_without_resolving_imports(tmp_path: Path, monkeypatch) -> None:
-    """A given file edited where the analysis looks (every line moves), naming what it named: the
-    run links again, reading the context modules its record lists instead of resolving imports,
-    and the helper there still reaches the job."""
+    """A given file edited where the analysis looks (a retry setting, and every line moves), naming
+    what it named: the run links again, reading the context modules its record lists instead of
+    resolving imports, and the helper there still reaches the job."""
     from jobcheck import context
 
     root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
@@ -294,10 +294,12 @@ def test_a_relink_reads_the_recorded_context_without_resolving_imports(tmp_path:
     real_load = context.load
     monkeypatch.setattr(context, "load", lambda *a, **k: resolved.append(a) or real_load(*a, **k))
     tasks = root / "app/tasks.py"
-    tasks.write_text("\n\n" + tasks.read_text(encoding="utf-8"), encoding="utf-8")
+    tasks.write_text("\n\n" + tasks.read_text(encoding="utf-8").replace("max_retries=3", "max_retries=5"),
+                     encoding="utf-8")
     cached = incremental.check_paths(given, config, cache=store)
     assert cached.project is not None and resolved == []  # linked again, imports not resolved
     assert [(f.code, f.span.line) for f in cached.findings] == [("JC201", 9)]
+    assert "max_retries=5" in cached.findings[0].message
     assert cached.findings == api.check_paths(given, config).findings
 
 
@@ -511,7 +513,35 @@ EDITS = {
     "drop the first import": lambda t: _drop_first_line(t, ("import ", "from ")),
     "rename the first function": lambda t: t.replace("def ", "def renamed_", 1),
     "empty the first function": lambda t: _empty_first_function(t),
+    # Edits that only move lines: reused with the lines renamed, unless a comment and the line it
+    # covers come apart.
+    "blank line in the first function": lambda t: _blank_in_first_function(t),
+    "comment above the first function": lambda t: _insert_before_first_line(t, ("def ", "@", "async def "), "# a note\n"),
+    "blank line under each comment": lambda t: "".join(
+        line + "\n" if line.lstrip().startswith("#") else line for line in t.splitlines(keepends=True)),
 }
+
+
+def _insert_before_first_line(text: str, prefix, inserted: str) -> str:
+    lines = text.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.startswith(prefix):
+            return "".join(lines[:i] + [inserted] + lines[i:])
+    return text
+
+
+def _first_function(text: str):
+    return next((n for n in ast.walk(ast.parse(text)) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+
+
+def _blank_in_first_function(text: str) -> str:
+    """A blank line after the first statement of the first function."""
+    fn = _first_function(text)
+    if fn is None:
+        return text
+    lines = text.splitlines(keepends=True)
+    after = fn.body[0].end_lineno
+    return "".join(lines[:after] + ["\n"] + lines[after:])
 
 
 def _drop_first_line(text: str, prefix) -> str:
@@ -524,8 +554,7 @@ def _drop_first_line(text: str, prefix) -> str:
 
 def _empty_first_function(text: str) -> str:
     """The body of the first function becomes `pass` (a job or helper changes what it does)."""
-    tree = ast.parse(text)
-    fn = next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    fn = _first_function(text)
     if fn is None:
         return text
     lines = text.splitlines(keepends=True)
@@ -549,7 +578,7 @@ def test_findings_reused_across_edits_equal_a_fresh_run(tmp_path: Path, monkeypa
     if check == "replayed":
         monkeypatch.setattr(incremental, "_reuse_by_inputs", lambda *a: None)
     ways: dict[str, int] = {}
-    runs = 0
+    runs = moved_reused = 0
     for project in sorted(p for p in (TESTDATA / "projects").iterdir() if p.is_dir()):
         root = tmp_path / project.name
         shutil.copytree(project, root)
@@ -570,11 +599,14 @@ def test_findings_reused_across_edits_equal_a_fresh_run(tmp_path: Path, monkeypa
                 fresh = api.check_paths([str(root)], config)
                 assert cached.findings == fresh.findings, (project.name, path.name, label)
                 ways[cached.reused or "re-linked"] = ways.get(cached.reused or "re-linked", 0) + 1
+                if label.startswith("blank line in") and cached.reused:
+                    moved_reused += 1
                 path.write_text(original, encoding="utf-8")
                 incremental.check_paths([str(root)], config, cache=store)  # back to the recorded state
                 runs += 2
     # Both ways were taken, often: the test exercises the reuse, not only the fallback.
     assert ways.get("unobserved", 0) >= 30 and ways.get("re-linked", 0) >= 30, ways
+    assert moved_reused >= 10, moved_reused  # lines moved inside a function looked at: reused
     if check == "file by file":  # and most runs were settled without finding the files again
         assert len(replays) < runs / 4, (len(replays), runs, ways)
 
@@ -600,6 +632,30 @@ def send(order_id):
     cached = incremental.check_paths([str(root)], config, cache=store)
     assert cached.findings == api.check_paths([str(root)], config).findings
     assert [f.span.column for f in cached.findings] == [18]
+
+
+def test_reused_findings_follow_lines_that_only_moved(tmp_path: Path) -> None:
+    """Lines added in a function nothing reaches move every finding below it, and the lines their
+    messages cite: the record is reused with all of them renamed, as a fresh run says them."""
+    import shutil
+
+    root = tmp_path / "proj"
+    shutil.copytree(TESTDATA / "projects" / "moved_lines", root)
+    _age(root)
+    config, selection = Config(root=root), api.Selection(select=["JC103", "JC201"])
+    store = cache.Cache(tmp_path / "cache")
+    first = incremental.check_paths([str(root)], config, selection, cache=store)
+    assert [f.span.line for f in first.findings] == [21, 28, 37]
+    cited = [(f.message[offset:offset + len(str(line))], str(line), path == f.path)
+             for f in first.findings for offset, path, line in f.cites]
+    assert cited == [("20", "20", True), ("30", "30", True)]
+    jobs = root / "billing" / "jobs.py"
+    jobs.write_text(jobs.read_text().replace('    return f"{x:>10}"\n', '    y = x\n\n    return f"{y:>10}"\n'))
+    cached = incremental.check_paths([str(root)], config, selection, cache=store)
+    assert cached.reused == "unobserved"
+    assert cached.findings == api.check_paths([str(root)], config, selection).findings
+    assert [f.span.line for f in cached.findings] == [23, 30, 39]
+    assert "(line 22)" in cached.findings[0].message and "retry() at line 32;" in cached.findings[1].message
 
 
 def test_an_unobserved_edit_that_names_another_module_reads_it(tmp_path: Path) -> None:

@@ -31,12 +31,14 @@ class CheckContext:
         function: str | None = None,
     ) -> Finding:
         rule = self.rules[code]
+        message, cites = _uncited(message)
         return Finding(
             code=code,
             name=rule.name,
             path=anchor.path,
             span=Span(anchor.line, anchor.col + 1, anchor.end_line, anchor.end_col + 1),
             message=message,
+            cites=cites,
             severity=rule.severity,
             confidence=confidence,
             job=job,
@@ -50,6 +52,31 @@ class CheckContext:
             return None
         site = self.project.jobs.get(root)
         return site.display if site is not None else root
+
+
+_CITE = "\x00"
+
+
+def cite(path: str, line: int) -> str:
+    """`line N` for a message: marked, so that `CheckContext.finding` records which line of which
+    file the number is (a finding reused after its lines moved must say where they are now)."""
+    return f"line {_CITE}{path}{_CITE}{line}{_CITE}"
+
+
+def _uncited(message: str) -> tuple[str, tuple]:
+    """The message with its `cite` marks replaced by the numbers, and (offset, path, line) of each."""
+    if _CITE not in message:
+        return message, ()
+    parts = message.split(_CITE)  # text, path, line, text, path, line, ..., text
+    out, cites, offset = [], [], 0
+    for i in range(0, len(parts) - 1, 3):
+        number = parts[i + 2]
+        out += (parts[i], number)
+        offset += len(parts[i])
+        cites.append((offset, parts[i + 1], int(number)))
+        offset += len(number)
+    out.append(parts[-1])
+    return "".join(out), tuple(cites)
 
 
 def all_checks() -> list:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..effects.classify import db_write
 from ..model import Confidence
 from ..project import exclusive
-from . import CheckContext, event_anchor, short
+from . import CheckContext, cite, event_anchor, short
 
 CODES = ("JC103",)
 
@@ -41,7 +41,7 @@ def run(ctx: CheckContext):
                 key_txns = txns.intersection(record.regions)
                 if key_txns and key_txns.intersection(ev.regions):
                     continue
-                where = "with no transaction" if not key_txns else f"in a transaction (line {record.line})"
+                where = "with no transaction" if not key_txns else f"in a transaction ({cite(project.function_module[qualname].path, record.line)})"
                 what = " -> ".join(short(c) for c in chain)
                 yield ctx.finding(
                     "JC103",

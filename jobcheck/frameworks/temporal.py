@@ -99,7 +99,7 @@ class Temporal:
                 continue
             found = retry_from(ev.kwargs.get("retry_policy"), call.anchor, project)
             if found is None:
-                found = default_policy(call.anchor, f" at {ev.attr}(...) line {ev.line}")
+                found = default_policy(call.anchor, f" at {ev.attr}(...) in {call.anchor.path}")
             site = sites[target]
             site.retry = found if site.retry is None else _worst(site.retry, found)
 
