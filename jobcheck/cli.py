@@ -42,6 +42,16 @@ def main() -> None:
     """jobcheck: a linter for scheduled and background jobs."""
 
 
+def _cache_options(command):
+    """--no-cache, --cache-dir and --jobs: how summaries are had (`check`, `jobs`)."""
+    command = click.option("--jobs", "-j", "jobs", type=click.IntRange(min=0), default=0,
+                           help="Processes that summarise files on a cold run (default 0: one per core).")(command)
+    command = click.option("--cache-dir", type=click.Path(file_okay=False), envvar="JOBCHECK_CACHE_DIR", show_envvar=True,
+                           help="Where the cache lives (default: .jobcheck_cache beside the configuration file, "
+                                "else in the current folder).")(command)
+    return click.option("--no-cache", is_flag=True, help="Neither read nor write the cache.")(command)
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--select", help="Comma-separated rule codes or prefixes to check (replaces the configured selection).")
@@ -59,11 +69,7 @@ def main() -> None:
 @click.option("--fix", is_flag=True, help="Apply the automatic fixes (JC501: insert the five-questions section), then report what remains.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the automatic fixes as unified diffs and change nothing (exit 1 when there are any).")
 @click.option("--list-jobs", "list_jobs", is_flag=True, help="Print the job inventory instead of findings (same as `jobcheck jobs`).")
-@click.option("--no-cache", is_flag=True, help="Neither read nor write the cache.")
-@click.option("--cache-dir", type=click.Path(file_okay=False), envvar="JOBCHECK_CACHE_DIR", show_envvar=True,
-              help="Where the cache lives (default: .jobcheck_cache beside the configuration file, else in the current folder).")
-@click.option("--jobs", "-j", "jobs", type=click.IntRange(min=0), default=0,
-              help="Processes that summarise files on a cold run (default 0: one per core).")
+@_cache_options
 def check(paths, select, ignore, extend_select, output_format, config_path, exit_zero, force_exclude, color,
           write_baseline, baseline_path, fix, show_diff, list_jobs=False, no_cache=False, cache_dir=None, jobs=0) -> None:
     """Check PATHS (default: the current folder) for unsafe job code."""
@@ -78,7 +84,7 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
         click.echo(f"jobcheck: no such file or folder: {', '.join(missing)}", err=True)
         sys.exit(EXIT_ERROR)
     if list_jobs:
-        _print_jobs(paths, config_path, output_format, color, force_exclude)
+        _print_jobs(paths, config_path, output_format, color, force_exclude, no_cache, cache_dir, jobs)
         return
     try:
         start = Path(paths[0]) if Path(paths[0]).exists() else Path.cwd()
@@ -224,26 +230,31 @@ def lsp() -> None:
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), help="Read configuration from this pyproject.toml.")
 @click.option("--force-exclude", is_flag=True, help="Apply exclusions to paths given explicitly too.")
 @click.option("--color/--no-color", default=None, help="Colour the text output (default: when writing to a terminal).")
-def jobs_cmd(paths, output_format, config_path, force_exclude, color) -> None:
+@_cache_options
+def jobs_cmd(paths, output_format, config_path, force_exclude, color, no_cache=False, cache_dir=None, jobs=0) -> None:
     """List every job entry point in PATHS: framework, trigger, retry settings and effects."""
     paths = list(paths) or ["."]
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         click.echo(f"jobcheck: no such file or folder: {', '.join(missing)}", err=True)
         sys.exit(EXIT_ERROR)
-    _print_jobs(paths, config_path, output_format, color, force_exclude)
+    _print_jobs(paths, config_path, output_format, color, force_exclude, no_cache, cache_dir, jobs)
 
 
-def _print_jobs(paths, config_path, output_format: str, color, force_exclude: bool) -> None:
-    """The job inventory as text or JSON; exit 0 (2 on a configuration error)."""
-    from . import api, config as config_mod, inventory
+def _print_jobs(paths, config_path, output_format: str, color, force_exclude: bool, no_cache: bool = False,
+                cache_dir: str | None = None, jobs: int = 0) -> None:
+    """The job inventory as text or JSON; exit 0 (2 on a configuration error). Summaries come
+    from the cache and the process pool, as for `check`; the project is always linked."""
+    from . import api, cache, config as config_mod, incremental, inventory
 
     if output_format not in ("text", "json"):
         click.echo(f"jobcheck: the job inventory is printed as text or json, not {output_format}", err=True)
         sys.exit(EXIT_ERROR)
     try:
         cfg = config_mod.load(Path(config_path) if config_path else None, start=Path(paths[0]))
-        report = api.check_paths(paths, cfg, api.Selection(select=[]), force_exclude=force_exclude)
+        store = None if no_cache else cache.Cache(Path(cache_dir) if cache_dir else cache.default_dir(cfg.path))
+        report = incremental.check_paths(paths, cfg, api.Selection(select=[]), force_exclude=force_exclude,
+                                         cache=store, jobs=jobs or None, reuse_findings=False, freeze=True)
     except config_mod.ConfigError as exc:
         click.echo(f"jobcheck: configuration error: {exc}", err=True)
         sys.exit(EXIT_ERROR)

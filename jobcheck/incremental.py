@@ -248,7 +248,12 @@ class _Heads:
             if shifted:
                 self.moved_text[display] = text
         if shifted:
-            self.moved[display] = moved
+            # A file read under two module names (a script's sibling) is compared twice: both
+            # maps must agree where they meet.
+            known = self.moved.setdefault(display, {})
+            if any(known.get(a, b) != b for a, b in moved.items()):
+                return False
+            known.update(moved)
         return True
 
     def _findings(self) -> list | None:

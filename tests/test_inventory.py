@@ -160,6 +160,16 @@ def test_text_inventory(project: Path) -> None:
     assert out.rstrip().endswith("5 jobs (celery 2, custom 1, dramatiq 1, rq 1); 3 retried; 2 with unguarded external effects.")
 
 
+def test_the_inventory_summarises_through_the_cache(project: Path, tmp_path_factory) -> None:
+    """`jobcheck jobs` reads summaries back from the cache (it took three times `check`'s cold
+    time on Dagster when it summarised every file again, in one process), and lists the same."""
+    folder = tmp_path_factory.mktemp("cache")
+    first = _jobs_json(project, "--cache-dir", str(folder))
+    assert len(list(folder.rglob("s-*"))) == sum(name.endswith(".py") for name in PROJECT)
+    assert _jobs_json(project, "--cache-dir", str(folder), "-j", "1") == first
+    assert _jobs_json(project, "--no-cache") == first
+
+
 def test_check_list_jobs_is_the_same_inventory(project: Path) -> None:
     listed = run_cli(["check", "--list-jobs", "--output-format", "json", "."], project)
     assert listed.exit_code == 0  # an inventory, not findings
