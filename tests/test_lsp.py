@@ -319,6 +319,29 @@ async def test_round_trip_for_a_1000_line_file(client: LanguageClient, workspace
 # ---- what the server analyses (in-process, no editor) ------------------------------------------
 
 
+def test_a_restarted_server_reads_summaries_from_the_cache(tmp_path: Path, monkeypatch) -> None:
+    """The first analysis summarises the files on disk through the CLI's cache (in the project
+    folder when nothing configures jobcheck); a new server reads them back and summarises only
+    the open document's text."""
+    from jobcheck import engine
+    from jobcheck.lsp.workspace import Workspace
+
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "notify.py").write_text(NOTIFY, encoding="utf-8")
+    (tmp_path / "app" / "more.py").write_text("def more():\n    return 1\n", encoding="utf-8")
+    jobs = (tmp_path / "app" / "jobs.py").resolve()
+    jobs.write_text(JOBS, encoding="utf-8")
+    first = Workspace([tmp_path]).analyse(jobs, {jobs: (JOBS, 1)})
+    assert len(list((tmp_path / ".jobcheck_cache").rglob("s-*"))) == 2  # the files not open
+
+    real = engine.summarize_bytes
+    read = []
+    monkeypatch.setattr(engine, "summarize_bytes", lambda data, display, *a: read.append(display) or real(data, display, *a))
+    again = Workspace([tmp_path]).analyse(jobs, {jobs: (JOBS, 1)})
+    assert read == []
+    assert again.findings_for(jobs) == first.findings_for(jobs) and len(first.findings_for(jobs)) == 4
+
+
 def test_without_configuration_the_workspace_folder_is_the_project(tmp_path: Path) -> None:
     from jobcheck.lsp.workspace import Workspace
 

@@ -5,7 +5,9 @@ as the CLI finds it, upwards from the document), else the editor's workspace fol
 else the document's own folder. Every Python file of that project takes part — cross-module
 effects need the helpers — read from disk, except the documents open in the editor, whose unsaved
 text is used instead. Summaries are cached: files on disk by (mtime, size), open documents by their
-text, so a keystroke re-summarises one file and re-runs only the (cheap) project phase.
+text, so a keystroke re-summarises one file and re-runs only the (cheap) project phase. Files on
+disk that need summarising in numbers (the first analysis, a branch switched) go through the
+CLI's on-disk cache and process pool.
 
 The server calls `analyse` from one worker thread at a time; `forget_files` and `knows` may be
 called from another thread (the list of discovered files is behind a lock).
@@ -62,7 +64,15 @@ class Workspace:
     def analyse(self, path: Path, open_docs: dict[Path, tuple[str, int | None]]) -> Result:
         """Analyse the project of `path`; `open_docs` is the editor's text (and version) of every
         open document. Raises config.ConfigError for an unusable configuration, as the CLI does."""
-        path = path.resolve()
+        from ..parallel import gc_paused
+
+        # The cycle collector would scan every summary held here, again and again, while the
+        # project phase allocates (a second on a large project, every other keystroke); it runs
+        # between analyses instead.
+        with gc_paused():
+            return self._analyse(path.resolve(), open_docs)
+
+    def _analyse(self, path: Path, open_docs: dict[Path, tuple[str, int | None]]) -> Result:
         cfg = config_mod.load(start=path)
         root = self.root_of(path, cfg)
         found = {p: d for p, d in self._discover(root, cfg)}
@@ -71,7 +81,9 @@ class Workspace:
                 found.setdefault(doc, str(doc))  # open documents count even if new or excluded
         summaries = []
         texts, versions = {}, {}
-        for p, display, module, is_pkg in api.plan_modules(sorted(found.items(), key=lambda item: item[1])):
+        planned = api.plan_modules(sorted(found.items(), key=lambda item: item[1]))
+        self._summarise_stale([job for job in planned if job[0] not in open_docs], cfg, root)
+        for p, display, module, is_pkg in planned:
             if p in open_docs:
                 text, version = open_docs[p]
                 summaries.append(self._summary_of_text(p, display, module, is_pkg, text))
@@ -105,6 +117,33 @@ class Workspace:
         summary = engine.summarize_source(text, display, module, is_pkg)
         self._open[path] = (text, module, summary)
         return summary
+
+    def _summarise_stale(self, planned: list[tuple[Path, str, str, bool]], cfg: config_mod.Config, root: Path) -> None:
+        """Files on disk not summarised since they last changed, more than one (opening a project,
+        a branch switched): through the CLI's cache and process pool, so a restarted server reads
+        summaries back and a large project is summarised on every core. The cache lives where
+        `jobcheck check` keeps it ($JOBCHECK_CACHE_DIR, else beside the configuration file), else
+        in the project's root folder."""
+        stale = []
+        for job in planned:
+            try:
+                st = os.stat(job[0])
+            except OSError:
+                continue  # gone: `_summary_on_disk` notices
+            cached = self._disk.get(job[0])
+            signature = (st.st_mtime_ns, st.st_size)  # taken before reading: a later write is seen
+            if cached is None or cached[0] != signature or cached[1] != job[2]:
+                stale.append((job, signature))
+        if len(stale) < 2:
+            return
+        from ..cache import ENV_VAR, FOLDER_NAME, Cache, default_dir
+        from ..parallel import Summarizer
+
+        folder = default_dir(cfg.path) if cfg.path is not None or os.environ.get(ENV_VAR) else root / FOLDER_NAME
+        with Summarizer(Cache(folder)) as summarizer:
+            summaries = summarizer([job for job, _ in stale])
+        for (job, signature), summary in zip(stale, summaries):
+            self._disk[job[0]] = (signature, job[2], summary)
 
     def _summary_on_disk(self, path: Path, display: str, module: str, is_pkg: bool) -> ModuleSummary | None:
         try:
