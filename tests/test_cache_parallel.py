@@ -611,6 +611,63 @@ def test_findings_reused_across_edits_equal_a_fresh_run(tmp_path: Path, monkeypa
         assert len(replays) < runs / 4, (len(replays), runs, ways)
 
 
+def _random_edit(text: str, rng) -> str:
+    """One edit at a random place, mostly one that only moves lines: a blank line or a comment
+    inserted, a blank line dropped, a blank line under a comment (parting a suppression from the
+    line it covers), or a line doubled (which changes what the analysis reads, or breaks the file)."""
+    lines = text.splitlines(keepends=True)
+    at = rng.randrange(len(lines) + 1)
+    kind = rng.choice(["blank", "comment", "drop blank", "under comment", "double"])
+    if kind == "blank":
+        return "".join(lines[:at] + ["\n"] + lines[at:])
+    if kind == "comment":
+        return "".join(lines[:at] + ["# a note\n"] + lines[at:])
+    if kind == "drop blank":
+        blanks = [i for i, line in enumerate(lines) if not line.strip()]
+        return "".join(line for i, line in enumerate(lines) if not blanks or i != rng.choice(blanks))
+    if kind == "under comment":
+        comments = [i for i, line in enumerate(lines) if line.lstrip().startswith("#")]
+        comments = [i for i in comments if "ignore" in lines[i] or "noqa" in lines[i]] or comments
+        if comments:
+            at = rng.choice(comments) + 1
+        return "".join(lines[:at] + ["\n"] + lines[at:])
+    at = min(at, len(lines) - 1)
+    return "".join(lines[:at + 1] + lines[at:])
+
+
+def test_findings_reused_across_random_edits_equal_a_fresh_run(tmp_path: Path) -> None:
+    """Seeded random edits, one after another, to every rule and framework testdata file (jobs
+    with findings whose messages cite lines, suppressions of every form): after each, the cached
+    run gives exactly what a run without a cache gives."""
+    import random
+    import shutil
+
+    rng = random.Random(6)
+    ways: dict[str, int] = {}
+    sources = sorted((TESTDATA / "rules").rglob("*.py")) + sorted((TESTDATA / "frameworks").rglob("*.py"))
+    for number, source in enumerate(sources):
+        root = tmp_path / str(number)
+        root.mkdir()
+        path = root / source.name
+        shutil.copy(source, path)
+        _age(root)
+        config, store = Config(root=root), cache.Cache(tmp_path / "cache" / str(number))
+        incremental.check_paths([str(root)], config, cache=store)
+        text = path.read_text(encoding="utf-8")
+        for _ in range(8):
+            edited = _random_edit(text, rng)
+            path.write_text(edited, encoding="utf-8")
+            cached = incremental.check_paths([str(root)], config, cache=store)
+            assert cached.findings == api.check_paths([str(root)], config).findings, (source.name, edited)
+            ways[cached.reused or "re-linked"] = ways.get(cached.reused or "re-linked", 0) + 1
+            try:
+                ast.parse(edited)
+                text = edited  # the next edit builds on this one; a broken file is not kept
+            except SyntaxError:
+                pass
+    assert ways.get("unobserved", 0) >= 150 and ways.get("re-linked", 0) >= 30, ways
+
+
 def test_an_edit_before_a_finding_on_its_line_moves_its_column(tmp_path: Path) -> None:
     """Columns count characters: `"é"` -> `"ab"` keeps every byte offset (so the summary compares
     equal) but moves the call one character right. The reused record must not keep the old column."""
