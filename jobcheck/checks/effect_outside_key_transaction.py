@@ -41,7 +41,9 @@ def run(ctx: CheckContext):
                 key_txns = txns.intersection(record.regions)
                 if key_txns and key_txns.intersection(ev.regions):
                     continue
-                where = "with no transaction" if not key_txns else f"in a transaction ({cite(project.function_module[qualname].path, record.line)})"
+                where = "with no transaction"
+                if key_txns:
+                    where = f"in a transaction ({cite(project.function_module[qualname].path, record.line)})"
                 what = " -> ".join(short(c) for c in chain)
                 yield ctx.finding(
                     "JC103",
