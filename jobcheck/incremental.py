@@ -232,12 +232,12 @@ class _Heads:
         if moved is None:
             return False
         shifted = any(a != b for a, b in moved.items())
-        findings = self._findings()
+        recorded = self.observation.lines.get(display)
+        findings = self._findings() if shifted or recorded is not None else []
         if findings is None:
             return False
         if shifted and not all(stands_on(f, display, moved) for f in findings):
             return False
-        recorded = self.observation.lines.get(display)
         if recorded is not None:
             from .fingerprint import SourceLines
 
@@ -390,13 +390,13 @@ def _reused(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, f
     up to date: new times, and the edited files' summaries."""
     from .api import Report
 
-    encoded = None if heads.moved else record.encoded_findings()
-    findings = heads.findings_now() if heads.moved else record.findings(encoded)
+    findings = heads.findings_now()
     if findings is None:
         return None
     stamps = take_stamps([path for _, path, _, _ in heads.inputs], folders, started, record.stamps)
     if stamps != record.stamps or heads.edited:
         observation = heads.observation or record.observation()
+        encoded = None if heads.moved else record.encoded_findings()  # as recorded: not encoded again
         cache.store_run(invocation, heads.inputs, findings, record.checked, record.given, stamps,
                         observation.to_data() if observation is not None else None, encoded)
     return Report(findings=findings, files=record.checked, project=None,  # type: ignore[arg-type]

@@ -111,15 +111,12 @@ class Observation:
         if len(was) != len(now):
             return None
         moved = dict(zip(was, now))
-        if was != now and _renamed(old, names, moved) != _parts(new, names):
-            return None
-        if was == now and _parts(old, names) != _parts(new, names):
-            return None
-        return moved
+        before = _parts(old, names) if was == now else _renamed(old, names, moved)
+        return moved if before == _parts(new, names) else None
 
     def _read(self, mod: ModuleSummary) -> tuple:
-        """The functions the phase reads from a module (by scanning it or by name), and which of
-        the names it looked up are defined there."""
+        """The functions the phase reads from a module: by scanning it, and by name (classes are
+        read whole)."""
         attrs = set(self.call_attrs)
         scanned = [
             qualname for qualname, fn in mod.functions.items()
@@ -127,11 +124,11 @@ class Observation:
             or any(ev.kind == "call" and (self.all_calls or ev.attr in attrs) for ev in fn.events)
         ]
         looked_up = self.looked_up.get(mod.module, ())
-        return (scanned, [k for k in looked_up if k in mod.functions], [k for k in looked_up if k in mod.classes])
+        return scanned, [k for k in looked_up if k in mod.functions]
 
 
 def _functions_read(mod: ModuleSummary, names: tuple) -> list:
-    scanned, looked_up, _ = names
+    scanned, looked_up = names
     return [mod.functions[k] for k in dict.fromkeys(scanned + looked_up)]
 
 

@@ -82,16 +82,14 @@ class Workspace:
         summaries = []
         texts, versions = {}, {}
         planned = api.plan_modules(sorted(found.items(), key=lambda item: item[1]))
-        self._summarise_stale([job for job in planned if job[0] not in open_docs], cfg, root)
+        self._refresh_disk([job for job in planned if job[0] not in open_docs], cfg, root)
         for p, display, module, is_pkg in planned:
             if p in open_docs:
                 text, version = open_docs[p]
                 summaries.append(self._summary_of_text(p, display, module, is_pkg, text))
                 texts[p], versions[p] = text, version
-            else:
-                summary = self._summary_on_disk(p, display, module, is_pkg)
-                if summary is not None:
-                    summaries.append(summary)
+            elif p in self._disk:
+                summaries.append(self._disk[p][2])
         self._drop_closed(open_docs)
         # Findings only for the open documents (they are all the editor shows), with columns
         # counted in their unsaved text.
@@ -118,23 +116,27 @@ class Workspace:
         self._open[path] = (text, module, summary)
         return summary
 
-    def _summarise_stale(self, planned: list[tuple[Path, str, str, bool]], cfg: config_mod.Config, root: Path) -> None:
-        """Files on disk not summarised since they last changed, more than one (opening a project,
-        a branch switched): through the CLI's cache and process pool, so a restarted server reads
-        summaries back and a large project is summarised on every core. The cache lives where
-        `jobcheck check` keeps it ($JOBCHECK_CACHE_DIR, else beside the configuration file), else
-        in the project's root folder."""
+    def _refresh_disk(self, planned: list[tuple[Path, str, str, bool]], cfg: config_mod.Config, root: Path) -> None:
+        """Summaries of the files on disk, current: a file unchanged since it was summarised (same
+        time, size and module name) keeps its summary; the others are summarised through the
+        CLI's cache and process pool, so a restarted server reads them back and a large project
+        (opened, a branch switched) is summarised on every core. The cache lives where `jobcheck
+        check` keeps it ($JOBCHECK_CACHE_DIR, else beside the configuration file), else in the
+        project's root folder. A file gone since discovery is forgotten."""
         stale = []
         for job in planned:
+            path, module = job[0], job[2]
             try:
-                st = os.stat(job[0])
+                st = os.stat(path)
             except OSError:
-                continue  # gone: `_summary_on_disk` notices
-            cached = self._disk.get(job[0])
+                self.forget_files()  # deleted since discovery
+                self._disk.pop(path, None)
+                continue
             signature = (st.st_mtime_ns, st.st_size)  # taken before reading: a later write is seen
-            if cached is None or cached[0] != signature or cached[1] != job[2]:
+            cached = self._disk.get(path)
+            if cached is None or cached[:2] != (signature, module):
                 stale.append((job, signature))
-        if len(stale) < 2:
+        if not stale:
             return
         from ..cache import ENV_VAR, FOLDER_NAME, Cache, default_dir
         from ..parallel import Summarizer
@@ -144,21 +146,6 @@ class Workspace:
             summaries = summarizer([job for job, _ in stale])
         for (job, signature), summary in zip(stale, summaries):
             self._disk[job[0]] = (signature, job[2], summary)
-
-    def _summary_on_disk(self, path: Path, display: str, module: str, is_pkg: bool) -> ModuleSummary | None:
-        try:
-            st = os.stat(path)
-        except OSError:
-            self.forget_files()  # deleted since discovery
-            self._disk.pop(path, None)
-            return None
-        signature = (st.st_mtime_ns, st.st_size)
-        cached = self._disk.get(path)
-        if cached is not None and cached[0] == signature and cached[1] == module:
-            return cached[2]
-        summary = api.summarize_one((path, display, module, is_pkg))
-        self._disk[path] = (signature, module, summary)
-        return summary
 
     def _drop_closed(self, open_docs: dict) -> None:
         for p in [p for p in self._open if p not in open_docs]:
