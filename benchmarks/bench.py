@@ -18,7 +18,10 @@ workers count too. Each jobcheck measure is the median of --repeat runs:
     jobcheck 1 moved     one module edited so that every line moves (blank lines on top): the
                          analysis reads nothing new but line numbers, so the findings are reused
                          with their lines renamed
-    jobcheck 1 re-linked one module edited where the analysis reads (a module-level assignment
+    jobcheck 1 job edited    one job's body edited (a statement inserted at its top, so every line
+                         below moves): only the functions that reach the edited body are
+                         checked again, in a project that reads the summaries they need
+    jobcheck 1 re-linked one module edited where the scans read (a module-level assignment
                          added): the project is linked again
     jobcheck 1 file      one small file in a new process, no cache: the pre-commit case (the
                          modules it imports are read too, for cross-module effects)
@@ -247,6 +250,61 @@ def pick_changed(files: list[Path], root: Path) -> Path:
     return sized[len(sized) // 2]
 
 
+def edited_runs(results: dict, problems: list, key: str, root: Path, cache: Path, path: Path, versions: list[bytes]) -> None:
+    """Time a cached run after each version of `path` (from the record of the unedited tree),
+    compare the last one's findings with an uncached run's, and put the file and the record back."""
+    original = path.read_bytes()
+    try:
+        runs = []
+        for version in versions:
+            path.write_bytes(version)
+            runs.append(run_jobcheck(check_cmd(".", cache), cwd=root))
+        results[key] = median_run(runs)
+        if runs[-1].stdout != run_jobcheck(check_cmd(".", None), cwd=root).stdout:
+            problems.append(f"{key}: findings after editing {path.relative_to(root)} differ from an uncached run's")
+    finally:
+        path.write_bytes(original)
+    run_jobcheck(check_cmd(".", cache), cwd=root)  # the record back to the unedited tree
+
+
+def pick_job(root: Path) -> tuple[Path, int]:
+    """A job entry point outside the tests whose `def` jobcheck reports: the middle one by path."""
+    listed = run_jobcheck(jobcheck_cmd("jobs", "--no-cache", "--format", "json", "."), cwd=root).stdout
+    jobs = sorted((j["path"], j["line"]) for j in json.loads(listed)["jobs"]
+                  if "test" not in j["path"] and _job_def(root / j["path"], j["line"]) is not None)
+    path, line = jobs[len(jobs) // 2]
+    return root / path, line
+
+
+def _job_def(path: Path, line: int):
+    import ast
+
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (SyntaxError, ValueError, OSError):
+        return None
+    return next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and n.lineno == line), None)
+
+
+def edit_job(source: bytes, line: int, i: int) -> bytes:
+    """The job defined at `line` with a statement inserted at the top of its body (after its
+    docstring): what the job does changes, and every line below moves."""
+    import ast
+
+    fn = next(n for n in ast.walk(ast.parse(source)) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+              and n.lineno == line)
+    first = fn.body[0]
+    is_doc = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)
+    if is_doc:
+        at = first.end_lineno
+    else:
+        at = min([first.lineno] + [d.lineno for d in getattr(first, "decorator_list", [])]) - 1
+    lines = source.splitlines(keepends=True)
+    statement = " " * first.col_offset + f"print('jobcheck bench {i}')\n"
+    return b"".join(lines[:at] + [statement.encode()] + lines[at:])
+
+
 def bench_corpus(label: str, name: str, version: str, args) -> dict:
     root = fetch(name, version, args.work)
     files = python_files(root)
@@ -281,34 +339,22 @@ def bench_corpus(label: str, name: str, version: str, args) -> dict:
 
     changed = pick_changed(files, root)
     original = changed.read_bytes()
-    try:
-        changed_runs = []
-        for i in range(args.repeat):
-            # A real edit: a new function, so the summary and the project both change.
-            changed.write_bytes(original + f"\n\ndef _jobcheck_bench_probe_{i}():\n    return {i}\n".encode())
-            changed_runs.append(run_jobcheck(check_cmd(".", cache), cwd=root))
-        results["jobcheck 1 changed"] = median_run(changed_runs)
-        if changed_runs[-1].stdout != run_jobcheck(check_cmd(".", None), cwd=root).stdout or not same_findings(root, cache):
-            problems.append(f"findings after changing {changed.relative_to(root)} differ from an uncached run's")
-        # Every line of the module moves: only line numbers change in what the analysis reads.
-        moved_runs = []
-        for i in range(args.repeat):
-            changed.write_bytes(b"\n" * (i + 1) + original)
-            moved_runs.append(run_jobcheck(check_cmd(".", cache), cwd=root))
-        results["jobcheck 1 moved"] = median_run(moved_runs)
-        if moved_runs[-1].stdout != run_jobcheck(check_cmd(".", None), cwd=root).stdout:
-            problems.append(f"findings after moving {changed.relative_to(root)}'s lines differ from an uncached run's")
-        # An edit the analysis reads (module-level assignments are scanned): the project is
-        # linked again, whatever the edit.
-        relink_runs = []
-        for i in range(args.repeat):
-            changed.write_bytes(original + f"\n\n_jobcheck_bench_probe = {i}\n".encode())
-            relink_runs.append(run_jobcheck(check_cmd(".", cache), cwd=root))
-        results["jobcheck 1 re-linked"] = median_run(relink_runs)
-        if relink_runs[-1].stdout != run_jobcheck(check_cmd(".", None), cwd=root).stdout:
-            problems.append(f"findings after a re-link of {changed.relative_to(root)} differ from an uncached run's")
-    finally:
-        changed.write_bytes(original)
+    # A real edit: a new function, so the summary and the project both change.
+    edited_runs(results, problems, "jobcheck 1 changed", root, cache, changed,
+                [original + f"\n\ndef _jobcheck_bench_probe_{i}():\n    return {i}\n".encode() for i in range(args.repeat)])
+    if not same_findings(root, cache):
+        problems.append("cached findings differ from an uncached run's after the edits")
+    # Every line of the module moves: only line numbers change in what the analysis reads.
+    edited_runs(results, problems, "jobcheck 1 moved", root, cache, changed,
+                [b"\n" * (i + 1) + original for i in range(args.repeat)])
+    # An edit the scans read (module-level assignments are scanned): the project is linked
+    # again, whatever the edit.
+    edited_runs(results, problems, "jobcheck 1 re-linked", root, cache, changed,
+                [original + f"\n\n_jobcheck_bench_probe = {i}\n".encode() for i in range(args.repeat)])
+    job_path, job_line = pick_job(root)
+    job_original = job_path.read_bytes()
+    edited_runs(results, problems, "jobcheck 1 job edited", root, cache, job_path,
+                [edit_job(job_original, job_line, i) for i in range(args.repeat)])
 
     small = pick_small(files)
     one = str(small.relative_to(root))
@@ -327,25 +373,27 @@ def bench_corpus(label: str, name: str, version: str, args) -> dict:
     if shutil.which("ruff"):
         results["ruff"] = measure(["ruff", "check", "--no-cache", "--exit-zero", "."], cwd=root)
 
-    report(results, problems, small.relative_to(root), changed.relative_to(root))
+    report(results, problems, small.relative_to(root), changed.relative_to(root),
+           f"{job_path.relative_to(root)}:{job_line}")
     return {"corpus": f"{name}=={version}", "files": len(files), "lines": lines,
             "results": {k: {kk: vv for kk, vv in asdict(v).items() if kk != "stdout"} for k, v in results.items()},
             "problems": problems}
 
 
-def report(results: dict[str, Run], problems: list[str], small: Path, changed: Path) -> None:
+def report(results: dict[str, Run], problems: list[str], small: Path, changed: Path, job: str) -> None:
     unit = results["libcst parse-only"].wall
     cold = results["jobcheck cold"].wall
     print(f"  {'measure':<22}{'wall s':>9}{'x parse':>9}{'x cold':>8}{'max RSS MB':>12}{'tree PSS MB':>13}")
     for key, run in results.items():
         vs_cold = f"{run.wall / cold:8.3f}" if key.startswith("jobcheck") else " " * 8
         print(f"  {key:<22}{run.wall:9.3f}{run.wall / unit:9.3f}{vs_cold}{run.max_rss_mb:12.1f}{run.tree_pss_mb:13.1f}")
-    print(f"  (1 changed: {changed}; 1 file: {small})")
+    print(f"  (1 changed: {changed}; 1 job edited: {job}; 1 file: {small})")
     checks = [
         (f"cold <= {COLD_VS_PARSE} x libcst parse", cold <= COLD_VS_PARSE * unit),
         (f"warm <= {WARM_VS_COLD} x cold", results["jobcheck warm"].wall <= WARM_VS_COLD * cold),
         (f"1 changed <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 changed"].wall <= CHANGED_VS_COLD * cold),
         (f"1 moved <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 moved"].wall <= CHANGED_VS_COLD * cold),
+        (f"1 job edited <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 job edited"].wall <= CHANGED_VS_COLD * cold),
         (f"1 re-linked <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 re-linked"].wall <= CHANGED_VS_COLD * cold),
         (f"1 file <= {SINGLE_FILE_SECONDS} s (no cache)", results["jobcheck 1 file"].wall <= SINGLE_FILE_SECONDS),
         (f"1 file <= {SINGLE_FILE_SECONDS} s (cached)", results["jobcheck 1 file cached"].wall <= SINGLE_FILE_SECONDS),

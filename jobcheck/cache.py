@@ -165,7 +165,7 @@ class Cache:
         payload = read_entry(self.run_path(invocation), invocation, RUN)
         if payload is None:
             return None
-        sections = _sections(payload, 4)
+        sections = _sections(payload, 5)
         if sections is None:
             return None
         try:
@@ -178,12 +178,14 @@ class Cache:
         return RunRecord(stamps, checked, given, sections[1:])
 
     def store_run(self, invocation: bytes, inputs: list | bytes, findings: list, checked: int, given: int,
-                  stamps: tuple | None = None, observation: tuple | None = None, encoded: tuple | None = None) -> None:
+                  stamps: tuple | None = None, observation: tuple | None = None, encoded: tuple | None = None,
+                  state: tuple | bytes | None = None) -> None:
         """Record a run: every file it read, in order (display, path, key, module name), its
         findings (or `encoded`: them as `findings_to_data` gives),
         how many files it checked (reported on), how many of the inputs were given (the rest are
         context), `stamps` (see `stamps.take_stamps`) when they are safe to trust, and
-        what its project phase looked at (`observed.Observation.to_data`)."""
+        what its project phase looked at (`observed.Observation.to_data`), and what it leaves for
+        a re-check (`recheck.State.to_data`, or as the record held it)."""
         encoded = encoded if encoded is not None else findings_to_data(findings)
         if isinstance(inputs, bytes):
             packed_inputs = inputs  # marshalled already (`parallel.Summarizer.close`)
@@ -194,7 +196,8 @@ class Cache:
         if encoded is None or not self.prepare():
             return  # unstorable findings, or no cache folder: the next run recomputes
         sections = [marshal.dumps((code_fingerprint(), stamps, checked, given)), packed_inputs,
-                    marshal.dumps(observation), marshal.dumps(encoded)]
+                    marshal.dumps(observation), marshal.dumps(encoded),
+                    state if isinstance(state, (bytes, memoryview)) else marshal.dumps(state)]
         # Written in parts: the record of a large tree is megabytes, not worth copying whole again.
         parts = [piece for section in sections for piece in (len(section).to_bytes(4, "big"), section)]
         write_entry(self.run_path(invocation), invocation, parts, RUN)
@@ -304,7 +307,7 @@ class RunRecord:
         self.stamps = stamps
         self.checked = checked  # files reported on
         self.given = given  # inputs that were given (the first ones); the rest were read as context
-        self._inputs, self._observation, self._findings = sections
+        self._inputs, self._observation, self._findings, self._state = sections
 
     def _load(self, section):
         try:
@@ -322,6 +325,16 @@ class RunRecord:
 
         data = self._load(self._observation)
         return None if data is None else Observation.from_data(data)
+
+    def state(self):
+        """What the recorded project phase left for a re-check (`recheck.State`), or None."""
+        from .recheck import State
+
+        data = self._load(self._state)
+        return None if data is None else State.from_data(data)
+
+    def packed_state(self) -> bytes:
+        return bytes(self._state)
 
     def encoded_findings(self):
         return self._load(self._findings)

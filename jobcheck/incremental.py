@@ -74,6 +74,7 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
         if summarizer.sealed_inputs is None:
             return report  # a file could not be read: nothing to record
         stamps = take_stamps(summarizer.read_paths, folders, started, previous)
+        state = _state_of(report)  # before the observation: taking it can run one more scan
         observation = report.project.observation()
         if observation is not None:
             from .fingerprint import SourceLines
@@ -81,8 +82,19 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
 
             observation.lines = finding_lines(report.findings, SourceLines(keep=1))
         cache.store_run(invocation, summarizer.sealed_inputs, report.findings, report.files, len(planned), stamps,
-                        observation.to_data() if observation is not None else None)
+                        observation.to_data() if observation is not None else None, state=state)
     return report
+
+
+def _state_of(report) -> tuple | None:
+    """What the run leaves for a re-check (`recheck.State`), as data; None when a finding of a
+    check does not name the function it was checked for (a re-check could not replace it)."""
+    from .recheck import State
+
+    if any(f.function is None and f.code not in ("JC000", "JC001") for f in report.findings):
+        return None
+    state = State.capture(report.project)
+    return None if state is None else state.to_data()
 
 
 def _relink_plan(relink: _Relink, paths, config, force_exclude, folders: set[str]):
@@ -300,7 +312,7 @@ def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: by
         findings = record.findings()
         if findings is not None:
             return Report(findings=findings, files=record.checked, project=None, reused="stamps"), None  # type: ignore[arg-type]
-    reused = _reuse_by_inputs(cache, invocation, record, started)
+    reused = _reuse_by_inputs(cache, invocation, record, started, config, selection)
     if reused is _RELINK:
         return None, record.stamps
     if isinstance(reused, _Relink):
@@ -310,7 +322,7 @@ def _reuse(paths, config, selection, force_exclude, cache: Cache, invocation: by
     return _reuse_by_content(paths, config, force_exclude, cache, invocation, record, started, folders), record.stamps
 
 
-def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started: int):
+def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started: int, config, selection):
     """The recorded findings, if they hold, checked file by file without finding the files again.
 
     When every folder the recorded run listed still holds the entries it held, the run would find
@@ -320,7 +332,9 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
     what the analysis looks at unchanged (`_Heads._edited`). None when that cannot be settled
     here: the caller then replays discovery and import resolution (`_reuse_by_content`);
     `_RELINK` when an edit the analysis looks at settles that the project must be linked again,
-    or a `_Relink` that also says which files the run reads."""
+    or a `_Relink` that also says which files the run reads. When the edits that the analysis
+    looks at change only function bodies, and nothing its scans read, the functions they can
+    affect are checked again instead (`recheck`)."""
     stamps = record.stamps
     if not stamps or len(stamps) != 4 or stamps[3] is not True:
         return None
@@ -332,6 +346,9 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
     inputs = record.inputs
     heads = _Heads(cache, inputs, stamps, record)
     relink = False
+    bodies: dict | None = {}  # display -> (new summary, recheck.BodyEdit), while every edit is one
+    state = None
+    nowhere = _Nowhere(inputs[:record.given], inputs[record.given:], config)
     try:
         for index, (display, path, key, module) in enumerate(inputs):
             is_package = os.path.basename(path) == "__init__.py"
@@ -347,16 +364,30 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
                     heads.edited = True
                     if not same_names:
                         return None  # finding the files again settles what the run reads
-                elif not same_names:
+                elif not same_names and not (given and nowhere.same_followed(old, new, is_package)):
                     return _RELINK
                 else:
                     relink = True  # and the files it reads are still the recorded ones
+                    if bodies is not None:
+                        from .recheck import body_edit
+
+                        state = state or record.state()
+                        edit = body_edit(state, old, new) if state is not None else None
+                        if edit is None or display in bodies:
+                            bodies = None
+                        else:
+                            bodies[display] = (new, edit)
             heads.inputs.append((display, path, key, module))
     except _Miss:
         return _RELINK  # a replay would reach the same file with the same content
     folders = [folder[0] for folder in stamps[1]]
+    folders.extend(sorted(set(nowhere.listed()).difference(folders)))
     if relink:
         given = record.given
+        if bodies:
+            rechecked = _rechecked(cache, invocation, record, heads, state, bodies, config, selection, folders, started)
+            if rechecked is not None:
+                return rechecked
         return _Relink(
             [(display, path, module) for display, path, _, module in inputs[:given]],
             [(Path(path), display, module, os.path.basename(path) == "__init__.py")
@@ -367,6 +398,128 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
 
 
 _RELINK = "relink"
+
+
+def _rechecked(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, state, bodies: dict, config,
+               selection, folders, started: int):
+    """The findings after edits of function bodies, from the functions they can affect checked
+    again (`recheck`), as a Report, with the record brought up to date; None if that cannot be
+    settled without linking the whole project."""
+    from . import recheck
+    from .api import Report
+    from .observed import finding_lines
+
+    observation = heads.observation or record.observation()
+    findings = heads.findings_now()  # edits elsewhere that only moved lines, renamed
+    if findings is None or observation is None:
+        return None
+    for path, moved in heads.moved.items():
+        state = state.renamed(path, moved)
+        if state is None:
+            return None
+    inputs = heads.inputs
+    by_module: dict[str, list] = {}
+    by_path: dict[str, tuple] = {}
+    for entry in inputs:
+        by_module.setdefault(entry[3], []).append(entry)
+        by_path[entry[0]] = entry
+    if any(len(by_module[new.module]) > 1 for new, _ in bodies.values()):
+        return None  # another file has the edited one's module name: which one the project holds is not settled here
+
+    def read(module: str):
+        for display, _, key, _ in by_module.get(module, ()):
+            summary = cache.load_summary(key, display)
+            if summary is None or summary.error is None:
+                return summary
+        return None
+
+    def read_path(display: str):
+        entry = by_path.get(display)
+        return None if entry is None else cache.load_summary(entry[2], display)
+
+    given = [(display, path, module) for display, path, _, module in inputs[:record.given]]
+    result = recheck.run(state, findings, bodies, read, read_path, config, selection, given)
+    if result is None:
+        return None
+    for module, names in result.looked_up.items():
+        observation.looked_up[module] = sorted(set(observation.looked_up.get(module, ())).union(names))
+    touched = set(bodies) | {f.path for f in set(findings).symmetric_difference(result.findings)}
+    now = [f for f in result.findings if f.path in touched]
+    from .fingerprint import SourceLines
+
+    lines = finding_lines(now, SourceLines(keep=1))
+    for path in touched:
+        observation.lines.pop(path, None)
+    observation.lines.update(lines)
+    stamps = take_stamps([path for _, path, _, _ in inputs], folders, started, record.stamps)
+    cache.store_run(invocation, inputs, result.findings, record.checked, record.given, stamps,
+                    observation.to_data(), state=result.state.to_data())
+    return Report(findings=result.findings, files=record.checked, project=None,  # type: ignore[arg-type]
+                  reused="rechecked")
+
+
+class _Nowhere:
+    """Which names used in a given module lead context loading (`context.load`) nowhere: into
+    a given module, or to no module of ours. An edit that adds or drops only such names reads
+    the same files; whether it does is asked the way `context.load` would ask it."""
+
+    def __init__(self, given: tuple, context: tuple, config) -> None:
+        self.inputs = given
+        self.given = {module: path for _, path, _, module in given}
+        self.loaded = set(self.given).union(module for *_, module in context)
+        self.given_tops = {module.partition(".")[0] for module in self.given}
+        self.config = config
+        self._roots: list | None = None
+        self.listings: dict = {}
+        self.memo: dict[str, bool] = {}
+
+    def listed(self) -> list[str]:
+        from .context import _MISSING
+
+        return [folder for folder, entries in self.listings.items() if entries is not _MISSING]
+
+    def same_followed(self, old: ModuleSummary, new: ModuleSummary, is_package: bool) -> bool:
+        """Do the names a given module's two versions lead context loading along agree?"""
+        def kept(head):
+            return [[n for n in names if not self._leads_nowhere(n)] for names in _names_followed(head, True, is_package)]
+
+        return kept(old) == kept(new)
+
+    def _roots_now(self) -> list:
+        if self._roots is None:
+            from .api import _import_roots
+
+            planned = [(Path(path), display, module, os.path.basename(path) == "__init__.py")
+                       for display, path, _, module in self.inputs]
+            self._roots = _import_roots(planned, self.config)
+        return self._roots
+
+    def _leads_nowhere(self, name: str) -> bool:
+        found = self.memo.get(name)
+        if found is None:
+            found = self.memo[name] = self._nowhere(name)
+        return found
+
+    def _nowhere(self, name: str) -> bool:
+        from .context import _submodule, module_file
+
+        clean = name.replace("()", "") if "(" in name else name
+        head = clean.partition(".")[0]
+        if head not in self.given_tops:
+            return module_file(head, self._roots_now(), self.listings) is None  # a library, or no module
+        prefix = clean
+        while prefix and prefix not in self.loaded:
+            cut = prefix.rfind(".")
+            prefix = prefix[:cut] if cut > 0 else ""
+        if not prefix or prefix not in self.given:
+            return False  # a module to find, or a context module's definitions to follow
+        path = self.given[prefix]
+        rest = clean[len(prefix) + 1:].split(".") if len(clean) > len(prefix) else []
+        if rest and os.path.basename(path) == "__init__.py":
+            below = _submodule(prefix, os.path.dirname(os.path.abspath(path)), rest, self.listings)
+            if below is not None and below[0] not in self.given:
+                return False
+        return True
 
 
 def _names_followed(head: ModuleSummary, given: bool, is_package: bool):
@@ -398,9 +551,22 @@ def _reused(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, f
         observation = heads.observation or record.observation()
         encoded = None if heads.moved else record.encoded_findings()  # as recorded: not encoded again
         cache.store_run(invocation, heads.inputs, findings, record.checked, record.given, stamps,
-                        observation.to_data() if observation is not None else None, encoded)
+                        observation.to_data() if observation is not None else None, encoded,
+                        _state_after(record, heads.moved))
     return Report(findings=findings, files=record.checked, project=None,  # type: ignore[arg-type]
                   reused="unobserved" if heads.edited else "content")
+
+
+def _state_after(record: RunRecord, moved: dict[str, dict[int, int]]):
+    """The record's state (`recheck.State`) after edits that only moved lines, as data."""
+    if not moved:
+        return record.packed_state()  # as recorded
+    state = record.state()
+    for path, lines in moved.items():
+        if state is None:
+            return None
+        state = state.renamed(path, lines)
+    return None if state is None else state.to_data()
 
 
 def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: bytes, record: RunRecord, started: int,

@@ -133,7 +133,7 @@ def _functions_read(mod: ModuleSummary, names: tuple) -> list:
 
 
 def _parts(mod: ModuleSummary, names: tuple) -> tuple:
-    return mod.assigns, _suppressions(mod), mod.classes, _functions_read(mod, names)
+    return (*module_parts(mod), _functions_read(mod, names))
 
 
 def _suppressions(mod: ModuleSummary) -> dict:
@@ -144,6 +144,15 @@ def _read_lines(mod: ModuleSummary, names: tuple) -> list[int]:
     """Every line number in what the phase reads of a module, sorted; a suppression comment's
     next line too (a standalone comment covers it)."""
     lines: set[int] = set()
+    module_lines(mod, lines)
+    for fn in _functions_read(mod, names):
+        function_lines(fn, lines)
+    return sorted(lines)
+
+
+def module_lines(mod: ModuleSummary, lines: set[int]) -> None:
+    """Add the line numbers of a module's assignments, suppressions (and the lines after them)
+    and classes to `lines`."""
     for value in mod.assigns.values():
         lines.add(value[1])
     for line in _suppressions(mod):
@@ -155,54 +164,79 @@ def _read_lines(mod: ModuleSummary, names: tuple) -> list[int]:
         lines.update(d[1] for d in cls.decorators)
         lines.update(d[3] for d in cls.decorators)
         lines.update(v[1] for v in cls.attrs.values())
-    for fn in _functions_read(mod, names):
-        lines.update((fn.line, fn.end_line))
-        if fn.doc_line is not None:
-            lines.add(fn.doc_line)
-        lines.update(d[1] for d in fn.decorators)
-        lines.update(d[3] for d in fn.decorators)
-        for ev in fn.events:
-            lines.update((ev.line, ev.end_line))
-            if ev.exit_line:
-                lines.add(ev.exit_line)
-        for r in fn.regions:
-            lines.update((r.line, r.end_line))
-        lines.update(s.line for s in fn.sinks)
-        lines.update(h.line for h in fn.handlers)
-    return sorted(lines)
 
 
 def _renamed(mod: ModuleSummary, names: tuple, moved: dict[int, int]) -> tuple:
     """`_parts` of a module with its line numbers renamed through `moved`."""
+    functions = [renamed_function(fn, moved) for fn in _functions_read(mod, names)]
+    return (*renamed_module(mod, moved), functions)
+
+
+def module_parts(mod: ModuleSummary) -> tuple:
+    """What `renamed_module` renames, as it is."""
+    return mod.assigns, _suppressions(mod), mod.classes
+
+
+def renamed_module(mod: ModuleSummary, moved) -> tuple:
+    """A module's assignments, suppressions and classes with their line numbers renamed."""
     from dataclasses import replace
 
     def decorators(items):
         return [[d[0], moved[d[1]], d[2], moved[d[3]], d[4]] for d in items]
 
-    def doc(line):
-        return None if line is None else moved[line]
-
     assigns = {k: [v[0], moved[v[1]], *v[2:]] for k, v in mod.assigns.items()}
     suppressions = {moved[k]: v for k, v in _suppressions(mod).items()}
     classes = {
-        k: replace(c, line=moved[c.line], end_line=moved[c.end_line], doc_line=doc(c.doc_line),
+        k: replace(c, line=moved[c.line], end_line=moved[c.end_line],
+                   doc_line=None if c.doc_line is None else moved[c.doc_line],
                    decorators=decorators(c.decorators),
                    attrs={a: [v[0], moved[v[1]], *v[2:]] for a, v in c.attrs.items()})
         for k, c in mod.classes.items()
     }
-    functions = [
-        replace(
-            fn, line=moved[fn.line], end_line=moved[fn.end_line], doc_line=doc(fn.doc_line),
-            decorators=decorators(fn.decorators),
-            events=[replace(ev, line=moved[ev.line], end_line=moved[ev.end_line],
-                            exit_line=moved[ev.exit_line] if ev.exit_line else 0) for ev in fn.events],
-            regions=[replace(r, line=moved[r.line], end_line=moved[r.end_line]) for r in fn.regions],
-            sinks=[replace(s, line=moved[s.line]) for s in fn.sinks],
-            handlers=[replace(h, line=moved[h.line]) for h in fn.handlers],
-        )
-        for fn in _functions_read(mod, names)
-    ]
-    return assigns, suppressions, classes, functions
+    return assigns, suppressions, classes
+
+
+def renamed_function(fn, at):
+    """A function summary with every line number renamed through `at[line]` (a mapping, or
+    anything with `__getitem__`; a KeyError means a line it does not know)."""
+    from dataclasses import replace
+
+    return replace(
+        fn, line=at[fn.line], end_line=at[fn.end_line], doc_line=None if fn.doc_line is None else at[fn.doc_line],
+        decorators=[[d[0], at[d[1]], d[2], at[d[3]], d[4]] for d in fn.decorators],
+        events=renamed_events(fn.events, at),
+        regions=[replace(r, line=at[r.line], end_line=at[r.end_line]) for r in fn.regions],
+        sinks=[replace(s, line=at[s.line]) for s in fn.sinks],
+        handlers=[replace(h, line=at[h.line]) for h in fn.handlers],
+    )
+
+
+def renamed_events(events, at) -> list:
+    from dataclasses import replace
+
+    return [replace(ev, line=at[ev.line], end_line=at[ev.end_line], exit_line=at[ev.exit_line] if ev.exit_line else 0)
+            for ev in events]
+
+
+def function_lines(fn, lines: set[int]) -> None:
+    """Add every line number in a function summary to `lines`."""
+    lines.update((fn.line, fn.end_line))
+    if fn.doc_line is not None:
+        lines.add(fn.doc_line)
+    lines.update(d[1] for d in fn.decorators)
+    lines.update(d[3] for d in fn.decorators)
+    event_lines(fn.events, lines)
+    for r in fn.regions:
+        lines.update((r.line, r.end_line))
+    lines.update(s.line for s in fn.sinks)
+    lines.update(h.line for h in fn.handlers)
+
+
+def event_lines(events, lines: set[int]) -> None:
+    for ev in events:
+        lines.update((ev.line, ev.end_line))
+        if ev.exit_line:
+            lines.add(ev.exit_line)
 
 
 def _imports_seen(mod: ModuleSummary) -> tuple:

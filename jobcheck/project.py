@@ -49,12 +49,17 @@ class Project:
             if m.error is None:
                 self.modules.setdefault(m.module, m)
         self.linker_asked: set[str] | None = set() if observe else None
-        relink(self.modules, self.linker_asked)
+        self.rewrites = relink(self.modules, self.linker_asked)  # module -> {top: package}
         self.functions: dict[str, FunctionSummary] = RecordingDict() if observe else {}
         self.function_module: dict[str, ModuleSummary] = {}
         self.classes: dict[str, ClassSummary] = RecordingDict() if observe else {}
         self.call_attrs: set[str] = set()  # the call names scans asked for (`calls_named`)
         self.scans_all_calls = False  # set by a framework that reads every call of the project
+        # Functions whose bodies the scans read beyond `calls_named` (through `body`), and each
+        # function's callees as `job_context` walked them: what `recheck` needs to tell which
+        # findings an edit of a body can change.
+        self.bodies_read: dict[str, set[str]] = {}  # qualname -> the `body` views read
+        self.call_edges: dict[str, list[str] | None] = {}
         for m in self.modules.values():
             for q, f in m.functions.items():
                 self.functions[q] = f
@@ -594,27 +599,58 @@ class Project:
         self._reach[qualname] = result
         return result
 
+    def body(self, fn: FunctionSummary, view: str = "all") -> list[Event]:
+        """A function's events, for a scan that reads a body beyond the calls `calls_named`
+        gives it: all of them, or only those of a `BODY_VIEWS` entry (the scan promises to read
+        no others). Recorded: an edit of what a scan read can change what it finds."""
+        self.bodies_read.setdefault(fn.qualname, set()).add(view)
+        return fn.events if view == "all" else BODY_VIEWS[view](fn.events)
+
+    def job_roots(self) -> list[str]:
+        return list(self.jobs) + [q for q in self.retry_wrappers if q not in self.jobs]
+
+    def callees_of(self, qualname: str) -> list[str] | None:
+        """The functions a function's calls run, in the order of its events (None: no such
+        function), remembered in `call_edges`."""
+        fn = self.functions.get(qualname)
+        edges = None
+        if fn is not None:
+            edges = [callee.qualname for ev in fn.events for callee in self.callees(ev) if callee.name != MODULE_CODE]
+        self.call_edges[qualname] = edges
+        return edges
+
     @cached_property
     def job_context(self) -> dict[str, str]:
         """Functions that run as part of a job (entry points, retried functions, their callees),
         each mapped to one job it belongs to."""
-        owner: dict[str, str] = {}
-        roots = list(self.jobs) + [q for q in self.retry_wrappers if q not in self.jobs]
-        for root in roots:
-            stack = [root]
-            while stack:
-                q = stack.pop()
-                if q in owner:
-                    continue
-                owner[q] = root
-                fn = self.functions.get(q)
-                if fn is None:
-                    continue
-                for ev in fn.events:
-                    for callee in self.callees(ev):
-                        if callee.qualname not in owner and callee.name != MODULE_CODE:
-                            stack.append(callee.qualname)
-        return owner
+        return owners(self.job_roots(), self.callees_of)
+
+
+def _raises(events: list[Event]) -> list[Event]:
+    lines = {ev.line for ev in events if ev.kind == "raise"}
+    return [ev for ev in events if ev.line in lines]
+
+
+# Parts of a body a scan can ask for alone (`Project.body`): "raises" are the raise events and
+# every call on their lines (what is raised, built in place).
+BODY_VIEWS = {"raises": _raises}
+
+
+def owners(roots: list[str], callees_of) -> dict[str, str]:
+    """Every function reached from `roots` (depth first, in order), mapped to the first root
+    that reaches it. `callees_of(q)` is asked once per function reached."""
+    owner: dict[str, str] = {}
+    for root in roots:
+        stack = [root]
+        while stack:
+            q = stack.pop()
+            if q in owner:
+                continue
+            owner[q] = root
+            for callee in callees_of(q) or ():
+                if callee not in owner:
+                    stack.append(callee)
+    return owner
 
 
 # Tables whose rows record that work was done (or is to be done exactly once).

@@ -17,13 +17,17 @@ from __future__ import annotations
 from .summary import ModuleSummary
 
 
-def relink(modules: dict[str, ModuleSummary], asked: set[str] | None = None) -> None:
-    """`asked`, if given, collects every qualified name probed in a module (see `observed`)."""
+def relink(modules: dict[str, ModuleSummary], asked: set[str] | None = None) -> dict[str, dict[str, str]]:
+    """`asked`, if given, collects every qualified name probed in a module (see `observed`).
+    Returns the rewrites made: module -> {top-level name: the package it is below}."""
     tops = {name.partition(".")[0] for name in modules}
+    made = {}
     for mod in modules.values():
         rewrites = _rewrites(mod, modules, tops, asked)
         if rewrites:
-            _apply(mod, rewrites)
+            apply(mod, rewrites)
+            made[mod.module] = rewrites
+    return made
 
 
 def _rewrites(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: set[str], asked: set[str] | None) -> dict[str, str]:
@@ -73,7 +77,7 @@ def _lands(name: str, modules: dict[str, ModuleSummary], internal: set[str], ask
     return bool(source) and source.partition(".")[0] in internal
 
 
-def _apply(mod: ModuleSummary, rewrites: dict[str, str]) -> None:
+def apply(mod: ModuleSummary, rewrites: dict[str, str]) -> None:
     def name(value: str | None) -> str | None:
         if not value:
             return value

@@ -18,6 +18,13 @@ class CheckContext:
     project: Project
     rules: dict[str, RuleInfo]
     docstring_section: str = "Reliability"
+    # Check only these functions (a re-check after an edit, `recheck`); None: all of them. Every
+    # finding names the function it is checked for (`Finding.function`): that is what a
+    # re-check replaces.
+    units: set | None = None
+
+    def wanted(self, qualname: str) -> bool:
+        return self.units is None or qualname in self.units
 
     def finding(
         self,

@@ -20,6 +20,8 @@ CODES = ("JC103",)
 def run(ctx: CheckContext):
     project = ctx.project
     for qualname in project.job_context:
+        if not ctx.wanted(qualname):
+            continue
         fn = project.functions.get(qualname)
         if fn is None or project.function_is_transactional(fn):
             continue

@@ -26,6 +26,8 @@ def run(ctx: CheckContext):
     project = ctx.project
     taint_cache: dict[str, list] = {}
     for qualname in project.job_context:
+        if not ctx.wanted(qualname):
+            continue
         fn = project.functions.get(qualname)
         if fn is None:
             continue

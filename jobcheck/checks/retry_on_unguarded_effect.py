@@ -33,7 +33,7 @@ def run(ctx: CheckContext):
     project = ctx.project
     raises = Raises(project)
     for qualname in sorted(set(project.jobs) | set(project.retry_wrappers)):
-        if qualname not in project.functions:
+        if not ctx.wanted(qualname) or qualname not in project.functions:
             continue
         policy = project.retry_of(qualname)
         if policy is None:

@@ -33,6 +33,7 @@ from ..jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..project import Project, decorated_functions, deco_name
 from ..summary import MODULE_CODE, Event, FunctionSummary, ModuleSummary, Region
 from . import resolve
+from .airflow_index import is_relevant, relevant_tops
 from .base import describe, int_or_none, job_from_function, policy
 from .durations import seconds
 from .values import call_args, call_kwargs, call_name, dict_items, lit, render
@@ -128,14 +129,10 @@ class _Analysis:
         p.scans_all_calls = True
         tops = {m.partition(".")[0] for m in p.modules}
         for mod in p.modules.values():
-            # Only calls that can name an operator matter: Airflow's own, or the tree's (a
-            # subclass, a factory), also when imported as from a folder on sys.path.
-            relevant = tops | {"airflow"} | {n.partition(".")[0] for n in mod.imported if n.partition(".")[0] not in tops}
+            relevant = relevant_tops(tops, mod)
             for fn in mod.functions.values():
                 for i, ev in enumerate(fn.events):
-                    if ev.kind != "call" or not ev.name:
-                        continue
-                    if ev.name.partition(".")[0].partition("(")[0] not in relevant:
+                    if not is_relevant(ev, relevant):
                         continue
                     if "python_callable" in ev.kwargs:
                         self.callable_events.append((fn, i))

@@ -154,7 +154,7 @@ class Dagster:
         seen.add(fn.qualname)
         mod = project.function_module[fn.qualname]
         wrapped: dict[tuple[int, int], RetryPolicy] = {}
-        for ev in fn.events:
+        for ev in project.body(fn):
             if ev.kind != "call" or not ev.name:
                 continue
             name = resolve.call_name(project, mod, ev.name) or ""
@@ -180,12 +180,13 @@ class Dagster:
 def _retry_requested(project: Project, fn: FunctionSummary) -> RetryPolicy | None:
     """`raise RetryRequested(max_retries=2)` in the body: retried where it is raised (default once)."""
     mod = project.function_module[fn.qualname]
-    for ev in fn.events:
+    events = project.body(fn, "raises")
+    for ev in events:
         if ev.kind != "raise" or not ev.name:
             continue
         name = resolve.call_name(project, mod, ev.name) or ""
         if name.startswith("dagster") and name.rpartition(".")[2] == "RetryRequested":
-            ctor = next((c for c in fn.events if c.kind == "call" and c.line == ev.line
+            ctor = next((c for c in events if c.kind == "call" and c.line == ev.line
                          and (c.name or "").rpartition(".")[2] == "RetryRequested"), None)
             kwargs = ctor.kwargs if ctor is not None else {}
             max_retries = int_or_none(project.deref(kwargs.get("max_retries")), 1) if "max_retries" in kwargs else 1

@@ -1,0 +1,441 @@
+"""After an edit of function bodies: check again only the functions whose findings it can change.
+
+A full project phase leaves a `State` in its run record: what its scans found (the jobs, retry
+wrappers, task names, signal receivers), which functions' bodies they read, each reached
+function's callees, and the import rewrites of linking. An edit qualifies (`body_edit`) when
+it changes the bodies of some functions and nothing else the scans read: the module's names,
+imports, assignments, classes and suppressions, every function's signature and decorators,
+the calls of the changed bodies that the scans ask for by name (or, with Airflow, every call
+its index keeps, and the regions around them) are what they were, lines renamed. Then what the
+scans found is what they would find now, and a finding of function `f` (every finding names
+the function it is checked for) can change only if `f` reaches a changed body through calls.
+
+`run` then builds a project that loads summaries as lookups reach them (`lazy`), walks the
+callees again from the recorded ones (only changed bodies are asked anew), and runs the checks
+for the functions that reach a changed body, those whose job changed, and those newly reached.
+Memoised walks end early on a cycle, so their results depend on which function of a cycle is
+asked first: every function that reaches a cycle is checked again too, in the order a full
+run checks them, so the memos fill as they would there. Everything else keeps its findings,
+lines renamed. Anything the recheck cannot settle — a summary gone from the cache, a step that
+would list the whole project, a line the rename does not know — sends the run back to linking
+the whole project. The edit test in tests/test_cache_parallel.py compares re-checked findings
+with a fresh run's for many random edits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .jobs import Anchor, JobSite, RetryPolicy
+from .observed import (event_lines, function_lines, module_lines, module_parts, renamed_events,
+                       renamed_function, renamed_module)
+from .summary import MODULE_CODE, FunctionSummary, ModuleSummary
+
+_VERSION = 1
+
+
+@dataclass
+class State:
+    modules: list[str]  # the linked project's modules, in order
+    rewrites: dict[str, dict[str, str]]
+    jobs: dict[str, JobSite]
+    retry_wrappers: dict[str, RetryPolicy]
+    job_names: dict[str, str]
+    signal_receivers: dict[str, list[str]]
+    edges: dict[str, list[str] | None]  # every reached function -> its callees
+    bodies_read: dict[str, set[str]]  # qualname -> the `Project.body` views the scans read
+    call_attrs: set[str]
+    all_calls: bool
+
+    @classmethod
+    def capture(cls, project) -> State | None:
+        """What a full project phase leaves for a re-check (None if the checks did not walk it)."""
+        if "job_context" not in project.__dict__:
+            return None
+        project.signal_receivers  # noqa: B018 - a re-check may need them: read them while everything is here
+        project.job_names  # noqa: B018
+        return cls(list(project.modules), project.rewrites, project.jobs, project.retry_wrappers,
+                   project.job_names, project.signal_receivers, project.call_edges, project.bodies_read,
+                   set(project.call_attrs), project.scans_all_calls)
+
+    def to_data(self) -> tuple:
+        return (_VERSION, self.modules, self.rewrites, [_site_data(s) for s in self.jobs.values()],
+                {q: _policy_data(p) for q, p in self.retry_wrappers.items()}, self.job_names,
+                self.signal_receivers, self.edges, {q: sorted(v) for q, v in self.bodies_read.items()},
+                sorted(self.call_attrs), self.all_calls)
+
+    @classmethod
+    def from_data(cls, data) -> State | None:
+        try:
+            version, modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, attrs, all_calls = data
+            if version != _VERSION:
+                return None
+            sites = [_site(d) for d in jobs]
+            return cls(list(modules), dict(rewrites), {s.function: s for s in sites},
+                       {q: _policy(p) for q, p in wrappers.items()}, dict(job_names), dict(receivers), dict(edges),
+                       {q: set(v) for q, v in bodies.items()}, set(attrs), bool(all_calls))
+        except (TypeError, ValueError, AttributeError):
+            return None
+
+    def renamed(self, path: str, moved: dict[int, int]) -> State | None:
+        """The state with the lines of `path` renamed (None if it holds a line `moved` lacks)."""
+        try:
+            jobs = {q: _renamed_site(s, path, moved) for q, s in self.jobs.items()}
+            wrappers = {q: _renamed_policy(p, path, moved) for q, p in self.retry_wrappers.items()}
+        except KeyError:
+            return None
+        return replace(self, jobs=jobs, retry_wrappers=wrappers)
+
+
+def _anchor_data(a: Anchor) -> tuple:
+    return (a.path, a.line, a.col, a.end_line, a.end_col)
+
+
+def _policy_data(p: RetryPolicy | None):
+    if p is None:
+        return None
+    return (p.setting, _anchor_data(p.anchor), p.max_retries, p.on, p.explicit, p.from_default, p.backoff, p.delay,
+            p.failure_handler)
+
+
+def _policy(d) -> RetryPolicy | None:
+    if d is None:
+        return None
+    setting, anchor, max_retries, on, explicit, from_default, backoff, delay, handler = d
+    return RetryPolicy(setting, Anchor(*anchor), max_retries, None if on is None else tuple(on), explicit,
+                       from_default, backoff, delay, handler)
+
+
+def _site_data(s: JobSite) -> tuple:
+    return (s.function, s.framework, s.kind, s.path, _anchor_data(s.anchor), s.display, s.doc_owner,
+            list(s.triggers), _policy_data(s.retry), s.settings)
+
+
+def _site(d) -> JobSite:
+    function, framework, kind, path, anchor, display, doc_owner, triggers, retry, settings = d
+    return JobSite(function, framework, kind, path, Anchor(*anchor), display, doc_owner, set(triggers),
+                   _policy(retry), dict(settings))
+
+
+def _renamed_anchor(a: Anchor, path: str, moved: dict[int, int]) -> Anchor:
+    if a.path != path:
+        return a
+    return Anchor(a.path, moved[a.line], a.col, moved[a.end_line], a.end_col)
+
+
+def _renamed_policy(p: RetryPolicy | None, path: str, moved) -> RetryPolicy | None:
+    if p is None or p.anchor.path != path:
+        return p
+    return replace(p, anchor=_renamed_anchor(p.anchor, path, moved))
+
+
+def _renamed_site(s: JobSite, path: str, moved) -> JobSite:
+    if s.path != path and s.anchor.path != path and (s.retry is None or s.retry.anchor.path != path):
+        return s
+    return replace(s, anchor=_renamed_anchor(s.anchor, path, moved), retry=_renamed_policy(s.retry, path, moved),
+                   triggers=set(s.triggers), settings=dict(s.settings))
+
+
+# ---- which edits qualify ---------------------------------------------------------------------
+
+
+@dataclass
+class BodyEdit:
+    moved: dict[int, int]  # every line the scans read, and every line of an unchanged function: before -> after
+    changed: set[str]  # the functions whose bodies changed
+
+
+def body_edit(state: State, old: ModuleSummary, new: ModuleSummary) -> BodyEdit | None:
+    """How `new` differs from `old` if only function bodies changed, and nothing the scans read
+    (see the module docstring); else None."""
+    from .observed import _imports_seen
+
+    if old.error is not None or new.error is not None or old.module != new.module:
+        return None
+    if old.symbols != new.symbols or old.imported != new.imported or _imports_seen(old) != _imports_seen(new):
+        return None
+    if list(old.functions) != list(new.functions) or list(old.classes) != list(new.classes):
+        return None
+    # The module's own code spans the file: it is compared in place, with the rest of what the
+    # scans read, not as a body.
+    changed = {q for q, fn in old.functions.items()
+               if fn.name != MODULE_CODE and _shape(fn) != _shape(new.functions[q])}
+    if not changed or any("all" in state.bodies_read.get(q, ()) for q in changed):
+        return None
+    relevant = None
+    if state.all_calls:
+        from .frameworks.airflow_index import relevant_tops
+
+        relevant = relevant_tops({m.partition(".")[0] for m in state.modules}, old)
+    views, attrs = state.bodies_read, state.call_attrs
+    was, now = _lines(old, changed, attrs, relevant, views), _lines(new, changed, attrs, relevant, views)
+    if len(was) != len(now):
+        return None
+    moved = dict(zip(was, now))
+    try:
+        before = _compared(old, changed, attrs, relevant, views, moved)
+    except KeyError:
+        return None
+    if before != _compared(new, changed, attrs, relevant, views, None):
+        return None
+    return BodyEdit(moved, changed)
+
+
+class _Relative:
+    def __init__(self, base: int) -> None:
+        self.base = base
+
+    def __getitem__(self, line: int) -> int:
+        return line - self.base
+
+
+def _shape(fn: FunctionSummary) -> FunctionSummary:
+    """A function with its lines counted from its `def`: equal if only the function moved."""
+    return renamed_function(fn, _Relative(fn.line))
+
+
+def _scanned(fn: FunctionSummary, attrs: set[str], relevant: set[str] | None, views) -> list:
+    """The events of a body the scans read: calls they ask for by name, every call Airflow's
+    index keeps, and the parts of the body they asked for (`Project.body`)."""
+    from .project import BODY_VIEWS
+
+    seen = {id(ev) for view in views for ev in BODY_VIEWS[view](fn.events)}
+    if relevant is not None:
+        from .frameworks.airflow_index import is_relevant
+
+        return [ev for ev in fn.events if is_relevant(ev, relevant) or (ev.kind == "call" and ev.attr in attrs)
+                or id(ev) in seen]
+    return [ev for ev in fn.events if (ev.kind == "call" and ev.attr in attrs) or id(ev) in seen]
+
+
+def _signature(fn: FunctionSummary) -> FunctionSummary:
+    return replace(fn, end_line=fn.line, docstring=None, doc_line=None, events=[], regions=[], sinks=[], returns=(),
+                   handlers=[])
+
+
+def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], relevant, views: dict) -> list[int]:
+    lines: set[int] = set()
+    module_lines(mod, lines)
+    for q, fn in mod.functions.items():
+        if q not in changed:
+            function_lines(fn, lines)
+            continue
+        lines.add(fn.line)
+        lines.update(d[1] for d in fn.decorators)
+        lines.update(d[3] for d in fn.decorators)
+        scanned = _scanned(fn, attrs, relevant, views.get(q, ()))
+        event_lines(scanned, lines)
+        if scanned:
+            for r in fn.regions:
+                lines.update((r.line, r.end_line))
+    return sorted(lines)
+
+
+def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], relevant, views: dict, moved) -> tuple:
+    """What the scans read of a module, and the unchanged functions whole, lines renamed through
+    `moved` (None: as they are)."""
+    at = moved if moved is not None else _Same()
+    functions = []
+    for q, fn in mod.functions.items():
+        if q not in changed:
+            functions.append(renamed_function(fn, at) if moved is not None else fn)
+            continue
+        scanned = _scanned(fn, attrs, relevant, views.get(q, ()))
+        regions = {r.id: replace(r, line=at[r.line], end_line=at[r.end_line]) for r in fn.regions} if scanned else {}
+        events = [(ev.kind, ev.name, ev.attr, ev.line, ev.col, ev.end_line, ev.end_col, ev.args, ev.kwargs, ev.ref,
+                   ev.sql, [regions[r] for r in ev.regions if r in regions])
+                  for ev in renamed_events(scanned, at)]
+        functions.append((renamed_function(_signature(fn), at), events, list(regions.values())))
+    module = renamed_module(mod, moved) if moved is not None else module_parts(mod)
+    return (*module, functions)
+
+
+class _Same:
+    def __getitem__(self, line: int) -> int:
+        return line
+
+
+# ---- the re-check ----------------------------------------------------------------------------
+
+
+@dataclass
+class Rechecked:
+    findings: list
+    state: State
+    looked_up: dict[str, list[str]]  # what the re-check looked up (`Observation.looked_up`)
+    checked: int  # functions checked again
+    loaded: int  # summaries read
+
+
+def run(state: State, findings: list, edits: dict[str, tuple[ModuleSummary, BodyEdit]], read, read_path,
+        config, selection, given: list[tuple[str, str]]) -> Rechecked | None:
+    """The findings a full run would give after `edits` (display path -> (new summary, edit)),
+    from the recorded `state` and `findings`; None if that cannot be settled without linking
+    the whole project. `read(module)` gives a module's cached summary, `read_path(display)` a
+    file's; `given`: (display, path, module) of the files given (the others are context)."""
+    from .lazy import NeedsWholeProject
+
+    for path, (_, edit) in edits.items():
+        state = state.renamed(path, edit.moved)
+        if state is None:
+            return None
+    try:
+        return _run(state, findings, edits, read, read_path, config, selection, given)
+    except NeedsWholeProject:
+        return None
+
+
+def _run(state, findings, edits, read, read_path, config, selection, given) -> Rechecked | None:
+    from . import api
+    from .checks import CheckContext, all_checks
+    from .config import selected_codes
+    from .effects.classify import Catalog
+    from .lazy import lazy_project
+    from .model import Finding
+    from .observed import moved_finding, stands_on
+    from .project import owners
+    from .ruledocs import rules
+
+    by_module = {new.module: new for new, _ in edits.values()}
+    project = lazy_project(state.modules, lambda m: by_module.get(m) or read(m), state.rewrites,
+                           Catalog(config.effects, config.guards), [], config.entry_points)  # no scan runs
+    project.__dict__.update(jobs=state.jobs, retry_wrappers=state.retry_wrappers, job_names=state.job_names,
+                            signal_receivers=state.signal_receivers)
+    changed = set().union(*(edit.changed for _, edit in edits.values()))
+    edges = {q: e for q, e in state.edges.items() if q not in changed}
+    roots = project.job_roots()
+    before = owners(roots, state.edges.get)
+
+    def callees_of(q: str):
+        if q not in edges:
+            edges[q] = project.callees_of(q)
+        return edges[q]
+
+    after = owners(roots, callees_of)
+    project.__dict__["job_context"] = after
+    units = _ancestors({q for q in changed if q in after}, after, edges)
+    units.update(q for q, root in after.items() if before.get(q) != root)
+    units.update(s.function for s in state.jobs.values() if s.doc_owner in changed)
+    units.update(_ancestors(_on_cycles(after, edges), after, edges))
+
+    rule_info = rules()
+    selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
+    ctx = CheckContext(project, rule_info, config.docstring_section, units=units)
+    fresh: list[Finding] = []
+    for check in all_checks():
+        if selected.intersection(check.CODES):
+            fresh.extend(f for f in check.run(ctx) if f.code in selected)
+    from pathlib import Path
+
+    report_paths = {display for display, _, _ in given}
+    report_modules = {module for _, _, module in given}
+    fresh = [f for f in fresh if f.path in report_paths]
+    fresh = [f for f in fresh if (m := project.function_module.get(f.function or "")) is None
+             or m.module in report_modules]
+    absolute = {display: Path(path) for display, path, _ in given} if config.per_file_ignores else {}
+    fresh = api._drop_suppressed(fresh, project, _ByPath(read_path), config, absolute)
+    fresh = api._character_columns(fresh, None)
+
+    kept = []
+    for f in findings:
+        if f.function is not None and (f.function in units or f.function not in after):
+            continue  # checked again, or no longer reached
+        for path, (_, edit) in edits.items():
+            if not stands_on(f, path, edit.moved):
+                return None
+            f = moved_finding(f, path, edit.moved)
+        kept.append(f)
+    out = sorted(set(kept + fresh), key=Finding.sort_key)
+    observation = project.observation()
+    state = replace(state, edges=edges)
+    return Rechecked(out, state, observation.looked_up, len(units), project.__dict__["_loader"].loaded)
+
+
+def _ancestors(targets: set[str], reached: dict[str, str], edges: dict) -> set[str]:
+    """Every reached function from which a call path leads to one of `targets` (them included)."""
+    if not targets:
+        return set()
+    callers: dict[str, list[str]] = {}
+    for q in reached:
+        for callee in edges.get(q) or ():
+            callers.setdefault(callee, []).append(q)
+    out = set(targets)
+    stack = list(targets)
+    while stack:
+        for caller in callers.get(stack.pop(), ()):
+            if caller not in out:
+                out.add(caller)
+                stack.append(caller)
+    return out
+
+
+def _on_cycles(reached: dict[str, str], edges: dict) -> set[str]:
+    """The reached functions on a call cycle through two or more functions (Tarjan's strongly
+    connected components, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: set[str] = set()
+    counter = 0
+    for start in reached:
+        if start in index:
+            continue
+        work = [(start, iter(edges.get(start) or ()))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in reached:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(edges.get(child) or ())))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        out.update(component)
+    return out
+
+
+class _ByPath(dict):
+    """Display path -> summary, read when asked (for the suppressions of files with findings)."""
+
+    def __init__(self, read_path) -> None:
+        super().__init__()
+        self.read_path = read_path
+
+    def get(self, path, default=None):
+        if not dict.__contains__(self, path):
+            dict.__setitem__(self, path, self.read_path(path))
+        found = dict.__getitem__(self, path)
+        return default if found is None else found
+
+    def __getitem__(self, path):
+        found = self.get(path)
+        if found is None:
+            raise KeyError(path)
+        return found
+
+    def __contains__(self, path) -> bool:
+        return self.get(path) is not None
