@@ -5,8 +5,9 @@ A record (`cache.RunRecord`) holds what a run read, what its project phase looke
 (`observed.Observation`) and its findings. A later run of the same invocation reuses them when
 the stamps of everything it read hold (`stamps`), else when each file it would read is unchanged
 or edited where the analysis does not look — checked file by file when the folders hold, else by
-finding the files again and replaying import resolution on the cached summary heads. Anything
-else re-links.
+finding the files again and replaying import resolution on the cached summary heads. An edit of
+function bodies (and of module-level names nothing looked up) that leaves what the scans read
+equal checks again only the functions it can affect (`recheck`). Anything else re-links.
 """
 
 from __future__ import annotations
@@ -372,7 +373,10 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
                         from .recheck import body_edit
 
                         state = state or record.state()
-                        edit = body_edit(state, old, new) if state is not None else None
+                        heads.observation = heads.observation or record.observation()
+                        edit = None
+                        if state is not None and heads.observation is not None:
+                            edit = body_edit(state, old, new, heads.observation.names_in(module))
                         if edit is None or display in bodies:
                             bodies = None
                         else:

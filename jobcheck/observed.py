@@ -18,7 +18,9 @@ under its old key.
 
 This is sound only while every by-name read goes through a recorded door: code that reads a
 module's functions or classes by key another way must record the key (as `relink` does with
-`asked`), and a new scan must be covered by `_read`; a new position field of a summary must be
+`asked`), code that reads its name tables (assignments, imports) by key must too
+(`Project.note_read`: `recheck` lets unread entries change), and a new scan must be covered by
+`_read` (and by `recheck.body_edit`); a new position field of a summary must be
 renamed by `_renamed` (or every edit of its module re-links: the compare sees it change). The edit test in
 tests/test_cache_parallel.py compares reused findings with fresh ones for many edits, and is
 where a hole shows.
@@ -60,6 +62,15 @@ class Observation:
         self.call_attrs = call_attrs
         self.all_calls = all_calls
         self.lines = lines or {}  # `finding_lines` of the run's findings
+
+    def names_in(self, module: str) -> set[str]:
+        """The qualified names looked up in a module, or below it."""
+        out = set(self.looked_up.get(module, ()))
+        prefix = module + "."
+        for other, names in self.looked_up.items():
+            if other.startswith(prefix):
+                out.update(names)
+        return out
 
     def to_data(self) -> tuple:
         return (self.looked_up, sorted(self.call_attrs), self.all_calls, self.lines)

@@ -70,6 +70,13 @@ class Project:
         self._reach: dict[str, list[EffectPath]] = {}
         self._call_effects: dict[str, list[CallEffect]] = {}
 
+    def note_read(self, module: str, name: str) -> None:
+        """Record that a module's tables (assignments, imports, names) were read at `name`,
+        where no lookup of its qualified name in `functions` or `classes` already says so."""
+        asked = getattr(self.functions, "asked", None)
+        if asked is not None:
+            asked.add(f"{module}.{name}")
+
     def observation(self) -> Observation | None:
         """What this project phase looked at (see `observed`); None unless built to observe."""
         if self.linker_asked is None:
@@ -249,6 +256,7 @@ class Project:
         mod = self.modules.get(module)
         if mod is None or hops > _MAX_HOPS:
             return None
+        self.note_read(module, var)
         if var in mod.assigns:
             return mod.assigns[var][0]
         target = mod.imports.get(var)

@@ -1,14 +1,15 @@
 """After an edit of function bodies: check again only the functions whose findings it can change.
 
 A full project phase leaves a `State` in its run record: what its scans found (the jobs, retry
-wrappers, task names, signal receivers), which functions' bodies they read, each reached
-function's callees, and the import rewrites of linking. An edit qualifies (`body_edit`) when
-it changes the bodies of some functions and nothing else the scans read: the module's names,
-imports, assignments, classes and suppressions, every function's signature and decorators,
-the calls of the changed bodies that the scans ask for by name (or, with Airflow, every call
-its index keeps, and the regions around them) are what they were, lines renamed. Then what the
-scans found is what they would find now, and a finding of function `f` (every finding names
-the function it is checked for) can change only if `f` reaches a changed body through calls.
+wrappers, task names, signal receivers), which parts of which bodies they read, each reached
+function's callees, and the import rewrites of linking. An edit qualifies (`body_edit`) when it
+changes function bodies, and entries of the module's name tables (imports, names, assignments)
+that no step read, and nothing else the scans read: the module's classes and suppressions,
+every function's signature and decorators, the calls of the changed bodies that the scans ask
+for by name (or, with Airflow, every call its index keeps, and the regions around them), the
+imports frameworks ask about and the rewrites linking makes are what they were, lines renamed.
+Then what the scans found is what they would find now, and a finding of function `f` (every
+finding names the function it is checked for) can change only if `f` reaches a changed body.
 
 `run` then builds a project that loads summaries as lookups reach them (`lazy`), walks the
 callees again from the recorded ones (only changed bodies are asked anew), and runs the checks
@@ -16,10 +17,10 @@ for the functions that reach a changed body, those whose job changed, and those 
 Memoised walks end early on a cycle, so their results depend on which function of a cycle is
 asked first: every function that reaches a cycle is checked again too, in the order a full
 run checks them, so the memos fill as they would there. Everything else keeps its findings,
-lines renamed. Anything the recheck cannot settle — a summary gone from the cache, a step that
+lines renamed. Anything the re-check cannot settle — a summary gone from the cache, a step that
 would list the whole project, a line the rename does not know — sends the run back to linking
-the whole project. The edit test in tests/test_cache_parallel.py compares re-checked findings
-with a fresh run's for many random edits.
+the whole project. tests/test_recheck.py compares re-checked findings with a fresh run's for
+hundreds of random edits of bodies and of name tables.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from dataclasses import dataclass, replace
 from .jobs import Anchor, JobSite, RetryPolicy
 from .observed import (event_lines, function_lines, module_lines, module_parts, renamed_events,
                        renamed_function, renamed_module)
-from .summary import MODULE_CODE, FunctionSummary, ModuleSummary
+from .summary import FunctionSummary, ModuleSummary
 
 _VERSION = 1
 
@@ -143,30 +144,41 @@ def _renamed_site(s: JobSite, path: str, moved) -> JobSite:
 class BodyEdit:
     moved: dict[int, int]  # every line the scans read, and every line of an unchanged function: before -> after
     changed: set[str]  # the functions whose bodies changed
+    imports_changed: bool = False  # what the module imports (linking may rewrite imports differently)
 
 
-def body_edit(state: State, old: ModuleSummary, new: ModuleSummary) -> BodyEdit | None:
-    """How `new` differs from `old` if only function bodies changed, and nothing the scans read
-    (see the module docstring); else None."""
-    from .observed import _imports_seen
+def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: set[str]) -> BodyEdit | None:
+    """How `new` differs from `old` if only function bodies changed, and entries of the module's
+    name tables (imports, names, assignments) that nothing read (`looked_up`: the qualified names
+    the recorded project phase looked up in the module), and nothing the scans read (see the
+    module docstring); else None."""
+    from .frameworks import gate_imports
 
     if old.error is not None or new.error is not None or old.module != new.module:
         return None
-    if old.symbols != new.symbols or old.imported != new.imported or _imports_seen(old) != _imports_seen(new):
-        return None
     if list(old.functions) != list(new.functions) or list(old.classes) != list(new.classes):
         return None
-    # The module's own code spans the file: it is compared in place, with the rest of what the
-    # scans read, not as a body.
-    changed = {q for q, fn in old.functions.items()
-               if fn.name != MODULE_CODE and _shape(fn) != _shape(new.functions[q])}
-    if not changed or any("all" in state.bodies_read.get(q, ()) for q in changed):
+    if gate_imports(old) != gate_imports(new):
+        return None  # frameworks ask every module whether it imports their library
+    keys = _changed_keys(old, new)
+    if keys and not _unread(keys, old, new, looked_up):
+        return None
+    # The module's own code is a body too (what the scans read of it is compared below); it is
+    # never checked as a function, and changes whenever lines below its first statement move.
+    changed = {q for q, fn in old.functions.items() if _shape(fn) != _shape(new.functions[q])}
+    if any("all" in state.bodies_read.get(q, ()) for q in changed):
         return None
     relevant = None
     if state.all_calls:
         from .frameworks.airflow_index import relevant_tops
 
-        relevant = relevant_tops({m.partition(".")[0] for m in state.modules}, old)
+        tops = {m.partition(".")[0] for m in state.modules}
+        relevant = relevant_tops(tops, old)
+        if relevant != relevant_tops(tops, new):
+            return None
+    if keys:  # the entries that changed are compared no further
+        old = replace(old, assigns={k: v for k, v in old.assigns.items() if k not in keys})
+        new = replace(new, assigns={k: v for k, v in new.assigns.items() if k not in keys})
     views, attrs = state.bodies_read, state.call_attrs
     was, now = _lines(old, changed, attrs, relevant, views), _lines(new, changed, attrs, relevant, views)
     if len(was) != len(now):
@@ -178,7 +190,35 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary) -> BodyEdit 
         return None
     if before != _compared(new, changed, attrs, relevant, views, None):
         return None
-    return BodyEdit(moved, changed)
+    return BodyEdit(moved, changed, old.imported != new.imported)
+
+
+def _changed_keys(old: ModuleSummary, new: ModuleSummary) -> set[str]:
+    """The names whose entries differ between two versions of a module's name tables (an
+    assignment's line aside)."""
+    out: set[str] = set()
+    for a, b in ((old.imports, new.imports), (old.symbols, new.symbols)):
+        out.update(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+    a, b = old.assigns, new.assigns
+    out.update(k for k in a.keys() | b.keys() if k not in a or k not in b or [a[k][0], *a[k][2:]] != [b[k][0], *b[k][2:]])
+    return out
+
+
+def _unread(keys: set[str], old: ModuleSummary, new: ModuleSummary, looked_up: set[str]) -> bool:
+    """Did no step of the recorded project phase read these entries? Lookups by name are
+    recorded (`Project.note_read`, and every lookup of a qualified name); two scans read
+    assignments by shape instead: Celery's beat schedules by name, and dynamic base classes
+    (`Base = load(settings.X)`) every call assigned in a module with a class built on a call."""
+    from .frameworks.celery import is_schedule_name
+
+    if any(f"{old.module}.{k}" in looked_up for k in keys):
+        return False
+    assigned = [v for k in keys for v in (old.assigns.get(k), new.assigns.get(k)) if v is not None]
+    if any(is_schedule_name(k) for k in keys if k in old.assigns or k in new.assigns):
+        return False
+    built_on_calls = any(base and base.endswith("()") for mod in (old, new) for cls in mod.classes.values()
+                         for base in cls.bases)
+    return not (built_on_calls and any(v[0][0] == "call" for v in assigned))
 
 
 class _Relative:
@@ -301,6 +341,9 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
                            Catalog(config.effects, config.guards), [], config.entry_points)  # no scan runs
     project.__dict__.update(jobs=state.jobs, retry_wrappers=state.retry_wrappers, job_names=state.job_names,
                             signal_receivers=state.signal_receivers)
+    for new, edit in edits.values():
+        if edit.imports_changed and not _same_rewrites(project, state, new):
+            return None
     changed = set().union(*(edit.changed for _, edit in edits.values()))
     edges = {q: e for q, e in state.edges.items() if q not in changed}
     roots = project.job_roots()
@@ -316,7 +359,8 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     units = _ancestors({q for q in changed if q in after}, after, edges)
     units.update(q for q, root in after.items() if before.get(q) != root)
     units.update(s.function for s in state.jobs.values() if s.doc_owner in changed)
-    units.update(_ancestors(_on_cycles(after, edges), after, edges))
+    if units:  # memos on cycles fill in the order the checks ask; with nothing to check, nothing moves
+        units.update(_ancestors(_on_cycles(after, edges), after, edges))
 
     rule_info = rules()
     selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
@@ -349,6 +393,28 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     observation = project.observation()
     state = replace(state, edges=edges)
     return Rechecked(out, state, observation.looked_up, len(units), project.__dict__["_loader"].loaded)
+
+
+def _same_rewrites(project, state: State, new: ModuleSummary) -> bool:
+    """Would linking rewrite the edited module's imports as it did (`relink`)? It looks into
+    other modules, as the full run had them when it came to this one: one linked later that
+    linking rewrites would be read as it was before, which a lazily loaded project cannot give."""
+    from .lazy import NeedsWholeProject
+    from .relink import _rewrites
+
+    loader = project.__dict__["_loader"]
+    rank = loader.rank[new.module]
+
+    class Probe:
+        def __contains__(self, name) -> bool:
+            return name in loader.rank
+
+        def get(self, name, default=None):
+            if name in state.rewrites and loader.rank[name] > rank:
+                raise NeedsWholeProject(name)
+            return loader.modules.get(name, default)
+
+    return _rewrites(new, Probe(), project.__dict__["_fw_tops"], None) == state.rewrites.get(new.module, {})
 
 
 def _ancestors(targets: set[str], reached: dict[str, str], edges: dict) -> set[str]:

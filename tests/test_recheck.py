@@ -68,6 +68,47 @@ def _statement_edit(text: str, rng: random.Random) -> str:
     return "".join(lines[:last] + lines[first:last] + lines[last:])
 
 
+def _table_edit(text: str, rng: random.Random) -> str:
+    """One edit of a module's name tables, often with a body edit using it: an import added
+    (a library's, or a name of the tree), one dropped, an assignment added (a constant, a
+    logger, a beat schedule), an existing assignment's value changed."""
+    tree = ast.parse(text)
+    lines = text.splitlines(keepends=True)
+    top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    at = max((n.end_lineno for n in top), default=0)
+    kind = rng.choice(["import", "import and call", "drop import", "assign", "change assign"])
+    if kind == "import":
+        line = rng.choice(["import requests\n", "import smtplib\n", "from helpers import a as _probe_a\n",
+                           "from store.mail import build_receipt as _probe_b\n", "import os.path\n"])
+        return "".join(lines[:at] + [line] + lines[at:])
+    if kind == "import and call":
+        with_import = "".join(lines[:at] + ["import smtplib\n"] + lines[at:])
+        edited = _insert_in_body(with_import, rng, "smtplib.SMTP('mail.example.com').sendmail('a', 'b', 'c')")
+        return edited
+    if kind == "drop import" and top:
+        node = rng.choice(top)
+        return "".join(lines[:node.lineno - 1] + lines[node.end_lineno:])
+    assigned = [n for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)]
+    if kind == "change assign" and assigned:
+        node = rng.choice(assigned)
+        line = lines[node.lineno - 1]
+        value = ast.get_source_segment(text, node.value) or ""
+        return "".join(lines[:node.lineno - 1] + [line.replace(value, repr(node.value.value) + " * 2", 1)] + lines[node.lineno:])
+    line = rng.choice(["_PROBE = 3\n", "logger = logging.getLogger(__name__)\n", "beat_schedule = {}\n",
+                       "DEFAULTS = {'retries': 2}\n"])
+    return "".join(lines[:at] + [line] + lines[at:])
+
+
+def _insert_in_body(text: str, rng: random.Random, statement: str) -> str:
+    tree = ast.parse(text)
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not functions:
+        return text
+    stmt = rng.choice(rng.choice(functions).body)
+    lines = text.splitlines(keepends=True)
+    return "".join(lines[:stmt.end_lineno] + [" " * stmt.col_offset + statement + "\n"] + lines[stmt.end_lineno:])
+
+
 def _sources():
     for project in sorted(p for p in (TESTDATA / "projects").iterdir() if p.is_dir()):
         yield project, None
@@ -106,6 +147,41 @@ def test_rechecked_findings_equal_a_fresh_run_across_random_body_edits(tmp_path:
     assert ways.get("rechecked", 0) >= 140, ways
 
 
+def test_rechecked_findings_equal_a_fresh_run_across_random_name_table_edits(tmp_path: Path) -> None:
+    """Seeded random edits of what modules import and assign, alone or with a body that uses
+    it: each run with the cache gives what a run without one gives. Entries nothing looked up
+    are re-checked (often with nothing to check); entries something read re-link."""
+    rng = random.Random(SEED)
+    ways: dict[str, int] = {}
+    for number, (project, source) in enumerate(_sources()):
+        root = tmp_path / str(number)
+        if project is not None:
+            shutil.copytree(project, root)
+        else:
+            root.mkdir()
+            shutil.copy(source, root / source.name)
+        _age(root)
+        config = load(root / "pyproject.toml") if (root / "pyproject.toml").exists() else Config(root=root)
+        store = cache.Cache(tmp_path / "cache" / str(number))
+        incremental.check_paths([str(root)], config, cache=store)
+        files = sorted(root.rglob("*.py"))
+        for _ in range(5):
+            path = rng.choice(files)
+            text = path.read_text(encoding="utf-8")
+            edited = _table_edit(text, rng)
+            try:
+                ast.parse(edited)
+            except SyntaxError:
+                continue
+            path.write_text(edited, encoding="utf-8")
+            cached = incremental.check_paths([str(root)], config, cache=store)
+            fresh = api.check_paths([str(root)], config)
+            assert cached.findings == fresh.findings, (path.name, edited)
+            ways[cached.reused or "re-linked"] = ways.get(cached.reused or "re-linked", 0) + 1
+    print(ways)
+    assert ways.get("rechecked", 0) >= 80 and ways.get("re-linked", 0) >= 10, ways
+
+
 def test_a_recheck_fills_memos_on_call_cycles_as_a_full_run_does(tmp_path: Path) -> None:
     """`a` and `b` call each other. A full run asks for `first`'s effects first, and the walk
     through the cycle ends where it started: `b`'s effects are remembered without `a`'s post.
@@ -129,3 +205,85 @@ def test_a_recheck_fills_memos_on_call_cycles_as_a_full_run_does(tmp_path: Path)
     cached = incremental.check_paths([str(root)], config, cache=store)
     assert cached.reused == "rechecked"
     assert cached.findings == api.check_paths([str(root)], config).findings
+
+
+def _edit_and_compare(tmp_path: Path, files: dict[str, str], path: str, edited: str):
+    """Check `files`, edit one, check again with the cache: the findings must be a fresh run's."""
+    root = tmp_path / "app"
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    _age(root)
+    config, store = Config(root=root), cache.Cache(tmp_path / "cache")
+    before = incremental.check_paths([str(root)], config, cache=store)
+    (root / path).write_text(edited)
+    cached = incremental.check_paths([str(root)], config, cache=store)
+    fresh = api.check_paths([str(root)], config)
+    assert cached.findings == fresh.findings
+    assert cached.findings != before.findings  # the edit matters: a stale answer would show
+    return cached
+
+
+_RETRIED = """\
+from prefect import task
+import requests
+
+RETRIES = 3
+
+
+@task(retries=RETRIES)
+def push(order_id):
+    requests.post("https://example.com/orders", json={"id": order_id})
+"""
+
+
+def test_an_assignment_a_job_reads_is_not_taken_for_an_unread_one(tmp_path: Path) -> None:
+    """`retries=RETRIES`: the scans read RETRIES by name, so changing it re-links (with
+    no retries left, the retried post is no longer reported)."""
+    cached = _edit_and_compare(tmp_path, {"jobs.py": _RETRIED}, "jobs.py", _RETRIED.replace("RETRIES = 3", "RETRIES = 0"))
+    assert cached.reused == ""
+
+
+def test_a_re_export_something_resolves_through_is_not_taken_for_an_unread_import(tmp_path: Path) -> None:
+    """The job calls `helpers.send`; the package re-exports `send` from one module, then from
+    another that does not post. Resolution read that import: the edit re-links."""
+    files = {
+        "helpers/__init__.py": "from .mail import send\n",
+        "helpers/mail.py": "import requests\n\n\ndef send(x):\n    requests.post('https://example.com', json=x)\n",
+        "helpers/quiet.py": "def send(x):\n    return x\n",
+        "jobs.py": "from celery import shared_task\n\nimport helpers\n\n\n"
+                   "@shared_task(autoretry_for=(Exception,), max_retries=3)\ndef push(x):\n    helpers.send(x)\n",
+    }
+    cached = _edit_and_compare(tmp_path, files, "helpers/__init__.py", "from .quiet import send\n")
+    assert cached.reused == ""
+
+
+def test_an_import_that_linking_rewrites_is_linked_again(tmp_path: Path) -> None:
+    """The job's module starts to import `core.mailer`, which only resolves with site/ on
+    sys.path (`relink`): the module's rewrites change, which a re-check cannot replay."""
+    files = {
+        "site/__init__.py": "",
+        "site/core/__init__.py": "",
+        "site/core/mailer.py": "import requests\n\n\ndef notify(a):\n    requests.post('https://example.com', json=a)\n",
+        "site/jobs/__init__.py": "",
+        "site/jobs/tasks.py": "from celery import shared_task\n\n\n"
+                              "@shared_task(autoretry_for=(Exception,), max_retries=3)\ndef welcome(address):\n"
+                              "    print(address)\n",
+    }
+    edited = files["site/jobs/tasks.py"].replace("\n\n\n@", "\nfrom core.mailer import notify\n\n\n@").replace(
+        "print(address)", "notify(address)")
+    cached = _edit_and_compare(tmp_path, files, "site/jobs/tasks.py", edited)
+    assert cached.reused == ""
+
+
+def test_an_unread_import_and_a_body_that_uses_it_are_rechecked(tmp_path: Path) -> None:
+    """The common edit: an import added and a call of it in a job's body. Nothing looked the
+    new name up in the module before: only the job is checked again."""
+    edited = _RETRIED.replace("import requests\n", "import requests\nimport smtplib\n").replace(
+        '    requests.post', '    smtplib.SMTP("mail.example.com").sendmail("a", "b", "c")\n    requests.post')
+    files = {"jobs.py": _RETRIED.replace('    requests.post("https://example.com/orders", json={"id": order_id})',
+                                         '    print(order_id)')}
+    edited = files["jobs.py"].replace("import requests\n", "import requests\nimport smtplib\n").replace(
+        "    print(order_id)", '    smtplib.SMTP("mail.example.com").sendmail("a", "b", "c")')
+    cached = _edit_and_compare(tmp_path, files, "jobs.py", edited)
+    assert cached.reused == "rechecked"

@@ -377,7 +377,10 @@ class _Analysis:
             return None
         module, _, var = dotted.rpartition(".")
         mod = self.p.modules.get(module)
-        if mod is None or var not in mod.assigns:
+        if mod is None:
+            return None
+        self.p.note_read(module, var)
+        if var not in mod.assigns:
             return None
         _, line, col = mod.assigns[var]
         return Anchor(mod.path, line, col, line, col + len(var))

@@ -101,7 +101,7 @@ class Celery:
         regs: list[Registration] = []
         for mod in project.modules.values():
             for name, value in mod.assigns.items():
-                if _is_schedule_name(name):
+                if is_schedule_name(name):
                     regs.extend(_schedule(project, mod, value[0], Anchor(mod.path, value[1], value[2], value[1], value[2])))
         for cls in project.classes.values():
             for name, value in cls.attrs.items():
@@ -214,7 +214,7 @@ def _failure_signal(project: Project) -> str | None:
     return None
 
 
-def _is_schedule_name(target_name: str) -> bool:
+def is_schedule_name(target_name: str) -> bool:
     last = target_name.rpartition(".")[2]
     return last in SCHEDULE_NAMES or last.partition("[")[0] in SCHEDULE_NAMES
 

@@ -103,6 +103,7 @@ def _cluster(project: Project) -> dict:
         return cached
     found: dict = {}
     for mod in project.modules.values():
+        project.note_read(mod.module, "Q_CLUSTER")
         assign = mod.assigns.get("Q_CLUSTER")
         if assign is not None and assign[0][0] == "dict":
             found = {lit(k): v for k, v in dict_items(assign[0]) if isinstance(lit(k), str)}

@@ -99,6 +99,7 @@ def origin(project: Project, module: ModuleSummary, name: str | None, hops: int 
                     return origin(project, module, f"{base}.{name}", hops + 1)
         return name
     head = rest[0]
+    project.note_read(mod.module, head)
     imported = mod.imports.get(head)
     if imported and imported != f"{mod.module}.{head}":
         return origin(project, mod, ".".join([imported, *rest[1:]]), hops + 1)
@@ -224,8 +225,12 @@ def _dotted_string(project: Project, value) -> str | None:
         return value[1]
     if value and value[0] == "name" and (value[1] or "").startswith("django.conf.settings."):
         setting = value[1].rpartition(".")[2]
-        found = {a[0][1] for m in project.modules.values() if (a := m.assigns.get(setting)) and a[0][0] == "lit"
-                 and isinstance(a[0][1], str)}
+        found = set()
+        for m in project.modules.values():
+            project.note_read(m.module, setting)
+            a = m.assigns.get(setting)
+            if a and a[0][0] == "lit" and isinstance(a[0][1], str):
+                found.add(a[0][1])
         return found.pop() if len(found) == 1 else None
     return None
 
