@@ -81,6 +81,19 @@ def retry_policy(settings: dict, anchor, fallback: dict | None = None, failure_h
     )
 
 
+def _settings(project: Project, settings: dict) -> dict:
+    """Retry settings with module-level constants read (`max_retries=MAX_RETRIES`), also inside
+    `retry_kwargs`."""
+    out = dict(settings)
+    for key in RETRY_KEYS:
+        if key in out:
+            out[key] = project.deref(out[key])
+    kwargs = out.get("retry_kwargs")
+    if kwargs and kwargs[0] == "dict":
+        out["retry_kwargs"] = ["dict", [[k, project.deref(v)] for k, v in kwargs[1]]]
+    return out
+
+
 def _auto_retry_on(settings: dict, on: tuple[str, ...] | None) -> tuple[str, ...] | None:
     """`()` when nothing retries automatically; the exception names when `autoretry_for` lists them."""
     if "autoretry_for" not in settings or lit(settings["autoretry_for"], 0) is None:
@@ -170,7 +183,7 @@ def tasks(project: Project) -> dict[str, JobSite]:
         out[fn.qualname] = JobSite(
             function=fn.qualname, framework="celery", kind="task", path=anchor.path, anchor=anchor,
             display=cls.qualname, doc_owner=cls.qualname, triggers={"enqueue"},
-            retry=retry_policy(attrs, anchor, failure_handler=handler),
+            retry=retry_policy(_settings(project, attrs), anchor, failure_handler=handler),
             settings={k: v for k, v in attrs.items() if k in TASK_SETTINGS},
         )
     project.__dict__["_celery_tasks"] = out
@@ -184,7 +197,7 @@ def _task_site(project: Project, module: ModuleSummary, qualname: str, decorator
     handler = "on_failure" if base_cls is not None and _defines(project, base_cls, "on_failure") else failure_signal
     kind = "periodic" if decorator.endswith("periodic_task") else "task"
     site = job_from_function(project, project.functions[qualname], "celery", kind)
-    site.retry = retry_policy(kwargs, anchor, base_attrs, failure_handler=handler)
+    site.retry = retry_policy(_settings(project, kwargs), anchor, _settings(project, base_attrs), failure_handler=handler)
     site.triggers.add("schedule" if kind == "periodic" else "enqueue")
     site.settings = {k: v for k, v in kwargs.items() if k in TASK_SETTINGS}
     return site

@@ -52,3 +52,29 @@ def retry_after_effect(self, addresses):
             send_mail("hi", "body", "from@example.com", [address])  # expect: JC201
         except OSError as exc:
             raise self.retry(exc=exc)
+
+
+# Retry settings written as module-level constants are read through them.
+NO_RETRIES = 0
+RETRY_LIMIT = 4
+RETRY_OPTIONS = {"max_retries": NO_RETRIES}
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=NO_RETRIES)
+def never_retried(order_id):
+    requests.post("https://partner.example/hook", json={"order": order_id})
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=RETRY_LIMIT)
+def retried_up_to_the_limit(order_id):
+    requests.post("https://partner.example/hook", json={"order": order_id})  # expect: JC201
+
+
+@shared_task(autoretry_for=(Exception,), retry_kwargs={"max_retries": NO_RETRIES})
+def never_retried_by_its_kwargs(order_id):
+    requests.post("https://partner.example/hook", json={"order": order_id})
+
+
+@shared_task(autoretry_for=(Exception,), retry_kwargs=RETRY_OPTIONS)
+def never_retried_by_its_options(order_id):
+    requests.post("https://partner.example/hook", json={"order": order_id})
