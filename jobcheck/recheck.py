@@ -384,10 +384,11 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     for f in findings:
         if f.function is not None and (f.function in units or f.function not in after):
             continue  # checked again, or no longer reached
-        for path, (_, edit) in edits.items():
-            if not stands_on(f, path, edit.moved):
-                return None
-            f = moved_finding(f, path, edit.moved)
+        if f.path in edits or f.cites:  # else nothing of it is in an edited file
+            for path, (_, edit) in edits.items():
+                if not stands_on(f, path, edit.moved):
+                    return None
+                f = moved_finding(f, path, edit.moved)
         kept.append(f)
     out = sorted(set(kept + fresh), key=Finding.sort_key)
     observation = project.observation()
