@@ -68,7 +68,7 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
     summaries = summarize(planned)
     absolute = {display: path for path, display, _, _ in planned}
     if context_modules is None:
-        extra = context.load(summaries, _import_roots(planned, config), summarize, folders=folders)
+        extra = context.load(summaries, import_roots(planned, config), summarize, folders=folders)
     else:
         extra = [s for s in summarize(context_modules) if s.error is None]
     release = getattr(summarize, "close", None)
@@ -81,7 +81,7 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
                    observe=observe)
 
 
-def _import_roots(jobs: list[tuple[Path, str, str, bool]], config: Config) -> list[Path]:
+def import_roots(jobs: list[tuple[Path, str, str, bool]], config: Config) -> list[Path]:
     """Where imports of the analysed files are looked up: their package roots, then the
     configuration's folder and its src/."""
     roots: list[Path] = []
@@ -153,33 +153,49 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     `report_modules`: and only of these modules (a given file can also be read as context under
     another name, as a script's sibling is: its findings are the given module's). `observe`:
     record what the project phase looks up (`Project.observation`)."""
-    from .checks import CheckContext, all_checks
     from .ruledocs import rules
 
     rule_info = rules()
-    selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
     project = build_project(summaries, config, observe)
-    ctx = CheckContext(project, rule_info, config.docstring_section)
-    findings: list[Finding] = []
-    for check in all_checks():
-        if selected.intersection(check.CODES):
-            findings.extend(f for f in check.run(ctx) if f.code in selected)
+    findings = check_project(project, config, selection, rule_info)
     reported = summaries
     if report_paths is not None:
-        findings = [f for f in findings if f.path in report_paths]
         reported = [s for s in reported if s.path in report_paths]
     if report_modules is not None:
-        # A finding belongs to its function's module (one without a function, to its file).
-        findings = [f for f in findings if (m := project.function_module.get(f.function or "")) is None
-                    or m.module in report_modules]
         reported = [s for s in reported if s.module in report_modules]
-    by_path = {s.path: s for s in summaries}
-    findings = _drop_suppressed(findings, project, by_path, config, absolute or {})
-    findings = _character_columns(findings, sources)
+    findings = kept_findings(findings, project, config, {s.path: s for s in summaries}, absolute or {}, sources,
+                             report_paths, report_modules)
     findings.extend(_unanalysable(reported, rule_info))
     findings.extend(_bare_suppressions(reported, rule_info))
     findings = sorted(set(findings), key=Finding.sort_key)
     return Report(findings=findings, files=len(reported), project=project, summaries=summaries)
+
+
+def check_project(project: Project, config: Config, selection: Selection, rule_info: dict, units: set | None = None) -> list[Finding]:
+    """The selected checks' findings on a linked project (`units`: only for these functions)."""
+    from .checks import CheckContext, all_checks
+
+    selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
+    ctx = CheckContext(project, rule_info, config.docstring_section, units=units)
+    findings: list[Finding] = []
+    for check in all_checks():
+        if selected.intersection(check.CODES):
+            findings.extend(f for f in check.run(ctx) if f.code in selected)
+    return findings
+
+
+def kept_findings(findings: list[Finding], project: Project, config: Config, by_path: dict, absolute: dict,
+                  sources: dict[str, str] | None, report_paths: set[str] | None, report_modules: set[str] | None) -> list[Finding]:
+    """The checks' findings that are reported: in the files reported on, of their modules, not
+    suppressed (`by_path`: display path -> summary, for its suppressions), columns in characters."""
+    if report_paths is not None:
+        findings = [f for f in findings if f.path in report_paths]
+    if report_modules is not None:
+        # A finding belongs to its function's module (one without a function, to its file).
+        findings = [f for f in findings if (m := project.function_module.get(f.function or "")) is None
+                    or m.module in report_modules]
+    findings = _drop_suppressed(findings, project, by_path, config, absolute)
+    return _character_columns(findings, sources)
 
 
 def _drop_suppressed(findings: list[Finding], project: Project, by_path: dict, config: Config, absolute: dict) -> list[Finding]:

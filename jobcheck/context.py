@@ -130,7 +130,7 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
                     folder = package_folders.get(prefix)
                     if folder is None:
                         folder = package_folders[prefix] = os.path.dirname(os.path.abspath(mod.path))
-                    found_below = _submodule(prefix, folder, rest, listings)
+                    found_below = submodule(prefix, folder, rest, listings)
                     if found_below is not None:
                         candidate, path, is_package, depth = found_below
                         if candidate not in loaded:
@@ -167,11 +167,16 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
                     later.extend(_leads_to(summary, rest))
         pending = later
     if folders is not None:
-        folders.update(folder for folder, entries in listings.items() if entries is not _MISSING)
+        folders.update(listed_folders(listings))
     return out
 
 
-def _submodule(package: str, folder: str, rest: list[str], listings: dict) -> tuple[str, Path, bool, int] | None:
+def listed_folders(listings: dict) -> list[str]:
+    """The folders `module_file` listed (with `listings`), except those it could not list."""
+    return [folder for folder, entries in listings.items() if entries is not _MISSING]
+
+
+def submodule(package: str, folder: str, rest: list[str], listings: dict) -> tuple[str, Path, bool, int] | None:
     """The deepest module below `package` (whose folder is `folder`) that `rest` names, as Python
     finds submodules (in the package's folder): (name, path, is_package, parts used)."""
     found = None

@@ -478,9 +478,9 @@ class _Nowhere:
         self.memo: dict[str, bool] = {}
 
     def listed(self) -> list[str]:
-        from .context import _MISSING
+        from .context import listed_folders
 
-        return [folder for folder, entries in self.listings.items() if entries is not _MISSING]
+        return listed_folders(self.listings)
 
     def same_followed(self, old: ModuleSummary, new: ModuleSummary, is_package: bool) -> bool:
         """Do the names a given module's two versions lead context loading along agree?"""
@@ -491,11 +491,11 @@ class _Nowhere:
 
     def _roots_now(self) -> list:
         if self._roots is None:
-            from .api import _import_roots
+            from .api import import_roots
 
             planned = [(Path(path), display, module, os.path.basename(path) == "__init__.py")
                        for display, path, _, module in self.inputs]
-            self._roots = _import_roots(planned, self.config)
+            self._roots = import_roots(planned, self.config)
         return self._roots
 
     def _leads_nowhere(self, name: str) -> bool:
@@ -505,7 +505,7 @@ class _Nowhere:
         return found
 
     def _nowhere(self, name: str) -> bool:
-        from .context import _submodule, module_file
+        from .context import submodule, module_file
 
         clean = name.replace("()", "") if "(" in name else name
         head = clean.partition(".")[0]
@@ -520,7 +520,7 @@ class _Nowhere:
         path = self.given[prefix]
         rest = clean[len(prefix) + 1:].split(".") if len(clean) > len(prefix) else []
         if rest and os.path.basename(path) == "__init__.py":
-            below = _submodule(prefix, os.path.dirname(os.path.abspath(path)), rest, self.listings)
+            below = submodule(prefix, os.path.dirname(os.path.abspath(path)), rest, self.listings)
             if below is not None and below[0] not in self.given:
                 return False
         return True
@@ -585,7 +585,7 @@ def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: by
     # that records are reused). The project phase itself is not run on heads.
     planned = _plan(paths, config, force_exclude, folders)
     try:
-        context.load(heads(planned), api._import_roots(planned, config), heads, folders=folders)
+        context.load(heads(planned), api.import_roots(planned, config), heads, folders=folders)
     except _Miss:
         return planned
     if heads.seen != len(inputs):

@@ -47,10 +47,10 @@ def exception_package(exc: str) -> str:
 
 class Raises:
     def __init__(self, project: Project) -> None:
-        from .frameworks.resolve import _tops
+        from .frameworks.resolve import analysed_tops
 
         self.project = project
-        self.local_roots = _tops(project)
+        self.local_roots = analysed_tops(project)
 
     def can_raise(self, fn: FunctionSummary, index: int, exc: str, effect_libs: tuple[str, ...] = ()) -> bool:
         """Can the event raise `exc`? `effect_libs`: the libraries of effects reached through it."""

@@ -326,9 +326,9 @@ def run(state: State, findings: list, edits: dict[str, tuple[ModuleSummary, Body
 
 
 def _run(state, findings, edits, read, read_path, config, selection, given) -> Rechecked | None:
+    from pathlib import Path
+
     from . import api
-    from .checks import CheckContext, all_checks
-    from .config import selected_codes
     from .effects.classify import Catalog
     from .lazy import lazy_project
     from .model import Finding
@@ -362,23 +362,11 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     if units:  # memos on cycles fill in the order the checks ask; with nothing to check, nothing moves
         units.update(_ancestors(_on_cycles(after, edges), after, edges))
 
-    rule_info = rules()
-    selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
-    ctx = CheckContext(project, rule_info, config.docstring_section, units=units)
-    fresh: list[Finding] = []
-    for check in all_checks():
-        if selected.intersection(check.CODES):
-            fresh.extend(f for f in check.run(ctx) if f.code in selected)
-    from pathlib import Path
-
-    report_paths = {display for display, _, _ in given}
-    report_modules = {module for _, _, module in given}
-    fresh = [f for f in fresh if f.path in report_paths]
-    fresh = [f for f in fresh if (m := project.function_module.get(f.function or "")) is None
-             or m.module in report_modules]
+    given_paths = {display for display, _, _ in given}
     absolute = {display: Path(path) for display, path, _ in given} if config.per_file_ignores else {}
-    fresh = api._drop_suppressed(fresh, project, _ByPath(read_path), config, absolute)
-    fresh = api._character_columns(fresh, None)
+    fresh = api.check_project(project, config, selection, rules(), units)
+    fresh = api.kept_findings(fresh, project, config, _ByPath(read_path), absolute, None, given_paths,
+                              {module for _, _, module in given})
 
     kept = []
     for f in findings:
@@ -401,7 +389,7 @@ def _same_rewrites(project, state: State, new: ModuleSummary) -> bool:
     other modules, as the full run had them when it came to this one: one linked later that
     linking rewrites would be read as it was before, which a lazily loaded project cannot give."""
     from .lazy import NeedsWholeProject
-    from .relink import _rewrites
+    from .relink import rewrites_for
 
     loader = project.__dict__["_loader"]
     rank = loader.rank[new.module]
@@ -415,7 +403,7 @@ def _same_rewrites(project, state: State, new: ModuleSummary) -> bool:
                 raise NeedsWholeProject(name)
             return loader.modules.get(name, default)
 
-    return _rewrites(new, Probe(), project.__dict__["_fw_tops"], None) == state.rewrites.get(new.module, {})
+    return rewrites_for(new, Probe(), project.__dict__["_fw_tops"], None) == state.rewrites.get(new.module, {})
 
 
 def _ancestors(targets: set[str], reached: dict[str, str], edges: dict) -> set[str]:

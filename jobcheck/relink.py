@@ -23,14 +23,14 @@ def relink(modules: dict[str, ModuleSummary], asked: set[str] | None = None) -> 
     tops = {name.partition(".")[0] for name in modules}
     made = {}
     for mod in modules.values():
-        rewrites = _rewrites(mod, modules, tops, asked)
+        rewrites = rewrites_for(mod, modules, tops, asked)
         if rewrites:
             apply(mod, rewrites)
             made[mod.module] = rewrites
     return made
 
 
-def _rewrites(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: set[str], asked: set[str] | None) -> dict[str, str]:
+def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: set[str], asked: set[str] | None) -> dict[str, str]:
     ancestors = []
     parts = mod.module.split(".")[:-1]
     while parts:

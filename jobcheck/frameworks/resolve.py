@@ -67,7 +67,7 @@ def _canonical_in(project: Project, module: ModuleSummary, name: str | None) -> 
     if not canon or canon[0] == "@" or not name:
         return canon
     top = canon.partition(".")[0].partition("(")[0]
-    if top in _tops(project):
+    if top in analysed_tops(project):
         return canon
     result = canon
     first = name.partition(".")[0].partition("(")[0]
@@ -91,7 +91,7 @@ def origin(project: Project, module: ModuleSummary, name: str | None, hops: int 
         return name
     mod, rest = module_prefix(project, name)
     if mod is None:
-        if hops == 0 and name.partition(".")[0] not in _tops(project):
+        if hops == 0 and name.partition(".")[0] not in analysed_tops(project):
             first = name.partition(".")[0]
             for base in _ancestors(module):  # a folder on sys.path, as in canonical_in
                 found = module_prefix(project, f"{base}.{name}")[0]
@@ -118,7 +118,7 @@ def _module_prefixes(project: Project) -> set[str]:
     return found
 
 
-def _tops(project: Project) -> set[str]:
+def analysed_tops(project: Project) -> set[str]:
     cache = project.__dict__.get("_fw_tops")
     if cache is None:
         cache = {m.partition(".")[0] for m in project.modules}
