@@ -154,6 +154,8 @@ def lazy_project(names: list[str], read, rewrites, catalog, frameworks, entry_po
     project._canon = {}
     project._reach = {}
     project._call_effects = {}
+    project._computing = set()
+    project._walks = []
     prefixes: set[str] = set()
     for name in names:
         parts = name.split(".")

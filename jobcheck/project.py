@@ -69,6 +69,8 @@ class Project:
         self._canon: dict[str, str | None] = {}
         self._reach: dict[str, list[EffectPath]] = {}
         self._call_effects: dict[str, list[CallEffect]] = {}
+        self._computing: set[str] = set()
+        self._walks: list[tuple[int, dict[str, list[CallEffect]]]] = []  # (cycle, its members' effects so far)
 
     def note_read(self, module: str, name: str) -> None:
         """Record that a module's tables (assignments, imports, names) were read at `name`,
@@ -564,11 +566,37 @@ class Project:
         return bool(txns.intersection(a.regions) & txns.intersection(b.regions))
 
     def call_effects(self, qualname: str) -> list[CallEffect]:
-        """Each unguarded external effect of a function, through the event in its body that makes it."""
+        """Each unguarded external effect of a function, through the event in its body that makes it.
+
+        On a call cycle, each function's effects are those of a walk that starts from it: the
+        cycle's other functions are answered within that walk and remembered only for it. So
+        what a function of a cycle reaches does not depend on which of them was asked first."""
         cached = self._call_effects.get(qualname)
         if cached is not None:
             return cached
-        self._call_effects[qualname] = []  # a recursion guard while this function is in progress
+        cycle = self.cycles.get(qualname)
+        if cycle is not None and self._walks and self._walks[-1][0] == cycle:
+            members = self._walks[-1][1]
+            found = members.get(qualname)
+            if found is None:
+                members[qualname] = []  # in progress: a call back here finds nothing more
+                found = members[qualname] = self._effects_of(qualname)
+            return found
+        if qualname in self._computing:
+            return []  # a cycle outside the jobs' reach (not numbered): ends here
+        self._computing.add(qualname)
+        if cycle is not None:
+            self._walks.append((cycle, {qualname: []}))
+        try:
+            out = self._effects_of(qualname)
+        finally:
+            self._computing.discard(qualname)
+            if cycle is not None:
+                self._walks.pop()
+        self._call_effects[qualname] = out
+        return out
+
+    def _effects_of(self, qualname: str) -> list[CallEffect]:
         fn = self.functions[qualname]
         out: list[CallEffect] = []
         seen: set[tuple[int, str, str]] = set()
@@ -591,7 +619,6 @@ class Project:
                 if key not in seen:
                     seen.add(key)
                     out.append(CallEffect(i, p))
-        self._call_effects[qualname] = out
         return out
 
     def reachable_effects(self, qualname: str) -> list[EffectPath]:
@@ -599,13 +626,19 @@ class Project:
         cached = self._reach.get(qualname)
         if cached is not None:
             return cached
-        self._reach[qualname] = []
         paths: dict[tuple[str, str], EffectPath] = {}
         for ce in self.call_effects(qualname):
             paths.setdefault((ce.path.kind, ce.path.chain[-1]), ce.path)
         result = list(paths.values())
-        self._reach[qualname] = result
+        if qualname in self._call_effects:  # final, not a walk's answer or a cycle's end
+            self._reach[qualname] = result
         return result
+
+    @cached_property
+    def cycles(self) -> dict[str, int]:
+        """Functions the jobs reach that lie on a call cycle (through two or more functions), each
+        mapped to its cycle's number."""
+        return call_cycles(self.job_context, self.call_edges)
 
     def body(self, fn: FunctionSummary, view: str = "all") -> list[Event]:
         """A function's events, for a scan that reads a body beyond the calls `calls_named`
@@ -659,6 +692,56 @@ def owners(roots: list[str], callees_of) -> dict[str, str]:
                 if callee not in owner:
                     stack.append(callee)
     return owner
+
+
+def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
+    """The reached functions on a call cycle through two or more functions, each mapped to its
+    cycle's number (Tarjan's strongly connected components, iteratively; `edges`: callees)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: dict[str, int] = {}
+    counter = found = 0
+    for start in reached:
+        if start in index:
+            continue
+        work = [(start, iter(edges.get(start) or ()))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in reached:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(edges.get(child) or ())))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        out.update(dict.fromkeys(component, found))
+                        found += 1
+    return out
 
 
 # Tables whose rows record that work was done (or is to be done exactly once).

@@ -14,10 +14,10 @@ finding names the function it is checked for) can change only if `f` reaches a c
 `run` then builds a project that loads summaries as lookups reach them (`lazy`), walks the
 callees again from the recorded ones (only changed bodies are asked anew), and runs the checks
 for the functions that reach a changed body, those whose job changed, and those newly reached.
-Memoised walks end early on a cycle, so their results depend on which function of a cycle is
-asked first: every function that reaches a cycle is checked again too, in the order a full
-run checks them, so the memos fill as they would there. Everything else keeps its findings,
-lines renamed. Anything the re-check cannot settle — a summary gone from the cache, a step that
+This relies on what the checks remember being independent of the order they ask in: walks
+through call cycles (`Project.call_effects`) and through returned values (JC101's) keep no
+answer that depends on where the walk started. Everything else keeps its findings, lines
+renamed. Anything the re-check cannot settle — a summary gone from the cache, a step that
 would list the whole project, a line the rename does not know — sends the run back to linking
 the whole project. tests/test_recheck.py compares re-checked findings with a fresh run's for
 hundreds of random edits of bodies and of name tables.
@@ -346,6 +346,7 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
             return None
     changed = set().union(*(edit.changed for _, edit in edits.values()))
     edges = {q: e for q, e in state.edges.items() if q not in changed}
+    project.call_edges = edges  # `Project.cycles` reads them all
     roots = project.job_roots()
     before = owners(roots, state.edges.get)
 
@@ -359,8 +360,6 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     units = _ancestors({q for q in changed if q in after}, after, edges)
     units.update(q for q, root in after.items() if before.get(q) != root)
     units.update(s.function for s in state.jobs.values() if s.doc_owner in changed)
-    if units:  # memos on cycles fill in the order the checks ask; with nothing to check, nothing moves
-        units.update(_ancestors(_on_cycles(after, edges), after, edges))
 
     given_paths = {display for display, _, _ in given}
     absolute = {display: Path(path) for display, path, _ in given} if config.per_file_ignores else {}
@@ -421,55 +420,6 @@ def _ancestors(targets: set[str], reached: dict[str, str], edges: dict) -> set[s
             if caller not in out:
                 out.add(caller)
                 stack.append(caller)
-    return out
-
-
-def _on_cycles(reached: dict[str, str], edges: dict) -> set[str]:
-    """The reached functions on a call cycle through two or more functions (Tarjan's strongly
-    connected components, iteratively)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    out: set[str] = set()
-    counter = 0
-    for start in reached:
-        if start in index:
-            continue
-        work = [(start, iter(edges.get(start) or ()))]
-        index[start] = low[start] = counter
-        counter += 1
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            node, children = work[-1]
-            for child in children:
-                if child not in reached:
-                    continue
-                if child not in index:
-                    index[child] = low[child] = counter
-                    counter += 1
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(edges.get(child) or ())))
-                    break
-                if child in on_stack:
-                    low[node] = min(low[node], index[child])
-            else:
-                work.pop()
-                if work:
-                    parent = work[-1][0]
-                    low[parent] = min(low[parent], low[node])
-                if low[node] == index[node]:
-                    component = []
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        component.append(member)
-                        if member == node:
-                            break
-                    if len(component) > 1:
-                        out.update(component)
     return out
 
 

@@ -182,12 +182,10 @@ def test_rechecked_findings_equal_a_fresh_run_across_random_name_table_edits(tmp
     assert ways.get("rechecked", 0) >= 80 and ways.get("re-linked", 0) >= 10, ways
 
 
-def test_a_recheck_fills_memos_on_call_cycles_as_a_full_run_does(tmp_path: Path) -> None:
-    """`a` and `b` call each other. A full run asks for `first`'s effects first, and the walk
-    through the cycle ends where it started: `b`'s effects are remembered without `a`'s post.
-    `second` then reads that memo. Re-checking `second` alone would walk from `b` and find the
-    post; every function that reaches a cycle is checked again, in the full run's order, so the
-    re-check says what the full run says."""
+def test_a_recheck_on_a_call_cycle_says_what_a_full_run_says(tmp_path: Path) -> None:
+    """`a` and `b` call each other; `first` enters the cycle at `a`, `second` at `b`. What a
+    walk through a cycle finds does not depend on where an earlier walk entered it
+    (`Project.call_effects`), so checking `second` again alone says what a full run says."""
     root = tmp_path / "app"
     root.mkdir()
     (root / "helpers.py").write_text(

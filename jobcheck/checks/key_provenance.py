@@ -36,7 +36,7 @@ def run(ctx: CheckContext):
             for index in sources:
                 if index in reported:
                     continue
-                origin = _origin(ctx, fn, index, taint_cache, ())
+                origin = _origin(ctx, fn, index, taint_cache, (), [False])
                 if origin is None:
                     continue
                 kind, chain = origin
@@ -84,8 +84,10 @@ def _sinks(ctx: CheckContext, fn: FunctionSummary):
                 yield "marker key", ev.argsrc[0], Confidence.MEDIUM
 
 
-def _origin(ctx: CheckContext, fn: FunctionSummary, index: int, cache: dict, stack: tuple):
-    """("clock" | "random", chain) if the event's value comes from the clock or randomness."""
+def _origin(ctx: CheckContext, fn: FunctionSummary, index: int, cache: dict, stack: tuple, cut: list):
+    """("clock" | "random", chain) if the event's value comes from the clock or randomness.
+    `cut[0]` is set when the walk stopped short (a cycle, or too deep): what it found then
+    depends on where the walk started, so it is not remembered."""
     project = ctx.project
     ev = fn.events[index]
     if ev.kind != "call":
@@ -98,23 +100,29 @@ def _origin(ctx: CheckContext, fn: FunctionSummary, index: int, cache: dict, sta
     if name in project.catalog.random:
         return "random", (name,)
     callee = project.function_for(name)
-    if callee is None or callee.qualname in stack or len(stack) > 8:
+    if callee is None:
         return None
-    returned = _returns(ctx, callee, cache, stack + (fn.qualname,))
+    if callee.qualname in stack or len(stack) > 8:
+        cut[0] = True
+        return None
+    returned = _returns(ctx, callee, cache, stack + (fn.qualname,), cut)
     if returned is None:
         return None
     kind, chain = returned
     return kind, (callee.qualname, *chain)
 
 
-def _returns(ctx: CheckContext, fn: FunctionSummary, cache: dict, stack: tuple):
+def _returns(ctx: CheckContext, fn: FunctionSummary, cache: dict, stack: tuple, cut: list):
     if fn.qualname in cache:
         return cache[fn.qualname]
-    cache[fn.qualname] = None
+    below = [False]
     result = None
     for index in fn.returns:
-        result = _origin(ctx, fn, index, cache, stack)
+        result = _origin(ctx, fn, index, cache, stack, below)
         if result is not None:
             break
-    cache[fn.qualname] = result
+    if below[0]:
+        cut[0] = True
+    else:
+        cache[fn.qualname] = result
     return result

@@ -1,0 +1,25 @@
+# Helpers that call each other: what a job reaches through them does not depend on which job
+# the analysis walks first. `second` enters the cycle at `relay`, after `first` entered it at
+# `notify`: both reach the post in `notify`.
+import requests
+from celery import shared_task
+
+
+def notify(order):
+    requests.post("https://partner.example/hook", json=order)
+    relay(order.get("next"))
+
+
+def relay(order):
+    if order:
+        notify(order)
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def first(order):
+    notify(order)  # expect: JC201
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def second(order):
+    relay(order)  # expect: JC201
