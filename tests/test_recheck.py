@@ -24,7 +24,7 @@ def _age(root: Path, seconds: int = 100) -> None:
         os.utime(path, ns=(past, past))
 
 
-def _body_edit(text: str, rng: random.Random) -> str:
+def random_body_edit(text: str, rng: random.Random) -> str:
     """One edit inside the body of a random function: a statement inserted (a call that posts,
     one that prints, a call of a function of the module or of a name it imports, a fresh key),
     dropped, or doubled. Lines below move. An edit that would break the file is not made."""
@@ -68,7 +68,7 @@ def _statement_edit(text: str, rng: random.Random) -> str:
     return "".join(lines[:last] + lines[first:last] + lines[last:])
 
 
-def _table_edit(text: str, rng: random.Random) -> str:
+def random_table_edit(text: str, rng: random.Random) -> str:
     """One edit of a module's name tables, often with a body edit using it: an import added
     (a library's, or a name of the tree), one dropped, an assignment added (a constant, a
     logger, a beat schedule), an existing assignment's value changed."""
@@ -137,7 +137,7 @@ def test_rechecked_findings_equal_a_fresh_run_across_random_body_edits(tmp_path:
         for _ in range(6):
             path = rng.choice(files)
             text = path.read_text(encoding="utf-8")
-            edited = _body_edit(text, rng)
+            edited = random_body_edit(text, rng)
             path.write_text(edited, encoding="utf-8")
             cached = incremental.check_paths([str(root)], config, cache=store)
             fresh = api.check_paths([str(root)], config)
@@ -168,7 +168,7 @@ def test_rechecked_findings_equal_a_fresh_run_across_random_name_table_edits(tmp
         for _ in range(5):
             path = rng.choice(files)
             text = path.read_text(encoding="utf-8")
-            edited = _table_edit(text, rng)
+            edited = random_table_edit(text, rng)
             try:
                 ast.parse(edited)
             except SyntaxError:
