@@ -150,6 +150,7 @@ def lazy_project(names: list[str], read, rewrites, catalog, frameworks, entry_po
     project.call_attrs = set()
     project.scans_all_calls = False
     project.bodies_read = {}
+    project.index_reads = set()
     project.call_edges = {}
     project._canon = {}
     project._reach = {}

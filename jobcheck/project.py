@@ -59,6 +59,7 @@ class Project:
         # function's callees as `job_context` walked them: what `recheck` needs to tell which
         # findings an edit of a body can change.
         self.bodies_read: dict[str, set[str]] = {}  # qualname -> the `body` views read
+        self.index_reads: set[str] = set()  # callee names Airflow's call index was asked for
         self.call_edges: dict[str, list[str] | None] = {}
         for m in self.modules.values():
             for q, f in m.functions.items():

@@ -32,7 +32,7 @@ from .observed import (event_lines, function_lines, module_lines, module_parts, 
                        renamed_function, renamed_module)
 from .summary import FunctionSummary, ModuleSummary
 
-_VERSION = 1
+_VERSION = 2
 
 
 @dataclass
@@ -47,6 +47,7 @@ class State:
     bodies_read: dict[str, set[str]]  # qualname -> the `Project.body` views the scans read
     call_attrs: set[str]
     all_calls: bool
+    index_reads: set[str]  # callee names Airflow's call index was asked for
 
     @classmethod
     def capture(cls, project) -> State | None:
@@ -57,24 +58,25 @@ class State:
         project.job_names  # noqa: B018
         return cls(list(project.modules), project.rewrites, project.jobs, project.retry_wrappers,
                    project.job_names, project.signal_receivers, project.call_edges, project.bodies_read,
-                   set(project.call_attrs), project.scans_all_calls)
+                   set(project.call_attrs), project.scans_all_calls, set(project.index_reads))
 
     def to_data(self) -> tuple:
         return (_VERSION, self.modules, self.rewrites, [_site_data(s) for s in self.jobs.values()],
                 {q: _policy_data(p) for q, p in self.retry_wrappers.items()}, self.job_names,
                 self.signal_receivers, self.edges, {q: sorted(v) for q, v in self.bodies_read.items()},
-                sorted(self.call_attrs), self.all_calls)
+                sorted(self.call_attrs), self.all_calls, sorted(self.index_reads))
 
     @classmethod
     def from_data(cls, data) -> State | None:
         try:
-            version, modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, attrs, all_calls = data
+            (version, modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, attrs, all_calls,
+             index_reads) = data
             if version != _VERSION:
                 return None
             sites = [_site(d) for d in jobs]
             return cls(list(modules), dict(rewrites), {s.function: s for s in sites},
                        {q: _policy(p) for q, p in wrappers.items()}, dict(job_names), dict(receivers), dict(edges),
-                       {q: set(v) for q, v in bodies.items()}, set(attrs), bool(all_calls))
+                       {q: set(v) for q, v in bodies.items()}, set(attrs), bool(all_calls), set(index_reads))
         except (TypeError, ValueError, AttributeError):
             return None
 
@@ -145,6 +147,9 @@ class BodyEdit:
     moved: dict[int, int]  # every line the scans read, and every line of an unchanged function: before -> after
     changed: set[str]  # the functions whose bodies changed
     imports_changed: bool = False  # what the module imports (linking may rewrite imports differently)
+    # Names of the calls Airflow's index keeps in the changed bodies, before and after: the scan
+    # reads those it is asked for by callee (`_index_unread`).
+    indexed: frozenset = frozenset()
 
 
 def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: set[str]) -> BodyEdit | None:
@@ -168,29 +173,36 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     changed = {q for q, fn in old.functions.items() if _shape(fn) != _shape(new.functions[q])}
     if any("all" in state.bodies_read.get(q, ()) for q in changed):
         return None
-    relevant = None
+    indexed: set[str] = set()
     if state.all_calls:
-        from .frameworks.airflow_index import relevant_tops
+        from .frameworks.airflow_index import is_relevant, relevant_tops
 
         tops = {m.partition(".")[0] for m in state.modules}
         relevant = relevant_tops(tops, old)
         if relevant != relevant_tops(tops, new):
             return None
+        for mod in (old, new):
+            for q in changed:
+                for ev in mod.functions[q].events:
+                    if is_relevant(ev, relevant):
+                        if "python_callable" in ev.kwargs:
+                            return None  # the scan reads every such call
+                        indexed.add(ev.name)
     if keys:  # the entries that changed are compared no further
         old = replace(old, assigns={k: v for k, v in old.assigns.items() if k not in keys})
         new = replace(new, assigns={k: v for k, v in new.assigns.items() if k not in keys})
     views, attrs = state.bodies_read, state.call_attrs
-    was, now = _lines(old, changed, attrs, relevant, views), _lines(new, changed, attrs, relevant, views)
+    was, now = _lines(old, changed, attrs, views), _lines(new, changed, attrs, views)
     if len(was) != len(now):
         return None
     moved = dict(zip(was, now))
     try:
-        before = _compared(old, changed, attrs, relevant, views, moved)
+        before = _compared(old, changed, attrs, views, moved)
     except KeyError:
         return None
-    if before != _compared(new, changed, attrs, relevant, views, None):
+    if before != _compared(new, changed, attrs, views, None):
         return None
-    return BodyEdit(moved, changed, old.imported != new.imported)
+    return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed))
 
 
 def _changed_keys(old: ModuleSummary, new: ModuleSummary) -> set[str]:
@@ -221,30 +233,22 @@ def _unread(keys: set[str], old: ModuleSummary, new: ModuleSummary, looked_up: s
     return not (built_on_calls and any(v[0][0] == "call" for v in assigned))
 
 
-class _Relative:
-    def __init__(self, base: int) -> None:
-        self.base = base
-
-    def __getitem__(self, line: int) -> int:
-        return line - self.base
-
-
 def _shape(fn: FunctionSummary) -> FunctionSummary:
-    """A function with its lines counted from its `def`: equal if only the function moved."""
-    return renamed_function(fn, _Relative(fn.line))
+    """A function with each line number replaced by its rank among the function's lines: equal if
+    the function only moved, or if lines were added or dropped only between its lines (in a
+    function nested in it, say). Which functions count as changed only decides what is compared
+    whole: an unchanged one must then be equal line for line under the module's line map."""
+    lines: set[int] = set()
+    function_lines(fn, lines)
+    return renamed_function(fn, {line: rank for rank, line in enumerate(sorted(lines))})
 
 
-def _scanned(fn: FunctionSummary, attrs: set[str], relevant: set[str] | None, views) -> list:
-    """The events of a body the scans read: calls they ask for by name, every call Airflow's
-    index keeps, and the parts of the body they asked for (`Project.body`)."""
+def _scanned(fn: FunctionSummary, attrs: set[str], views) -> list:
+    """The events of a body the scans read: calls they ask for by name, and the parts of the
+    body they asked for (`Project.body`). (Airflow's index: `BodyEdit.indexed`.)"""
     from .project import BODY_VIEWS
 
     seen = {id(ev) for view in views for ev in BODY_VIEWS[view](fn.events)}
-    if relevant is not None:
-        from .frameworks.airflow_index import is_relevant
-
-        return [ev for ev in fn.events if is_relevant(ev, relevant) or (ev.kind == "call" and ev.attr in attrs)
-                or id(ev) in seen]
     return [ev for ev in fn.events if (ev.kind == "call" and ev.attr in attrs) or id(ev) in seen]
 
 
@@ -253,7 +257,7 @@ def _signature(fn: FunctionSummary) -> FunctionSummary:
                    handlers=[])
 
 
-def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], relevant, views: dict) -> list[int]:
+def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict) -> list[int]:
     lines: set[int] = set()
     module_lines(mod, lines)
     for q, fn in mod.functions.items():
@@ -263,7 +267,7 @@ def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], relevant, vie
         lines.add(fn.line)
         lines.update(d[1] for d in fn.decorators)
         lines.update(d[3] for d in fn.decorators)
-        scanned = _scanned(fn, attrs, relevant, views.get(q, ()))
+        scanned = _scanned(fn, attrs, views.get(q, ()))
         event_lines(scanned, lines)
         if scanned:
             for r in fn.regions:
@@ -271,7 +275,7 @@ def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], relevant, vie
     return sorted(lines)
 
 
-def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], relevant, views: dict, moved) -> tuple:
+def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict, moved) -> tuple:
     """What the scans read of a module, and the unchanged functions whole, lines renamed through
     `moved` (None: as they are)."""
     at = moved if moved is not None else _Same()
@@ -280,7 +284,7 @@ def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], relevant, 
         if q not in changed:
             functions.append(renamed_function(fn, at) if moved is not None else fn)
             continue
-        scanned = _scanned(fn, attrs, relevant, views.get(q, ()))
+        scanned = _scanned(fn, attrs, views.get(q, ()))
         regions = {r.id: replace(r, line=at[r.line], end_line=at[r.end_line]) for r in fn.regions} if scanned else {}
         events = [(ev.kind, ev.name, ev.attr, ev.line, ev.col, ev.end_line, ev.end_col, ev.args, ev.kwargs, ev.ref,
                    ev.sql, [regions[r] for r in ev.regions if r in regions])
@@ -344,6 +348,8 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     for new, edit in edits.values():
         if edit.imports_changed and not _same_rewrites(project, state, new):
             return None
+        if edit.indexed and not _index_unread(project, state, new, edit.indexed):
+            return None
     changed = set().union(*(edit.changed for _, edit in edits.values()))
     edges = {q: e for q, e in state.edges.items() if q not in changed}
     project.call_edges = edges  # `Project.cycles` reads them all
@@ -403,6 +409,20 @@ def _same_rewrites(project, state: State, new: ModuleSummary) -> bool:
             return loader.modules.get(name, default)
 
     return rewrites_for(new, Probe(), project.__dict__["_fw_tops"], None) == state.rewrites.get(new.module, {})
+
+
+def _index_unread(project, state: State, new: ModuleSummary, names: frozenset) -> bool:
+    """Was Airflow's call index asked for none of the callees of these calls (the callee, or
+    what `.override(...)`, `.partial(...)` and the like are called on)? It is asked for tasks,
+    operator classes and the functions on the way to a DAG: a call of anything else, added or
+    dropped, changes nothing it finds."""
+    from .frameworks.resolve import call_name
+
+    for name in names:
+        for callee in (name, name.rpartition(".")[0]):
+            if callee and call_name(project, new, callee) in state.index_reads:
+                return False
+    return True
 
 
 def _ancestors(targets: set[str], reached: dict[str, str], edges: dict) -> set[str]:

@@ -285,3 +285,18 @@ def test_an_unread_import_and_a_body_that_uses_it_are_rechecked(tmp_path: Path) 
         "    print(order_id)", '    smtplib.SMTP("mail.example.com").sendmail("a", "b", "c")')
     cached = _edit_and_compare(tmp_path, files, "jobs.py", edited)
     assert cached.reused == "rechecked"
+
+
+def test_an_operator_given_a_callable_in_an_edited_body_is_linked_again(tmp_path: Path) -> None:
+    """Airflow's scan reads every call that gives a `python_callable`: one added to a body makes
+    `push` a retried task, which only linking again finds."""
+    dag = (
+        "from datetime import datetime\n\nimport requests\nfrom airflow import DAG\n"
+        "from airflow.operators.python import PythonOperator\n\n\n"
+        "def push():\n    requests.post('https://example.com/hook', json={})\n\n\n"
+        "def build():\n    with DAG('d', start_date=datetime(2024, 1, 1), default_args={'retries': 2}):\n"
+        "        print('building')\n\n\nbuild()\n")
+    edited = dag.replace("        print('building')\n",
+                         "        print('building')\n        PythonOperator(task_id='push', python_callable=push)\n")
+    cached = _edit_and_compare(tmp_path, {"dags.py": dag}, "dags.py", edited)
+    assert cached.reused == ""

@@ -111,11 +111,24 @@ class Airflow:
         return []
 
 
+class _AskedFor(dict):
+    """A dict that adds every key asked for by `get` to `asked`."""
+
+    def __init__(self, asked: set) -> None:
+        super().__init__()
+        self.asked = asked
+
+    def get(self, key, default=None):
+        self.asked.add(key)
+        return dict.get(self, key, default)
+
+
 class _Analysis:
     def __init__(self, project: Project) -> None:
         self.p = project
-        # canonical target -> [(function, event index, how: "" or an _INSTANTIATE attribute)]
-        self.calls: dict[str, list[tuple[FunctionSummary, int, str]]] = {}
+        # canonical target -> [(function, event index, how: "" or an _INSTANTIATE attribute)];
+        # which targets were asked for is recorded (`recheck` lets a body's other calls change)
+        self.calls: dict[str, list[tuple[FunctionSummary, int, str]]] = _AskedFor(project.index_reads)
         self.callable_events: list[tuple[FunctionSummary, int]] = []
         # (function, depth) -> contexts: what a walk finds depends on how far it may still go, so
         # a walk cut off deep down is never taken for the answer nearer the top.
