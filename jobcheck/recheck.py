@@ -177,14 +177,15 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     if state.all_calls:
         from .frameworks.airflow_index import is_relevant, relevant_tops
 
+        # The index keeps calls under the module's imported names too (for folders on sys.path):
+        # an import added or dropped starts or stops keeping some calls of unchanged functions.
         tops = {m.partition(".")[0] for m in state.modules}
-        relevant = relevant_tops(tops, old)
-        if relevant != relevant_tops(tops, new):
-            return None
+        was, now = relevant_tops(tops, old), relevant_tops(tops, new)
         for mod in (old, new):
-            for q in changed:
-                for ev in mod.functions[q].events:
-                    if is_relevant(ev, relevant):
+            for q, fn in mod.functions.items():
+                for ev in fn.events:
+                    kept = is_relevant(ev, was), is_relevant(ev, now)
+                    if (q in changed and any(kept)) or kept[0] != kept[1]:
                         if "python_callable" in ev.kwargs:
                             return None  # the scan reads every such call
                         indexed.add(ev.name)

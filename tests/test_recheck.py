@@ -300,3 +300,20 @@ def test_an_operator_given_a_callable_in_an_edited_body_is_linked_again(tmp_path
                          "        print('building')\n        PythonOperator(task_id='push', python_callable=push)\n")
     cached = _edit_and_compare(tmp_path, {"dags.py": dag}, "dags.py", edited)
     assert cached.reused == ""
+
+
+def test_an_import_that_makes_airflow_index_an_unchanged_call_is_linked_again(tmp_path: Path) -> None:
+    """Airflow's index keeps calls under the module's imported names (folders on sys.path):
+    importing from `lib` makes the unchanged `lib.push()` in `build` an instance of the task
+    `pkg.lib.push` in a DAG that retries. Only linking again finds that."""
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/lib.py": "import requests\nfrom airflow.decorators import task\n\n\n@task\ndef push():\n"
+                      "    requests.post('https://example.com/hook', json={})\n",
+        "pkg/dags.py": "from datetime import datetime\n\nfrom airflow import DAG\n\n\ndef build():\n"
+                       "    with DAG('d', start_date=datetime(2024, 1, 1), default_args={'retries': 2}):\n"
+                       "        lib.push()\n\n\nbuild()\n",
+    }
+    edited = files["pkg/dags.py"].replace("from airflow import DAG\n", "from airflow import DAG\nfrom lib import push, missing\n")
+    cached = _edit_and_compare(tmp_path, files, "pkg/dags.py", edited)
+    assert cached.reused == ""
