@@ -180,11 +180,11 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
         # The index keeps calls under the module's imported names too (for folders on sys.path):
         # an import added or dropped starts or stops keeping some calls of unchanged functions.
         tops = {m.partition(".")[0] for m in state.modules}
-        was, now = relevant_tops(tops, old), relevant_tops(tops, new)
+        kept_before, kept_after = relevant_tops(tops, old), relevant_tops(tops, new)
         for mod in (old, new):
             for q, fn in mod.functions.items():
                 for ev in fn.events:
-                    kept = is_relevant(ev, was), is_relevant(ev, now)
+                    kept = is_relevant(ev, kept_before), is_relevant(ev, kept_after)
                     if (q in changed and any(kept)) or kept[0] != kept[1]:
                         if "python_callable" in ev.kwargs:
                             return None  # the scan reads every such call
