@@ -176,6 +176,8 @@ def check_project(project: Project, config: Config, selection: Selection, rule_i
     from .checks import CheckContext, all_checks
 
     selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
+    if "job_context" not in project.__dict__:
+        project.finish_scans()  # before the checks look anything up
     ctx = CheckContext(project, rule_info, config.docstring_section, units=units)
     findings: list[Finding] = []
     for check in all_checks():

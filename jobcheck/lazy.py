@@ -151,6 +151,7 @@ def lazy_project(names: list[str], read, rewrites, catalog, frameworks, entry_po
     project.scans_all_calls = False
     project.bodies_read = {}
     project.index_reads = set()
+    project.scans_asked = set()
     project.call_edges = {}
     project._canon = {}
     project._reach = {}

@@ -60,6 +60,7 @@ class Project:
         # findings an edit of a body can change.
         self.bodies_read: dict[str, set[str]] = {}  # qualname -> the `body` views read
         self.index_reads: set[str] = set()  # callee names Airflow's call index was asked for
+        self.scans_asked: set[str] = set()  # names the scans looked up (see `finish_scans`)
         self.call_edges: dict[str, list[str] | None] = {}
         for m in self.modules.values():
             for q, f in m.functions.items():
@@ -640,6 +641,15 @@ class Project:
         """Functions the jobs reach that lie on a call cycle (through two or more functions), each
         mapped to its cycle's number."""
         return call_cycles(self.job_context, self.call_edges)
+
+    def finish_scans(self) -> None:
+        """Run every scan, and remember which names they looked up (when this project records
+        lookups): a function the scans never asked for can change its signature without changing
+        what they find (`recheck`)."""
+        self.jobs, self.retry_wrappers, self.signal_receivers, self.job_names  # noqa: B018 - computed here
+        asked = getattr(self.functions, "asked", None)
+        if asked is not None:
+            self.scans_asked = set(asked) | (self.linker_asked or set())
 
     def body(self, fn: FunctionSummary, view: str = "all") -> list[Event]:
         """A function's events, for a scan that reads a body beyond the calls `calls_named`

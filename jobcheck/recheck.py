@@ -32,7 +32,7 @@ from .observed import (event_lines, function_lines, module_lines, module_parts, 
                        renamed_function, renamed_module)
 from .summary import FunctionSummary, ModuleSummary
 
-_VERSION = 2
+_VERSION = 3
 
 
 @dataclass
@@ -48,6 +48,7 @@ class State:
     call_attrs: set[str]
     all_calls: bool
     index_reads: set[str]  # callee names Airflow's call index was asked for
+    scans_asked: set[str]  # names the scans looked up
 
     @classmethod
     def capture(cls, project) -> State | None:
@@ -58,25 +59,27 @@ class State:
         project.job_names  # noqa: B018
         return cls(list(project.modules), project.rewrites, project.jobs, project.retry_wrappers,
                    project.job_names, project.signal_receivers, project.call_edges, project.bodies_read,
-                   set(project.call_attrs), project.scans_all_calls, set(project.index_reads))
+                   set(project.call_attrs), project.scans_all_calls, set(project.index_reads),
+                   set(project.scans_asked))
 
     def to_data(self) -> tuple:
         return (_VERSION, self.modules, self.rewrites, [_site_data(s) for s in self.jobs.values()],
                 {q: _policy_data(p) for q, p in self.retry_wrappers.items()}, self.job_names,
                 self.signal_receivers, self.edges, {q: sorted(v) for q, v in self.bodies_read.items()},
-                sorted(self.call_attrs), self.all_calls, sorted(self.index_reads))
+                sorted(self.call_attrs), self.all_calls, sorted(self.index_reads), sorted(self.scans_asked))
 
     @classmethod
     def from_data(cls, data) -> State | None:
         try:
             (version, modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, attrs, all_calls,
-             index_reads) = data
+             index_reads, scans_asked) = data
             if version != _VERSION:
                 return None
             sites = [_site(d) for d in jobs]
             return cls(list(modules), dict(rewrites), {s.function: s for s in sites},
                        {q: _policy(p) for q, p in wrappers.items()}, dict(job_names), dict(receivers), dict(edges),
-                       {q: set(v) for q, v in bodies.items()}, set(attrs), bool(all_calls), set(index_reads))
+                       {q: set(v) for q, v in bodies.items()}, set(attrs), bool(all_calls), set(index_reads),
+                       set(scans_asked))
         except (TypeError, ValueError, AttributeError):
             return None
 
@@ -198,10 +201,10 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
         return None
     moved = dict(zip(was, now))
     try:
-        before = _compared(old, changed, attrs, views, moved)
+        before = _compared(old, changed, attrs, views, state.scans_asked, moved)
     except KeyError:
         return None
-    if before != _compared(new, changed, attrs, views, None):
+    if before != _compared(new, changed, attrs, views, state.scans_asked, None):
         return None
     return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed))
 
@@ -253,9 +256,12 @@ def _scanned(fn: FunctionSummary, attrs: set[str], views) -> list:
     return [ev for ev in fn.events if (ev.kind == "call" and ev.attr in attrs) or id(ev) in seen]
 
 
-def _signature(fn: FunctionSummary) -> FunctionSummary:
+def _signature(fn: FunctionSummary, asked: set[str]) -> FunctionSummary:
+    """What the scans can read of a changed function: its name, place, decorators and return
+    type; its parameters and `async` too if they looked it up by name (`Project.finish_scans`)."""
+    loose = {} if fn.qualname in asked else {"params": [], "is_async": False}
     return replace(fn, end_line=fn.line, docstring=None, doc_line=None, events=[], regions=[], sinks=[], returns=(),
-                   handlers=[])
+                   handlers=[], **loose)
 
 
 def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict) -> list[int]:
@@ -276,7 +282,7 @@ def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict) 
     return sorted(lines)
 
 
-def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict, moved) -> tuple:
+def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict, asked: set[str], moved) -> tuple:
     """What the scans read of a module, and the unchanged functions whole, lines renamed through
     `moved` (None: as they are)."""
     at = moved if moved is not None else _Same()
@@ -290,7 +296,7 @@ def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dic
         events = [(ev.kind, ev.name, ev.attr, ev.line, ev.col, ev.end_line, ev.end_col, ev.args, ev.kwargs, ev.ref,
                    ev.sql, [regions[r] for r in ev.regions if r in regions])
                   for ev in renamed_events(scanned, at)]
-        functions.append((renamed_function(_signature(fn), at), events, list(regions.values())))
+        functions.append((renamed_function(_signature(fn, asked), at), events, list(regions.values())))
     module = renamed_module(mod, moved) if moved is not None else module_parts(mod)
     return (*module, functions)
 

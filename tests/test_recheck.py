@@ -27,7 +27,8 @@ def _age(root: Path, seconds: int = 100) -> None:
 def random_body_edit(text: str, rng: random.Random) -> str:
     """One edit inside the body of a random function: a statement inserted (a call that posts,
     one that prints, a call of a function of the module or of a name it imports, a fresh key),
-    dropped, or doubled. Lines below move. An edit that would break the file is not made."""
+    dropped, or doubled, or a parameter added. Lines below move. An edit that would break the
+    file is not made."""
     edited = _statement_edit(text, rng)
     try:
         ast.parse(edited)
@@ -52,7 +53,14 @@ def _statement_edit(text: str, rng: random.Random) -> str:
     indent = " " * stmt.col_offset
     names = [n.name for n in functions if n.col_offset == 0] or ["print"]
     imported = [a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names] or ["print"]
-    kind = rng.choice(["insert", "insert", "insert", "drop", "double"])
+    kind = rng.choice(["insert", "insert", "insert", "drop", "double", "parameter"])
+    if kind == "parameter":  # the function gains a parameter with a default
+        head = lines[fn.lineno - 1]
+        if head.rstrip().endswith("):") and "(" in head:
+            at = head.rindex(")")
+            added = "_probe=None" if head[at - 1] == "(" else ", _probe=None"
+            lines[fn.lineno - 1] = head[:at] + added + head[at:]
+        return "".join(lines)
     if kind == "insert":
         line = rng.choice([
             "requests.post('https://example.com/hook', json={})",
@@ -317,3 +325,32 @@ def test_an_import_that_makes_airflow_index_an_unchanged_call_is_linked_again(tm
     edited = files["pkg/dags.py"].replace("from airflow import DAG\n", "from airflow import DAG\nfrom lib import push, missing\n")
     cached = _edit_and_compare(tmp_path, files, "pkg/dags.py", edited)
     assert cached.reused == ""
+
+
+def test_a_parameter_a_scan_reads_is_not_taken_for_a_body_edit(tmp_path: Path) -> None:
+    """arq recognises a `WorkerSettings` by shape: every function it lists is async and takes
+    `ctx` first. Renaming that parameter unmakes the job, which only the scans see: the run
+    links again (a function they never looked up could change its parameters freely)."""
+    files = {
+        "jobs.py": "import requests\n\n\nasync def sync_order(ctx, order_id):\n"
+                   "    requests.post('https://example.com/orders', json={'id': order_id})\n",
+        "worker.py": "from jobs import sync_order\n\n\nclass WorkerSettings:\n    functions = [sync_order]\n",
+    }
+    edited = files["jobs.py"].replace("(ctx, order_id)", "(context, order_id)")
+    cached = _edit_and_compare(tmp_path, files, "jobs.py", edited)
+    assert cached.reused == ""
+
+
+def test_a_parameter_added_to_a_helper_is_rechecked(tmp_path: Path) -> None:
+    """A helper the scans never looked up gains a parameter, and its caller passes it: a body
+    edit, checked again where it reaches."""
+    files = {
+        "helpers.py": "import requests\n\n\ndef notify(order):\n    return order\n",
+        "jobs.py": "from celery import shared_task\n\nfrom helpers import notify\n\n\n"
+                   "@shared_task(autoretry_for=(Exception,), max_retries=3)\ndef ship(order):\n    notify(order)\n",
+    }
+    edited = files["helpers.py"].replace(
+        "def notify(order):\n    return order\n",
+        "def notify(order, hook=None):\n    requests.post(hook or 'https://example.com', json=order)\n")
+    cached = _edit_and_compare(tmp_path, files, "helpers.py", edited)
+    assert cached.reused == "rechecked"
