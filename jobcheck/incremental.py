@@ -75,7 +75,7 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
         if summarizer.sealed_inputs is None:
             return report  # a file could not be read: nothing to record
         stamps = take_stamps(summarizer.read_paths, folders, started, previous)
-        state = _state_of(report)  # before the observation: taking it can run one more scan
+        state = _state_of(report)
         observation = report.project.observation()
         if observation is not None:
             from .fingerprint import SourceLines

@@ -138,26 +138,13 @@ def lazy_project(names: list[str], read, rewrites, catalog, frameworks, entry_po
 
     loader = _Loader(names, read, rewrites)
     project = Project.__new__(Project)
-    project.catalog = catalog
-    project.frameworks = frameworks
-    project.entry_points = entry_points or {}
+    project.start(catalog, frameworks, entry_points)
     project.modules = loader.modules
     project.linker_asked = set()
     project.rewrites = rewrites
     project.functions = loader.functions
     project.function_module = loader.function_module
     project.classes = loader.classes
-    project.call_attrs = set()
-    project.scans_all_calls = False
-    project.bodies_read = {}
-    project.index_reads = set()
-    project.scans_asked = set()
-    project.call_edges = {}
-    project._canon = {}
-    project._reach = {}
-    project._call_effects = {}
-    project._computing = set()
-    project._walks = []
     prefixes: set[str] = set()
     for name in names:
         parts = name.split(".")

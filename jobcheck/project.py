@@ -41,9 +41,7 @@ class Project:
     def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None,
                  observe: bool = False) -> None:
         """`observe`: record what is looked up, for `observation()` (the cache's use)."""
-        self.catalog = catalog
-        self.frameworks = frameworks
-        self.entry_points = entry_points or {}
+        self.start(catalog, frameworks, entry_points)
         self.modules: dict[str, ModuleSummary] = {}
         for m in modules:
             if m.error is None:
@@ -53,6 +51,19 @@ class Project:
         self.functions: dict[str, FunctionSummary] = RecordingDict() if observe else {}
         self.function_module: dict[str, ModuleSummary] = {}
         self.classes: dict[str, ClassSummary] = RecordingDict() if observe else {}
+        for m in self.modules.values():
+            for q, f in m.functions.items():
+                self.functions[q] = f
+                self.function_module[q] = m
+            for q, c in m.classes.items():
+                self.classes[q] = c
+
+    def start(self, catalog: Catalog, frameworks: list, entry_points: dict | None) -> None:
+        """What every project starts with besides its modules (`lazy` builds one that loads
+        them as lookups reach them)."""
+        self.catalog = catalog
+        self.frameworks = frameworks
+        self.entry_points = entry_points or {}
         self.call_attrs: set[str] = set()  # the call names scans asked for (`calls_named`)
         self.scans_all_calls = False  # set by a framework that reads every call of the project
         # Functions whose bodies the scans read beyond `calls_named` (through `body`), and each
@@ -62,12 +73,6 @@ class Project:
         self.index_reads: set[str] = set()  # callee names Airflow's call index was asked for
         self.scans_asked: set[str] = set()  # names the scans looked up (see `finish_scans`)
         self.call_edges: dict[str, list[str] | None] = {}
-        for m in self.modules.values():
-            for q, f in m.functions.items():
-                self.functions[q] = f
-                self.function_module[q] = m
-            for q, c in m.classes.items():
-                self.classes[q] = c
         self._canon: dict[str, str | None] = {}
         self._reach: dict[str, list[EffectPath]] = {}
         self._call_effects: dict[str, list[CallEffect]] = {}

@@ -54,9 +54,7 @@ class State:
     def capture(cls, project) -> State | None:
         """What a full project phase leaves for a re-check (None if the checks did not walk it)."""
         if "job_context" not in project.__dict__:
-            return None
-        project.signal_receivers  # noqa: B018 - a re-check may need them: read them while everything is here
-        project.job_names  # noqa: B018
+            return None  # the checks did not run (`Project.finish_scans` ran every scan before them)
         return cls(list(project.modules), project.rewrites, project.jobs, project.retry_wrappers,
                    project.job_names, project.signal_receivers, project.call_edges, project.bodies_read,
                    set(project.call_attrs), project.scans_all_calls, set(project.index_reads),
@@ -372,7 +370,6 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     project.__dict__["job_context"] = after
     units = _ancestors({q for q in changed if q in after}, after, edges)
     units.update(q for q, root in after.items() if before.get(q) != root)
-    units.update(s.function for s in state.jobs.values() if s.doc_owner in changed)
 
     given_paths = {display for display, _, _ in given}
     absolute = {display: Path(path) for display, path, _ in given} if config.per_file_ignores else {}

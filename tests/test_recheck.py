@@ -4,24 +4,17 @@ edit the cached run must give exactly what a run without a cache gives."""
 from __future__ import annotations
 
 import ast
-import os
 import random
 import shutil
-import time
 from pathlib import Path
 
 from jobcheck import api, cache, incremental
 from jobcheck.config import Config, load
 
+from .test_cache_parallel import _age
 from .testdata_support import TESTDATA
 
 SEED = 29
-
-
-def _age(root: Path, seconds: int = 100) -> None:
-    past = time.time_ns() - seconds * 1_000_000_000
-    for path in [root, *root.rglob("*")]:
-        os.utime(path, ns=(past, past))
 
 
 def random_body_edit(text: str, rng: random.Random) -> str:
@@ -124,10 +117,10 @@ def _sources():
         yield None, source
 
 
-def test_rechecked_findings_equal_a_fresh_run_across_random_body_edits(tmp_path: Path) -> None:
-    """Seeded random edits of function bodies, one after another, in every testdata project and
-    rule and framework file: each run with the cache gives what a run without one gives, and
-    most of those runs re-check only what the edit reaches instead of linking the project."""
+def _random_edits(tmp_path: Path, edit, per_source: int) -> dict[str, int]:
+    """Seeded random edits (`edit(text, rng)`), one after another, in every testdata project and
+    rule and framework file; after each, the run with the cache must give what a run without
+    one gives. Returns how the cached runs were had."""
     rng = random.Random(SEED)
     ways: dict[str, int] = {}
     for number, (project, source) in enumerate(_sources()):
@@ -142,41 +135,9 @@ def test_rechecked_findings_equal_a_fresh_run_across_random_body_edits(tmp_path:
         store = cache.Cache(tmp_path / "cache" / str(number))
         incremental.check_paths([str(root)], config, cache=store)
         files = sorted(root.rglob("*.py"))
-        for _ in range(6):
+        for _ in range(per_source):
             path = rng.choice(files)
-            text = path.read_text(encoding="utf-8")
-            edited = random_body_edit(text, rng)
-            path.write_text(edited, encoding="utf-8")
-            cached = incremental.check_paths([str(root)], config, cache=store)
-            fresh = api.check_paths([str(root)], config)
-            assert cached.findings == fresh.findings, (path.name, edited)
-            ways[cached.reused or "re-linked"] = ways.get(cached.reused or "re-linked", 0) + 1
-    print(ways)
-    assert ways.get("rechecked", 0) >= 140, ways
-
-
-def test_rechecked_findings_equal_a_fresh_run_across_random_name_table_edits(tmp_path: Path) -> None:
-    """Seeded random edits of what modules import and assign, alone or with a body that uses
-    it: each run with the cache gives what a run without one gives. Entries nothing looked up
-    are re-checked (often with nothing to check); entries something read re-link."""
-    rng = random.Random(SEED)
-    ways: dict[str, int] = {}
-    for number, (project, source) in enumerate(_sources()):
-        root = tmp_path / str(number)
-        if project is not None:
-            shutil.copytree(project, root)
-        else:
-            root.mkdir()
-            shutil.copy(source, root / source.name)
-        _age(root)
-        config = load(root / "pyproject.toml") if (root / "pyproject.toml").exists() else Config(root=root)
-        store = cache.Cache(tmp_path / "cache" / str(number))
-        incremental.check_paths([str(root)], config, cache=store)
-        files = sorted(root.rglob("*.py"))
-        for _ in range(5):
-            path = rng.choice(files)
-            text = path.read_text(encoding="utf-8")
-            edited = random_table_edit(text, rng)
+            edited = edit(path.read_text(encoding="utf-8"), rng)
             try:
                 ast.parse(edited)
             except SyntaxError:
@@ -186,7 +147,21 @@ def test_rechecked_findings_equal_a_fresh_run_across_random_name_table_edits(tmp
             fresh = api.check_paths([str(root)], config)
             assert cached.findings == fresh.findings, (path.name, edited)
             ways[cached.reused or "re-linked"] = ways.get(cached.reused or "re-linked", 0) + 1
-    print(ways)
+    return ways
+
+
+def test_rechecked_findings_equal_a_fresh_run_across_random_body_edits(tmp_path: Path) -> None:
+    """Edits of function bodies: each cached run equals a fresh one, and most of them re-check
+    only what the edit reaches instead of linking the project."""
+    ways = _random_edits(tmp_path, random_body_edit, 6)
+    assert ways.get("rechecked", 0) >= 140, ways
+
+
+def test_rechecked_findings_equal_a_fresh_run_across_random_name_table_edits(tmp_path: Path) -> None:
+    """Edits of what modules import and assign, alone or with a body that uses it: each cached
+    run equals a fresh one. Entries nothing looked up are re-checked (often with nothing to
+    check); entries something read re-link."""
+    ways = _random_edits(tmp_path, random_table_edit, 5)
     assert ways.get("rechecked", 0) >= 80 and ways.get("re-linked", 0) >= 10, ways
 
 
