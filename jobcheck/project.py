@@ -277,12 +277,38 @@ class Project:
         out: dict[str, str] = {}
         for fn in self.functions.values():
             for deco in fn.decorators:
-                value = deco[0]
-                if value[0] == "call":
-                    name = value[3].get("name")
-                    if name and name[0] == "lit" and isinstance(name[1], str):
-                        out[name[1]] = fn.qualname
+                name = literal_name(deco[0])
+                if name is not None:
+                    out[name] = fn.qualname
         return out
+
+    # ---- decorators ------------------------------------------------------------------------------
+
+    def scans_read_decorator(self, mod: ModuleSummary, value: list, name: str | None = None) -> bool:
+        """Can a scan read this decorator? Those of a framework (its `reads_decorator`, asked of
+        the name as written and as resolved, with and without the sys.path fallback), Django's
+        `receiver`, and any carrying a literal `name=` (`job_names`). The scans see no other
+        (`decorated_functions`, `scan_decorators`), so `recheck` lets an edit add, drop or change
+        the others."""
+        from .frameworks.resolve import canonical_in
+
+        if literal_name(value) is not None:
+            return True
+        written = deco_name(value)
+        if not written:
+            return False
+        readers = self.__dict__.get("_decorator_readers")
+        if readers is None:
+            readers = [fw.reads_decorator for fw in self.frameworks if hasattr(fw, "reads_decorator")]
+            readers.append(RECEIVER_DECORATORS.__contains__)
+            self.__dict__["_decorator_readers"] = readers
+        names = {written, name or self.canonical(written), canonical_in(self, mod, written)}
+        return any(read(n) for n in names if n for read in readers)
+
+    def scan_decorators(self, fn: FunctionSummary) -> list:
+        """The decorators of a function a scan may read (`scans_read_decorator`)."""
+        mod = self.function_module[fn.qualname]
+        return [d for d in fn.decorators if self.scans_read_decorator(mod, d[0])]
 
     # ---- jobs --------------------------------------------------------------------------------
 
@@ -459,7 +485,7 @@ class Project:
                     out.setdefault(origin(self, module, dotted) or dotted, []).append(function)
 
         for d in decorated_functions(self):
-            if d.is_call and d.name in ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver"):
+            if d.is_call and d.name in RECEIVER_DECORATORS:
                 add(d.module, d.value[3].get("signal") or (d.value[2][0] if d.value[2] else None), d.function.qualname)
         for site in calls_named(self, ("connect",)):
             ev = site.event
@@ -778,6 +804,18 @@ def _short(qualname: str) -> str:
     return short(qualname)
 
 
+RECEIVER_DECORATORS = ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver")
+
+
+def literal_name(value: list) -> str | None:
+    """The literal `name=` of a decorator call (`@app.task(name="billing.send")`)."""
+    if value[0] == "call":
+        name = value[3].get("name")
+        if name and name[0] == "lit" and isinstance(name[1], str):
+            return name[1]
+    return None
+
+
 def deco_name(value: list) -> str | None:
     if value[0] == "name":
         return value[1]
@@ -838,7 +876,7 @@ def _build_indices(project: Project) -> _Indices:
             for deco in fn.decorators:
                 value, line, col, end_line, end_col = deco
                 name = project.canonical(deco_name(value))
-                if name:
+                if name and project.scans_read_decorator(mod, value, name):
                     decorated.append(Decorated(mod, fn, value, name, value[0] == "call", Anchor(mod.path, line, col, end_line, end_col)))
             number = len(functions) << 32
             for i, ev in enumerate(fn.events):

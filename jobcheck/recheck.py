@@ -5,9 +5,11 @@ wrappers, task names, signal receivers), which parts of which bodies they read, 
 function's callees, and the import rewrites of linking. An edit qualifies (`body_edit`) when it
 changes function bodies, and entries of the module's name tables (imports, names, assignments)
 that no step read, and nothing else the scans read: the module's classes and suppressions,
-every function's signature and decorators, the calls of the changed bodies that the scans ask
-for by name (or, with Airflow, every call its index keeps, and the regions around them), the
-imports frameworks ask about and the rewrites linking makes are what they were, lines renamed.
+every function's signature and the decorators a scan can read (`Project.scans_read_decorator`:
+a framework's, Django's `receiver`, any with a literal `name=`; the scans never see the others),
+the calls of the changed bodies that the scans ask for by name (or, with Airflow, every call
+its index keeps, and the regions around them), the imports frameworks ask about and the
+rewrites linking makes are what they were, lines renamed.
 Then what the scans found is what they would find now, and a finding of function `f` (every
 finding names the function it is checked for) can change only if `f` reaches a changed body.
 
@@ -20,12 +22,12 @@ answer that depends on where the walk started. Everything else keeps its finding
 renamed. Anything the re-check cannot settle — a summary gone from the cache, a step that
 would list the whole project, a line the rename does not know — sends the run back to linking
 the whole project. tests/test_recheck.py compares re-checked findings with a fresh run's for
-hundreds of random edits of bodies and of name tables.
+hundreds of random edits of bodies, of name tables and of decorators.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .jobs import Anchor, JobSite, RetryPolicy
 from .observed import (event_lines, function_lines, module_lines, module_parts, renamed_events,
@@ -151,6 +153,10 @@ class BodyEdit:
     # Names of the calls Airflow's index keeps in the changed bodies, before and after: the scan
     # reads those it is asked for by callee (`_index_unread`).
     indexed: frozenset = frozenset()
+    # Changed functions whose decorators changed: qualname -> (decorators before, after). Their
+    # lines are not in `moved` yet: `_redecorated` adds those of the decorators a scan reads,
+    # which must be the same, once a project can tell which those are.
+    redecorated: dict = field(default_factory=dict)
 
 
 def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: set[str]) -> BodyEdit | None:
@@ -174,6 +180,8 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     changed = {q for q, fn in old.functions.items() if _shape(fn) != _shape(new.functions[q])}
     if any("all" in state.bodies_read.get(q, ()) for q in changed):
         return None
+    redecorated = {q: (old.functions[q].decorators, new.functions[q].decorators) for q in changed
+                   if [d[0] for d in old.functions[q].decorators] != [d[0] for d in new.functions[q].decorators]}
     indexed: set[str] = set()
     if state.all_calls:
         from .frameworks.airflow_index import is_relevant, relevant_tops
@@ -194,17 +202,17 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
         old = replace(old, assigns={k: v for k, v in old.assigns.items() if k not in keys})
         new = replace(new, assigns={k: v for k, v in new.assigns.items() if k not in keys})
     views, attrs = state.bodies_read, state.call_attrs
-    was, now = _lines(old, changed, attrs, views), _lines(new, changed, attrs, views)
+    was, now = _lines(old, changed, attrs, views, redecorated), _lines(new, changed, attrs, views, redecorated)
     if len(was) != len(now):
         return None
     moved = dict(zip(was, now))
     try:
-        before = _compared(old, changed, attrs, views, state.scans_asked, moved)
+        before = _compared(old, changed, attrs, views, state.scans_asked, moved, redecorated)
     except KeyError:
         return None
-    if before != _compared(new, changed, attrs, views, state.scans_asked, None):
+    if before != _compared(new, changed, attrs, views, state.scans_asked, None, redecorated):
         return None
-    return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed))
+    return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed), redecorated)
 
 
 def _changed_keys(old: ModuleSummary, new: ModuleSummary) -> set[str]:
@@ -254,15 +262,18 @@ def _scanned(fn: FunctionSummary, attrs: set[str], views) -> list:
     return [ev for ev in fn.events if (ev.kind == "call" and ev.attr in attrs) or id(ev) in seen]
 
 
-def _signature(fn: FunctionSummary, asked: set[str]) -> FunctionSummary:
+def _signature(fn: FunctionSummary, asked: set[str], redecorated: dict) -> FunctionSummary:
     """What the scans can read of a changed function: its name, place, decorators and return
-    type; its parameters and `async` too if they looked it up by name (`Project.finish_scans`)."""
+    type; its parameters and `async` too if they looked it up by name (`Project.finish_scans`);
+    decorators that changed are compared later (`_redecorated`)."""
     loose = {} if fn.qualname in asked else {"params": [], "is_async": False}
+    if fn.qualname in redecorated:
+        loose["decorators"] = []
     return replace(fn, end_line=fn.line, docstring=None, doc_line=None, events=[], regions=[], sinks=[], returns=(),
                    handlers=[], **loose)
 
 
-def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict) -> list[int]:
+def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict, redecorated: dict) -> list[int]:
     lines: set[int] = set()
     module_lines(mod, lines)
     for q, fn in mod.functions.items():
@@ -270,8 +281,9 @@ def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict) 
             function_lines(fn, lines)
             continue
         lines.add(fn.line)
-        lines.update(d[1] for d in fn.decorators)
-        lines.update(d[3] for d in fn.decorators)
+        if q not in redecorated:
+            lines.update(d[1] for d in fn.decorators)
+            lines.update(d[3] for d in fn.decorators)
         scanned = _scanned(fn, attrs, views.get(q, ()))
         event_lines(scanned, lines)
         if scanned:
@@ -280,7 +292,8 @@ def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict) 
     return sorted(lines)
 
 
-def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict, asked: set[str], moved) -> tuple:
+def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict, asked: set[str], moved,
+              redecorated: dict) -> tuple:
     """What the scans read of a module, and the unchanged functions whole, lines renamed through
     `moved` (None: as they are)."""
     at = moved if moved is not None else _Same()
@@ -294,7 +307,7 @@ def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dic
         events = [(ev.kind, ev.name, ev.attr, ev.line, ev.col, ev.end_line, ev.end_col, ev.args, ev.kwargs, ev.ref,
                    ev.sql, [regions[r] for r in ev.regions if r in regions])
                   for ev in renamed_events(scanned, at)]
-        functions.append((renamed_function(_signature(fn, asked), at), events, list(regions.values())))
+        functions.append((renamed_function(_signature(fn, asked, redecorated), at), events, list(regions.values())))
     module = renamed_module(mod, moved) if moved is not None else module_parts(mod)
     return (*module, functions)
 
@@ -324,10 +337,6 @@ def run(state: State, findings: list, edits: dict[str, tuple[ModuleSummary, Body
     file's; `given`: (display, path, module) of the files given (the others are context)."""
     from .lazy import NeedsWholeProject
 
-    for path, (_, edit) in edits.items():
-        state = state.renamed(path, edit.moved)
-        if state is None:
-            return None
     try:
         return _run(state, findings, edits, read, read_path, config, selection, given)
     except NeedsWholeProject:
@@ -339,6 +348,7 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
 
     from . import api
     from .effects.classify import Catalog
+    from .frameworks import all_frameworks
     from .lazy import lazy_project
     from .model import Finding
     from .observed import moved_finding, stands_on
@@ -346,8 +356,15 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     from .ruledocs import rules
 
     by_module = {new.module: new for new, _ in edits.values()}
+    # The frameworks are there to say which decorators they read; no scan runs.
     project = lazy_project(state.modules, lambda m: by_module.get(m) or read(m), state.rewrites,
-                           Catalog(config.effects, config.guards), [], config.entry_points)  # no scan runs
+                           Catalog(config.effects, config.guards), all_frameworks(config), config.entry_points)
+    for path, (new, edit) in edits.items():
+        if edit.redecorated and not _redecorated(project, new, edit):
+            return None
+        state = state.renamed(path, edit.moved)
+        if state is None:
+            return None
     project.__dict__.update(jobs=state.jobs, retry_wrappers=state.retry_wrappers, job_names=state.job_names,
                             signal_receivers=state.signal_receivers)
     for new, edit in edits.values():
@@ -391,6 +408,28 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     observation = project.observation()
     state = replace(state, edges=edges)
     return Rechecked(out, state, observation.looked_up, len(units), project.__dict__["_loader"].loaded)
+
+
+def _redecorated(project, new: ModuleSummary, edit: BodyEdit) -> bool:
+    """Did the edit change only decorators no scan reads (`Project.scans_read_decorator`)? Then
+    those the scans read are the same, one for one: their lines join `edit.moved`. The old ones
+    are resolved in the new project: the edit changed no entry of a name table that the recorded
+    run looked up (`body_edit`), and every decorator's name was looked up, so each resolves as
+    it did."""
+    moved = edit.moved
+    for was, now in edit.redecorated.values():
+        was = [d for d in was if project.scans_read_decorator(new, d[0])]
+        now = [d for d in now if project.scans_read_decorator(new, d[0])]
+        if [d[0] for d in was] != [d[0] for d in now]:
+            return False
+        for a, b in zip(was, now):
+            if a[2] != b[2] or a[4] != b[4] or a[3] - a[1] != b[3] - b[1]:
+                return False
+            for old_line, new_line in ((a[1], b[1]), (a[3], b[3])):
+                if moved.setdefault(old_line, new_line) != new_line:
+                    return False
+    targets = list(moved.values())
+    return len(targets) == len(set(targets))
 
 
 def _same_rewrites(project, state: State, new: ModuleSummary) -> bool:

@@ -100,6 +100,48 @@ def random_table_edit(text: str, rng: random.Random) -> str:
     return "".join(lines[:at] + [line] + lines[at:])
 
 
+# Decorators no scan reads (a library's, the application's own, one nothing defines) and some
+# that scans read (a task decorator, a retry decorator, a literal `name=` that `job_names` reads).
+_UNREAD_DECORATORS = ["functools.lru_cache(maxsize=8)", "functools.cache", "_probe_decorator", "login_required",
+                      "transaction.atomic", "contextlib.contextmanager"]
+_READ_DECORATORS = ["shared_task", "shared_task(autoretry_for=(Exception,), max_retries=3)", "tenacity.retry",
+                    "_probe_decorator(name='probe.task')", "dramatiq.actor(max_retries=2)"]
+
+
+def random_decorator_edit(text: str, rng: random.Random) -> str:
+    """One edit of a random function's decorators: one added right above the `def` or above
+    the others (mostly one no scan reads, sometimes one that makes or changes a job), one
+    dropped, or the arguments of a call decorator changed. The imports a new decorator needs
+    are added with it."""
+    tree = ast.parse(text)
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not functions:
+        return text
+    fn = rng.choice(functions)
+    lines = text.splitlines(keepends=True)
+    indent = " " * fn.col_offset
+    kind = rng.choice(["add unread", "add unread", "add unread", "add read", "drop", "arguments"])
+    if kind in ("drop", "arguments") and fn.decorator_list:
+        deco = rng.choice(fn.decorator_list)
+        if kind == "drop":
+            return "".join(lines[:deco.lineno - 1] + lines[deco.end_lineno:])
+        if isinstance(deco, ast.Call) and deco.lineno == deco.end_lineno:
+            line = lines[deco.lineno - 1]
+            at = line.rindex(")")
+            return line and "".join(lines[:deco.lineno - 1] + [line[:at] + (", " if deco.args or deco.keywords else "")
+                                                               + "queue='probe')" + line[at + 1:]] + lines[deco.lineno:])
+        return text
+    decorator = rng.choice(_READ_DECORATORS if kind == "add read" else _UNREAD_DECORATORS)
+    at = rng.choice([fn.lineno - 1, min([d.lineno for d in fn.decorator_list] + [fn.lineno]) - 1])
+    lines = lines[:at] + [f"{indent}@{decorator}\n"] + lines[at:]
+    module = decorator.partition(".")[0] if "." in decorator else None
+    if decorator.startswith("shared_task"):
+        lines.insert(0, "from celery import shared_task\n")
+    elif module is not None:
+        lines.insert(0, f"import {module}\n")
+    return "".join(lines)
+
+
 def _insert_in_body(text: str, rng: random.Random, statement: str) -> str:
     tree = ast.parse(text)
     functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -163,6 +205,13 @@ def test_rechecked_findings_equal_a_fresh_run_across_random_name_table_edits(tmp
     check); entries something read re-link."""
     ways = _random_edits(tmp_path, random_table_edit, 5)
     assert ways.get("rechecked", 0) >= 80 and ways.get("re-linked", 0) >= 10, ways
+
+
+def test_rechecked_findings_equal_a_fresh_run_across_random_decorator_edits(tmp_path: Path) -> None:
+    """Decorators added, dropped and changed: each cached run equals a fresh one. Those no scan
+    reads are re-checked; those that make, unmake or change a job link again."""
+    ways = _random_edits(tmp_path, random_decorator_edit, 4)
+    assert ways.get("rechecked", 0) >= 60 and ways.get("re-linked", 0) >= 30, ways
 
 
 def test_a_recheck_on_a_call_cycle_says_what_a_full_run_says(tmp_path: Path) -> None:
@@ -329,3 +378,55 @@ def test_a_parameter_added_to_a_helper_is_rechecked(tmp_path: Path) -> None:
         "def notify(order, hook=None):\n    requests.post(hook or 'https://example.com', json=order)\n")
     cached = _edit_and_compare(tmp_path, files, "helpers.py", edited)
     assert cached.reused == "rechecked"
+
+
+_PLAIN = """\
+import functools
+
+import requests
+from celery import shared_task
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def push(order_id):
+    notify(order_id)
+
+
+def notify(order_id):
+    requests.post("https://example.com/orders", json={"id": order_id})
+"""
+
+
+def test_a_decorator_no_scan_reads_is_rechecked(tmp_path: Path) -> None:
+    """A decorator no framework reads, added under the job's task decorator: the scans find
+    what they found, and the job is checked again (its findings move down a line)."""
+    edited = _PLAIN.replace("\ndef push", "\n@functools.lru_cache(maxsize=None)\ndef push")
+    before_and_after = _edit_and_compare(tmp_path, {"jobs.py": _PLAIN}, "jobs.py", edited)
+    assert before_and_after.reused == "rechecked"
+
+
+def test_a_task_decorator_added_links_again(tmp_path: Path) -> None:
+    """`@shared_task` on the helper makes it a job of its own: only the scans find that."""
+    edited = _PLAIN.replace("\ndef notify", "\n@shared_task\ndef notify")
+    cached = _edit_and_compare(tmp_path, {"jobs.py": _PLAIN}, "jobs.py", edited)
+    assert cached.reused == ""
+
+
+def test_a_decorator_with_a_literal_name_links_again(tmp_path: Path) -> None:
+    """A decorator call with `name="..."` names a task (`Project.job_names`) whatever the
+    decorator is: the string RQ enqueues now resolves to `notify`, a new job."""
+    files = {
+        "jobs.py": _PLAIN,
+        "enqueue.py": "from redis import Redis\nfrom rq import Queue\n\nq = Queue(connection=Redis())\n\n\n"
+                      "def schedule():\n    q.enqueue('orders.notify', 1)\n",
+    }
+    edited = _PLAIN.replace("\ndef notify", "\n@registered(name='orders.notify')\ndef notify")
+    cached = _edit_and_compare(tmp_path, files, "jobs.py", edited)
+    assert cached.reused == ""
+
+
+def test_a_task_decorator_dropped_links_again(tmp_path: Path) -> None:
+    """The job's own decorator removed: the job is gone, and only the scans can say so."""
+    edited = _PLAIN.replace("@shared_task(autoretry_for=(Exception,), max_retries=3)\n", "")
+    cached = _edit_and_compare(tmp_path, {"jobs.py": _PLAIN}, "jobs.py", edited)
+    assert cached.reused == ""

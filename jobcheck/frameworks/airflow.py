@@ -102,6 +102,11 @@ class _Layer:
 class Airflow:
     name = "airflow"
 
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return bool(task_decorator_kind(name) or is_asset_decorator(name) or is_dag_decorator(name)
+                    or is_task_group_decorator(name))
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         if not any(v.startswith("airflow") for m in project.modules.values() for v in m.imports.values()):
             return []  # the call-site index below costs a pass over every call: only for Airflow projects
@@ -298,7 +303,7 @@ class _Analysis:
         if cached is not None:
             return cached
         group: _Layer | None = None
-        for deco in fn.decorators:
+        for deco in self.p.scan_decorators(fn):
             name = self.canonical(fn, deco_name(deco[0]))
             kwargs = call_kwargs(deco[0])
             anchor = Anchor(self.module(fn).path, deco[1], deco[2], deco[3], deco[4])

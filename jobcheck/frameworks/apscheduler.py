@@ -15,6 +15,10 @@ SETTINGS = ("max_instances", "coalesce", "misfire_grace_time", "id", "replace_ex
 class APScheduler:
     name = "apscheduler"
 
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return name.startswith("apscheduler.") and name.rpartition(".")[2] == "scheduled_job"
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
         for d in decorated_functions(project):

@@ -107,6 +107,12 @@ def _auto_retry_on(settings: dict, on: tuple[str, ...] | None) -> tuple[str, ...
 class Celery:
     name = "celery"
 
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        # An application's own `X.task` counts when X is one of its Celery apps (`tasks`).
+        return (matches(name, TASK_DECORATORS) or name.endswith(".task")
+                or name.removesuffix(".connect") in FAILURE_SIGNALS)
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         return list(tasks(project).values())
 

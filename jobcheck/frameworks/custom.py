@@ -14,7 +14,7 @@ Names are resolved dotted names; `*` matches any run of characters.
 from __future__ import annotations
 
 from ..jobs import JobSite, Registration
-from ..project import Project, calls_named, decorated_functions
+from ..project import RECEIVER_DECORATORS, Project, calls_named, decorated_functions
 from .base import job_from_function, matches
 from .resolve import canonical_in, origin, target
 
@@ -25,7 +25,6 @@ def _configured(name: str, patterns: tuple[str, ...]) -> bool:
     return matches(name, patterns) or any("*" not in p and name.endswith("." + p) for p in patterns)
 
 
-RECEIVER_DECORATORS = ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver")
 _TARGET_KEYWORDS = ("func", "f", "fn", "job", "task", "callable", "function")
 
 
@@ -38,6 +37,9 @@ class Custom:
         self.method = entry_points.get("method", "run")
         self.registrars = tuple(entry_points.get("registrars", ()))
         self.signals = tuple(entry_points.get("signals", ()))
+
+    def reads_decorator(self, name: str) -> bool:
+        return bool(self.decorators and _configured(name, self.decorators)) or bool(self.signals and name in RECEIVER_DECORATORS)
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []

@@ -84,6 +84,10 @@ def retry_from(value: list | None, anchor: Anchor, project: Project, where: str 
 class Dagster:
     name = "dagster"
 
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return kind_of(name) is not None
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites: dict[str, JobSite] = {}
         own: dict[str, RetryPolicy] = {}

@@ -50,6 +50,10 @@ def actor_policy(kwargs: dict, anchor, defaults: dict | None = None, at_call: bo
 class Dramatiq:
     name = "dramatiq"
 
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return name.startswith(("periodiq.cron", "dramatiq_crontab.cron")) or matches(name, ACTOR_DECORATORS)
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         return list(_actors(project).values())
 

@@ -52,6 +52,10 @@ def huey_policy(kwargs: dict, anchor, at_call: bool = False) -> RetryPolicy:
 class Huey:
     name = "huey"
 
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return _is_huey(name) or (name.startswith("huey.") and name.endswith(".signal"))
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         return list(_tasks(project).values())
 

@@ -62,6 +62,10 @@ def _delay(value: list | None) -> tuple[str, float | None]:
 class Prefect:
     name = "prefect"
 
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return name in FLOW_DECORATORS or name in TASK_DECORATORS
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites: dict[str, JobSite] = {}
         for d in decorated_functions(project):

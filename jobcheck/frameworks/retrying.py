@@ -55,8 +55,16 @@ def _stamina(kwargs: dict, anchor) -> RetryPolicy:
                   max_retries=(attempts - 1) if attempts else None, on=names(kwargs.get("on")), backoff="exponential")
 
 
+RETRY_DECORATORS = ("tenacity.retry", "tenacity.asyncio.retry", "backoff.on_exception", "backoff.on_predicate",
+                    "stamina.retry")
+
+
 class RetryDecorators:
     name = "retry"
+
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return name in RETRY_DECORATORS
 
     def find_jobs(self, project: Project) -> list:
         return []

@@ -65,6 +65,10 @@ def is_rq_retry(project: Project, module, value) -> bool:
 class RQ:
     name = "rq"
 
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return matches(name, JOB_DECORATORS)
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
         for d in decorated_functions(project):

@@ -34,6 +34,10 @@ def _interval(name: str) -> str:
 class Schedule:
     name = "schedule"
 
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return name in _REPEAT
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
         for d in decorated_functions(project):

@@ -37,6 +37,10 @@ def is_broker(project: Project, name: str | None) -> bool:
 class Taskiq:
     name = "taskiq"
 
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return name.rpartition(".")[2] == "task"  # on a broker (`is_broker`)
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         middleware = _middleware(project)
         sites = []

@@ -70,6 +70,10 @@ def _worst(a: RetryPolicy, b: RetryPolicy) -> RetryPolicy:
 class Temporal:
     name = "temporal"
 
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return name in (ACTIVITY_DECORATOR, RUN_DECORATOR)
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites: dict[str, JobSite] = {}
         names: dict[str, str] = {}  # registered activity name -> function
@@ -124,7 +128,7 @@ class Temporal:
                 continue
             for method in cls.methods:
                 fn = project.functions.get(f"{cls.qualname}.{method}")
-                if fn is None or not any(project.canonical(deco_name(d[0])) == RUN_DECORATOR for d in fn.decorators):
+                if fn is None or not any(project.canonical(deco_name(d[0])) == RUN_DECORATOR for d in project.scan_decorators(fn)):
                     continue
                 anchor = project.class_anchor(cls)
                 out[fn.qualname] = JobSite(
