@@ -347,7 +347,7 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
     inputs = record.inputs
     heads = _Heads(cache, inputs, stamps, record)
     relink = False
-    bodies: dict | None = {}  # display -> (new summary, recheck.BodyEdit), while every edit is one
+    bodies: dict | None = {}  # display -> (old summary, new summary, names looked up), while every edit may be one
     state = None
     nowhere = _Nowhere(inputs[:record.given], inputs[record.given:], config)
     try:
@@ -370,17 +370,12 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
                 else:
                     relink = True  # and the files it reads are still the recorded ones
                     if bodies is not None:
-                        from .recheck import body_edit
-
                         state = state or record.state()
                         heads.observation = heads.observation or record.observation()
-                        edit = None
-                        if state is not None and heads.observation is not None:
-                            edit = body_edit(state, old, new, heads.observation.names_in(module))
-                        if edit is None or display in bodies:
+                        if state is None or heads.observation is None or display in bodies:
                             bodies = None
-                        else:
-                            bodies[display] = (new, edit)
+                        else:  # whether the edit is one `recheck` takes (`body_edit`) is asked there
+                            bodies[display] = (old, new, heads.observation.names_in(module))
             heads.inputs.append((display, path, key, module))
     except _Miss:
         return _RELINK  # a replay would reach the same file with the same content
@@ -427,7 +422,7 @@ def _rechecked(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads
     for entry in inputs:
         by_module.setdefault(entry[3], []).append(entry)
         by_path[entry[0]] = entry
-    if any(len(by_module[new.module]) > 1 for new, _ in bodies.values()):
+    if any(len(by_module[new.module]) > 1 for _, new, _ in bodies.values()):
         return None  # another file has the edited one's module name: which one the project holds is not settled here
 
     def read(module: str):

@@ -65,6 +65,10 @@ class Project:
         self.frameworks = frameworks
         self.entry_points = entry_points or {}
         self.call_attrs: set[str] = set()  # the call names scans asked for (`calls_named`)
+        # Of those, the ones some scan reads every call of, and for the others the filters that
+        # say which calls a scan reads (`reader_key`): `recheck` asks them of an edited body.
+        self.whole_attrs: set[str] = set()
+        self.call_readers: dict[str, set[str]] = {}
         self.scans_all_calls = False  # set by a framework that reads every call of the project
         # Functions whose bodies the scans read beyond `calls_named` (through `body`), and each
         # function's callees as `job_context` walked them: what `recheck` needs to tell which
@@ -390,7 +394,7 @@ class Project:
                 continue
             offset = 1 if helper.class_qualname and helper.params and helper.params[0] in ("self", "cls") else 0
             further: list[Registration] = []
-            for site in calls_named(self, (helper.name,)):
+            for site in calls_named(self, (helper.name,), _reads_function_call):
                 if self.function_for(site.name) is not helper:
                     continue
                 ev = site.event
@@ -901,9 +905,19 @@ def decorated_functions(project: Project) -> list[Decorated]:
     return _indices(project).decorated
 
 
-def calls_named(project: Project, attrs: tuple[str, ...]) -> list[CallSite]:
-    """Calls whose callee's last name is one of `attrs`, with canonical names filled in."""
+def calls_named(project: Project, attrs: tuple[str, ...], reads=None) -> list[CallSite]:
+    """Calls whose callee's last name is one of `attrs`, with canonical names filled in.
+    `reads(project, module, event) -> bool`: the calls the scan can use (it never sees the
+    others, so `recheck` lets an edit add or drop those); a module-level function or a
+    framework's method, asked only of names (`canonical`, `canonical_in`, `origin`,
+    `function_for`), never of a module's tables. None: the scan reads every one."""
     project.call_attrs.update(attrs)
+    if reads is None:
+        project.whole_attrs.update(attrs)
+    else:
+        key = reader_key(reads)
+        for attr in attrs:
+            project.call_readers.setdefault(attr, set()).add(key)
     indices = _indices(project)
     out = []
     for attr in attrs:
@@ -911,5 +925,50 @@ def calls_named(project: Project, attrs: tuple[str, ...]) -> list[CallSite]:
             mod, fn = indices.functions[code >> 32]
             i = code & 0xFFFFFFFF
             ev = fn.events[i]
-            out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
+            if reads is None or reads(project, mod, ev):
+                out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
     return out
+
+
+def _reads_function_call(project: Project, module: ModuleSummary, event: Event) -> bool:
+    return project.function_for(project.canonical(event.name)) is not None
+
+
+def reader_key(reads) -> str:
+    """A name for a `calls_named` filter that `reader_for` finds again in another process."""
+    owner = getattr(reads, "__self__", None)
+    if owner is not None:
+        return f"@{owner.name}:{reads.__func__.__name__}"
+    return f"{reads.__module__}:{reads.__qualname__}"
+
+
+def reader_for(key: str, project: Project):
+    """The filter `reader_key` named (None if this version has no such one)."""
+    import importlib
+
+    where, _, name = key.partition(":")
+    if where.startswith("@"):
+        owner = next((fw for fw in project.frameworks if fw.name == where[1:]), None)
+        return getattr(owner, name, None)
+    try:
+        found = importlib.import_module(where)
+    except ImportError:
+        return None
+    for part in name.split("."):
+        found = getattr(found, part, None)
+    return found
+
+
+def scans_read_call(project: Project, module: ModuleSummary, event: Event, whole: set[str],
+                    readers: dict[str, list[str]]) -> bool:
+    """Could a scan that asked `calls_named` for this call's name (as recorded: `whole`, the
+    names every call of which was read; `readers`, the filters of the others) read it?"""
+    if event.kind != "call" or (event.attr not in whole and event.attr not in readers):
+        return False
+    if event.attr in whole:
+        return True
+    for key in readers[event.attr]:
+        reads = reader_for(key, project)
+        if reads is None or reads(project, module, event):
+            return True
+    return False

@@ -7,9 +7,10 @@ changes function bodies, and entries of the module's name tables (imports, names
 that no step read, and nothing else the scans read: the module's classes and suppressions,
 every function's signature and the decorators a scan can read (`Project.scans_read_decorator`:
 a framework's, Django's `receiver`, any with a literal `name=`; the scans never see the others),
-the calls of the changed bodies that the scans ask for by name (or, with Airflow, every call
-its index keeps, and the regions around them), the imports frameworks ask about and the
-rewrites linking makes are what they were, lines renamed.
+the calls of the changed bodies that the scans ask for by name and that their filters pass
+(`calls_named`: a list's `append` is not django-q's) or, with Airflow, every call its index
+keeps, and the regions around them; the imports frameworks ask about and the rewrites linking
+makes are what they were, lines renamed.
 Then what the scans found is what they would find now, and a finding of function `f` (every
 finding names the function it is checked for) can change only if `f` reaches a changed body.
 
@@ -22,19 +23,19 @@ answer that depends on where the walk started. Everything else keeps its finding
 renamed. Anything the re-check cannot settle — a summary gone from the cache, a step that
 would list the whole project, a line the rename does not know — sends the run back to linking
 the whole project. tests/test_recheck.py compares re-checked findings with a fresh run's for
-hundreds of random edits of bodies, of name tables and of decorators.
+hundreds of random edits of bodies, of name tables, of decorators and of calls scans ask for.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .jobs import Anchor, JobSite, RetryPolicy
 from .observed import (event_lines, function_lines, module_lines, module_parts, renamed_events,
                        renamed_function, renamed_module)
 from .summary import FunctionSummary, ModuleSummary
 
-_VERSION = 3
+_VERSION = 4
 
 
 @dataclass
@@ -47,7 +48,8 @@ class State:
     signal_receivers: dict[str, list[str]]
     edges: dict[str, list[str] | None]  # every reached function -> its callees
     bodies_read: dict[str, set[str]]  # qualname -> the `Project.body` views the scans read
-    call_attrs: set[str]
+    whole_attrs: set[str]  # call names some scan read every call of (`calls_named`)
+    call_readers: dict[str, list[str]]  # the other call names asked -> the filters of the scans that asked
     all_calls: bool
     index_reads: set[str]  # callee names Airflow's call index was asked for
     scans_asked: set[str]  # names the scans looked up
@@ -59,26 +61,29 @@ class State:
             return None  # the checks did not run (`Project.finish_scans` ran every scan before them)
         return cls(list(project.modules), project.rewrites, project.jobs, project.retry_wrappers,
                    project.job_names, project.signal_receivers, project.call_edges, project.bodies_read,
-                   set(project.call_attrs), project.scans_all_calls, set(project.index_reads),
+                   set(project.whole_attrs), {a: sorted(keys) for a, keys in project.call_readers.items()},
+                   project.scans_all_calls, set(project.index_reads),
                    set(project.scans_asked))
 
     def to_data(self) -> tuple:
         return (_VERSION, self.modules, self.rewrites, [_site_data(s) for s in self.jobs.values()],
                 {q: _policy_data(p) for q, p in self.retry_wrappers.items()}, self.job_names,
                 self.signal_receivers, self.edges, {q: sorted(v) for q, v in self.bodies_read.items()},
-                sorted(self.call_attrs), self.all_calls, sorted(self.index_reads), sorted(self.scans_asked))
+                sorted(self.whole_attrs), self.call_readers, self.all_calls, sorted(self.index_reads),
+                sorted(self.scans_asked))
 
     @classmethod
     def from_data(cls, data) -> State | None:
         try:
-            (version, modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, attrs, all_calls,
-             index_reads, scans_asked) = data
+            (version, modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, whole, readers,
+             all_calls, index_reads, scans_asked) = data
             if version != _VERSION:
                 return None
             sites = [_site(d) for d in jobs]
             return cls(list(modules), dict(rewrites), {s.function: s for s in sites},
                        {q: _policy(p) for q, p in wrappers.items()}, dict(job_names), dict(receivers), dict(edges),
-                       {q: set(v) for q, v in bodies.items()}, set(attrs), bool(all_calls), set(index_reads),
+                       {q: set(v) for q, v in bodies.items()}, set(whole), {a: list(k) for a, k in readers.items()},
+                       bool(all_calls), set(index_reads),
                        set(scans_asked))
         except (TypeError, ValueError, AttributeError):
             return None
@@ -153,17 +158,14 @@ class BodyEdit:
     # Names of the calls Airflow's index keeps in the changed bodies, before and after: the scan
     # reads those it is asked for by callee (`_index_unread`).
     indexed: frozenset = frozenset()
-    # Changed functions whose decorators changed: qualname -> (decorators before, after). Their
-    # lines are not in `moved` yet: `_redecorated` adds those of the decorators a scan reads,
-    # which must be the same, once a project can tell which those are.
-    redecorated: dict = field(default_factory=dict)
 
 
-def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: set[str]) -> BodyEdit | None:
+def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: set[str], project) -> BodyEdit | None:
     """How `new` differs from `old` if only function bodies changed, and entries of the module's
     name tables (imports, names, assignments) that nothing read (`looked_up`: the qualified names
     the recorded project phase looked up in the module), and nothing the scans read (see the
-    module docstring); else None."""
+    module docstring); else None. `project`: the project after the edits, which says which
+    calls and decorators of a changed body a scan reads (`_ScanView`)."""
     from .frameworks import gate_imports
 
     if old.error is not None or new.error is not None or old.module != new.module:
@@ -180,8 +182,6 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     changed = {q for q, fn in old.functions.items() if _shape(fn) != _shape(new.functions[q])}
     if any("all" in state.bodies_read.get(q, ()) for q in changed):
         return None
-    redecorated = {q: (old.functions[q].decorators, new.functions[q].decorators) for q in changed
-                   if [d[0] for d in old.functions[q].decorators] != [d[0] for d in new.functions[q].decorators]}
     indexed: set[str] = set()
     if state.all_calls:
         from .frameworks.airflow_index import is_relevant, relevant_tops
@@ -201,18 +201,57 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     if keys:  # the entries that changed are compared no further
         old = replace(old, assigns={k: v for k, v in old.assigns.items() if k not in keys})
         new = replace(new, assigns={k: v for k, v in new.assigns.items() if k not in keys})
-    views, attrs = state.bodies_read, state.call_attrs
-    was, now = _lines(old, changed, attrs, views, redecorated), _lines(new, changed, attrs, views, redecorated)
+    view = _ScanView(state, project, new)
+    was, now = _lines(old, changed, view), _lines(new, changed, view)
     if len(was) != len(now):
         return None
     moved = dict(zip(was, now))
     try:
-        before = _compared(old, changed, attrs, views, state.scans_asked, moved, redecorated)
+        before = _compared(old, changed, view, moved)
     except KeyError:
         return None
-    if before != _compared(new, changed, attrs, views, state.scans_asked, None, redecorated):
+    if before != _compared(new, changed, view, None):
         return None
-    return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed), redecorated)
+    return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed))
+
+
+class _ScanView:
+    """What the scans can read of a changed function: the calls whose names they asked for and
+    that their filters pass (`calls_named`), the parts of the body they asked for
+    (`Project.body`), the decorators they can read (`Project.scans_read_decorator`), its name,
+    place and return type, and its parameters and `async` if they looked it up by name
+    (`Project.finish_scans`). Calls and decorators, old and new, are asked of the project after
+    the edit, through names only: the edit changed no entry of a name table the recorded run
+    looked up, and that run looked up the name of every decorator and of every call it asked
+    for, so each is answered as that run answered it."""
+
+    def __init__(self, state: State, project, module: ModuleSummary) -> None:
+        self.state, self.project, self.module = state, project, module
+        self._calls: dict[int, bool] = {}
+
+    def reads_call(self, ev) -> bool:
+        from .project import scans_read_call
+
+        found = self._calls.get(id(ev))
+        if found is None:
+            found = self._calls[id(ev)] = scans_read_call(self.project, self.module, ev, self.state.whole_attrs,
+                                                          self.state.call_readers)
+        return found
+
+    def scanned(self, fn: FunctionSummary) -> list:
+        from .project import BODY_VIEWS
+
+        views = self.state.bodies_read.get(fn.qualname, ())
+        seen = {id(ev) for view in views for ev in BODY_VIEWS[view](fn.events)}
+        return [ev for ev in fn.events if id(ev) in seen or self.reads_call(ev)]
+
+    def decorators(self, fn: FunctionSummary) -> list:
+        return [d for d in fn.decorators if self.project.scans_read_decorator(self.module, d[0])]
+
+    def signature(self, fn: FunctionSummary) -> FunctionSummary:
+        loose = {} if fn.qualname in self.state.scans_asked else {"params": [], "is_async": False}
+        return replace(fn, end_line=fn.line, docstring=None, doc_line=None, events=[], regions=[], sinks=[],
+                       returns=(), handlers=[], decorators=self.decorators(fn), **loose)
 
 
 def _changed_keys(old: ModuleSummary, new: ModuleSummary) -> set[str]:
@@ -253,27 +292,7 @@ def _shape(fn: FunctionSummary) -> FunctionSummary:
     return renamed_function(fn, {line: rank for rank, line in enumerate(sorted(lines))})
 
 
-def _scanned(fn: FunctionSummary, attrs: set[str], views) -> list:
-    """The events of a body the scans read: calls they ask for by name, and the parts of the
-    body they asked for (`Project.body`). (Airflow's index: `BodyEdit.indexed`.)"""
-    from .project import BODY_VIEWS
-
-    seen = {id(ev) for view in views for ev in BODY_VIEWS[view](fn.events)}
-    return [ev for ev in fn.events if (ev.kind == "call" and ev.attr in attrs) or id(ev) in seen]
-
-
-def _signature(fn: FunctionSummary, asked: set[str], redecorated: dict) -> FunctionSummary:
-    """What the scans can read of a changed function: its name, place, decorators and return
-    type; its parameters and `async` too if they looked it up by name (`Project.finish_scans`);
-    decorators that changed are compared later (`_redecorated`)."""
-    loose = {} if fn.qualname in asked else {"params": [], "is_async": False}
-    if fn.qualname in redecorated:
-        loose["decorators"] = []
-    return replace(fn, end_line=fn.line, docstring=None, doc_line=None, events=[], regions=[], sinks=[], returns=(),
-                   handlers=[], **loose)
-
-
-def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict, redecorated: dict) -> list[int]:
+def _lines(mod: ModuleSummary, changed: set[str], view: _ScanView) -> list[int]:
     lines: set[int] = set()
     module_lines(mod, lines)
     for q, fn in mod.functions.items():
@@ -281,10 +300,10 @@ def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict, 
             function_lines(fn, lines)
             continue
         lines.add(fn.line)
-        if q not in redecorated:
-            lines.update(d[1] for d in fn.decorators)
-            lines.update(d[3] for d in fn.decorators)
-        scanned = _scanned(fn, attrs, views.get(q, ()))
+        decorators = view.decorators(fn)
+        lines.update(d[1] for d in decorators)
+        lines.update(d[3] for d in decorators)
+        scanned = view.scanned(fn)
         event_lines(scanned, lines)
         if scanned:
             for r in fn.regions:
@@ -292,8 +311,7 @@ def _lines(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict, 
     return sorted(lines)
 
 
-def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dict, asked: set[str], moved,
-              redecorated: dict) -> tuple:
+def _compared(mod: ModuleSummary, changed: set[str], view: _ScanView, moved) -> tuple:
     """What the scans read of a module, and the unchanged functions whole, lines renamed through
     `moved` (None: as they are)."""
     at = moved if moved is not None else _Same()
@@ -302,12 +320,12 @@ def _compared(mod: ModuleSummary, changed: set[str], attrs: set[str], views: dic
         if q not in changed:
             functions.append(renamed_function(fn, at) if moved is not None else fn)
             continue
-        scanned = _scanned(fn, attrs, views.get(q, ()))
+        scanned = view.scanned(fn)
         regions = {r.id: replace(r, line=at[r.line], end_line=at[r.end_line]) for r in fn.regions} if scanned else {}
         events = [(ev.kind, ev.name, ev.attr, ev.line, ev.col, ev.end_line, ev.end_col, ev.args, ev.kwargs, ev.ref,
                    ev.sql, [regions[r] for r in ev.regions if r in regions])
                   for ev in renamed_events(scanned, at)]
-        functions.append((renamed_function(_signature(fn, asked, redecorated), at), events, list(regions.values())))
+        functions.append((renamed_function(view.signature(fn), at), events, list(regions.values())))
     module = renamed_module(mod, moved) if moved is not None else module_parts(mod)
     return (*module, functions)
 
@@ -329,11 +347,12 @@ class Rechecked:
     loaded: int  # summaries read
 
 
-def run(state: State, findings: list, edits: dict[str, tuple[ModuleSummary, BodyEdit]], read, read_path,
-        config, selection, given: list[tuple[str, str]]) -> Rechecked | None:
-    """The findings a full run would give after `edits` (display path -> (new summary, edit)),
-    from the recorded `state` and `findings`; None if that cannot be settled without linking
-    the whole project. `read(module)` gives a module's cached summary, `read_path(display)` a
+def run(state: State, findings: list, edits: dict[str, tuple[ModuleSummary, ModuleSummary, set[str]]], read,
+        read_path, config, selection, given: list[tuple[str, str]]) -> Rechecked | None:
+    """The findings a full run would give after `edits` (display path -> (old summary, new
+    summary, the names the recorded run looked up in the module)), from the recorded `state`
+    and `findings`; None if an edit does not qualify (`body_edit`) or if that cannot otherwise
+    be settled without linking the whole project. `read(module)` gives a module's cached summary, `read_path(display)` a
     file's; `given`: (display, path, module) of the files given (the others are context)."""
     from .lazy import NeedsWholeProject
 
@@ -355,13 +374,16 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     from .project import owners
     from .ruledocs import rules
 
-    by_module = {new.module: new for new, _ in edits.values()}
+    by_module = {new.module: new for _, new, _ in edits.values()}
     # The frameworks are there to say which decorators they read; no scan runs.
     project = lazy_project(state.modules, lambda m: by_module.get(m) or read(m), state.rewrites,
                            Catalog(config.effects, config.guards), all_frameworks(config), config.entry_points)
-    for path, (new, edit) in edits.items():
-        if edit.redecorated and not _redecorated(project, new, edit):
+    edits = dict(edits)
+    for path, (old, new, looked_up) in edits.items():
+        edit = body_edit(state, old, new, looked_up, project)
+        if edit is None:
             return None
+        edits[path] = (new, edit)
         state = state.renamed(path, edit.moved)
         if state is None:
             return None
@@ -408,28 +430,6 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     observation = project.observation()
     state = replace(state, edges=edges)
     return Rechecked(out, state, observation.looked_up, len(units), project.__dict__["_loader"].loaded)
-
-
-def _redecorated(project, new: ModuleSummary, edit: BodyEdit) -> bool:
-    """Did the edit change only decorators no scan reads (`Project.scans_read_decorator`)? Then
-    those the scans read are the same, one for one: their lines join `edit.moved`. The old ones
-    are resolved in the new project: the edit changed no entry of a name table that the recorded
-    run looked up (`body_edit`), and every decorator's name was looked up, so each resolves as
-    it did."""
-    moved = edit.moved
-    for was, now in edit.redecorated.values():
-        was = [d for d in was if project.scans_read_decorator(new, d[0])]
-        now = [d for d in now if project.scans_read_decorator(new, d[0])]
-        if [d[0] for d in was] != [d[0] for d in now]:
-            return False
-        for a, b in zip(was, now):
-            if a[2] != b[2] or a[4] != b[4] or a[3] - a[1] != b[3] - b[1]:
-                return False
-            for old_line, new_line in ((a[1], b[1]), (a[3], b[3])):
-                if moved.setdefault(old_line, new_line) != new_line:
-                    return False
-    targets = list(moved.values())
-    return len(targets) == len(set(targets))
 
 
 def _same_rewrites(project, state: State, new: ModuleSummary) -> bool:

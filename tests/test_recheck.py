@@ -142,6 +142,30 @@ def random_decorator_edit(text: str, rng: random.Random) -> str:
     return "".join(lines)
 
 
+# Calls by names that scans ask for (`calls_named`), on receivers no scan reads (a local list,
+# a dict, a model's manager, a thread pool) and on ones they read (a task's `delay`, RQ's queue,
+# django-q's `async_task`, Celery's beat schedule).
+_UNREAD_CALLS = ["items = []; items.append(1)", "seen = set(); seen.add(2)", "options = {{}}; options.update(a=1)",
+                 "Order.objects.create(number=1)", "concurrent.futures.ThreadPoolExecutor().map(print, [])",
+                 "signal_hub.connect(print)"]
+_READ_CALLS = ["{task}.delay(1)", "{task}.apply_async((1,), link_error=None)",
+               "rq.Queue(connection=None).enqueue({function}, 1)", "django_q.tasks.async_task({function}, 1)",
+               "celery.Celery().conf.update(beat_schedule={{'x': {{'task': 'probe', 'schedule': 60.0}}}})"]
+
+
+def random_call_edit(text: str, rng: random.Random) -> str:
+    """A call inserted in a random function's body, by a name that scans ask for: mostly on a
+    receiver no scan reads, sometimes one that enqueues or schedules a function of the module."""
+    tree = ast.parse(text)
+    functions = [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not functions:
+        return text
+    read = rng.random() < 0.3
+    call = rng.choice(_READ_CALLS if read else _UNREAD_CALLS).format(task=rng.choice(functions),
+                                                                     function=rng.choice(functions))
+    return _insert_in_body(text, rng, call)  # (a name not imported is read as written: `rq.Queue`)
+
+
 def _insert_in_body(text: str, rng: random.Random, statement: str) -> str:
     tree = ast.parse(text)
     functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -212,6 +236,13 @@ def test_rechecked_findings_equal_a_fresh_run_across_random_decorator_edits(tmp_
     reads are re-checked; those that make, unmake or change a job link again."""
     ways = _random_edits(tmp_path, random_decorator_edit, 4)
     assert ways.get("rechecked", 0) >= 60 and ways.get("re-linked", 0) >= 30, ways
+
+
+def test_rechecked_findings_equal_a_fresh_run_across_random_call_edits(tmp_path: Path) -> None:
+    """Calls by names the scans ask for, added to bodies: each cached run equals a fresh one.
+    Those no scan's filter passes are re-checked; those that enqueue or schedule link again."""
+    ways = _random_edits(tmp_path, random_call_edit, 4)
+    assert ways.get("rechecked", 0) >= 70 and ways.get("re-linked", 0) >= 30, ways
 
 
 def test_a_recheck_on_a_call_cycle_says_what_a_full_run_says(tmp_path: Path) -> None:
@@ -429,4 +460,22 @@ def test_a_task_decorator_dropped_links_again(tmp_path: Path) -> None:
     """The job's own decorator removed: the job is gone, and only the scans can say so."""
     edited = _PLAIN.replace("@shared_task(autoretry_for=(Exception,), max_retries=3)\n", "")
     cached = _edit_and_compare(tmp_path, {"jobs.py": _PLAIN}, "jobs.py", edited)
+    assert cached.reused == ""
+
+
+def test_a_call_by_a_name_scans_ask_for_on_a_receiver_none_reads_is_rechecked(tmp_path: Path) -> None:
+    """`items.append(...)`: django-q asks for every `append` call, and reads only those on its
+    own chains; a list's is re-checked (the job's findings move down a line)."""
+    edited = _PLAIN.replace("    notify(order_id)\n", "    items = []\n    items.append(order_id)\n    notify(order_id)\n")
+    cached = _edit_and_compare(tmp_path, {"jobs.py": _PLAIN}, "jobs.py", edited)
+    assert cached.reused == "rechecked"
+
+
+def test_an_enqueue_added_to_a_body_links_again(tmp_path: Path) -> None:
+    """`queue.enqueue(notify, ...)` makes `notify` an RQ job: only the scans find that."""
+    files = {"jobs.py": "import requests\nfrom redis import Redis\nfrom rq import Queue\n\nqueue = Queue(connection=Redis())\n\n\n"
+                        "def notify(order_id):\n    requests.post('https://example.com', json={'id': order_id})\n\n\n"
+                        "def start(order_id):\n    print(order_id)\n"}
+    edited = files["jobs.py"].replace("    print(order_id)\n", "    queue.enqueue(notify, order_id)\n")
+    cached = _edit_and_compare(tmp_path, files, "jobs.py", edited)
     assert cached.reused == ""

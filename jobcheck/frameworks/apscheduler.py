@@ -31,7 +31,7 @@ class APScheduler:
 
     def find_registrations(self, project: Project) -> list[Registration]:
         regs = []
-        for site in calls_named(project, ("add_job", "add_schedule", "add_job_async")):
+        for site in calls_named(project, ("add_job", "add_schedule", "add_job_async"), _reads_scheduler_call):
             if not (site.name or "").startswith("apscheduler."):
                 continue
             ev = site.event
@@ -43,3 +43,7 @@ class APScheduler:
                 regs.append(Registration(target or "", self.name, "schedule", site.anchor, kind="periodic",
                                          settings=settings, forward=forward))
         return regs
+
+
+def _reads_scheduler_call(project: Project, module, ev) -> bool:
+    return (project.canonical(ev.name) or "").startswith("apscheduler.")

@@ -40,7 +40,7 @@ class Arq:
         for q, site in _jobs(project).items():
             by_name.setdefault(lit(site.settings.get("name"), q.rpartition(".")[2]), []).append(q)
         regs = []
-        for site in calls_named(project, ("enqueue_job",)):
+        for site in calls_named(project, ("enqueue_job",), _reads_enqueue):
             name = site.name or ""
             if site.name and not name.startswith("arq."):
                 continue
@@ -64,7 +64,7 @@ def _jobs(project: Project) -> dict[str, JobSite]:
             _read_settings(project, owner, module, settings, anchor, cached)
         # `func(f, ...)` / `cron(f, ...)` define an arq job wherever they are written (a fixture,
         # a factory), even when the list they go into is not a settings class we can read.
-        for site in calls_named(project, ("func", "cron")):
+        for site in calls_named(project, ("func", "cron"), _reads_job_entry):
             name = canonical_in(project, site.module, site.event.name) or ""
             if name in FUNC or name in CRON:
                 entry = ["call", name, site.event.args, site.event.kwargs]
@@ -78,7 +78,7 @@ def _settings_sources(project: Project):
     """(owner, module, {setting: Value}, anchor) for each arq worker configuration."""
     handed = set()
     calls = []
-    for site in calls_named(project, ("run_worker", "create_worker", "Worker")):
+    for site in calls_named(project, ("run_worker", "create_worker", "Worker"), _reads_worker_call):
         name = site.name or ""
         ev = site.event
         if name in RUN_WORKER and ev.args and ev.args[0][0] == "name":
@@ -175,3 +175,18 @@ def _policy(kwargs: dict, anchor, default_tries: int | None, worker_written: boo
         from_default="max_tries" not in kwargs and not worker_written,
         backoff="constant",
     )
+
+
+def _reads_enqueue(project: Project, module, ev) -> bool:
+    name = project.canonical(ev.name)
+    return not name or name.startswith("arq.")  # an unresolved pool too (`ctx["redis"].enqueue_job`)
+
+
+def _reads_job_entry(project: Project, module, ev) -> bool:
+    name = canonical_in(project, module, ev.name)
+    return name in FUNC or name in CRON
+
+
+def _reads_worker_call(project: Project, module, ev) -> bool:
+    name = project.canonical(ev.name)
+    return name in RUN_WORKER or name in WORKER

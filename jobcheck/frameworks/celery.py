@@ -127,13 +127,13 @@ class Celery:
                 if name in SCHEDULE_NAMES:
                     mod = project.module_of_class(cls)
                     regs.extend(_schedule(project, mod, value[0], Anchor(mod.path, value[1], value[2], value[1], value[2])))
-        for site in calls_named(project, ("update",)):
+        for site in calls_named(project, ("update",), _reads_celery_name):
             name = site.name or ""
             if "beat_schedule" in site.event.kwargs and name.startswith("celery."):
                 regs.extend(_schedule(project, site.module, site.event.kwargs["beat_schedule"], site.anchor))
             elif name.startswith("celery.") and name.endswith(".beat_schedule.update") and site.event.args:
                 regs.extend(_schedule(project, site.module, site.event.args[0], site.anchor))
-        for site in calls_named(project, ("add_periodic_task",)):
+        for site in calls_named(project, ("add_periodic_task",), _reads_periodic):
             if site.name and not site.name.startswith("celery.") and not site.name.startswith("@"):
                 continue
             ev = site.event
@@ -151,7 +151,7 @@ def _apps_by_use(project: Project) -> set[str]:
     chosen at run time (`app = import_string(settings.CELERY_CLASS)("proj")`) is still a Celery
     app when the code calls `app.autodiscover_tasks()` or `app.config_from_object()` on it."""
     apps = set()
-    for site in calls_named(project, ("autodiscover_tasks", "config_from_object")):
+    for site in calls_named(project, ("autodiscover_tasks", "config_from_object"), _reads_app_call):
         if site.name and "." in site.name:
             apps.add(site.name.rpartition(".")[0] + ".task")
     return apps
@@ -171,7 +171,7 @@ def tasks(project: Project) -> dict[str, JobSite]:
             continue
         kwargs = d.value[3] if d.is_call else {}
         out[d.function.qualname] = _task_site(project, d.module, d.function.qualname, name, kwargs, d.anchor, failure_signal)
-    for site in calls_named(project, ("task", "shared_task")):
+    for site in calls_named(project, ("task", "shared_task"), _reads_task_call):
         name = canonical_in(project, site.module, site.event.name) or ""
         ev = site.event
         if not (matches(name, TASK_DECORATORS) or name in apps) or not ev.args:
@@ -227,7 +227,7 @@ def _failure_signal(project: Project) -> str | None:
         name = canonical_in(project, d.module, d.value[1]) or ""
         if name.removesuffix(".connect") in FAILURE_SIGNALS and "sender" not in (d.value[3] if d.is_call else {}):
             return "task_failure signal"
-    for site in calls_named(project, ("connect",)):
+    for site in calls_named(project, ("connect",), _reads_failure_connect):
         if (site.name or "").removesuffix(".connect") in FAILURE_SIGNALS and "sender" not in site.event.kwargs:
             return "task_failure signal"
     return None
@@ -262,7 +262,7 @@ def _enqueues(project: Project) -> list[Registration]:
     known = tasks(project)
     regs: list[Registration] = []
     enqueued: dict[str, list[bool]] = {}
-    for site in calls_named(project, ENQUEUE_METHODS + ("send_task",)):
+    for site in calls_named(project, ENQUEUE_METHODS + ("send_task",), _reads_enqueue):
         ev = site.event
         name = canonical_in(project, site.module, ev.name) or ""
         if ev.attr == "send_task":
@@ -284,3 +284,32 @@ def _enqueues(project: Project) -> list[Registration]:
         if links and all(links) and site.retry is not None and site.retry.failure_handler is None:
             site.retry.failure_handler = "link_error on every enqueue"
     return regs
+
+
+def _reads_celery_name(project: Project, module, ev) -> bool:
+    return (project.canonical(ev.name) or "").startswith("celery.")
+
+
+def _reads_periodic(project: Project, module, ev) -> bool:
+    name = project.canonical(ev.name)
+    return not name or name.startswith(("celery.", "@"))  # `sender.add_periodic_task` in a signal handler
+
+
+def _reads_app_call(project: Project, module, ev) -> bool:
+    return "." in (project.canonical(ev.name) or "")
+
+
+def _reads_task_call(project: Project, module, ev) -> bool:
+    name = canonical_in(project, module, ev.name) or ""
+    return matches(name, TASK_DECORATORS) or name.endswith(".task")  # an app's (`_apps_by_use`)
+
+
+def _reads_failure_connect(project: Project, module, ev) -> bool:
+    return (project.canonical(ev.name) or "").removesuffix(".connect") in FAILURE_SIGNALS
+
+
+def _reads_enqueue(project: Project, module, ev) -> bool:
+    name = canonical_in(project, module, ev.name) or ""
+    if ev.attr == "send_task":
+        return name.startswith("celery.")
+    return project.function_for(name.rpartition(".")[0]) is not None

@@ -41,6 +41,16 @@ class Custom:
     def reads_decorator(self, name: str) -> bool:
         return bool(self.decorators and _configured(name, self.decorators)) or bool(self.signals and name in RECEIVER_DECORATORS)
 
+    def reads_registrar_call(self, project: Project, module, ev) -> bool:
+        # As resolved, or as the application imports it (`core.redis.enqueue` when the folder
+        # holding `core/` is on sys.path).
+        spellings = (canonical_in(project, module, ev.name) or "", origin(project, module, ev.name) or "", ev.name or "")
+        return any(_configured(n, self.registrars) for n in spellings)
+
+    def reads_signal_connect(self, project: Project, module, ev) -> bool:
+        name = origin(project, module, ev.name) or ""
+        return name.endswith(".connect") and _configured(name.removesuffix(".connect"), self.signals)
+
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
         for d in decorated_functions(project):
@@ -82,13 +92,8 @@ class Custom:
         regs = []
         if self.registrars:
             attrs = tuple({r.rpartition(".")[2] for r in self.registrars if "*" not in r.rpartition(".")[2]})
-            for site in calls_named(project, attrs):
-                # As resolved, or as the application imports it (`core.redis.enqueue` when the
-                # folder holding `core/` is on sys.path).
+            for site in calls_named(project, attrs, self.reads_registrar_call):
                 name = canonical_in(project, site.module, site.event.name) or ""
-                spellings = (name, origin(project, site.module, site.event.name) or "", site.event.name or "")
-                if not any(_configured(n, self.registrars) for n in spellings):
-                    continue
                 ev = site.event
                 value = ev.args[0] if ev.args else next((ev.kwargs[k] for k in _TARGET_KEYWORDS if k in ev.kwargs), None)
                 qualname = target(project, site.module, value)
@@ -98,10 +103,8 @@ class Custom:
                 regs.append(Registration(qualname, self.name, "enqueue", site.anchor, retry=retry,
                                          settings={"registrar": ["lit", name]}))
         if self.signals:
-            for site in calls_named(project, ("connect",)):
+            for site in calls_named(project, ("connect",), self.reads_signal_connect):
                 name = origin(project, site.module, site.event.name) or ""
-                if not name.endswith(".connect") or not _configured(name.removesuffix(".connect"), self.signals):
-                    continue
                 ev = site.event
                 qualname = target(project, site.module, ev.kwargs.get("receiver") or (ev.args[0] if ev.args else None))
                 if qualname:

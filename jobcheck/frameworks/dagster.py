@@ -114,7 +114,7 @@ class Dagster:
 
     def _definitions(self, project: Project, sites: dict[str, JobSite]) -> None:
         """`ScheduleDefinition(execution_fn=f)`, `SensorDefinition(evaluation_fn=f)`."""
-        for call in calls_named(project, tuple(_FUNCTION_DEFINITIONS)):
+        for call in calls_named(project, tuple(_FUNCTION_DEFINITIONS), _reads_dagster_call):
             name = call.name or ""
             last = name.rpartition(".")[2]
             if not name.startswith("dagster") or last not in _FUNCTION_DEFINITIONS:
@@ -136,7 +136,7 @@ class Dagster:
                 chosen = invocation_policy or own.get(op) or job_policy
                 if chosen is not None:
                     _apply(sites[op], chosen)
-        for call in calls_named(project, ("define_asset_job",)):
+        for call in calls_named(project, ("define_asset_job",), _reads_dagster_call):
             if not (call.name or "").startswith("dagster"):
                 continue
             job_policy = retry_from(call.event.kwargs.get("op_retry_policy"), call.anchor, project,
@@ -216,3 +216,7 @@ def _invoked(name: str, sites: dict[str, JobSite]) -> str | None:
 def _apply(site: JobSite, found: RetryPolicy) -> None:
     if site.retry is None or site.retry.from_default or (found.max_retries or 0) > (site.retry.max_retries or 0):
         site.retry = found
+
+
+def _reads_dagster_call(project: Project, module, ev) -> bool:
+    return (project.canonical(ev.name) or "").startswith("dagster")

@@ -39,18 +39,19 @@ class DjangoQ:
     def find_registrations(self, project: Project) -> list[Registration]:
         cluster = _cluster(project)
         regs: list[Registration] = []
-        for site in calls_named(project, ("async_task", "async_iter", "AsyncTask", "Async", "Iter", "append", "add", "schedule")):
+        for site in calls_named(project, ("async_task", "async_iter", "AsyncTask", "Async", "Iter", "append", "add", "schedule"),
+                                _reads_enqueue):
             name = canonical_in(project, site.module, site.event.name) or ""
             if name in ASYNC:
                 regs.extend(self._register(project, site, "enqueue", "task", _TASK_OPTIONS, cluster))
             elif name in SCHEDULE:
                 regs.extend(self._register(project, site, "schedule", "periodic", _SCHEDULE_OPTIONS, cluster))
-        for site in calls_named(project, SCHEDULE_METHODS + ("Schedule",)):
+        for site in calls_named(project, SCHEDULE_METHODS + ("Schedule",), _reads_schedule_model):
             name = canonical_in(project, site.module, site.event.name) or ""
             model = name.rpartition(".objects.")[0] if ".objects." in name else name
             if model in SCHEDULE_MODEL and (".objects." in name or name in SCHEDULE_MODEL):
                 regs.extend(self._register(project, site, "schedule", "periodic", _SCHEDULE_OPTIONS, cluster, model=True))
-        for site in calls_named(project, ("async_chain",)):
+        for site in calls_named(project, ("async_chain",), _reads_chain):
             name = canonical_in(project, site.module, site.event.name) or ""
             if name == "django_q.tasks.async_chain" and site.event.args:
                 for link in site.event.args[0][1] if site.event.args[0][0] == "seq" else []:
@@ -138,3 +139,17 @@ def _policy(cluster: dict, kwargs: dict, enqueue_anchor: Anchor) -> RetryPolicy 
         delay=float(delay) if isinstance(delay, (int, float)) else None,
         failure_handler="failure_hook" if "failure_hook" in kwargs else None,
     )
+
+
+def _reads_enqueue(project: Project, module, ev) -> bool:
+    name = canonical_in(project, module, ev.name)
+    return name in ASYNC or name in SCHEDULE
+
+
+def _reads_schedule_model(project: Project, module, ev) -> bool:
+    name = canonical_in(project, module, ev.name) or ""
+    return (name.rpartition(".objects.")[0] if ".objects." in name else name) in SCHEDULE_MODEL
+
+
+def _reads_chain(project: Project, module, ev) -> bool:
+    return canonical_in(project, module, ev.name) == "django_q.tasks.async_chain"

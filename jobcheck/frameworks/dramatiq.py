@@ -61,7 +61,7 @@ class Dramatiq:
         actors = _actors(project)
         defaults = _middleware_defaults(project)
         regs = []
-        for site in calls_named(project, ("send_with_options",)):
+        for site in calls_named(project, ("send_with_options",), _reads_send):
             name = canonical_in(project, site.module, site.event.name) or ""
             fn = project.function_for(name.rpartition(".")[0])
             if fn is None or fn.qualname not in actors:
@@ -77,7 +77,7 @@ def _middleware_defaults(project: Project) -> dict:
     cached = project.__dict__.get("_dramatiq_defaults")
     if cached is None:
         cached = {}
-        for site in calls_named(project, ("Retries",)):
+        for site in calls_named(project, ("Retries",), _reads_retries):
             if canonical_in(project, site.module, site.event.name) in RETRIES_MIDDLEWARE:
                 cached = {k: v for k, v in site.event.kwargs.items() if k in RETRY_KEYS}
                 break
@@ -128,3 +128,11 @@ def _actors(project: Project) -> dict[str, JobSite]:
         )
     project.__dict__["_dramatiq_actors"] = out
     return out
+
+
+def _reads_send(project: Project, module, ev) -> bool:
+    return project.function_for((canonical_in(project, module, ev.name) or "").rpartition(".")[0]) is not None
+
+
+def _reads_retries(project: Project, module, ev) -> bool:
+    return canonical_in(project, module, ev.name) in RETRIES_MIDDLEWARE

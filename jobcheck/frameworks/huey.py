@@ -63,7 +63,7 @@ class Huey:
         """Calling a task enqueues it; `retries=` at the call overrides the decorator's."""
         known = _tasks(project)
         regs = []
-        for site in calls_named(project, ("s", "schedule", "map")):
+        for site in calls_named(project, ("s", "schedule", "map"), _reads_task_method):
             fn = project.function_for((canonical_in(project, site.module, site.event.name) or "").rpartition(".")[0])
             if fn is not None and fn.qualname in known:
                 regs.append(self._call(site, fn.qualname, "schedule" if site.event.attr == "schedule" else "enqueue"))
@@ -83,7 +83,7 @@ def _direct_calls(project: Project, qualname: str):
     if index is None:
         index = {}
         short = {q.rpartition(".")[2] for q in _tasks(project)}
-        for site in calls_named(project, tuple(short)):
+        for site in calls_named(project, tuple(short), _reads_direct_call):
             fn = project.function_for(canonical_in(project, site.module, site.event.name))
             if fn is not None and fn.qualname in _tasks(project) and "retries" in site.event.kwargs:
                 index.setdefault(fn.qualname, []).append(site)
@@ -125,3 +125,11 @@ def _error_signal(project: Project) -> str | None:
         if not d.value[2] or any(s.endswith("SIGNAL_ERROR") for s in signals):
             return "SIGNAL_ERROR handler"
     return None
+
+
+def _reads_task_method(project: Project, module, ev) -> bool:
+    return project.function_for((canonical_in(project, module, ev.name) or "").rpartition(".")[0]) is not None
+
+
+def _reads_direct_call(project: Project, module, ev) -> bool:
+    return project.function_for(canonical_in(project, module, ev.name)) is not None

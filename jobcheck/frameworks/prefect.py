@@ -88,7 +88,7 @@ class Prefect:
 
     def _with_options(self, project: Project, sites: dict[str, JobSite]) -> None:
         """`my_task.with_options(retries=3)`: the same function, retried as configured there."""
-        for call in calls_named(project, ("with_options",)):
+        for call in calls_named(project, ("with_options",), _reads_method_of_function):
             base = (call.name or "").rpartition(".")[0]
             site = sites.get(base)
             if site is None or "retries" not in call.event.kwargs:
@@ -103,7 +103,7 @@ class Prefect:
                 site.retry = candidate
 
     def _deployments(self, project: Project, sites: dict[str, JobSite]) -> None:
-        for call in calls_named(project, ("serve", "deploy", "to_deployment")):
+        for call in calls_named(project, ("serve", "deploy", "to_deployment"), _reads_method_of_function):
             base = (call.name or "").rpartition(".")[0]
             site = sites.get(base)
             if site is not None and site.kind == "flow" and any(k in call.event.kwargs for k in SCHEDULE_KEYS):
@@ -111,3 +111,8 @@ class Prefect:
 
     def find_registrations(self, project: Project) -> list[Registration]:
         return []
+
+
+def _reads_method_of_function(project: Project, module, ev) -> bool:
+    """`flow.serve(...)`, `task.with_options(...)`: a method of a function of the project."""
+    return project.functions.get((project.canonical(ev.name) or "").rpartition(".")[0]) is not None

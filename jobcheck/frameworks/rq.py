@@ -88,7 +88,7 @@ class RQ:
 
     def find_registrations(self, project: Project) -> list[Registration]:
         regs = []
-        for site in calls_named(project, tuple(ENQUEUE)):
+        for site in calls_named(project, tuple(ENQUEUE), _reads_enqueue):
             name = canonical_in(project, site.module, site.event.name) or ""
             if not _is_rq_call(project, site, name):
                 continue
@@ -115,16 +115,24 @@ class RQ:
 
 
 def _is_rq_call(project: Project, site: CallSite, name: str) -> bool:
-    attr = site.event.attr
+    if not _rq_call_name(site.event.attr, name):
+        return False
+    if name.startswith(RQ_PREFIXES):
+        return True
+    # `get_queue("default").enqueue(...)` through an application helper, in a module that uses RQ.
+    return any(v.startswith(RQ_PREFIXES) or v in ("rq", "django_rq") for v in site.module.imports.values())
+
+
+def _rq_call_name(attr: str, name: str) -> bool:
+    """Can a call of `attr` resolved to `name` be RQ's (the name alone)?"""
     if attr == "create":
         return name in ("rq.job.Job.create", "rq.Job.create")
     if attr == "register":
         return name.startswith("rq.cron")
-    if attr == "prepare_data":
+    if attr == "prepare_data" or name.startswith(RQ_PREFIXES):
         return name.startswith(RQ_PREFIXES)
-    if name.startswith(RQ_PREFIXES):
-        return True
-    # `get_queue("default").enqueue(...)` through an application helper, in a module that uses RQ.
-    if attr in ("enqueue", "enqueue_call", "enqueue_in", "enqueue_at") and ("Queue()" in name or "get_queue()" in name):
-        return any(v.startswith(RQ_PREFIXES) or v in ("rq", "django_rq") for v in site.module.imports.values())
-    return False
+    return attr in ("enqueue", "enqueue_call", "enqueue_in", "enqueue_at") and ("Queue()" in name or "get_queue()" in name)
+
+
+def _reads_enqueue(project: Project, module, ev) -> bool:
+    return _rq_call_name(ev.attr, canonical_in(project, module, ev.name) or "")

@@ -57,7 +57,7 @@ class Schedule:
 
     def find_registrations(self, project: Project) -> list[Registration]:
         regs = []
-        for site in calls_named(project, ("do",)):
+        for site in calls_named(project, ("do",), _reads_job_builder):
             name = canonical_in(project, site.module, site.event.name) or ""
             if not _is_job_builder(name):
                 continue
@@ -68,3 +68,7 @@ class Schedule:
                 regs.append(Registration(qualname, self.name, "schedule", site.anchor, kind="periodic",
                                          settings={"every": ["lit", _interval(name)]}))
         return regs
+
+
+def _reads_job_builder(project: Project, module, ev) -> bool:
+    return _is_job_builder(canonical_in(project, module, ev.name) or "")

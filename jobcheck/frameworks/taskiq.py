@@ -76,7 +76,7 @@ class Taskiq:
                                          retry=_policy(labels, middleware, site.anchor), kind="periodic" if periodic else "task",
                                          settings={k: v for k, v in labels.items() if k in _LABEL_SETTINGS}))
         jobs = {site.function for site in self.find_jobs(project)} | {r.target for r in regs}
-        for site in calls_named(project, ("with_labels",)):
+        for site in calls_named(project, ("with_labels",), _reads_labels):
             name = canonical_in(project, site.module, site.event.name) or ""
             base = name.removesuffix(".kicker().with_labels")
             if base == name or base not in jobs:
@@ -95,7 +95,7 @@ def _middleware(project: Project) -> tuple[str, dict, Anchor] | None:
     if cached is not False:
         return cached
     found = None
-    for site in calls_named(project, RETRY_MIDDLEWARES):
+    for site in calls_named(project, RETRY_MIDDLEWARES, _reads_middleware):
         name = canonical_in(project, site.module, site.event.name) or ""
         if name.startswith("taskiq"):
             found = (site.event.attr, dict(site.event.kwargs), site.anchor)
@@ -129,3 +129,11 @@ def _policy(labels: dict, middleware, anchor: Anchor) -> RetryPolicy | None:
         backoff="exponential" if smart and exponent else ("constant" if smart else "none"),
         delay=float(delay) if isinstance(delay, (int, float)) else None,
     )
+
+
+def _reads_labels(project: Project, module, ev) -> bool:
+    return (canonical_in(project, module, ev.name) or "").endswith(".kicker().with_labels")
+
+
+def _reads_middleware(project: Project, module, ev) -> bool:
+    return (canonical_in(project, module, ev.name) or "").startswith("taskiq")

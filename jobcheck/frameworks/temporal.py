@@ -93,7 +93,7 @@ class Temporal:
         return list(sites.values())
 
     def _schedules(self, project: Project, sites: dict[str, JobSite], names: dict[str, str]) -> None:
-        for call in calls_named(project, SCHEDULE_CALLS):
+        for call in calls_named(project, SCHEDULE_CALLS, _reads_temporal_call):
             if not (call.name or "").startswith("temporalio."):
                 continue
             ev = call.event
@@ -139,3 +139,7 @@ class Temporal:
 
     def find_registrations(self, project: Project) -> list[Registration]:
         return []
+
+
+def _reads_temporal_call(project: Project, module, ev) -> bool:
+    return (project.canonical(ev.name) or "").startswith("temporalio.")
