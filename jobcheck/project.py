@@ -301,13 +301,19 @@ class Project:
         written = deco_name(value)
         if not written:
             return False
-        readers = self.__dict__.get("_decorator_readers")
-        if readers is None:
-            readers = [fw.reads_decorator for fw in self.frameworks if hasattr(fw, "reads_decorator")]
-            readers.append(RECEIVER_DECORATORS.__contains__)
-            self.__dict__["_decorator_readers"] = readers
-        names = {written, name or self.canonical(written), canonical_in(self, mod, written)}
-        return any(read(n) for n in names if n for read in readers)
+        claimed = self.__dict__.get("_decorators_claimed")
+        if claimed is None:  # a name's answer, once: a project repeats a few decorators thousands of times
+            claimed = self.__dict__["_decorators_claimed"] = {}
+        for n in (written, name or self.canonical(written), canonical_in(self, mod, written)):
+            if not n:
+                continue
+            found = claimed.get(n)
+            if found is None:
+                found = claimed[n] = any(fw.reads_decorator(n) for fw in self.frameworks
+                                         if hasattr(fw, "reads_decorator")) or n in RECEIVER_DECORATORS
+            if found:
+                return True
+        return False
 
     def scan_decorators(self, fn: FunctionSummary) -> list:
         """The decorators of a function a scan may read (`scans_read_decorator`)."""
