@@ -255,12 +255,16 @@ def pick_changed(files: list[Path], root: Path) -> Path:
 
 
 def edited_runs(results: dict, problems: list, key: str, root: Path, cache: Path, path: Path, versions: list[bytes]) -> None:
-    """Time a cached run after each version of `path` (from the record of the unedited tree),
-    compare the last one's findings with an uncached run's, and put the file and the record back."""
+    """Time a cached run after each version of `path`, each from the record of the unedited tree
+    (so each run sees one edit of its kind, not the difference between two versions), compare
+    the last one's findings with an uncached run's, and put the file and the record back."""
     original = path.read_bytes()
     try:
         runs = []
-        for version in versions:
+        for i, version in enumerate(versions):
+            if i:
+                path.write_bytes(original)
+                run_jobcheck(check_cmd(".", cache), cwd=root)  # the record of the unedited tree (not timed)
             path.write_bytes(version)
             runs.append(run_jobcheck(check_cmd(".", cache), cwd=root))
         results[key] = median_run(runs)

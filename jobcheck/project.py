@@ -497,7 +497,7 @@ class Project:
         for d in decorated_functions(self):
             if d.is_call and d.name in RECEIVER_DECORATORS:
                 add(d.module, d.value[3].get("signal") or (d.value[2][0] if d.value[2] else None), d.function.qualname)
-        for site in calls_named(self, ("connect",)):
+        for site in calls_named(self, ("connect",), _reads_receiver_connect):
             ev = site.event
             fn = self.function_for(self.canonical(ev.args[0][1])) if ev.args and ev.args[0][0] == "name" else None
             if ev.ref and fn is not None:
@@ -934,6 +934,13 @@ def calls_named(project: Project, attrs: tuple[str, ...], reads=None) -> list[Ca
             if reads is None or reads(project, mod, ev):
                 out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
     return out
+
+
+def _reads_receiver_connect(project: Project, module: ModuleSummary, event: Event) -> bool:
+    """`signal.connect(handler)` with a function of the project (not `engine.connect()`)."""
+    args = event.args
+    return bool(event.ref and args and args[0][0] == "name"
+                and project.function_for(project.canonical(args[0][1])) is not None)
 
 
 def _reads_function_call(project: Project, module: ModuleSummary, event: Event) -> bool:

@@ -479,3 +479,40 @@ def test_an_enqueue_added_to_a_body_links_again(tmp_path: Path) -> None:
     edited = files["jobs.py"].replace("    print(order_id)\n", "    queue.enqueue(notify, order_id)\n")
     cached = _edit_and_compare(tmp_path, files, "jobs.py", edited)
     assert cached.reused == ""
+
+
+_SIGNALS = """\
+import requests
+from celery import shared_task
+from django.dispatch import Signal
+
+order_paid = Signal()
+
+
+def notify(sender, **kwargs):
+    requests.post("https://example.com/orders", json={})
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def settle(order_id):
+    order_paid.send(sender=None, order_id=order_id)
+
+
+def wire(engine):
+    print("wiring")
+"""
+
+
+def test_a_receiver_connected_in_a_body_links_again(tmp_path: Path) -> None:
+    """`order_paid.connect(notify)`: the retried job's `send` now runs `notify`'s post."""
+    edited = _SIGNALS.replace('    print("wiring")\n', "    order_paid.connect(notify)\n")
+    cached = _edit_and_compare(tmp_path, {"jobs.py": _SIGNALS}, "jobs.py", edited)
+    assert cached.reused == ""
+
+
+def test_a_connect_that_connects_no_receiver_is_rechecked(tmp_path: Path) -> None:
+    """`engine.connect()` is called `connect` too, and connects no function of the project
+    (the job's findings move down a line)."""
+    edited = _PLAIN.replace("def push(order_id):\n", "def push(order_id):\n    engine.connect()\n")
+    cached = _edit_and_compare(tmp_path, {"jobs.py": _PLAIN}, "jobs.py", edited)
+    assert cached.reused == "rechecked"
