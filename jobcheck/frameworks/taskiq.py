@@ -63,7 +63,7 @@ class Taskiq:
     def find_registrations(self, project: Project) -> list[Registration]:
         middleware = _middleware(project)
         regs = []
-        for site in calls_named(project, ("register_task",)):
+        for site in calls_named(project, ("register_task",), _reads_register):
             name = canonical_in(project, site.module, site.event.name) or ""
             if not is_broker(project, name.rpartition(".")[0]):
                 continue
@@ -137,3 +137,8 @@ def _reads_labels(project: Project, module, ev) -> bool:
 
 def _reads_middleware(project: Project, module, ev) -> bool:
     return (canonical_in(project, module, ev.name) or "").startswith("taskiq")
+
+
+def _reads_register(project: Project, module, ev) -> bool:
+    """`broker.register_task(...)` on an instance (whether it is a broker is `is_broker`'s to say)."""
+    return (canonical_in(project, module, ev.name) or "").rpartition(".")[0].endswith(")")
