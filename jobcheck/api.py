@@ -84,11 +84,8 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
 def import_roots(jobs: list[tuple[Path, str, str, bool]], config: Config) -> list[Path]:
     """Where imports of the analysed files are looked up: their package roots, then the
     configuration's folder and its src/."""
-    roots: list[Path] = []
-    for path, _, module, is_pkg in jobs:
-        root = context.package_root(path, module, is_pkg)
-        if root not in roots:
-            roots.append(root)
+    found = dict.fromkeys(context.package_root(path, module, is_pkg) for path, _, module, is_pkg in jobs)
+    roots = [Path(root) for root in found]
     for root in (config.root.resolve(), config.root.resolve() / "src"):
         if root not in roots and root.is_dir():
             roots.append(root)

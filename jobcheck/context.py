@@ -18,10 +18,17 @@ MAX_CONTEXT_MODULES = 2000
 _MISSING: dict = {}  # the listing of a folder that cannot be listed
 
 
-def package_root(path: Path, module: str, is_package: bool) -> Path:
+def package_root(path: Path | str, module: str, is_package: bool) -> str:
+    """The folder a module's top package (or the module itself) sits in, as an absolute path
+    (strings, not Paths: a run asks this of every file)."""
     depth = module.count(".") + (1 if is_package else 0)
-    parents = Path(os.path.abspath(path)).parents
-    return parents[min(depth, len(parents) - 1)]
+    folder = os.path.dirname(os.path.abspath(path))
+    for _ in range(depth):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return folder
 
 
 def module_file(name: str, roots: list[Path], listings: dict | None = None) -> tuple[Path, bool] | None:

@@ -488,7 +488,7 @@ class _Nowhere:
         if self._roots is None:
             from .api import import_roots
 
-            planned = [(Path(path), display, module, os.path.basename(path) == "__init__.py")
+            planned = [(path, display, module, os.path.basename(path) == "__init__.py")
                        for display, path, _, module in self.inputs]
             self._roots = import_roots(planned, self.config)
         return self._roots
