@@ -1,6 +1,6 @@
 """Do re-checked findings equal a fresh run's on real code? Random edits of function bodies, of
-module-level names, of decorators and of calls scans ask for in a pinned corpus, each followed by
-a cached run and an uncached one.
+module-level names, of decorators, of calls scans ask for and of class attributes in a pinned
+corpus, each followed by a cached run and an uncached one.
 
     python benchmarks/recheck_soundness.py --corpus dagster --edits 30 --seed 11
 
@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.bench import CORPORA, fetch  # noqa: E402
 from jobcheck import api, cache, incremental  # noqa: E402
 from jobcheck.config import Config  # noqa: E402
-from tests.test_recheck import (random_body_edit, random_call_edit, random_decorator_edit,  # noqa: E402
-                                random_table_edit)
+from tests.test_recheck import (random_body_edit, random_call_edit, random_class_edit,  # noqa: E402
+                                random_decorator_edit, random_table_edit)
 
 
 def main() -> None:
@@ -48,7 +48,8 @@ def main() -> None:
     for i in range(args.edits):
         path = rng.choice(files)
         text = path.read_text(encoding="utf-8")
-        edited = (random_body_edit, random_table_edit, random_decorator_edit, random_call_edit)[i % 4](text, rng)
+        edited = (random_body_edit, random_table_edit, random_decorator_edit, random_call_edit,
+                  random_class_edit)[i % 5](text, rng)
         try:
             ast.parse(edited)
         except SyntaxError:

@@ -76,12 +76,20 @@ class Project:
         self.bodies_read: dict[str, set[str]] = {}  # qualname -> the `body` views read
         self.index_reads: set[str] = set()  # callee names Airflow's call index was asked for
         self.scans_asked: set[str] = set()  # names the scans looked up (see `finish_scans`)
+        # Class attributes read by name (`note_attr`), and classes read whole (`ALL_ATTRS`):
+        # an edit of another attribute of a class changes nothing linking found (`recheck`).
+        self.attrs_read: dict[str, set[str]] = {}
         self.call_edges: dict[str, list[str] | None] = {}
         self._canon: dict[str, str | None] = {}
         self._reach: dict[str, list[EffectPath]] = {}
         self._call_effects: dict[str, list[CallEffect]] = {}
         self._computing: set[str] = set()
         self._walks: list[tuple[int, dict[str, list[CallEffect]]]] = []  # (cycle, its members' effects so far)
+
+    def note_attr(self, cls: ClassSummary, name: str) -> None:
+        """Record that a class's attribute (or `self.` attribute) `name` was read; `ALL_ATTRS`:
+        all of them (every class's, if `cls` is None)."""
+        self.attrs_read.setdefault(cls.qualname if cls is not None else ALL_ATTRS, set()).add(name)
 
     def note_read(self, module: str, name: str) -> None:
         """Record that a module's tables (assignments, imports, names) were read at `name`,
@@ -178,6 +186,7 @@ class Project:
 
     def _member(self, cls: ClassSummary, head: str, depth: int) -> tuple[str, str] | None:
         """Where `head` comes from, looking up the bases as Python would (depth-first)."""
+        self.note_attr(cls, head)
         if head in cls.methods:
             return "method", f"{cls.qualname}.{head}"
         if head in cls.attr_types:
@@ -815,6 +824,7 @@ def _short(qualname: str) -> str:
 
 
 RECEIVER_DECORATORS = ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver")
+ALL_ATTRS = "*"  # `Project.attrs_read`: every attribute (as a name), or every class's (as a key)
 
 
 def literal_name(value: list) -> str | None:

@@ -4,15 +4,16 @@ A full project phase leaves a `State` in its run record: what its scans found (t
 wrappers, task names, signal receivers), which parts of which bodies they read, each reached
 function's callees, and the import rewrites of linking. An edit qualifies (`body_edit`) when it
 changes function bodies, and entries of the module's name tables (imports, names, assignments)
-that no step read, and nothing else the scans read: the module's classes and suppressions,
-every function's signature and the decorators a scan can read (`Project.scans_read_decorator`:
-a framework's, Django's `receiver`, any with a literal `name=`; the scans never see the others),
+that no step read, and nothing else the scans read, lines renamed: the module's classes (of
+their attributes, those something read by name: `Project.note_attr`) and suppressions; every
+function's signature and the decorators a scan can read (`Project.scans_read_decorator`: a
+framework's, Django's `receiver`, any with a literal `name=`; the scans never see the others);
 the calls of the changed bodies that the scans ask for by name and that their filters pass
 (`calls_named`: a list's `append` is not django-q's) or, with Airflow, every call its index
 keeps, and the regions around them; the imports frameworks ask about and the rewrites linking
-makes are what they were, lines renamed.
-Then what the scans found is what they would find now, and a finding of function `f` (every
-finding names the function it is checked for) can change only if `f` reaches a changed body.
+makes. Then what the scans found is what they would find now, and a finding of function `f`
+(every finding names the function it is checked for) can change only if `f` reaches a changed
+body.
 
 `run` then builds a project that loads summaries as lookups reach them (`lazy`), walks the
 callees again from the recorded ones (only changed bodies are asked anew), and runs the checks
@@ -23,7 +24,8 @@ answer that depends on where the walk started. Everything else keeps its finding
 renamed. Anything the re-check cannot settle — a summary gone from the cache, a step that
 would list the whole project, a line the rename does not know — sends the run back to linking
 the whole project. tests/test_recheck.py compares re-checked findings with a fresh run's for
-hundreds of random edits of bodies, of name tables, of decorators and of calls scans ask for.
+hundreds of random edits of bodies, of name tables, of decorators, of calls scans ask for and
+of class attributes.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from .observed import (event_lines, function_lines, module_lines, module_parts, 
                        renamed_function, renamed_module)
 from .summary import FunctionSummary, ModuleSummary
 
-_VERSION = 4
+_VERSION = 5
 
 
 @dataclass
@@ -53,6 +55,7 @@ class State:
     all_calls: bool
     index_reads: set[str]  # callee names Airflow's call index was asked for
     scans_asked: set[str]  # names the scans looked up
+    attrs_read: dict[str, set[str]]  # class -> attributes read by name (`Project.note_attr`)
 
     @classmethod
     def capture(cls, project) -> State | None:
@@ -63,28 +66,28 @@ class State:
                    project.job_names, project.signal_receivers, project.call_edges, project.bodies_read,
                    set(project.whole_attrs), {a: sorted(keys) for a, keys in project.call_readers.items()},
                    project.scans_all_calls, set(project.index_reads),
-                   set(project.scans_asked))
+                   set(project.scans_asked), {q: set(v) for q, v in project.attrs_read.items()})
 
     def to_data(self) -> tuple:
         return (_VERSION, self.modules, self.rewrites, [_site_data(s) for s in self.jobs.values()],
                 {q: _policy_data(p) for q, p in self.retry_wrappers.items()}, self.job_names,
                 self.signal_receivers, self.edges, {q: sorted(v) for q, v in self.bodies_read.items()},
                 sorted(self.whole_attrs), self.call_readers, self.all_calls, sorted(self.index_reads),
-                sorted(self.scans_asked))
+                sorted(self.scans_asked), {q: sorted(v) for q, v in self.attrs_read.items()})
 
     @classmethod
     def from_data(cls, data) -> State | None:
         try:
             (version, modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, whole, readers,
-             all_calls, index_reads, scans_asked) = data
+             all_calls, index_reads, scans_asked, attrs_read) = data
             if version != _VERSION:
                 return None
             sites = [_site(d) for d in jobs]
             return cls(list(modules), dict(rewrites), {s.function: s for s in sites},
                        {q: _policy(p) for q, p in wrappers.items()}, dict(job_names), dict(receivers), dict(edges),
                        {q: set(v) for q, v in bodies.items()}, set(whole), {a: list(k) for a, k in readers.items()},
-                       bool(all_calls), set(index_reads),
-                       set(scans_asked))
+                       bool(all_calls), set(index_reads), set(scans_asked),
+                       {q: set(v) for q, v in attrs_read.items()})
         except (TypeError, ValueError, AttributeError):
             return None
 
@@ -201,6 +204,10 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     if keys:  # the entries that changed are compared no further
         old = replace(old, assigns={k: v for k, v in old.assigns.items() if k not in keys})
         new = replace(new, assigns={k: v for k, v in new.assigns.items() if k not in keys})
+    # Of a class, only the attributes something read by name are compared (all, if one step read
+    # them all): what it is, where, its bases, decorators, docstring and methods always are.
+    old = replace(old, classes={q: _class_read(c, state.attrs_read) for q, c in old.classes.items()})
+    new = replace(new, classes={q: _class_read(c, state.attrs_read) for q, c in new.classes.items()})
     view = _ScanView(state, project, new)
     was, now = _lines(old, changed, view), _lines(new, changed, view)
     if len(was) != len(now):
@@ -213,6 +220,16 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     if before != _compared(new, changed, view, None):
         return None
     return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed))
+
+
+def _class_read(cls, attrs_read: dict[str, set[str]]):
+    from .project import ALL_ATTRS
+
+    read = attrs_read.get(cls.qualname, set()) | attrs_read.get(ALL_ATTRS, set())
+    if ALL_ATTRS in read:
+        return cls
+    return replace(cls, attrs={k: v for k, v in cls.attrs.items() if k in read},
+                   attr_types={k: v for k, v in cls.attr_types.items() if k in read})
 
 
 class _ScanView:
@@ -428,7 +445,10 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
         kept.append(f)
     out = sorted(set(kept + fresh), key=Finding.sort_key)
     observation = project.observation()
-    state = replace(state, edges=edges)
+    attrs_read = {q: set(v) for q, v in state.attrs_read.items()}
+    for q, names in project.attrs_read.items():  # what the checks run again read (they may read more)
+        attrs_read.setdefault(q, set()).update(names)
+    state = replace(state, edges=edges, attrs_read=attrs_read)
     return Rechecked(out, state, observation.looked_up, len(units), project.__dict__["_loader"].loaded)
 
 

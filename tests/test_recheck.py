@@ -8,6 +8,8 @@ import random
 import shutil
 from pathlib import Path
 
+import pytest
+
 from jobcheck import api, cache, incremental
 from jobcheck.config import Config, load
 
@@ -166,6 +168,39 @@ def random_call_edit(text: str, rng: random.Random) -> str:
     return _insert_in_body(text, rng, call)  # (a name not imported is read as written: `rq.Queue`)
 
 
+def random_class_edit(text: str, rng: random.Random) -> str:
+    """One edit of a random class's attributes: one added (a plain value, or a setting a scan
+    reads: `max_retries`, `retry_count`, `functions`, `beat_schedule`), one dropped, one's value
+    changed, or a `self.` attribute assigned in a method."""
+    tree = ast.parse(text)
+    classes = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
+    if not classes:
+        return text
+    cls = rng.choice(classes)
+    lines = text.splitlines(keepends=True)
+    first = cls.body[0]
+    indent = " " * first.col_offset
+    assigned = [n for n in cls.body if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)]
+    methods = [n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.args.args]
+    kind = rng.choice(["add", "add", "add read", "drop", "change", "self"])
+    if kind == "drop" and assigned:
+        node = rng.choice(assigned)
+        return "".join(lines[:node.lineno - 1] + [indent + "pass\n"] + lines[node.end_lineno:])
+    if kind == "change" and assigned:
+        node = rng.choice(assigned)
+        return "".join(lines[:node.lineno - 1] + [f"{indent}{node.targets[0].id} = 7\n"] + lines[node.end_lineno:])
+    if kind == "self" and methods:
+        method = rng.choice(methods)
+        body = method.body[0]
+        at = body.end_lineno if isinstance(body, ast.Expr) and isinstance(body.value, ast.Constant) else body.lineno - 1
+        statement = f"{' ' * body.col_offset}{method.args.args[0].arg}._probe = requests.Session()\n"
+        return "".join(lines[:at] + [statement] + lines[at:])
+    attr = rng.choice(["max_retries = 5", "retry_count = 2", "functions = []", "beat_schedule = {}"]) if kind == "add read" \
+        else rng.choice(["probe_field = 1", "verbose_name = 'probe'", "ordering = ['-id']"])
+    at = first.end_lineno if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) else first.lineno - 1
+    return "".join(lines[:at] + [indent + attr + "\n"] + lines[at:])
+
+
 def _insert_in_body(text: str, rng: random.Random, statement: str) -> str:
     tree = ast.parse(text)
     functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -243,6 +278,13 @@ def test_rechecked_findings_equal_a_fresh_run_across_random_call_edits(tmp_path:
     Those no scan's filter passes are re-checked; those that enqueue or schedule link again."""
     ways = _random_edits(tmp_path, random_call_edit, 4)
     assert ways.get("rechecked", 0) >= 70 and ways.get("re-linked", 0) >= 30, ways
+
+
+def test_rechecked_findings_equal_a_fresh_run_across_random_class_edits(tmp_path: Path) -> None:
+    """Class attributes added, dropped and changed: each cached run equals a fresh one. Those
+    nothing read by name are re-checked; settings a scan reads link again."""
+    ways = _random_edits(tmp_path, random_class_edit, 4)
+    assert ways.get("rechecked", 0) >= 30 and ways.get("re-linked", 0) >= 20, ways
 
 
 def test_a_recheck_on_a_call_cycle_says_what_a_full_run_says(tmp_path: Path) -> None:
@@ -427,59 +469,32 @@ def notify(order_id):
     requests.post("https://example.com/orders", json={"id": order_id})
 """
 
+_ENQUEUE = """\
+from redis import Redis
+from rq import Queue
 
-def test_a_decorator_no_scan_reads_is_rechecked(tmp_path: Path) -> None:
-    """A decorator no framework reads, added under the job's task decorator: the scans find
-    what they found, and the job is checked again (its findings move down a line)."""
-    edited = _PLAIN.replace("\ndef push", "\n@functools.lru_cache(maxsize=None)\ndef push")
-    before_and_after = _edit_and_compare(tmp_path, {"jobs.py": _PLAIN}, "jobs.py", edited)
-    assert before_and_after.reused == "rechecked"
+q = Queue(connection=Redis())
 
 
-def test_a_task_decorator_added_links_again(tmp_path: Path) -> None:
-    """`@shared_task` on the helper makes it a job of its own: only the scans find that."""
-    edited = _PLAIN.replace("\ndef notify", "\n@shared_task\ndef notify")
-    cached = _edit_and_compare(tmp_path, {"jobs.py": _PLAIN}, "jobs.py", edited)
-    assert cached.reused == ""
+def schedule():
+    q.enqueue('orders.notify', 1)
+"""
+
+_RQ_JOBS = """\
+import requests
+from redis import Redis
+from rq import Queue
+
+queue = Queue(connection=Redis())
 
 
-def test_a_decorator_with_a_literal_name_links_again(tmp_path: Path) -> None:
-    """A decorator call with `name="..."` names a task (`Project.job_names`) whatever the
-    decorator is: the string RQ enqueues now resolves to `notify`, a new job."""
-    files = {
-        "jobs.py": _PLAIN,
-        "enqueue.py": "from redis import Redis\nfrom rq import Queue\n\nq = Queue(connection=Redis())\n\n\n"
-                      "def schedule():\n    q.enqueue('orders.notify', 1)\n",
-    }
-    edited = _PLAIN.replace("\ndef notify", "\n@registered(name='orders.notify')\ndef notify")
-    cached = _edit_and_compare(tmp_path, files, "jobs.py", edited)
-    assert cached.reused == ""
+def notify(order_id):
+    requests.post('https://example.com', json={'id': order_id})
 
 
-def test_a_task_decorator_dropped_links_again(tmp_path: Path) -> None:
-    """The job's own decorator removed: the job is gone, and only the scans can say so."""
-    edited = _PLAIN.replace("@shared_task(autoretry_for=(Exception,), max_retries=3)\n", "")
-    cached = _edit_and_compare(tmp_path, {"jobs.py": _PLAIN}, "jobs.py", edited)
-    assert cached.reused == ""
-
-
-def test_a_call_by_a_name_scans_ask_for_on_a_receiver_none_reads_is_rechecked(tmp_path: Path) -> None:
-    """`items.append(...)`: django-q asks for every `append` call, and reads only those on its
-    own chains; a list's is re-checked (the job's findings move down a line)."""
-    edited = _PLAIN.replace("    notify(order_id)\n", "    items = []\n    items.append(order_id)\n    notify(order_id)\n")
-    cached = _edit_and_compare(tmp_path, {"jobs.py": _PLAIN}, "jobs.py", edited)
-    assert cached.reused == "rechecked"
-
-
-def test_an_enqueue_added_to_a_body_links_again(tmp_path: Path) -> None:
-    """`queue.enqueue(notify, ...)` makes `notify` an RQ job: only the scans find that."""
-    files = {"jobs.py": "import requests\nfrom redis import Redis\nfrom rq import Queue\n\nqueue = Queue(connection=Redis())\n\n\n"
-                        "def notify(order_id):\n    requests.post('https://example.com', json={'id': order_id})\n\n\n"
-                        "def start(order_id):\n    print(order_id)\n"}
-    edited = files["jobs.py"].replace("    print(order_id)\n", "    queue.enqueue(notify, order_id)\n")
-    cached = _edit_and_compare(tmp_path, files, "jobs.py", edited)
-    assert cached.reused == ""
-
+def start(order_id):
+    print(order_id)
+"""
 
 _SIGNALS = """\
 import requests
@@ -502,17 +517,71 @@ def wire(engine):
     print("wiring")
 """
 
-
-def test_a_receiver_connected_in_a_body_links_again(tmp_path: Path) -> None:
-    """`order_paid.connect(notify)`: the retried job's `send` now runs `notify`'s post."""
-    edited = _SIGNALS.replace('    print("wiring")\n', "    order_paid.connect(notify)\n")
-    cached = _edit_and_compare(tmp_path, {"jobs.py": _SIGNALS}, "jobs.py", edited)
-    assert cached.reused == ""
+_GATEWAY = """\
+import requests
+from celery import shared_task
 
 
-def test_a_connect_that_connects_no_receiver_is_rechecked(tmp_path: Path) -> None:
-    """`engine.connect()` is called `connect` too, and connects no function of the project
-    (the job's findings move down a line)."""
-    edited = _PLAIN.replace("def push(order_id):\n", "def push(order_id):\n    engine.connect()\n")
-    cached = _edit_and_compare(tmp_path, {"jobs.py": _PLAIN}, "jobs.py", edited)
-    assert cached.reused == "rechecked"
+class Gateway:
+    client = requests.Session()
+    timeout = 10
+
+    def __init__(self):
+        self.session = requests.Session()
+
+    def push(self, order_id):
+        self.session.post("https://example.com/orders", json={"id": order_id})
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def push(order_id):
+    Gateway.client.post("https://example.com/orders", json={"id": order_id})
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def push_again(order_id):
+    Gateway().push(order_id)
+"""
+
+# (files, the text replaced in jobs.py, its replacement, how the cached run is had: "rechecked",
+# or "" when it links again). Each edit changes the findings, and the cached run must give a
+# fresh run's.
+_EDITS = {
+    # A decorator no framework reads, under the job's task decorator: the job is checked again
+    # (its findings move down a line).
+    "unread decorator": ({"jobs.py": _PLAIN}, "\ndef push", "\n@functools.lru_cache(maxsize=None)\ndef push", "rechecked"),
+    # `@shared_task` on the helper makes it a job of its own: only the scans find that.
+    "task decorator added": ({"jobs.py": _PLAIN}, "\ndef notify", "\n@shared_task\ndef notify", ""),
+    # The job's own decorator dropped: the job is gone.
+    "task decorator dropped": ({"jobs.py": _PLAIN}, "@shared_task(autoretry_for=(Exception,), max_retries=3)\n", "", ""),
+    # A literal `name=` names a task (`Project.job_names`) whatever the decorator: the string
+    # RQ enqueues now resolves to `notify`, a new job.
+    "literal name=": ({"jobs.py": _PLAIN, "enqueue.py": _ENQUEUE}, "\ndef notify",
+                      "\n@registered(name='orders.notify')\ndef notify", ""),
+    # django-q asks for every `append` call and reads only those on its own chains.
+    "a list's append": ({"jobs.py": _PLAIN}, "    notify(order_id)\n",
+                        "    items = []\n    items.append(order_id)\n    notify(order_id)\n", "rechecked"),
+    # `queue.enqueue(notify, ...)` makes `notify` an RQ job.
+    "an RQ enqueue": ({"jobs.py": _RQ_JOBS}, "    print(order_id)\n", "    queue.enqueue(notify, order_id)\n", ""),
+    # The retried job's `send` now runs `notify`'s post.
+    "a receiver connected": ({"jobs.py": _SIGNALS}, '    print("wiring")\n', "    order_paid.connect(notify)\n", ""),
+    # `engine.connect()` is called `connect` too, and connects no function of the project.
+    "engine.connect()": ({"jobs.py": _PLAIN}, "def push(order_id):\n", "def push(order_id):\n    engine.connect()\n",
+                         "rechecked"),
+    # `Gateway.client.post` resolved through the class attribute: no HTTP client, no post.
+    "a class attribute read": ({"jobs.py": _GATEWAY}, "    client = requests.Session()\n", "    client = None\n", ""),
+    # `self.session.post` resolved through `self.session = ...` in `__init__`.
+    "a self attribute read": ({"jobs.py": _GATEWAY}, "        self.session = requests.Session()\n",
+                              "        self.session = None\n", ""),
+    # A field added to a class nothing reads it of (the jobs' findings move down a line).
+    "a class attribute unread": ({"jobs.py": _GATEWAY}, "    timeout = 10\n", "    timeout = 10\n    note = 'none'\n",
+                                 "rechecked"),
+}
+
+
+@pytest.mark.parametrize("case", list(_EDITS))
+def test_an_edit_is_rechecked_only_when_the_scans_read_none_of_it(tmp_path: Path, case: str) -> None:
+    files, old, new, way = _EDITS[case]
+    assert old in files["jobs.py"]
+    cached = _edit_and_compare(tmp_path, files, "jobs.py", files["jobs.py"].replace(old, new))
+    assert cached.reused == way

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..jobs import JobSite, Registration, RetryPolicy
 from ..project import Project, calls_named
 from ..summary import ClassSummary, ModuleSummary
-from .base import class_attrs, describe, int_or_none, job_from_function, policy
+from .base import class_attrs, describe, has_attr, int_or_none, job_from_function, policy
 from .resolve import canonical_in, target
 from .values import call_args, call_kwargs, lit
 
@@ -90,9 +90,9 @@ def _settings_sources(project: Project):
             if "functions" in kwargs or "cron_jobs" in kwargs:
                 calls.append((site.function.qualname, site.module, kwargs, site.anchor))
     for cls in project.classes.values():
-        attrs = class_attrs(project, cls)
-        if "functions" not in attrs and "cron_jobs" not in attrs:
+        if not has_attr(project, cls, ("functions", "cron_jobs")):
             continue
+        attrs = class_attrs(project, cls)
         module = project.module_of_class(cls)
         if _is_arq_settings(project, module, cls, attrs, handed):
             yield cls.qualname, module, attrs, project.class_anchor(cls)

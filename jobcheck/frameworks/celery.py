@@ -122,6 +122,8 @@ class Celery:
             for name, value in mod.assigns.items():
                 if is_schedule_name(name):
                     regs.extend(_schedule(project, mod, value[0], Anchor(mod.path, value[1], value[2], value[1], value[2])))
+        for name in SCHEDULE_NAMES:
+            project.note_attr(None, name)  # asked of every class
         for cls in project.classes.values():
             for name, value in cls.attrs.items():
                 if name in SCHEDULE_NAMES:

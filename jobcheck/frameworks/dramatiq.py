@@ -10,7 +10,7 @@ sees exhaustion.
 from __future__ import annotations
 
 from ..jobs import JobSite, Registration
-from ..project import Project, calls_named, decorated_functions
+from ..project import ALL_ATTRS, Project, calls_named, decorated_functions
 from .base import describe, int_or_none, job_from_function, matches, policy
 from .resolve import canonical_in
 from .values import lit, names
@@ -118,6 +118,8 @@ def _actors(project: Project) -> dict[str, JobSite]:
             continue
         anchor = project.class_anchor(cls)
         meta = project.classes.get(f"{cls.qualname}.Meta")
+        if meta is not None:
+            project.note_attr(meta, ALL_ATTRS)
         kwargs = {k: v[0] for k, v in meta.attrs.items()} if meta is not None else {}
         if meta is not None and lit(kwargs.get("abstract"), False):
             continue

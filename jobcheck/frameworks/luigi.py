@@ -72,6 +72,8 @@ class Luigi:
     def _retry(self, project: Project, cls, anchor):
         """`retry_count`, on the class or a base class of ours."""
         for owner in [cls, *(project.classes.get(b) for b in project.class_bases(cls))]:
+            if owner is not None:
+                project.note_attr(owner, "retry_count")
             if owner is None or "retry_count" not in owner.attrs:
                 continue
             value, line, col = owner.attrs["retry_count"]
