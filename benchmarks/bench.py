@@ -20,6 +20,9 @@ workers count too. Each jobcheck measure is the median of --repeat runs:
                          with their lines renamed
     jobcheck 1 assigned  one module edited: a module-level assignment added that nothing reads by
                          its name; re-checked (with nothing to check again)
+    jobcheck 1 class attr    a class (the middle one, by path, of those in modules outside the
+                         tests that define three or more) given an attribute nothing reads by
+                         name, as a model gains a field: re-checked
     jobcheck 1 job edited    one job's body edited (a statement inserted at its top, so every line
                          below moves): only the functions that reach the edited body are
                          checked again, in a project that reads the summaries they need
@@ -254,6 +257,33 @@ def pick_changed(files: list[Path], root: Path) -> Path:
     return sized[len(sized) // 2]
 
 
+def pick_class(files: list[Path], root: Path) -> tuple[Path, int, int]:
+    """A class outside the tests whose module defines several: the middle one by path, with the
+    line and column its body starts at (after its docstring). The "class attr" run adds one there,
+    as adding a field to a model does."""
+    import ast
+
+    found = []
+    for path in sorted(p for p in files if "test" not in p.relative_to(root).as_posix()):
+        try:
+            tree = ast.parse(path.read_bytes())
+        except (SyntaxError, ValueError):
+            continue
+        classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+        for cls in classes if len(classes) > 2 else ():
+            first = cls.body[0]
+            is_doc = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            if len(cls.body) > 1 or not is_doc:
+                found.append((path, (first.end_lineno if is_doc else first.lineno - 1), first.col_offset))
+    path, at, col = found[len(found) // 2]
+    return path, at, col
+
+
+def add_class_attribute(source: bytes, at: int, col: int, i: int) -> bytes:
+    lines = source.splitlines(keepends=True)
+    return b"".join(lines[:at] + [f"{' ' * col}jobcheck_bench_probe_{i} = {i}\n".encode()] + lines[at:])
+
+
 def edited_runs(results: dict, problems: list, key: str, root: Path, cache: Path, path: Path, versions: list[bytes]) -> None:
     """Time a cached run after each version of `path`, each from the record of the unedited tree
     (so each run sees one edit of its kind, not the difference between two versions), compare
@@ -385,6 +415,11 @@ def bench_corpus(label: str, name: str, version: str, args) -> dict:
     # A name nothing looks up: what it is assigned changes no finding.
     edited_runs(results, problems, "jobcheck 1 assigned", root, cache, changed,
                 [original + f"\n\n_jobcheck_bench_probe = {i}\n".encode() for i in range(args.repeat)])
+    # A class gains an attribute nothing reads by name (a model's new field): re-checked.
+    class_path, at, col = pick_class(files, root)
+    class_original = class_path.read_bytes()
+    edited_runs(results, problems, "jobcheck 1 class attr", root, cache, class_path,
+                [add_class_attribute(class_original, at, col, i) for i in range(args.repeat)])
     job_path, job_line = pick_job(root)
     job_original = job_path.read_bytes()
     edited_runs(results, problems, "jobcheck 1 job edited", root, cache, job_path,
@@ -413,26 +448,27 @@ def bench_corpus(label: str, name: str, version: str, args) -> dict:
         results["ruff"] = measure(["ruff", "check", "--no-cache", "--exit-zero", "."], cwd=root)
 
     report(results, problems, small.relative_to(root), changed.relative_to(root),
-           f"{job_path.relative_to(root)}:{job_line}")
+           f"{job_path.relative_to(root)}:{job_line}", f"{class_path.relative_to(root)}:{at + 1}")
     return {"corpus": f"{name}=={version}", "files": len(files), "lines": lines,
             "results": {k: {kk: vv for kk, vv in asdict(v).items() if kk != "stdout"} for k, v in results.items()},
             "problems": problems}
 
 
-def report(results: dict[str, Run], problems: list[str], small: Path, changed: Path, job: str) -> None:
+def report(results: dict[str, Run], problems: list[str], small: Path, changed: Path, job: str, cls: str) -> None:
     unit = results["libcst parse-only"].wall
     cold = results["jobcheck cold"].wall
     print(f"  {'measure':<22}{'wall s':>9}{'x parse':>9}{'x cold':>8}{'max RSS MB':>12}{'tree PSS MB':>13}")
     for key, run in results.items():
         vs_cold = f"{run.wall / cold:8.3f}" if key.startswith("jobcheck") else " " * 8
         print(f"  {key:<22}{run.wall:9.3f}{run.wall / unit:9.3f}{vs_cold}{run.max_rss_mb:12.1f}{run.tree_pss_mb:13.1f}")
-    print(f"  (1 changed: {changed}; 1 job edited: {job}; 1 file: {small})")
+    print(f"  (1 changed: {changed}; 1 class attr: {cls}; 1 job edited: {job}; 1 file: {small})")
     checks = [
         (f"cold <= {COLD_VS_PARSE} x libcst parse", cold <= COLD_VS_PARSE * unit),
         (f"warm <= {WARM_VS_COLD} x cold", results["jobcheck warm"].wall <= WARM_VS_COLD * cold),
         (f"1 changed <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 changed"].wall <= CHANGED_VS_COLD * cold),
         (f"1 moved <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 moved"].wall <= CHANGED_VS_COLD * cold),
         (f"1 assigned <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 assigned"].wall <= CHANGED_VS_COLD * cold),
+        (f"1 class attr <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 class attr"].wall <= CHANGED_VS_COLD * cold),
         (f"1 job edited <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 job edited"].wall <= CHANGED_VS_COLD * cold),
         (f"1 decorated <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 decorated"].wall <= CHANGED_VS_COLD * cold),
         (f"1 re-linked <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 re-linked"].wall <= CHANGED_VS_COLD * cold),
