@@ -315,14 +315,10 @@ def pick_job(root: Path) -> tuple[Path, int]:
 
 
 def _job_def(path: Path, line: int):
-    import ast
-
     try:
-        tree = ast.parse(path.read_bytes())
-    except (SyntaxError, ValueError, OSError):
+        return _job_def_in(path.read_bytes(), line)
+    except (SyntaxError, ValueError, OSError, StopIteration):
         return None
-    return next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-                 and n.lineno == line), None)
 
 
 def edit_job(source: bytes, line: int, i: int) -> bytes:

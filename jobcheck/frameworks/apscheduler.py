@@ -22,7 +22,7 @@ class APScheduler:
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
         for d in decorated_functions(project):
-            if d.name.startswith("apscheduler.") and d.name.rpartition(".")[2] == "scheduled_job":
+            if self.reads_decorator(d.name):
                 kwargs = d.value[3] if d.is_call else {}
                 site = job_from_function(project, d.function, self.name, "periodic", triggers={"schedule"})
                 site.settings = {k: v for k, v in kwargs.items() if k in SETTINGS}
@@ -32,8 +32,6 @@ class APScheduler:
     def find_registrations(self, project: Project) -> list[Registration]:
         regs = []
         for site in calls_named(project, ("add_job", "add_schedule", "add_job_async"), _reads_scheduler_call):
-            if not (site.name or "").startswith("apscheduler."):
-                continue
             ev = site.event
             value = ev.kwargs.get("func") or ev.kwargs.get("func_or_task_id") or (ev.args[0] if ev.args else None)
             target = project.resolve_target(value, site.module)

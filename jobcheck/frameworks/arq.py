@@ -41,9 +41,6 @@ class Arq:
             by_name.setdefault(lit(site.settings.get("name"), q.rpartition(".")[2]), []).append(q)
         regs = []
         for site in calls_named(project, ("enqueue_job",), _reads_enqueue):
-            name = site.name or ""
-            if site.name and not name.startswith("arq."):
-                continue
             ev = site.event
             first = ev.kwargs.get("function") or (ev.args[0] if ev.args else None)
             candidates = by_name.get(lit(first), []) if isinstance(lit(first), str) else []
@@ -65,11 +62,10 @@ def _jobs(project: Project) -> dict[str, JobSite]:
         # `func(f, ...)` / `cron(f, ...)` define an arq job wherever they are written (a fixture,
         # a factory), even when the list they go into is not a settings class we can read.
         for site in calls_named(project, ("func", "cron"), _reads_job_entry):
-            name = canonical_in(project, site.module, site.event.name) or ""
-            if name in FUNC or name in CRON:
-                entry = ["call", name, site.event.args, site.event.kwargs]
-                key = "cron_jobs" if name in CRON else "functions"
-                _read_settings(project, site.function.qualname, site.module, {key: ["seq", [entry]]}, site.anchor, cached)
+            name = canonical_in(project, site.module, site.event.name)
+            entry = ["call", name, site.event.args, site.event.kwargs]
+            key = "cron_jobs" if name in CRON else "functions"
+            _read_settings(project, site.function.qualname, site.module, {key: ["seq", [entry]]}, site.anchor, cached)
         project.__dict__["_arq_jobs"] = cached
     return cached
 
@@ -85,10 +81,9 @@ def _settings_sources(project: Project):
             cls_name = canonical_in(project, site.module, ev.args[0][1])
             if cls_name in project.classes:
                 handed.add(cls_name)
-        if name in RUN_WORKER or name in WORKER:
-            kwargs = {k: v for k, v in ev.kwargs.items() if k != "**"}
-            if "functions" in kwargs or "cron_jobs" in kwargs:
-                calls.append((site.function.qualname, site.module, kwargs, site.anchor))
+        kwargs = {k: v for k, v in ev.kwargs.items() if k != "**"}
+        if "functions" in kwargs or "cron_jobs" in kwargs:
+            calls.append((site.function.qualname, site.module, kwargs, site.anchor))
     for cls in project.classes.values():
         if not has_attr(project, cls, ("functions", "cron_jobs")):
             continue

@@ -136,8 +136,6 @@ class Celery:
             elif name.startswith("celery.") and name.endswith(".beat_schedule.update") and site.event.args:
                 regs.extend(_schedule(project, site.module, site.event.args[0], site.anchor))
         for site in calls_named(project, ("add_periodic_task",), _reads_periodic):
-            if site.name and not site.name.startswith("celery.") and not site.name.startswith("@"):
-                continue
             ev = site.event
             sig = ev.kwargs.get("sig") or (ev.args[1] if len(ev.args) > 1 else None)
             qualname = target(project, site.module, sig)
@@ -154,8 +152,7 @@ def _apps_by_use(project: Project) -> set[str]:
     app when the code calls `app.autodiscover_tasks()` or `app.config_from_object()` on it."""
     apps = set()
     for site in calls_named(project, ("autodiscover_tasks", "config_from_object"), _reads_app_call):
-        if site.name and "." in site.name:
-            apps.add(site.name.rpartition(".")[0] + ".task")
+        apps.add(site.name.rpartition(".")[0] + ".task")
     return apps
 
 
@@ -230,7 +227,7 @@ def _failure_signal(project: Project) -> str | None:
         if name.removesuffix(".connect") in FAILURE_SIGNALS and "sender" not in (d.value[3] if d.is_call else {}):
             return "task_failure signal"
     for site in calls_named(project, ("connect",), _reads_failure_connect):
-        if (site.name or "").removesuffix(".connect") in FAILURE_SIGNALS and "sender" not in site.event.kwargs:
+        if "sender" not in site.event.kwargs:
             return "task_failure signal"
     return None
 

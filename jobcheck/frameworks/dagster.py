@@ -137,8 +137,6 @@ class Dagster:
                 if chosen is not None:
                     _apply(sites[op], chosen)
         for call in calls_named(project, ("define_asset_job",), _reads_dagster_call):
-            if not (call.name or "").startswith("dagster"):
-                continue
             job_policy = retry_from(call.event.kwargs.get("op_retry_policy"), call.anchor, project,
                                     "op_retry_policy of define_asset_job: ")
             if job_policy is None:

@@ -78,9 +78,8 @@ def _middleware_defaults(project: Project) -> dict:
     if cached is None:
         cached = {}
         for site in calls_named(project, ("Retries",), _reads_retries):
-            if canonical_in(project, site.module, site.event.name) in RETRIES_MIDDLEWARE:
-                cached = {k: v for k, v in site.event.kwargs.items() if k in RETRY_KEYS}
-                break
+            cached = {k: v for k, v in site.event.kwargs.items() if k in RETRY_KEYS}
+            break
         project.__dict__["_dramatiq_defaults"] = cached
     return cached
 

@@ -58,9 +58,7 @@ class Schedule:
     def find_registrations(self, project: Project) -> list[Registration]:
         regs = []
         for site in calls_named(project, ("do",), _reads_job_builder):
-            name = canonical_in(project, site.module, site.event.name) or ""
-            if not _is_job_builder(name):
-                continue
+            name = canonical_in(project, site.module, site.event.name)
             ev = site.event
             value = ev.kwargs.get("job_func") or (ev.args[0] if ev.args else None)
             qualname = target(project, site.module, value)

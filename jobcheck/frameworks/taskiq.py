@@ -96,10 +96,8 @@ def _middleware(project: Project) -> tuple[str, dict, Anchor] | None:
         return cached
     found = None
     for site in calls_named(project, RETRY_MIDDLEWARES, _reads_middleware):
-        name = canonical_in(project, site.module, site.event.name) or ""
-        if name.startswith("taskiq"):
-            found = (site.event.attr, dict(site.event.kwargs), site.anchor)
-            break
+        found = (site.event.attr, dict(site.event.kwargs), site.anchor)
+        break
     project.__dict__["_taskiq_middleware"] = found
     return found
 

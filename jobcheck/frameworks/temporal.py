@@ -94,8 +94,6 @@ class Temporal:
 
     def _schedules(self, project: Project, sites: dict[str, JobSite], names: dict[str, str]) -> None:
         for call in calls_named(project, SCHEDULE_CALLS, _reads_temporal_call):
-            if not (call.name or "").startswith("temporalio."):
-                continue
             ev = call.event
             ref = ev.kwargs.get("activity") or (ev.args[0] if ev.args else None)
             target = self._activity(project, call.module, ref, names)
