@@ -454,7 +454,7 @@ def _rechecked(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads
     cache.store_run(invocation, inputs, result.findings, record.checked, record.given, stamps,
                     observation.to_data(), state=result.state.to_data())
     return Report(findings=result.findings, files=record.checked, project=None,  # type: ignore[arg-type]
-                  reused="rechecked")
+                  reused="rescanned" if result.rescanned else "rechecked")
 
 
 class _Nowhere:

@@ -7,7 +7,7 @@ the module, `functions[q]` / `classes[q]` / `function_module[q]` every module wh
 prefix of `q` (a name is defined by the last of them in the project's order, as a linked
 project has it). Anything that would list the whole project — iterating `modules`,
 `functions` or `classes` — raises `NeedsWholeProject`, and the caller links the project
-instead: the scans that do that are not run here, their results come from the record.
+instead. The scans' own whole-project loops are replayed from the record (`sources`).
 """
 
 from __future__ import annotations

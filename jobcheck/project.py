@@ -15,6 +15,7 @@ from .keys import is_key_name
 from .model import Confidence
 from .observed import Observation, RecordingDict
 from .relink import relink
+from .sources import per_module, recording, replaying
 from .summary import MODULE_CODE, ClassSummary, Event, FunctionSummary, ModuleSummary
 
 _MAX_HOPS = 12
@@ -47,6 +48,8 @@ class Project:
             if m.error is None:
                 self.modules.setdefault(m.module, m)
         self.linker_asked: set[str] | None = set() if observe else None
+        if observe:
+            self.__dict__["_sources"] = {}  # what the scans' whole-project loops pick (`sources`)
         self.rewrites = relink(self.modules, self.linker_asked)  # module -> {top: package}
         self.functions: dict[str, FunctionSummary] = RecordingDict() if observe else {}
         self.function_module: dict[str, ModuleSummary] = {}
@@ -79,12 +82,21 @@ class Project:
         # Class attributes read by name (`note_attr`), and classes read whole (`ALL_ATTRS`):
         # an edit of another attribute of a class changes nothing linking found (`recheck`).
         self.attrs_read: dict[str, set[str]] = {}
+        self.enqueues_asked: set[str] = set()  # names the checks asked whether they are jobs
         self.call_edges: dict[str, list[str] | None] = {}
         self._canon: dict[str, str | None] = {}
         self._reach: dict[str, list[EffectPath]] = {}
         self._call_effects: dict[str, list[CallEffect]] = {}
         self._computing: set[str] = set()
         self._walks: list[tuple[int, dict[str, list[CallEffect]]]] = []  # (cycle, its members' effects so far)
+
+    def listed_function(self, qualname: str) -> FunctionSummary:
+        """A function a scan came to by going over a list of the project's items (`sources`),
+        not by looking its name up: not recorded as a lookup."""
+        return _listed(self.functions, qualname)
+
+    def listed_class(self, qualname: str) -> ClassSummary:
+        return _listed(self.classes, qualname)
 
     def note_attr(self, cls: ClassSummary, name: str) -> None:
         """Record that a class's attribute (or `self.` attribute) `name` was read; `ALL_ATTRS`:
@@ -287,13 +299,11 @@ class Project:
     @cached_property
     def job_names(self) -> dict[str, str]:
         """Explicit task names (`@app.task(name="billing.send")`) to functions."""
-        out: dict[str, str] = {}
-        for fn in self.functions.values():
-            for deco in fn.decorators:
-                name = literal_name(deco[0])
-                if name is not None:
-                    out[name] = fn.qualname
-        return out
+        def named(mod: ModuleSummary) -> list:
+            return [(name, q) for q, fn in mod.functions.items() for deco in fn.decorators
+                    if (name := literal_name(deco[0])) is not None]
+
+        return {name: q for _, found in per_module(self, "job names", named) for name, q in found}
 
     # ---- decorators ------------------------------------------------------------------------------
 
@@ -536,6 +546,7 @@ class Project:
             return EffectPath(hit.kind, (hit.name,), hit.confidence)
         if event.attr in ENQUEUE_METHODS:
             target = name.rpartition(".")[0]
+            self.enqueues_asked.add(target)  # whether it is a job: `recheck` when the jobs change
             if target in self.jobs:
                 return EffectPath("enqueue", (name,), Confidence.HIGH)
         return None
@@ -728,6 +739,13 @@ class Project:
         return owners(self.job_roots(), self.callees_of)
 
 
+def _listed(table: dict, qualname: str):
+    loader = getattr(table, "loader", None)  # a lazy project's (`lazy`): load what defines it first
+    if loader is not None:
+        loader.reach(qualname)
+    return dict.__getitem__(table, qualname)
+
+
 def _raises(events: list[Event]) -> list[Event]:
     lines = {ev.line for ev in events if ev.kind == "raise"}
     return [ev for ev in events if ev.line in lines]
@@ -860,6 +878,7 @@ class Decorated:
     name: str  # its canonical name (the callee for `@x(...)`)
     is_call: bool
     anchor: Anchor
+    number: int  # its place among the function's decorators
 
 
 @dataclass(frozen=True)
@@ -893,11 +912,7 @@ def _build_indices(project: Project) -> _Indices:
     functions: list[tuple[ModuleSummary, FunctionSummary]] = []
     for mod in project.modules.values():
         for fn in mod.functions.values():
-            for deco in fn.decorators:
-                value, line, col, end_line, end_col = deco
-                name = project.canonical(deco_name(value))
-                if name and project.scans_read_decorator(mod, value, name):
-                    decorated.append(Decorated(mod, fn, value, name, value[0] == "call", Anchor(mod.path, line, col, end_line, end_col)))
+            decorated.extend(_read_decorators(project, mod, fn))
             number = len(functions) << 32
             for i, ev in enumerate(fn.events):
                 if ev.kind == "call" and ev.attr:
@@ -906,7 +921,20 @@ def _build_indices(project: Project) -> _Indices:
                         calls = by_attr[ev.attr] = array("Q")
                     calls.append(number | i)
             functions.append((mod, fn))
+    recorded = recording(project)
+    if recorded is not None:
+        recorded["decorated"] = [(d.module.module, d.function.qualname, d.number) for d in decorated]
     return _Indices(decorated, by_attr, functions)
+
+
+def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) -> list[Decorated]:
+    out = []
+    for number, (value, line, col, end_line, end_col) in enumerate(fn.decorators):
+        name = project.canonical(deco_name(value))
+        if name and project.scans_read_decorator(mod, value, name):
+            out.append(Decorated(mod, fn, value, name, value[0] == "call", Anchor(mod.path, line, col, end_line, end_col),
+                                 number))
+    return out
 
 
 def _indices(project: Project) -> _Indices:
@@ -918,7 +946,23 @@ def _indices(project: Project) -> _Indices:
 
 
 def decorated_functions(project: Project) -> list[Decorated]:
-    return _indices(project).decorated
+    replay = replaying(project)
+    if replay is None:
+        return _indices(project).decorated
+    cached = project.__dict__.get("_decorated")
+    if cached is None:
+        def fresh(mod: ModuleSummary) -> list[tuple]:
+            return [(mod.module, d.function.qualname, d.number) for fn in mod.functions.values()
+                    for d in _read_decorators(project, mod, fn)]
+
+        cached = []
+        for module, qualname, number in replay.entries("decorated", fresh):
+            mod, fn = project.modules[module], project.listed_function(qualname)
+            value, line, col, end_line, end_col = fn.decorators[number]
+            cached.append(Decorated(mod, fn, value, project.canonical(deco_name(value)), value[0] == "call",
+                                    Anchor(mod.path, line, col, end_line, end_col), number))
+        project.__dict__["_decorated"] = cached
+    return cached
 
 
 def calls_named(project: Project, attrs: tuple[str, ...], reads=None) -> list[CallSite]:
@@ -934,15 +978,40 @@ def calls_named(project: Project, attrs: tuple[str, ...], reads=None) -> list[Ca
         key = reader_key(reads)
         for attr in attrs:
             project.call_readers.setdefault(attr, set()).add(key)
+    replay = replaying(project)
+    if replay is not None:
+        return _replayed_calls(project, replay, attrs, reads)
     indices = _indices(project)
+    recorded = recording(project)
     out = []
     for attr in attrs:
+        start = len(out)
         for code in indices.calls_by_attr.get(attr, ()):
             mod, fn = indices.functions[code >> 32]
             i = code & 0xFFFFFFFF
             ev = fn.events[i]
             if reads is None or reads(project, mod, ev):
                 out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
+        if recorded is not None:
+            recorded[_calls_site(attr, reads)] = [(c.module.module, c.function.qualname, c.index) for c in out[start:]]
+    return out
+
+
+def _calls_site(attr: str, reads) -> str:
+    return f"calls {attr} {'*' if reads is None else reader_key(reads)}"
+
+
+def _replayed_calls(project: Project, replay, attrs: tuple[str, ...], reads) -> list[CallSite]:
+    out = []
+    for attr in attrs:
+        def fresh(mod: ModuleSummary) -> list[tuple]:
+            return [(mod.module, fn.qualname, i) for fn in mod.functions.values() for i, ev in enumerate(fn.events)
+                    if ev.kind == "call" and ev.attr == attr and (reads is None or reads(project, mod, ev))]
+
+        for module, qualname, i in replay.entries(_calls_site(attr, reads), fresh):
+            mod, fn = project.modules[module], project.listed_function(qualname)
+            ev = fn.events[i]
+            out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
     return out
 
 

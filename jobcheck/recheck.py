@@ -15,9 +15,18 @@ makes. Then what the scans found is what they would find now, and a finding of f
 (every finding names the function it is checked for) can change only if `f` reaches a changed
 body.
 
+An edit of what the scans read of those functions — their decorators, the calls the scans ask
+for, the regions around them — qualifies too, everything else equal as above: then every scan
+runs again on the lazily loaded project, its whole-project loops replayed from the record with
+only the edited modules' items tested anew (`sources`), and what they find now is compared
+with what they found. That fails, and the run links again, when a job the checks asked about
+by name (an enqueue of it) appeared or went, or a signal's receivers changed (the call edges
+would).
+
 `run` then builds a project that loads summaries as lookups reach them (`lazy`), walks the
 callees again from the recorded ones (only changed bodies are asked anew), and runs the checks
-for the functions that reach a changed body, those whose job changed, and those newly reached.
+for the functions that reach a changed body, those whose job changed (found, lost, or found
+otherwise), and those newly reached.
 This relies on what the checks remember being independent of the order they ask in: walks
 through call cycles (`Project.call_effects`) and through returned values (JC101's) keep no
 answer that depends on where the walk started. Everything else keeps its findings, lines
@@ -25,7 +34,7 @@ renamed. Anything the re-check cannot settle — a summary gone from the cache, 
 would list the whole project, a line the rename does not know — sends the run back to linking
 the whole project. tests/test_recheck.py compares re-checked findings with a fresh run's for
 hundreds of random edits of bodies, of name tables, of decorators, of calls scans ask for and
-of class attributes.
+of class attributes; a table of targeted edits says which way each is had.
 """
 
 from __future__ import annotations
@@ -37,7 +46,7 @@ from .observed import (event_lines, function_lines, module_lines, module_parts, 
                        renamed_function, renamed_module)
 from .summary import FunctionSummary, ModuleSummary
 
-_VERSION = 5
+_VERSION = 6
 
 
 @dataclass
@@ -56,6 +65,8 @@ class State:
     index_reads: set[str]  # callee names Airflow's call index was asked for
     scans_asked: set[str]  # names the scans looked up
     attrs_read: dict[str, set[str]]  # class -> attributes read by name (`Project.note_attr`)
+    sources: dict[str, list]  # what the scans' whole-project loops picked (`sources`)
+    enqueues_asked: set[str]  # names the checks asked whether they are jobs (`Project.effect`)
 
     @classmethod
     def capture(cls, project) -> State | None:
@@ -66,20 +77,22 @@ class State:
                    project.job_names, project.signal_receivers, project.call_edges, project.bodies_read,
                    set(project.whole_attrs), {a: sorted(keys) for a, keys in project.call_readers.items()},
                    project.scans_all_calls, set(project.index_reads),
-                   set(project.scans_asked), {q: set(v) for q, v in project.attrs_read.items()})
+                   set(project.scans_asked), {q: set(v) for q, v in project.attrs_read.items()},
+                   project.__dict__.get("_sources", {}), set(project.enqueues_asked))
 
     def to_data(self) -> tuple:
         return (_VERSION, self.modules, self.rewrites, [_site_data(s) for s in self.jobs.values()],
                 {q: _policy_data(p) for q, p in self.retry_wrappers.items()}, self.job_names,
                 self.signal_receivers, self.edges, {q: sorted(v) for q, v in self.bodies_read.items()},
                 sorted(self.whole_attrs), self.call_readers, self.all_calls, sorted(self.index_reads),
-                sorted(self.scans_asked), {q: sorted(v) for q, v in self.attrs_read.items()})
+                sorted(self.scans_asked), {q: sorted(v) for q, v in self.attrs_read.items()}, self.sources,
+                sorted(self.enqueues_asked))
 
     @classmethod
     def from_data(cls, data) -> State | None:
         try:
             (version, modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, whole, readers,
-             all_calls, index_reads, scans_asked, attrs_read) = data
+             all_calls, index_reads, scans_asked, attrs_read, sources, enqueues_asked) = data
             if version != _VERSION:
                 return None
             sites = [_site(d) for d in jobs]
@@ -87,7 +100,7 @@ class State:
                        {q: _policy(p) for q, p in wrappers.items()}, dict(job_names), dict(receivers), dict(edges),
                        {q: set(v) for q, v in bodies.items()}, set(whole), {a: list(k) for a, k in readers.items()},
                        bool(all_calls), set(index_reads), set(scans_asked),
-                       {q: set(v) for q, v in attrs_read.items()})
+                       {q: set(v) for q, v in attrs_read.items()}, dict(sources), set(enqueues_asked))
         except (TypeError, ValueError, AttributeError):
             return None
 
@@ -161,14 +174,20 @@ class BodyEdit:
     # Names of the calls Airflow's index keeps in the changed bodies, before and after: the scan
     # reads those it is asked for by callee (`_index_unread`).
     indexed: frozenset = frozenset()
+    # What the scans read of the changed functions (their decorators, calls, regions) changed:
+    # the scans run again (`sources`), and `moved` holds no line of a changed function's but its `def`.
+    rescan: bool = False
 
 
-def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: set[str], project) -> BodyEdit | None:
+def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: set[str], project,
+              rescan: bool = False) -> BodyEdit | None:
     """How `new` differs from `old` if only function bodies changed, and entries of the module's
     name tables (imports, names, assignments) that nothing read (`looked_up`: the qualified names
     the recorded project phase looked up in the module), and nothing the scans read (see the
     module docstring); else None. `project`: the project after the edits, which says which
-    calls and decorators of a changed body a scan reads (`_ScanView`)."""
+    calls and decorators of a changed body a scan reads (`_ScanView`). `rescan`: what the scans
+    read of the changed functions may differ too (their decorators, calls and regions): they
+    are to run again."""
     from .frameworks import gate_imports
 
     if old.error is not None or new.error is not None or old.module != new.module:
@@ -183,10 +202,10 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     # The module's own code is a body too (what the scans read of it is compared below); it is
     # never checked as a function, and changes whenever lines below its first statement move.
     changed = {q for q, fn in old.functions.items() if _shape(fn) != _shape(new.functions[q])}
-    if any("all" in state.bodies_read.get(q, ()) for q in changed):
+    if not rescan and any("all" in state.bodies_read.get(q, ()) for q in changed):
         return None
     indexed: set[str] = set()
-    if state.all_calls:
+    if state.all_calls and not rescan:
         from .frameworks.airflow_index import is_relevant, relevant_tops
 
         # The index keeps calls under the module's imported names too (for folders on sys.path):
@@ -208,7 +227,7 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     # them all): what it is, where, its bases, decorators, docstring and methods always are.
     old = replace(old, classes={q: _class_read(c, state.attrs_read) for q, c in old.classes.items()})
     new = replace(new, classes={q: _class_read(c, state.attrs_read) for q, c in new.classes.items()})
-    view = _ScanView(state, project, new)
+    view = _ScanView(state, project, new, rescan)
     was, now = _lines(old, changed, view), _lines(new, changed, view)
     if len(was) != len(now):
         return None
@@ -219,7 +238,7 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
         return None
     if before != _compared(new, changed, view, None):
         return None
-    return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed))
+    return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed), rescan)
 
 
 def _class_read(cls, attrs_read: dict[str, set[str]]):
@@ -237,13 +256,14 @@ class _ScanView:
     that their filters pass (`calls_named`), the parts of the body they asked for
     (`Project.body`), the decorators they can read (`Project.scans_read_decorator`), its name,
     place and return type, and its parameters and `async` if they looked it up by name
-    (`Project.finish_scans`). Calls and decorators, old and new, are asked of the project after
+    (`Project.finish_scans`). With `rescan` (the scans run again), only its name, place and
+    return type, and its parameters if they were looked up: the scans read the rest anew. Calls and decorators, old and new, are asked of the project after
     the edit, through names only: the edit changed no entry of a name table the recorded run
     looked up, and that run looked up the name of every decorator and of every call it asked
     for, so each is answered as that run answered it."""
 
-    def __init__(self, state: State, project, module: ModuleSummary) -> None:
-        self.state, self.project, self.module = state, project, module
+    def __init__(self, state: State, project, module: ModuleSummary, rescan: bool = False) -> None:
+        self.state, self.project, self.module, self.rescan = state, project, module, rescan
         self._calls: dict[int, bool] = {}
 
     def reads_call(self, ev) -> bool:
@@ -258,11 +278,15 @@ class _ScanView:
     def scanned(self, fn: FunctionSummary) -> list:
         from .project import BODY_VIEWS
 
+        if self.rescan:
+            return []
         views = self.state.bodies_read.get(fn.qualname, ())
         seen = {id(ev) for view in views for ev in BODY_VIEWS[view](fn.events)}
         return [ev for ev in fn.events if id(ev) in seen or self.reads_call(ev)]
 
     def decorators(self, fn: FunctionSummary) -> list:
+        if self.rescan:
+            return []
         return [d for d in fn.decorators if self.project.scans_read_decorator(self.module, d[0])]
 
     def signature(self, fn: FunctionSummary) -> FunctionSummary:
@@ -362,6 +386,7 @@ class Rechecked:
     looked_up: dict[str, list[str]]  # what the re-check looked up (`Observation.looked_up`)
     checked: int  # functions checked again
     loaded: int  # summaries read
+    rescanned: bool = False  # the scans ran again (an edit of what they read)
 
 
 def run(state: State, findings: list, edits: dict[str, tuple[ModuleSummary, ModuleSummary, set[str]]], read,
@@ -392,30 +417,38 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     from .ruledocs import rules
 
     by_module = {new.module: new for _, new, _ in edits.values()}
-    # The frameworks are there to say which decorators they read; no scan runs.
+    # The frameworks say which decorators they read; the scans run only after an edit of what they read.
     project = lazy_project(state.modules, lambda m: by_module.get(m) or read(m), state.rewrites,
                            Catalog(config.effects, config.guards), all_frameworks(config), config.entry_points)
     edits = dict(edits)
     for path, (old, new, looked_up) in edits.items():
         edit = body_edit(state, old, new, looked_up, project)
-        if edit is None:
+        if edit is not None and edit.indexed and not _index_unread(project, state, new, edit.indexed):
+            edit = None  # a call Airflow's index was asked for
+        if edit is None and state.sources:
+            edit = body_edit(state, old, new, looked_up, project, rescan=True)
+        if edit is None or (edit.imports_changed and not _same_rewrites(project, state, new)):
             return None
         edits[path] = (new, edit)
-        state = state.renamed(path, edit.moved)
-        if state is None:
-            return None
-    project.__dict__.update(jobs=state.jobs, retry_wrappers=state.retry_wrappers, job_names=state.job_names,
-                            signal_receivers=state.signal_receivers)
-    for new, edit in edits.values():
-        if edit.imports_changed and not _same_rewrites(project, state, new):
-            return None
-        if edit.indexed and not _index_unread(project, state, new, edit.indexed):
-            return None
+    rescan = any(edit.rescan for _, edit in edits.values())
+    found = _found_again(state, project, edits) if rescan else None
+    if rescan and found is None:
+        return None
+    if found is None:
+        for path, (_, edit) in edits.items():
+            state = state.renamed(path, edit.moved)
+            if state is None:
+                return None
+        project.__dict__.update(jobs=state.jobs, retry_wrappers=state.retry_wrappers, job_names=state.job_names,
+                                signal_receivers=state.signal_receivers)
+        old_roots, sites_changed = project.job_roots(), set()
+    else:
+        old_roots, sites_changed = found
     changed = set().union(*(edit.changed for _, edit in edits.values()))
     edges = {q: e for q, e in state.edges.items() if q not in changed}
     project.call_edges = edges  # `Project.cycles` reads them all
     roots = project.job_roots()
-    before = owners(roots, state.edges.get)
+    before = owners(old_roots, state.edges.get)
 
     def callees_of(q: str):
         if q not in edges:
@@ -425,7 +458,10 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     after = owners(roots, callees_of)
     project.__dict__["job_context"] = after
     units = _ancestors({q for q in changed if q in after}, after, edges)
-    units.update(q for q, root in after.items() if before.get(q) != root)
+    units.update(q for q, root in after.items() if before.get(q) != root or root in sites_changed)
+    if sites_changed:  # and the jobs that share a docstring with one (JC501 reports it once)
+        docs = {site.doc_owner for q in sites_changed for site in (state.jobs.get(q), project.jobs.get(q)) if site}
+        units.update(q for q, site in project.jobs.items() if site.doc_owner in docs)
 
     given_paths = {display for display, _, _ in given}
     absolute = {display: Path(path) for display, path, _ in given} if config.per_file_ignores else {}
@@ -448,8 +484,63 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     attrs_read = {q: set(v) for q, v in state.attrs_read.items()}
     for q, names in project.attrs_read.items():  # what the checks run again read (they may read more)
         attrs_read.setdefault(q, set()).update(names)
-    state = replace(state, edges=edges, attrs_read=attrs_read)
-    return Rechecked(out, state, observation.looked_up, len(units), project.__dict__["_loader"].loaded)
+    state = replace(state, edges=edges, attrs_read=attrs_read, enqueues_asked=state.enqueues_asked | project.enqueues_asked)
+    if found is not None:
+        state = _rescanned_state(state, project)
+    return Rechecked(out, state, observation.looked_up, len(units), project.__dict__["_loader"].loaded,
+                     found is not None)
+
+
+def _found_again(state: State, project, edits: dict) -> tuple[list[str], set[str]] | None:
+    """Run every scan again on the lazily loaded project, the whole-project loops replayed from
+    the record (`sources`) with the edited modules' items tested anew. Returns the roots the
+    recorded run found, in its order, and the functions whose job or retry wrapper changed
+    (found, lost, or found otherwise); None when that cannot be settled here (what a job is
+    asked for by an enqueue changed, or a signal's receivers)."""
+    from .sources import Replay
+
+    loader = project.__dict__["_loader"]
+    project.__dict__["_replay"] = Replay(state.sources, {new.module for new, _ in edits.values()}, loader.rank,
+                                         project.modules.__getitem__)
+    project.finish_scans()
+    if project.signal_receivers != state.signal_receivers:
+        return None  # a send's callees (the call edges) would change
+    if (state.jobs.keys() ^ project.jobs.keys()) & state.enqueues_asked:
+        return None  # `Project.effect` asked whether it is a job
+    old_jobs, old_wrappers, lost = dict(state.jobs), dict(state.retry_wrappers), set()
+    for path, (_, edit) in edits.items():
+        for q, site in old_jobs.items():
+            try:
+                old_jobs[q] = _renamed_site(site, path, edit.moved)
+            except KeyError:  # it stood on a line the edit changed
+                lost.add(q)
+        for q, policy in old_wrappers.items():
+            try:
+                old_wrappers[q] = _renamed_policy(policy, path, edit.moved)
+            except KeyError:
+                lost.add(q)
+    changed = lost | {q for q in old_jobs.keys() | project.jobs.keys() if old_jobs.get(q) != project.jobs.get(q)}
+    changed |= {q for q in old_wrappers.keys() | project.retry_wrappers.keys()
+                if old_wrappers.get(q) != project.retry_wrappers.get(q)}
+    return list(state.jobs) + [q for q in state.retry_wrappers if q not in state.jobs], changed
+
+
+def _rescanned_state(state: State, project) -> State:
+    """The state after the scans ran again: what they found now, and what they read — the
+    recorded reads kept, as the unedited modules' items were not read again."""
+    readers = {a: set(keys) for a, keys in state.call_readers.items()}
+    for a, keys in project.call_readers.items():
+        readers.setdefault(a, set()).update(keys)
+    bodies = {q: set(v) for q, v in state.bodies_read.items()}
+    for q, views in project.bodies_read.items():
+        bodies.setdefault(q, set()).update(views)
+    return replace(state, jobs=project.jobs, retry_wrappers=project.retry_wrappers, job_names=project.job_names,
+                   sources=dict(project.__dict__["_replay"].now), bodies_read=bodies,
+                   whole_attrs=state.whole_attrs | project.whole_attrs,
+                   call_readers={a: sorted(keys) for a, keys in readers.items()},
+                   all_calls=state.all_calls or project.scans_all_calls,
+                   index_reads=state.index_reads | project.index_reads,
+                   scans_asked=state.scans_asked | project.scans_asked)
 
 
 def _same_rewrites(project, state: State, new: ModuleSummary) -> bool:

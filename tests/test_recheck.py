@@ -268,16 +268,18 @@ def test_rechecked_findings_equal_a_fresh_run_across_random_name_table_edits(tmp
 
 def test_rechecked_findings_equal_a_fresh_run_across_random_decorator_edits(tmp_path: Path) -> None:
     """Decorators added, dropped and changed: each cached run equals a fresh one. Those no scan
-    reads are re-checked; those that make, unmake or change a job link again."""
+    reads are re-checked; those that make, unmake or change a job run the scans again from the
+    record (`sources`) rather than linking the project."""
     ways = _random_edits(tmp_path, random_decorator_edit, 4)
-    assert ways.get("rechecked", 0) >= 60 and ways.get("re-linked", 0) >= 30, ways
+    assert ways.get("rechecked", 0) >= 60 and ways.get("rescanned", 0) >= 30, ways
 
 
 def test_rechecked_findings_equal_a_fresh_run_across_random_call_edits(tmp_path: Path) -> None:
     """Calls by names the scans ask for, added to bodies: each cached run equals a fresh one.
-    Those no scan's filter passes are re-checked; those that enqueue or schedule link again."""
+    Those no scan's filter passes are re-checked; those that enqueue or schedule run the scans
+    again."""
     ways = _random_edits(tmp_path, random_call_edit, 4)
-    assert ways.get("rechecked", 0) >= 70 and ways.get("re-linked", 0) >= 30, ways
+    assert ways.get("rechecked", 0) >= 70 and ways.get("rescanned", 0) >= 30, ways
 
 
 def test_rechecked_findings_equal_a_fresh_run_across_random_class_edits(tmp_path: Path) -> None:
@@ -392,9 +394,9 @@ def test_an_unread_import_and_a_body_that_uses_it_are_rechecked(tmp_path: Path) 
     assert cached.reused == "rechecked"
 
 
-def test_an_operator_given_a_callable_in_an_edited_body_is_linked_again(tmp_path: Path) -> None:
+def test_an_operator_given_a_callable_in_an_edited_body_is_found_by_the_scans_again(tmp_path: Path) -> None:
     """Airflow's scan reads every call that gives a `python_callable`: one added to a body makes
-    `push` a retried task, which only linking again finds."""
+    `push` a retried task, which only the scans find (run again from the record)."""
     dag = (
         "from datetime import datetime\n\nimport requests\nfrom airflow import DAG\n"
         "from airflow.operators.python import PythonOperator\n\n\n"
@@ -404,13 +406,14 @@ def test_an_operator_given_a_callable_in_an_edited_body_is_linked_again(tmp_path
     edited = dag.replace("        print('building')\n",
                          "        print('building')\n        PythonOperator(task_id='push', python_callable=push)\n")
     cached = _edit_and_compare(tmp_path, {"dags.py": dag}, "dags.py", edited)
-    assert cached.reused == ""
+    assert cached.reused == "rescanned"
 
 
-def test_an_import_that_makes_airflow_index_an_unchanged_call_is_linked_again(tmp_path: Path) -> None:
+def test_an_import_that_makes_airflow_index_an_unchanged_call_is_found_by_the_scans_again(tmp_path: Path) -> None:
     """Airflow's index keeps calls under the module's imported names (folders on sys.path):
     importing from `lib` makes the unchanged `lib.push()` in `build` an instance of the task
-    `pkg.lib.push` in a DAG that retries. Only linking again finds that."""
+    `pkg.lib.push` in a DAG that retries. Only the scans find that: the edited module's part of
+    the index is made again."""
     files = {
         "pkg/__init__.py": "",
         "pkg/lib.py": "import requests\nfrom airflow.decorators import task\n\n\n@task\ndef push():\n"
@@ -421,7 +424,7 @@ def test_an_import_that_makes_airflow_index_an_unchanged_call_is_linked_again(tm
     }
     edited = files["pkg/dags.py"].replace("from airflow import DAG\n", "from airflow import DAG\nfrom lib import push, missing\n")
     cached = _edit_and_compare(tmp_path, files, "pkg/dags.py", edited)
-    assert cached.reused == ""
+    assert cached.reused == "rescanned"
 
 
 def test_a_parameter_a_scan_reads_is_not_taken_for_a_body_edit(tmp_path: Path) -> None:
@@ -517,6 +520,38 @@ def wire(engine):
     print("wiring")
 """
 
+_DAG = """\
+from datetime import datetime
+
+import requests
+from airflow import DAG
+from airflow.decorators import task
+
+
+@task
+def push():
+    requests.post("https://example.com/hook", json={})
+
+
+with DAG("d", start_date=datetime(2024, 1, 1), default_args={"retries": 2}):
+    push()
+"""
+
+_CHAIN = """\
+import requests
+from celery import shared_task
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def push(order_id):
+    notify.delay(order_id)
+
+
+@shared_task
+def notify(order_id):
+    requests.post("https://example.com/orders", json={"id": order_id})
+"""
+
 _GATEWAY = """\
 import requests
 from celery import shared_task
@@ -544,26 +579,33 @@ def push_again(order_id):
 """
 
 # (files, the text replaced in jobs.py, its replacement, how the cached run is had: "rechecked",
-# or "" when it links again). Each edit changes the findings, and the cached run must give a
-# fresh run's.
+# "rescanned" when the scans run again from the record, or "" when it links again). Each edit
+# changes the findings, and the cached run must give a fresh run's.
 _EDITS = {
     # A decorator no framework reads, under the job's task decorator: the job is checked again
     # (its findings move down a line).
     "unread decorator": ({"jobs.py": _PLAIN}, "\ndef push", "\n@functools.lru_cache(maxsize=None)\ndef push", "rechecked"),
     # `@shared_task` on the helper makes it a job of its own: only the scans find that.
-    "task decorator added": ({"jobs.py": _PLAIN}, "\ndef notify", "\n@shared_task\ndef notify", ""),
+    "task decorator added": ({"jobs.py": _PLAIN}, "\ndef notify", "\n@shared_task\ndef notify", "rescanned"),
     # The job's own decorator dropped: the job is gone.
-    "task decorator dropped": ({"jobs.py": _PLAIN}, "@shared_task(autoretry_for=(Exception,), max_retries=3)\n", "", ""),
+    "task decorator dropped": ({"jobs.py": _PLAIN}, "@shared_task(autoretry_for=(Exception,), max_retries=3)\n", "",
+                               "rescanned"),
+    # A task another job enqueues is a task no more: `notify.delay` in `push` is no enqueue now,
+    # which changes `push`'s effects without any edit reaching it. Linked again.
+    "enqueued task undecorated": ({"jobs.py": _CHAIN}, "@shared_task\ndef notify", "def notify", ""),
     # A literal `name=` names a task (`Project.job_names`) whatever the decorator: the string
     # RQ enqueues now resolves to `notify`, a new job.
     "literal name=": ({"jobs.py": _PLAIN, "enqueue.py": _ENQUEUE}, "\ndef notify",
-                      "\n@registered(name='orders.notify')\ndef notify", ""),
+                      "\n@registered(name='orders.notify')\ndef notify", "rescanned"),
     # django-q asks for every `append` call and reads only those on its own chains.
     "a list's append": ({"jobs.py": _PLAIN}, "    notify(order_id)\n",
                         "    items = []\n    items.append(order_id)\n    notify(order_id)\n", "rechecked"),
     # `queue.enqueue(notify, ...)` makes `notify` an RQ job.
-    "an RQ enqueue": ({"jobs.py": _RQ_JOBS}, "    print(order_id)\n", "    queue.enqueue(notify, order_id)\n", ""),
-    # The retried job's `send` now runs `notify`'s post.
+    "an RQ enqueue": ({"jobs.py": _RQ_JOBS}, "    print(order_id)\n", "    queue.enqueue(notify, order_id)\n",
+                      "rescanned"),
+    # The DAG's default retries are the task's: its policy changes with no edit of its own.
+    "a DAG's default retries": ({"jobs.py": _DAG}, '{"retries": 2}', '{"retries": 0}', "rescanned"),
+    # The retried job's `send` now runs `notify`'s post: the call edges change, linked again.
     "a receiver connected": ({"jobs.py": _SIGNALS}, '    print("wiring")\n', "    order_paid.connect(notify)\n", ""),
     # `engine.connect()` is called `connect` too, and connects no function of the project.
     "engine.connect()": ({"jobs.py": _PLAIN}, "def push(order_id):\n", "def push(order_id):\n    engine.connect()\n",

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from ..jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..project import Project, decorated_functions, deco_name
+from ..sources import any_module, per_module, scan_classes
 from ..summary import MODULE_CODE, Event, FunctionSummary, ModuleSummary, Region
 from . import resolve
 from .airflow_index import is_relevant, relevant_tops
@@ -108,12 +109,16 @@ class Airflow:
                     or is_task_group_decorator(name))
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        if not any(v.startswith("airflow") for m in project.modules.values() for v in m.imports.values()):
+        if not any_module(project, "airflow: imports airflow", _imports_airflow):
             return []  # the call-site index below costs a pass over every call: only for Airflow projects
         return _Analysis(project).jobs()
 
     def find_registrations(self, project: Project) -> list[Registration]:
         return []
+
+
+def _imports_airflow(mod: ModuleSummary) -> bool:
+    return any(v.startswith("airflow") for v in mod.imports.values())
 
 
 class _AskedFor(dict):
@@ -133,8 +138,8 @@ class _Analysis:
         self.p = project
         # canonical target -> [(function, event index, how: "" or an _INSTANTIATE attribute)];
         # which targets were asked for is recorded (`recheck` lets a body's other calls change)
-        self.calls: dict[str, list[tuple[FunctionSummary, int, str]]] = _AskedFor(project.index_reads)
-        self.callable_events: list[tuple[FunctionSummary, int]] = []
+        self.calls: dict[str, list[tuple[str, int, str]]] = _AskedFor(project.index_reads)
+        self.callable_events: list[tuple[str, int]] = []
         # (function, depth) -> contexts: what a walk finds depends on how far it may still go, so
         # a walk cut off deep down is never taken for the answer nearer the top.
         self._fn_contexts: dict[tuple[str, int], list[tuple]] = {}
@@ -145,23 +150,33 @@ class _Analysis:
     def _index(self) -> None:
         p = self.p
         p.scans_all_calls = True
-        tops = {m.partition(".")[0] for m in p.modules}
-        for mod in p.modules.values():
+        tops = resolve.analysed_tops(p)
+
+        def contribution(mod: ModuleSummary) -> list:
+            """[(target, function, event index, how, gives a python_callable)] of a module's calls."""
+            out = []
             relevant = relevant_tops(tops, mod)
             for fn in mod.functions.values():
                 for i, ev in enumerate(fn.events):
                     if not is_relevant(ev, relevant):
                         continue
-                    if "python_callable" in ev.kwargs:
-                        self.callable_events.append((fn, i))
+                    callable_ = "python_callable" in ev.kwargs
                     canon = resolve.call_name(p, mod, ev.name)
-                    if canon:
-                        self.calls.setdefault(canon, []).append((fn, i, ""))
+                    if canon or callable_:
+                        out.append((canon, fn.qualname, i, "", callable_))
                     prefix, _, attr = ev.name.rpartition(".")
                     if attr in _INSTANTIATE and prefix:
                         base = resolve.call_name(p, mod, prefix)
                         if base and base != canon:
-                            self.calls.setdefault(base, []).append((fn, i, attr))
+                            out.append((base, fn.qualname, i, attr, False))
+            return out
+
+        for _, calls in per_module(p, "airflow: calls", contribution):
+            for target, qualname, i, how, callable_ in calls:
+                if callable_:
+                    self.callable_events.append((qualname, i))
+                if target:
+                    self.calls.setdefault(target, []).append((qualname, i, how))
 
     def module(self, fn: FunctionSummary) -> ModuleSummary:
         return self.p.function_module[fn.qualname]
@@ -194,7 +209,8 @@ class _Analysis:
     def _callables(self, sites: dict[str, JobSite]) -> None:
         """Functions given to operators as `python_callable`."""
         found: dict[str, tuple[str, list]] = {}
-        for fn, i in self.callable_events:
+        for qualname, i in self.callable_events:
+            fn = self.p.listed_function(qualname)
             ev = fn.events[i]
             callee = self.canonical(fn, ev.name) or ""
             if callee.endswith(".partial"):
@@ -217,10 +233,8 @@ class _Analysis:
     def _operators(self, sites: dict[str, JobSite]) -> None:
         """Custom operators: the worker calls `execute` (a sensor's `poke` through it)."""
         p = self.p
-        for cls in p.classes.values():
+        for cls in scan_classes(p, "airflow: operators", lambda cls: self._operator_kind(cls.qualname) is not None):
             kind = self._operator_kind(cls.qualname)
-            if kind is None:
-                continue
             method = "execute" if "execute" in cls.methods else ("poke" if "poke" in cls.methods else None)
             if method is None:
                 continue  # configures an operator whose code is Airflow's (a BashOperator subclass)
@@ -260,7 +274,8 @@ class _Analysis:
         becomes a task instance. A TaskFlow call's arguments are the function's, not the task's:
         only `.override(...)` sets task arguments there."""
         out = []
-        for fn, i, how in self.calls.get(target, ()):
+        for qualname, i, how in self.calls.get(target, ()):
+            fn = self.p.listed_function(qualname)
             ev = fn.events[i]
             if taskflow:
                 args = dict(ev.kwargs) if how == "override" else {}
@@ -315,9 +330,10 @@ class _Analysis:
             if is_task_group_decorator(name):
                 group = self._layer(kwargs, anchor, f"@task_group {fn.name}")
         out: list[tuple] = []
-        for caller, i, how in self.calls.get(fn.qualname, ()):
-            if how not in ("", "expand", "partial", "expand_kwargs") or caller is fn:
+        for caller_name, i, how in self.calls.get(fn.qualname, ()):
+            if how not in ("", "expand", "partial", "expand_kwargs") or caller_name == fn.qualname:
                 continue
+            caller = self.p.listed_function(caller_name)
             for ctx in self._event_contexts(caller, caller.events[i], depth + 1):
                 ctx = ctx + ((group,) if group is not None else ())
                 if ctx not in out:

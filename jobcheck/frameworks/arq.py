@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..jobs import JobSite, Registration, RetryPolicy
 from ..project import Project, calls_named
+from ..sources import scan_classes
 from ..summary import ClassSummary, ModuleSummary
 from .base import class_attrs, describe, has_attr, int_or_none, job_from_function, policy
 from .resolve import canonical_in, target
@@ -84,9 +85,7 @@ def _settings_sources(project: Project):
         kwargs = {k: v for k, v in ev.kwargs.items() if k != "**"}
         if "functions" in kwargs or "cron_jobs" in kwargs:
             calls.append((site.function.qualname, site.module, kwargs, site.anchor))
-    for cls in project.classes.values():
-        if not has_attr(project, cls, ("functions", "cron_jobs")):
-            continue
+    for cls in scan_classes(project, "arq: settings classes", lambda cls: has_attr(project, cls, ("functions", "cron_jobs"))):
         attrs = class_attrs(project, cls)
         module = project.module_of_class(cls)
         if _is_arq_settings(project, module, cls, attrs, handed):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..project import Project, calls_named, decorated_functions
+from ..sources import scan_classes, scan_modules
 from ..summary import ClassSummary, ModuleSummary
 from .base import class_attrs, describe, int_or_none, job_from_function, matches, policy
 from .resolve import canonical_in, function_by_path, target
@@ -118,13 +119,13 @@ class Celery:
 
     def find_registrations(self, project: Project) -> list[Registration]:
         regs: list[Registration] = []
-        for mod in project.modules.values():
+        for mod in scan_modules(project, "celery: schedule assignments", lambda mod: any(map(is_schedule_name, mod.assigns))):
             for name, value in mod.assigns.items():
                 if is_schedule_name(name):
                     regs.extend(_schedule(project, mod, value[0], Anchor(mod.path, value[1], value[2], value[1], value[2])))
         for name in SCHEDULE_NAMES:
             project.note_attr(None, name)  # asked of every class
-        for cls in project.classes.values():
+        for cls in scan_classes(project, "celery: schedule attributes", lambda cls: any(n in SCHEDULE_NAMES for n in cls.attrs)):
             for name, value in cls.attrs.items():
                 if name in SCHEDULE_NAMES:
                     mod = project.module_of_class(cls)
@@ -178,9 +179,8 @@ def tasks(project: Project) -> dict[str, JobSite]:
         qualname = target(project, site.module, ev.args[0])
         if qualname and qualname not in out:
             out[qualname] = _task_site(project, site.module, qualname, name, ev.kwargs, site.anchor, failure_signal)
-    for cls in project.classes.values():
-        if "run" not in cls.methods or not any(matches(b, TASK_BASES) for b in project.class_bases(cls)):
-            continue
+    for cls in scan_classes(project, "celery: task classes", lambda cls: "run" in cls.methods
+                            and any(matches(b, TASK_BASES) for b in project.class_bases(cls))):
         fn = project.functions[f"{cls.qualname}.run"]
         attrs = class_attrs(project, cls)
         anchor = project.class_anchor(cls)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..jobs import JobSite, Registration
 from ..project import RECEIVER_DECORATORS, Project, calls_named, decorated_functions
+from ..sources import scan_classes
 from .base import job_from_function, matches
 from .resolve import canonical_in, origin, target
 
@@ -66,13 +67,15 @@ class Custom:
                     site.settings = {"signal": ["lit", signal]}
                     sites.append(site)
         if self.base_classes:
-            for cls in project.classes.values():
-                if self.method in cls.methods and any(_configured(b, self.base_classes) for b in project.class_bases(cls)):
-                    anchor = project.class_anchor(cls)
-                    sites.append(JobSite(
-                        function=f"{cls.qualname}.{self.method}", framework=self.name, kind="task", path=anchor.path,
-                        anchor=anchor, display=cls.qualname, doc_owner=cls.qualname, triggers={"enqueue"},
-                    ))
+            def wanted(cls) -> bool:
+                return self.method in cls.methods and any(_configured(b, self.base_classes) for b in project.class_bases(cls))
+
+            for cls in scan_classes(project, f"custom {self.name}: classes", wanted):
+                anchor = project.class_anchor(cls)
+                sites.append(JobSite(
+                    function=f"{cls.qualname}.{self.method}", framework=self.name, kind="task", path=anchor.path,
+                    anchor=anchor, display=cls.qualname, doc_owner=cls.qualname, triggers={"enqueue"},
+                ))
         return sites
 
     def _signal(self, project: Project, module, value) -> str | None:

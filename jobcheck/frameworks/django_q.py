@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from ..jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..project import CallSite, Project, calls_named
+from ..sources import scan_modules
+from ..summary import ModuleSummary
 from .base import int_or_none, policy
 from .resolve import canonical_in, forwarded, target
 from .values import dict_items, lit, render
@@ -103,13 +105,16 @@ def _cluster(project: Project) -> dict:
     if cached is not None:
         return cached
     found: dict = {}
-    for mod in project.modules.values():
+
+    def settings(mod: ModuleSummary) -> bool:
         project.note_read(mod.module, "Q_CLUSTER")
         assign = mod.assigns.get("Q_CLUSTER")
-        if assign is not None and assign[0][0] == "dict":
-            found = {lit(k): v for k, v in dict_items(assign[0]) if isinstance(lit(k), str)}
-            found["@anchor"] = Anchor(mod.path, assign[1], assign[2], assign[1], assign[2] + len("Q_CLUSTER"))
-            break
+        return assign is not None and assign[0][0] == "dict"
+
+    for mod in scan_modules(project, "django_q: Q_CLUSTER", settings)[:1]:
+        assign = mod.assigns["Q_CLUSTER"]
+        found = {lit(k): v for k, v in dict_items(assign[0]) if isinstance(lit(k), str)}
+        found["@anchor"] = Anchor(mod.path, assign[1], assign[2], assign[1], assign[2] + len("Q_CLUSTER"))
     project.__dict__["_django_q_cluster"] = found
     return found
 

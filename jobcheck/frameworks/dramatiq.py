@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..jobs import JobSite, Registration
 from ..project import ALL_ATTRS, Project, calls_named, decorated_functions
+from ..sources import scan_classes
 from .base import describe, int_or_none, job_from_function, matches, policy
 from .resolve import canonical_in
 from .values import lit, names
@@ -112,9 +113,8 @@ def _actors(project: Project) -> dict[str, JobSite]:
         if qualname in out:
             out[qualname].triggers.add("schedule")
             out[qualname].kind = "periodic"
-    for cls in project.classes.values():
-        if "perform" not in cls.methods or not any(matches(b, ACTOR_BASES) for b in project.class_bases(cls)):
-            continue
+    for cls in scan_classes(project, "dramatiq: actor classes", lambda cls: "perform" in cls.methods
+                            and any(matches(b, ACTOR_BASES) for b in project.class_bases(cls))):
         anchor = project.class_anchor(cls)
         meta = project.classes.get(f"{cls.qualname}.Meta")
         if meta is not None:

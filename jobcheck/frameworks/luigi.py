@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..jobs import JobSite, Registration
 from ..project import Project
+from ..sources import scan_classes
 from .base import int_or_none, policy
 from .values import render
 
@@ -48,10 +49,11 @@ class Luigi:
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
-        for cls in project.classes.values():
+        def wanted(cls) -> bool:
+            return any(_is_task_base(b.removesuffix("()")) for b in project.class_bases(cls))
+
+        for cls in scan_classes(project, "luigi: task classes", wanted):
             bases = [b.removesuffix("()") for b in project.class_bases(cls)]
-            if not any(_is_task_base(b) for b in bases):
-                continue
             method = "run" if "run" in cls.methods else None
             if method is None:
                 for base in bases:

@@ -13,6 +13,7 @@ merely re-imports the same external name.
 from __future__ import annotations
 
 from ..project import Project
+from ..sources import scan_classes, scan_modules
 from ..summary import MODULE_CODE, ModuleSummary
 
 # Decorators and calls that wrap a function without changing which function runs.
@@ -190,11 +191,10 @@ def _subclass_method(project: Project, name: str) -> str | None:
     owner = owner.removesuffix("()")
     if owner not in project.classes:
         return None
-    found = {
-        f"{cls.qualname}.{method}"
-        for cls in project.classes.values()
-        if method in cls.methods and (owner in project.class_bases(cls) or owner in dynamic_bases(project, cls))
-    }
+    def wanted(cls) -> bool:
+        return method in cls.methods and (owner in project.class_bases(cls) or owner in dynamic_bases(project, cls))
+
+    found = {f"{cls.qualname}.{method}" for cls in scan_classes(project, f"subclasses defining {owner} {method}", wanted)}
     return found.pop() if len(found) == 1 else None
 
 
@@ -225,12 +225,13 @@ def _dotted_string(project: Project, value) -> str | None:
         return value[1]
     if value and value[0] == "name" and (value[1] or "").startswith("django.conf.settings."):
         setting = value[1].rpartition(".")[2]
-        found = set()
-        for m in project.modules.values():
+
+        def assigns_string(m: ModuleSummary) -> bool:
             project.note_read(m.module, setting)
             a = m.assigns.get(setting)
-            if a and a[0][0] == "lit" and isinstance(a[0][1], str):
-                found.add(a[0][1])
+            return bool(a and a[0][0] == "lit" and isinstance(a[0][1], str))
+
+        found = {m.assigns[setting][0][1] for m in scan_modules(project, f"modules assigning {setting} a string", assigns_string)}
         return found.pop() if len(found) == 1 else None
     return None
 

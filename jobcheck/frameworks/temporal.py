@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..project import Project, calls_named, decorated_functions, deco_name
+from ..sources import scan_classes
 from . import resolve
 from .base import job_from_function, policy
 from .durations import seconds
@@ -121,9 +122,10 @@ class Temporal:
 
     def _workflows(self, project: Project) -> dict[str, JobSite]:
         out: dict[str, JobSite] = {}
-        for cls in project.classes.values():
-            if not any(project.canonical(deco_name(deco[0])) == WORKFLOW_DECORATOR for deco in cls.decorators):
-                continue
+        def wanted(cls) -> bool:
+            return any(project.canonical(deco_name(deco[0])) == WORKFLOW_DECORATOR for deco in cls.decorators)
+
+        for cls in scan_classes(project, "temporal: workflow classes", wanted):
             for method in cls.methods:
                 fn = project.functions.get(f"{cls.qualname}.{method}")
                 if fn is None or not any(project.canonical(deco_name(d[0])) == RUN_DECORATOR for d in project.scan_decorators(fn)):
