@@ -313,26 +313,31 @@ class Project:
         `receiver`, and any carrying a literal `name=` (`job_names`). The scans see no other
         (`decorated_functions`, `scan_decorators`), so `recheck` lets an edit add, drop or change
         the others."""
+        return bool(literal_name(value) is not None or self.decorator_claims(mod, value, name))
+
+    def decorator_claims(self, mod: ModuleSummary, value: list, name: str | None = None) -> frozenset[str]:
+        """Who reads this decorator: the frameworks whose `reads_decorator` takes one of its
+        spellings (as written, as resolved, with the sys.path fallback), and `RECEIVER` for
+        Django's `receiver`. Each sees only its own (`decorated_functions`)."""
         from .frameworks.resolve import canonical_in
 
-        if literal_name(value) is not None:
-            return True
         written = deco_name(value)
         if not written:
-            return False
+            return frozenset()
         claimed = self.__dict__.get("_decorators_claimed")
         if claimed is None:  # a name's answer, once: a project repeats a few decorators thousands of times
             claimed = self.__dict__["_decorators_claimed"] = {}
+        out: frozenset[str] = frozenset()
         for n in (written, name or self.canonical(written), canonical_in(self, mod, written)):
             if not n:
                 continue
             found = claimed.get(n)
             if found is None:
-                found = claimed[n] = any(fw.reads_decorator(n) for fw in self.frameworks
-                                         if hasattr(fw, "reads_decorator")) or n in RECEIVER_DECORATORS
-            if found:
-                return True
-        return False
+                found = claimed[n] = frozenset(
+                    [fw.name for fw in self.frameworks if hasattr(fw, "reads_decorator") and fw.reads_decorator(n)]
+                    + ([RECEIVER] if n in RECEIVER_DECORATORS else []))
+            out |= found
+        return out
 
     def scan_decorators(self, fn: FunctionSummary) -> list:
         """The decorators of a function a scan may read (`scans_read_decorator`)."""
@@ -513,7 +518,7 @@ class Project:
                 if dotted:
                     out.setdefault(origin(self, module, dotted) or dotted, []).append(function)
 
-        for d in decorated_functions(self):
+        for d in decorated_functions(self, RECEIVER):
             if d.is_call and d.name in RECEIVER_DECORATORS:
                 add(d.module, d.value[3].get("signal") or (d.value[2][0] if d.value[2] else None), d.function.qualname)
         for site in calls_named(self, ("connect",), _reads_receiver_connect):
@@ -842,6 +847,7 @@ def _short(qualname: str) -> str:
 
 
 RECEIVER_DECORATORS = ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver")
+RECEIVER = "@receiver"  # who reads `RECEIVER_DECORATORS` (`Project.signal_receivers`), as frameworks are named
 ALL_ATTRS = "*"  # `Project.attrs_read`: every attribute (as a name), or every class's (as a key)
 
 
@@ -879,6 +885,11 @@ class Decorated:
     is_call: bool
     anchor: Anchor
     number: int  # its place among the function's decorators
+    claims: frozenset[str]  # who reads it (`Project.decorator_claims`)
+
+    @property
+    def module_name(self) -> str:
+        return self.module.module
 
 
 @dataclass(frozen=True)
@@ -923,7 +934,7 @@ def _build_indices(project: Project) -> _Indices:
             functions.append((mod, fn))
     recorded = recording(project)
     if recorded is not None:
-        recorded["decorated"] = [(d.module.module, d.function.qualname, d.number) for d in decorated]
+        recorded["decorated"] = [_decorated_entry(d) for d in decorated]
     return _Indices(decorated, by_attr, functions)
 
 
@@ -931,10 +942,54 @@ def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) 
     out = []
     for number, (value, line, col, end_line, end_col) in enumerate(fn.decorators):
         name = project.canonical(deco_name(value))
-        if name and project.scans_read_decorator(mod, value, name):
+        if not name:
+            continue
+        claims = project.decorator_claims(mod, value, name)
+        if claims or literal_name(value) is not None:
             out.append(Decorated(mod, fn, value, name, value[0] == "call", Anchor(mod.path, line, col, end_line, end_col),
-                                 number))
+                                 number, claims))
     return out
+
+
+def _decorated_entry(d: Decorated) -> tuple:
+    return (d.module.module, d.function.qualname, d.number, d.name, tuple(sorted(d.claims)))
+
+
+class _RecordedDecorated:
+    """A decorated function of the record, in a replay (`sources`): its module is read when
+    something more than its name and claims is asked for."""
+
+    __slots__ = ("_project", "_module", "_qualname", "number", "name", "claims")
+
+    def __init__(self, project: Project, entry: tuple) -> None:
+        self._project = project
+        self._module, self._qualname, self.number, self.name, claims = entry
+        self.claims = frozenset(claims)
+
+    @property
+    def module_name(self) -> str:
+        return self._module
+
+    @property
+    def module(self) -> ModuleSummary:
+        return self._project.modules[self._module]
+
+    @property
+    def function(self) -> FunctionSummary:
+        return self._project.listed_function(self._qualname)
+
+    @property
+    def value(self) -> list:
+        return self.function.decorators[self.number][0]
+
+    @property
+    def is_call(self) -> bool:
+        return self.value[0] == "call"
+
+    @property
+    def anchor(self) -> Anchor:
+        _, line, col, end_line, end_col = self.function.decorators[self.number]
+        return Anchor(self.module.path, line, col, end_line, end_col)
 
 
 def _indices(project: Project) -> _Indices:
@@ -945,24 +1000,30 @@ def _indices(project: Project) -> _Indices:
     return cached
 
 
-def decorated_functions(project: Project) -> list[Decorated]:
+def decorated_functions(project: Project, claimant: str) -> list[Decorated]:
+    """The functions' decorators that `claimant` reads (a framework's name, or `RECEIVER`), in
+    the project's order: no scan sees a decorator it does not claim (`Project.decorator_claims`)."""
+    by_claimant = project.__dict__.get("_decorated")
+    if by_claimant is None:
+        by_claimant = project.__dict__["_decorated"] = {}
+    found = by_claimant.get(claimant)
+    if found is None:
+        found = by_claimant[claimant] = [d for d in _all_decorated(project) if claimant in d.claims]
+    return found
+
+
+def _all_decorated(project: Project) -> list:
     replay = replaying(project)
     if replay is None:
         return _indices(project).decorated
-    cached = project.__dict__.get("_decorated")
-    if cached is None:
+    found = project.__dict__.get("_decorated_recorded")
+    if found is None:
         def fresh(mod: ModuleSummary) -> list[tuple]:
-            return [(mod.module, d.function.qualname, d.number) for fn in mod.functions.values()
-                    for d in _read_decorators(project, mod, fn)]
+            return [_decorated_entry(d) for fn in mod.functions.values() for d in _read_decorators(project, mod, fn)]
 
-        cached = []
-        for module, qualname, number in replay.entries("decorated", fresh):
-            mod, fn = project.modules[module], project.listed_function(qualname)
-            value, line, col, end_line, end_col = fn.decorators[number]
-            cached.append(Decorated(mod, fn, value, project.canonical(deco_name(value)), value[0] == "call",
-                                    Anchor(mod.path, line, col, end_line, end_col), number))
-        project.__dict__["_decorated"] = cached
-    return cached
+        found = [_RecordedDecorated(project, entry) for entry in replay.entries("decorated", fresh)]
+        project.__dict__["_decorated_recorded"] = found
+    return found
 
 
 def calls_named(project: Project, attrs: tuple[str, ...], reads=None) -> list[CallSite]:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .jobs import Anchor, JobSite, RetryPolicy
+from .jobs import Anchor, JobSite, RetryPolicy, policy_data, policy_from, site_data, site_from
 from .observed import (event_lines, function_lines, module_lines, module_parts, renamed_events,
                        renamed_function, renamed_module)
 from .summary import FunctionSummary, ModuleSummary
@@ -81,8 +81,8 @@ class State:
                    project.__dict__.get("_sources", {}), set(project.enqueues_asked))
 
     def to_data(self) -> tuple:
-        return (_VERSION, self.modules, self.rewrites, [_site_data(s) for s in self.jobs.values()],
-                {q: _policy_data(p) for q, p in self.retry_wrappers.items()}, self.job_names,
+        return (_VERSION, self.modules, self.rewrites, [site_data(s) for s in self.jobs.values()],
+                {q: policy_data(p) for q, p in self.retry_wrappers.items()}, self.job_names,
                 self.signal_receivers, self.edges, {q: sorted(v) for q, v in self.bodies_read.items()},
                 sorted(self.whole_attrs), self.call_readers, self.all_calls, sorted(self.index_reads),
                 sorted(self.scans_asked), {q: sorted(v) for q, v in self.attrs_read.items()}, self.sources,
@@ -95,9 +95,9 @@ class State:
              all_calls, index_reads, scans_asked, attrs_read, sources, enqueues_asked) = data
             if version != _VERSION:
                 return None
-            sites = [_site(d) for d in jobs]
+            sites = [site_from(d) for d in jobs]
             return cls(list(modules), dict(rewrites), {s.function: s for s in sites},
-                       {q: _policy(p) for q, p in wrappers.items()}, dict(job_names), dict(receivers), dict(edges),
+                       {q: policy_from(p) for q, p in wrappers.items()}, dict(job_names), dict(receivers), dict(edges),
                        {q: set(v) for q, v in bodies.items()}, set(whole), {a: list(k) for a, k in readers.items()},
                        bool(all_calls), set(index_reads), set(scans_asked),
                        {q: set(v) for q, v in attrs_read.items()}, dict(sources), set(enqueues_asked))
@@ -112,36 +112,6 @@ class State:
         except KeyError:
             return None
         return replace(self, jobs=jobs, retry_wrappers=wrappers)
-
-
-def _anchor_data(a: Anchor) -> tuple:
-    return (a.path, a.line, a.col, a.end_line, a.end_col)
-
-
-def _policy_data(p: RetryPolicy | None):
-    if p is None:
-        return None
-    return (p.setting, _anchor_data(p.anchor), p.max_retries, p.on, p.explicit, p.from_default, p.backoff, p.delay,
-            p.failure_handler)
-
-
-def _policy(d) -> RetryPolicy | None:
-    if d is None:
-        return None
-    setting, anchor, max_retries, on, explicit, from_default, backoff, delay, handler = d
-    return RetryPolicy(setting, Anchor(*anchor), max_retries, None if on is None else tuple(on), explicit,
-                       from_default, backoff, delay, handler)
-
-
-def _site_data(s: JobSite) -> tuple:
-    return (s.function, s.framework, s.kind, s.path, _anchor_data(s.anchor), s.display, s.doc_owner,
-            list(s.triggers), _policy_data(s.retry), s.settings)
-
-
-def _site(d) -> JobSite:
-    function, framework, kind, path, anchor, display, doc_owner, triggers, retry, settings = d
-    return JobSite(function, framework, kind, path, Anchor(*anchor), display, doc_owner, set(triggers),
-                   _policy(retry), dict(settings))
 
 
 def _renamed_anchor(a: Anchor, path: str, moved: dict[int, int]) -> Anchor:
@@ -186,14 +156,25 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     the recorded project phase looked up in the module), and nothing the scans read (see the
     module docstring); else None. `project`: the project after the edits, which says which
     calls and decorators of a changed body a scan reads (`_ScanView`). `rescan`: what the scans
-    read of the changed functions may differ too (their decorators, calls and regions): they
-    are to run again."""
+    read of the changed functions may differ too (their decorators, calls and regions), and
+    functions and classes nothing looked up by name may come, go or change: the scans are to
+    run again."""
     from .frameworks import gate_imports
 
     if old.error is not None or new.error is not None or old.module != new.module:
         return None
-    if list(old.functions) != list(new.functions) or list(old.classes) != list(new.classes):
-        return None
+    # Of a class, only the attributes something read by name are compared (all, if one step read
+    # them all): what it is, where, its bases, decorators, docstring and methods always are.
+    old = replace(old, classes={q: _class_read(c, state.attrs_read) for q, c in old.classes.items()})
+    new = replace(new, classes={q: _class_read(c, state.attrs_read) for q, c in new.classes.items()})
+    came_or_went = old.functions.keys() ^ new.functions.keys()
+    classes_changed = _classes_changed(old, new)
+    if came_or_went or classes_changed:
+        if not rescan or any(q in looked_up for q in came_or_went | classes_changed):
+            return None  # (a module-level `def` or `class` is also an entry of the name table, compared below)
+        old, new = _shared(old, new, classes_changed)
+        if old is None:
+            return None
     if gate_imports(old) != gate_imports(new):
         return None  # frameworks ask every module whether it imports their library
     keys = _changed_keys(old, new)
@@ -201,7 +182,7 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
         return None
     # The module's own code is a body too (what the scans read of it is compared below); it is
     # never checked as a function, and changes whenever lines below its first statement move.
-    changed = {q for q, fn in old.functions.items() if _shape(fn) != _shape(new.functions[q])}
+    changed = {q for q, fn in old.functions.items() if _shape(fn) != _shape(new.functions[q])} | came_or_went
     if not rescan and any("all" in state.bodies_read.get(q, ()) for q in changed):
         return None
     indexed: set[str] = set()
@@ -223,10 +204,6 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     if keys:  # the entries that changed are compared no further
         old = replace(old, assigns={k: v for k, v in old.assigns.items() if k not in keys})
         new = replace(new, assigns={k: v for k, v in new.assigns.items() if k not in keys})
-    # Of a class, only the attributes something read by name are compared (all, if one step read
-    # them all): what it is, where, its bases, decorators, docstring and methods always are.
-    old = replace(old, classes={q: _class_read(c, state.attrs_read) for q, c in old.classes.items()})
-    new = replace(new, classes={q: _class_read(c, state.attrs_read) for q, c in new.classes.items()})
     view = _ScanView(state, project, new, rescan)
     was, now = _lines(old, changed, view), _lines(new, changed, view)
     if len(was) != len(now):
@@ -239,6 +216,36 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     if before != _compared(new, changed, view, None):
         return None
     return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed), rescan)
+
+
+def _classes_changed(old: ModuleSummary, new: ModuleSummary) -> set[str]:
+    """The classes added, dropped, or changed in what is compared of them (lines aside)."""
+    out = old.classes.keys() ^ new.classes.keys()
+    out.update(q for q in old.classes.keys() & new.classes.keys()
+               if _class_shape(old.classes[q]) != _class_shape(new.classes[q]))
+    return out
+
+
+def _class_shape(cls):
+    """A class with each line number replaced by its rank among the class's lines."""
+    from .observed import renamed_module
+
+    lines: set[int] = set()
+    module_lines(ModuleSummary(path="", module="", classes={cls.qualname: cls}), lines)
+    ranks = {line: rank for rank, line in enumerate(sorted(lines))}
+    return renamed_module(ModuleSummary(path="", module="", classes={cls.qualname: cls}), ranks)[2][cls.qualname]
+
+
+def _shared(old: ModuleSummary, new: ModuleSummary, classes_changed: set[str]) -> tuple:
+    """Both versions without the classes that changed and with only the functions they share, if
+    those come in the same order: the scans find what they make of the rest again, and nothing
+    else compares them."""
+    shared = [q for q in old.functions if q in new.functions]
+    if shared != [q for q in new.functions if q in old.functions]:
+        return None, None
+    return tuple(replace(mod, functions={q: mod.functions[q] for q in shared},
+                         classes={q: c for q, c in mod.classes.items() if q not in classes_changed})
+                 for mod in (old, new))
 
 
 def _class_read(cls, attrs_read: dict[str, set[str]]):

@@ -593,6 +593,19 @@ _EDITS = {
     # A task another job enqueues is a task no more: `notify.delay` in `push` is no enqueue now,
     # which changes `push`'s effects without any edit reaching it. Linked again.
     "enqueued task undecorated": ({"jobs.py": _CHAIN}, "@shared_task\ndef notify", "def notify", ""),
+    # A new task: a function nothing looked up comes, and the scans find it.
+    "task added": ({"jobs.py": _PLAIN}, "\n\ndef notify", "\n\n@shared_task(max_retries=2, autoretry_for=(Exception,))\n"
+                   "def ping(order_id):\n    requests.post('https://example.com/ping', json={})\n\n\ndef notify",
+                   "rescanned"),
+    # A task goes, function and all: the checks looked it up by name (every job's function), and
+    # which other check did is not recorded. Linked again.
+    "task removed": ({"jobs.py": _CHAIN.replace("notify.delay(order_id)", "print(order_id)")},
+                     "\n\n@shared_task\ndef notify(order_id):\n    requests.post(\"https://example.com/orders\", json={\"id\": order_id})\n",
+                     "\n", ""),
+    # A function the recorded run looked up and did not find (RQ's string target): linked again.
+    "a function looked up added": ({"jobs.py": _PLAIN, "enqueue.py": _ENQUEUE.replace("orders.notify", "jobs.fetch")},
+                                   "\n\ndef notify", "\n\ndef fetch(n):\n    requests.post('https://example.com', json={})"
+                                   "\n\n\ndef notify", ""),
     # A literal `name=` names a task (`Project.job_names`) whatever the decorator: the string
     # RQ enqueues now resolves to `notify`, a new job.
     "literal name=": ({"jobs.py": _PLAIN, "enqueue.py": _ENQUEUE}, "\ndef notify",
@@ -615,6 +628,15 @@ _EDITS = {
     # `self.session.post` resolved through `self.session = ...` in `__init__`.
     "a self attribute read": ({"jobs.py": _GATEWAY}, "        self.session = requests.Session()\n",
                               "        self.session = None\n", ""),
+    # A class-based task added (a `Task` subclass): a class nothing looked up comes, and the
+    # scans find its `run`.
+    "task class added": ({"jobs.py": _PLAIN}, "from celery import shared_task\n",
+                         "from celery import Task, shared_task\n\n\nclass Sync(Task):\n"
+                         "    autoretry_for = (Exception,)\n\n    def run(self, order_id):\n"
+                         "        requests.post('https://example.com/sync', json={})\n", "rescanned"),
+    # A method added to a class the checks looked up (`Gateway.client`): linked again.
+    "a method added to a class read": ({"jobs.py": _GATEWAY}, "    timeout = 10\n",
+                                       "    timeout = 10\n\n    def close(self):\n        pass\n", ""),
     # A field added to a class nothing reads it of (the jobs' findings move down a line).
     "a class attribute unread": ({"jobs.py": _GATEWAY}, "    timeout = 10\n", "    timeout = 10\n    note = 'none'\n",
                                  "rechecked"),

@@ -189,7 +189,7 @@ class _Analysis:
     def jobs(self) -> list[JobSite]:
         p = self.p
         sites: dict[str, JobSite] = {}
-        for d in decorated_functions(p):
+        for d in decorated_functions(p, "airflow"):
             fn = d.function
             if fn.qualname in sites:
                 continue

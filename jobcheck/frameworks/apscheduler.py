@@ -21,7 +21,7 @@ class APScheduler:
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
-        for d in decorated_functions(project):
+        for d in decorated_functions(project, self.name):
             if self.reads_decorator(d.name):
                 kwargs = d.value[3] if d.is_call else {}
                 site = job_from_function(project, d.function, self.name, "periodic", triggers={"schedule"})

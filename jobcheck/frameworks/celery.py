@@ -165,7 +165,7 @@ def tasks(project: Project) -> dict[str, JobSite]:
     out: dict[str, JobSite] = {}
     failure_signal = _failure_signal(project)
     apps = _apps_by_use(project)
-    for d in decorated_functions(project):
+    for d in decorated_functions(project, "celery"):
         name = canonical_in(project, d.module, d.value[1]) if d.value[0] in ("name", "call") else None
         if not name or not (matches(name, TASK_DECORATORS) or name in apps):
             continue
@@ -222,7 +222,7 @@ def _base_class(project: Project, module: ModuleSummary, value) -> ClassSummary 
 
 def _failure_signal(project: Project) -> str | None:
     """A `task_failure` receiver connected for every task: exhaustion is seen somewhere."""
-    for d in decorated_functions(project):
+    for d in decorated_functions(project, "celery"):
         name = canonical_in(project, d.module, d.value[1]) or ""
         if name.removesuffix(".connect") in FAILURE_SIGNALS and "sender" not in (d.value[3] if d.is_call else {}):
             return "task_failure signal"

@@ -54,7 +54,7 @@ class Custom:
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
-        for d in decorated_functions(project):
+        for d in decorated_functions(project, self.name):
             name = canonical_in(project, d.module, d.value[1]) or ""
             if self.decorators and (_configured(name, self.decorators) or _configured(d.value[1] or "", self.decorators)):
                 site = job_from_function(project, d.function, self.name, "task", triggers={"enqueue"})

@@ -19,8 +19,9 @@ means `max_retries=1`, `delay=None`, no backoff; `Backoff.EXPONENTIAL` doubles t
 
 from __future__ import annotations
 
-from ..jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..jobs import Anchor, JobSite, Registration, RetryPolicy, policy_data, policy_from, site_data, site_from
 from ..project import Project, calls_named, decorated_functions
+from ..sources import per_module
 from ..summary import FunctionSummary
 from . import resolve
 from .base import describe, int_or_none, job_from_function, policy
@@ -90,27 +91,47 @@ class Dagster:
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites: dict[str, JobSite] = {}
-        own: dict[str, RetryPolicy] = {}
-        for d in decorated_functions(project):
-            kind = kind_of(d.name)
-            if kind is None or d.function.qualname in sites:
-                continue
-            kwargs = d.value[3] if d.is_call else {}
-            trigger = "schedule" if kind in ("schedule", "sensor") else "enqueue"
-            site = job_from_function(project, d.function, self.name, kind, triggers={trigger})
-            if kind in RETRIED_KINDS:
-                explicit = retry_from(kwargs.get("retry_policy"), d.anchor, project, "retry_policy=")
+        own: dict[str, RetryPolicy] = {}  # the policies ops and assets give themselves
+        for _, found in per_module(project, "dagster: decorated functions", self._decorated_sites(project)):
+            for site, explicit in found:
+                site = site_from(site)
+                sites[site.function] = site
                 if explicit is not None:
-                    own[d.function.qualname] = explicit
-                site.retry = explicit or _retry_requested(project, d.function) or policy(
-                    "no retry_policy (Dagster's default: no retries)", site.anchor, max_retries=0, on=None,
-                    from_default=True, backoff="none",
-                )
-                site.settings = {k: v for k, v in kwargs.items() if k == "retry_policy"}
-            sites[d.function.qualname] = site
+                    own[site.function] = policy_from(explicit)
         self._definitions(project, sites)
         self._job_policies(project, sites, own)
         return list(sites.values())
+
+    def _decorated_sites(self, project: Project):
+        """A module's decorated functions as sites, with the policy each gives itself (as data:
+        each reads only its module and names, so a replay takes the unedited modules' from the
+        record, `sources`)."""
+        by_module: dict[str, list] = {}
+        for d in decorated_functions(project, self.name):
+            by_module.setdefault(d.module_name, []).append(d)
+
+        def contribute(mod) -> list:
+            out, seen = [], set()
+            for d in by_module.get(mod.module, ()):
+                kind = kind_of(d.name)
+                if kind is None or d.function.qualname in seen:
+                    continue
+                seen.add(d.function.qualname)
+                kwargs = d.value[3] if d.is_call else {}
+                trigger = "schedule" if kind in ("schedule", "sensor") else "enqueue"
+                site = job_from_function(project, d.function, self.name, kind, triggers={trigger})
+                explicit = None
+                if kind in RETRIED_KINDS:
+                    explicit = retry_from(kwargs.get("retry_policy"), d.anchor, project, "retry_policy=")
+                    site.retry = explicit or _retry_requested(project, d.function) or policy(
+                        "no retry_policy (Dagster's default: no retries)", site.anchor, max_retries=0, on=None,
+                        from_default=True, backoff="none",
+                    )
+                    site.settings = {k: v for k, v in kwargs.items() if k == "retry_policy"}
+                out.append((site_data(site), policy_data(explicit)))
+            return out
+
+        return contribute
 
     def _definitions(self, project: Project, sites: dict[str, JobSite]) -> None:
         """`ScheduleDefinition(execution_fn=f)`, `SensorDefinition(evaluation_fn=f)`."""
@@ -127,7 +148,7 @@ class Dagster:
 
     def _job_policies(self, project: Project, sites: dict[str, JobSite], own: dict[str, RetryPolicy]) -> None:
         """Policies given where ops are invoked: a job's `op_retry_policy`, `op.with_retry_policy(...)`."""
-        for d in decorated_functions(project):
+        for d in decorated_functions(project, self.name):
             if kind_of(d.name) != "job":
                 continue
             job_policy = retry_from(call_kwargs(d.value).get("op_retry_policy"), d.anchor, project,

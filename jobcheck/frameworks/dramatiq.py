@@ -92,7 +92,7 @@ def _actors(project: Project) -> dict[str, JobSite]:
     defaults = _middleware_defaults(project)
     out: dict[str, JobSite] = {}
     periodic_names = set()
-    for d in decorated_functions(project):
+    for d in decorated_functions(project, "dramatiq"):
         name = canonical_in(project, d.module, d.value[1]) or ""
         if name.startswith(("periodiq.cron", "dramatiq_crontab.cron")):
             periodic_names.add(d.function.qualname)

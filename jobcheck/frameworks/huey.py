@@ -97,7 +97,7 @@ def _tasks(project: Project) -> dict[str, JobSite]:
         return cached
     out: dict[str, JobSite] = {}
     handler = _error_signal(project)
-    for d in decorated_functions(project):
+    for d in decorated_functions(project, "huey"):
         name = canonical_in(project, d.module, d.value[1]) or ""
         if not _is_huey(name):
             continue
@@ -117,7 +117,7 @@ def _tasks(project: Project) -> dict[str, JobSite]:
 
 def _error_signal(project: Project) -> str | None:
     """A `@huey.signal(SIGNAL_ERROR)` (or catch-all `@huey.signal()`) receiver sees failures."""
-    for d in decorated_functions(project):
+    for d in decorated_functions(project, "huey"):
         name = canonical_in(project, d.module, d.value[1]) or ""
         if not (name.startswith("huey.") and name.endswith(".signal")) or not d.is_call:
             continue

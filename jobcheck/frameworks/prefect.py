@@ -68,7 +68,7 @@ class Prefect:
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites: dict[str, JobSite] = {}
-        for d in decorated_functions(project):
+        for d in decorated_functions(project, self.name):
             if d.name in FLOW_DECORATORS:
                 kind = "flow"
             elif d.name in TASK_DECORATORS:
@@ -93,7 +93,7 @@ class Prefect:
             site = sites.get(base)
             if site is None or "retries" not in call.event.kwargs:
                 continue
-            decorated = next((d for d in decorated_functions(project) if d.function.qualname == base
+            decorated = next((d for d in decorated_functions(project, self.name) if d.function.qualname == base
                               and d.name in FLOW_DECORATORS + TASK_DECORATORS), None)
             merged = dict(decorated.value[3]) if decorated is not None and decorated.is_call else {}
             merged.update(call.event.kwargs)

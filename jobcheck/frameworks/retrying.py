@@ -74,7 +74,7 @@ class RetryDecorators:
 
     def find_retry_wrappers(self, project: Project) -> dict[str, RetryPolicy]:
         out: dict[str, RetryPolicy] = {}
-        for d in decorated_functions(project):
+        for d in decorated_functions(project, self.name):
             kwargs = call_kwargs(d.value) if d.is_call else {}
             args = call_args(d.value) if d.is_call else []
             if d.name in ("tenacity.retry", "tenacity.asyncio.retry"):

@@ -71,7 +71,7 @@ class RQ:
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
-        for d in decorated_functions(project):
+        for d in decorated_functions(project, self.name):
             name = canonical_in(project, d.module, d.value[1]) or ""
             if not matches(name, JOB_DECORATORS):
                 continue

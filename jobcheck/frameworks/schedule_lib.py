@@ -40,7 +40,7 @@ class Schedule:
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
-        for d in decorated_functions(project):
+        for d in decorated_functions(project, self.name):
             name = canonical_in(project, d.module, d.value[1]) if d.is_call else None
             if name not in _REPEAT:
                 continue

@@ -44,7 +44,7 @@ class Taskiq:
     def find_jobs(self, project: Project) -> list[JobSite]:
         middleware = _middleware(project)
         sites = []
-        for d in decorated_functions(project):
+        for d in decorated_functions(project, self.name):
             name = canonical_in(project, d.module, d.value[1]) or ""
             broker, _, attr = name.rpartition(".")
             if attr != "task" or not is_broker(project, broker):

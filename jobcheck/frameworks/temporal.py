@@ -78,7 +78,7 @@ class Temporal:
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites: dict[str, JobSite] = {}
         names: dict[str, str] = {}  # registered activity name -> function
-        for d in decorated_functions(project):
+        for d in decorated_functions(project, self.name):
             if d.name != ACTIVITY_DECORATOR or d.function.qualname in sites:
                 continue
             site = job_from_function(project, d.function, self.name, "activity", triggers={"enqueue"})
