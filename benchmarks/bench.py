@@ -28,8 +28,13 @@ workers count too. Each jobcheck measure is the median of --repeat runs:
                          checked again, in a project that reads the summaries they need
     jobcheck 1 decorated one job given a decorator no framework reads (right above its `def`):
                          the scans would find what they found, so the job is checked again
-    jobcheck 1 re-linked one job edited where the scans read (its own decorators dropped, so it
-                         is no longer a job): the project is linked again
+    jobcheck 1 undecorated   one job edited where the scans read (its own decorators dropped, so
+                         it is no longer a job): the scans run again from the record, only the
+                         edited module's items read anew, and the jobs they change are checked
+    jobcheck 1 job added a copy of that job (its decorators and `def`, new name) appended to its
+                         module: a new job the scans find, as `1 undecorated`
+    jobcheck 1 re-linked that job renamed: a name the analysis looked up is gone, which only
+                         linking the project again settles
     jobcheck 1 file      one small file in a new process, no cache: the pre-commit case (the
                          modules it imports are read too, for cross-module effects)
     jobcheck 1 file cached   the same with the cache its previous run left
@@ -349,14 +354,33 @@ def undecorate_job(source: bytes, line: int, i: int) -> bytes:
     """The job defined at `line` without its decorators (a comment numbered `i` in their place,
     so each version differs); one without decorators is renamed instead."""
     fn = _job_def_in(source, line)
-    lines = source.splitlines(keepends=True)
     if not fn.decorator_list:
-        head = lines[line - 1].decode()
-        lines[line - 1] = head.replace(f"def {fn.name}", f"def {fn.name}_{i}", 1).encode()
-        return b"".join(lines)
+        return rename_job(source, line, i)
+    lines = source.splitlines(keepends=True)
     first = min(d.lineno for d in fn.decorator_list)
     indent = " " * fn.col_offset
     return b"".join(lines[:first - 1] + [f"{indent}# jobcheck bench {i}\n".encode()] + lines[line - 1:])
+
+
+def rename_job(source: bytes, line: int, i: int) -> bytes:
+    """The job defined at `line` under another name (numbered `i`)."""
+    fn = _job_def_in(source, line)
+    lines = source.splitlines(keepends=True)
+    lines[line - 1] = lines[line - 1].decode().replace(f"def {fn.name}", f"def {fn.name}_{i}", 1).encode()
+    return b"".join(lines)
+
+
+def add_job(source: bytes, line: int, i: int) -> bytes:
+    """A copy of the job defined at `line` — its decorators and its `def` line, a new name
+    (numbered `i`), `pass` for a body — appended to the module at the top level."""
+    import textwrap
+
+    fn = _job_def_in(source, line)
+    lines = source.decode().splitlines(keepends=True)
+    first = min([d.lineno for d in fn.decorator_list] + [fn.lineno])
+    head = textwrap.dedent("".join(lines[first - 1:fn.body[0].lineno - 1]))
+    head = head.replace(f"def {fn.name}", f"def _jobcheck_bench_job_{i}", 1)
+    return (source.decode().rstrip("\n") + f"\n\n\n{head.rstrip()}\n    pass\n").encode()
 
 
 def _job_def_in(source: bytes, line: int):
@@ -420,11 +444,16 @@ def bench_corpus(label: str, name: str, version: str, args) -> dict:
     job_original = job_path.read_bytes()
     edited_runs(results, problems, "jobcheck 1 job edited", root, cache, job_path,
                 [edit_job(job_original, job_line, i) for i in range(args.repeat)])
-    # A decorator no scan reads: re-checked. The job's own decorators dropped: linked again.
+    # A decorator no scan reads: re-checked. The job's own decorators dropped, or a copy of the
+    # job added: the scans run again. The job renamed: linked again.
     edited_runs(results, problems, "jobcheck 1 decorated", root, cache, job_path,
                 [decorate_job(job_original, job_line, i) for i in range(args.repeat)])
-    edited_runs(results, problems, "jobcheck 1 re-linked", root, cache, job_path,
+    edited_runs(results, problems, "jobcheck 1 undecorated", root, cache, job_path,
                 [undecorate_job(job_original, job_line, i) for i in range(args.repeat)])
+    edited_runs(results, problems, "jobcheck 1 job added", root, cache, job_path,
+                [add_job(job_original, job_line, i) for i in range(args.repeat)])
+    edited_runs(results, problems, "jobcheck 1 re-linked", root, cache, job_path,
+                [rename_job(job_original, job_line, i) for i in range(args.repeat)])
 
     small = pick_small(files)
     one = str(small.relative_to(root))
@@ -467,6 +496,8 @@ def report(results: dict[str, Run], problems: list[str], small: Path, changed: P
         (f"1 class attr <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 class attr"].wall <= CHANGED_VS_COLD * cold),
         (f"1 job edited <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 job edited"].wall <= CHANGED_VS_COLD * cold),
         (f"1 decorated <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 decorated"].wall <= CHANGED_VS_COLD * cold),
+        (f"1 undecorated <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 undecorated"].wall <= CHANGED_VS_COLD * cold),
+        (f"1 job added <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 job added"].wall <= CHANGED_VS_COLD * cold),
         (f"1 re-linked <= {CHANGED_VS_COLD} x cold", results["jobcheck 1 re-linked"].wall <= CHANGED_VS_COLD * cold),
         (f"1 file <= {SINGLE_FILE_SECONDS} s (no cache)", results["jobcheck 1 file"].wall <= SINGLE_FILE_SECONDS),
         (f"1 file <= {SINGLE_FILE_SECONDS} s (cached)", results["jobcheck 1 file cached"].wall <= SINGLE_FILE_SECONDS),

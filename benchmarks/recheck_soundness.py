@@ -1,12 +1,13 @@
 """Do re-checked findings equal a fresh run's on real code? Random edits of function bodies, of
-module-level names, of decorators, of calls scans ask for and of class attributes in a pinned
-corpus, each followed by a cached run and an uncached one.
+module-level names, of decorators, of calls scans ask for, of class attributes and of which
+functions and classes there are, in a pinned corpus, each followed by a cached run and an
+uncached one.
 
     python benchmarks/recheck_soundness.py --corpus dagster --edits 30 --seed 11
 
 Uses the corpora and the download of `bench.py` (nothing is committed) and the edit generators
 of tests/test_recheck.py; each edit is undone (and the record brought back) before the next.
-Prints how each cached run was had (re-checked, reused, re-linked) and exits 1 on any difference.
+Prints how each cached run was had (re-checked, re-scanned, reused, re-linked) and exits 1 on any difference.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from benchmarks.bench import CORPORA, fetch  # noqa: E402
 from jobcheck import api, cache, incremental  # noqa: E402
 from jobcheck.config import Config  # noqa: E402
 from tests.test_recheck import (random_body_edit, random_call_edit, random_class_edit,  # noqa: E402
-                                random_decorator_edit, random_table_edit)
+                                random_decorator_edit, random_structure_edit, random_table_edit)
 
 
 def main() -> None:
@@ -49,7 +50,7 @@ def main() -> None:
         path = rng.choice(files)
         text = path.read_text(encoding="utf-8")
         edited = (random_body_edit, random_table_edit, random_decorator_edit, random_call_edit,
-                  random_class_edit)[i % 5](text, rng)
+                  random_class_edit, random_structure_edit)[i % 6](text, rng)
         try:
             ast.parse(edited)
         except SyntaxError:

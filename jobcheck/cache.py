@@ -336,6 +336,10 @@ class RunRecord:
     def packed_state(self) -> bytes:
         return bytes(self._state)
 
+    def state_data(self):
+        """The state as `recheck.State.to_data` gave it (None if unreadable)."""
+        return self._load(self._state)
+
     def encoded_findings(self):
         return self._load(self._findings)
 

@@ -149,6 +149,7 @@ class _Heads:
         self.observation = None
         self.inputs: list = []  # what this run read: the record's inputs, edited files updated
         self.edited = False
+        self.edited_modules: set[str] = set()  # those whose edits the analysis would not see
         self.findings: list | None = None  # the record's, once decoded
         self.moved: dict[str, dict[int, int]] = {}  # per edited file whose lines moved: before -> after
         self.moved_text: dict = {}  # and its text, if findings stand there
@@ -205,6 +206,7 @@ class _Heads:
         if not self._unobserved(display, data, old, new):
             raise _Miss(display)
         self.edited = True
+        self.edited_modules.add(module)
         return head_of(blob), old, new
 
     def _summaries(self, data: bytes, display: str, module: str, is_package: bool, key: bytes,
@@ -363,6 +365,7 @@ def _reuse_by_inputs(cache: Cache, invocation: bytes, record: RunRecord, started
                 same_names = _names_followed(old, given, is_package) == _names_followed(new, given, is_package)
                 if heads._unobserved(display, data, old, new):
                     heads.edited = True
+                    heads.edited_modules.add(module)
                     if not same_names:
                         return None  # finding the files again settles what the run reads
                 elif not same_names and not (given and nowhere.same_followed(old, new, is_package)):
@@ -551,21 +554,26 @@ def _reused(cache: Cache, invocation: bytes, record: RunRecord, heads: _Heads, f
         encoded = None if heads.moved else record.encoded_findings()  # as recorded: not encoded again
         cache.store_run(invocation, heads.inputs, findings, record.checked, record.given, stamps,
                         observation.to_data() if observation is not None else None, encoded,
-                        _state_after(record, heads.moved))
+                        _state_after(record, heads.moved, heads.edited_modules))
     return Report(findings=findings, files=record.checked, project=None,  # type: ignore[arg-type]
                   reused="unobserved" if heads.edited else "content")
 
 
-def _state_after(record: RunRecord, moved: dict[str, dict[int, int]]):
-    """The record's state (`recheck.State`) after edits that only moved lines, as data."""
+def _state_after(record: RunRecord, moved: dict[str, dict[int, int]], edited: set[str]):
+    """The record's state (`recheck.State`) after edits the analysis would not see (`edited`:
+    their modules; `moved`: where their lines went), as data."""
+    from dataclasses import replace
+
+    from .recheck import with_stale
+
     if not moved:
-        return record.packed_state()  # as recorded
+        return with_stale(record.state_data(), edited) if edited else record.packed_state()  # else as recorded
     state = record.state()
     for path, lines in moved.items():
         if state is None:
             return None
         state = state.renamed(path, lines)
-    return None if state is None else state.to_data()
+    return None if state is None else replace(state, stale=state.stale | edited).to_data()
 
 
 def _reuse_by_content(paths, config, force_exclude, cache: Cache, invocation: bytes, record: RunRecord, started: int,

@@ -67,6 +67,9 @@ class State:
     attrs_read: dict[str, set[str]]  # class -> attributes read by name (`Project.note_attr`)
     sources: dict[str, list]  # what the scans' whole-project loops picked (`sources`)
     enqueues_asked: set[str]  # names the checks asked whether they are jobs (`Project.effect`)
+    # Modules edited since the scans last ran: what `sources` holds of them (decorator and event
+    # numbers, lines) may be out of date, so a replay tests their items anew.
+    stale: set[str]
 
     @classmethod
     def capture(cls, project) -> State | None:
@@ -78,30 +81,38 @@ class State:
                    set(project.whole_attrs), {a: sorted(keys) for a, keys in project.call_readers.items()},
                    project.scans_all_calls, set(project.index_reads),
                    set(project.scans_asked), {q: set(v) for q, v in project.attrs_read.items()},
-                   project.__dict__.get("_sources", {}), set(project.enqueues_asked))
+                   project.__dict__.get("_sources", {}), set(project.enqueues_asked), set())
 
     def to_data(self) -> tuple:
-        return (_VERSION, self.modules, self.rewrites, [site_data(s) for s in self.jobs.values()],
+        """(version, the stale modules, the rest marshalled): `with_stale` marks modules stale
+        without decoding the rest."""
+        import marshal
+
+        rest = (self.modules, self.rewrites, [site_data(s) for s in self.jobs.values()],
                 {q: policy_data(p) for q, p in self.retry_wrappers.items()}, self.job_names,
                 self.signal_receivers, self.edges, {q: sorted(v) for q, v in self.bodies_read.items()},
                 sorted(self.whole_attrs), self.call_readers, self.all_calls, sorted(self.index_reads),
                 sorted(self.scans_asked), {q: sorted(v) for q, v in self.attrs_read.items()}, self.sources,
                 sorted(self.enqueues_asked))
+        return (_VERSION, sorted(self.stale), marshal.dumps(rest))
 
     @classmethod
     def from_data(cls, data) -> State | None:
+        import marshal
+
         try:
-            (version, modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, whole, readers,
-             all_calls, index_reads, scans_asked, attrs_read, sources, enqueues_asked) = data
+            version, stale, rest = data
             if version != _VERSION:
                 return None
+            (modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, whole, readers,
+             all_calls, index_reads, scans_asked, attrs_read, sources, enqueues_asked) = marshal.loads(rest)
             sites = [site_from(d) for d in jobs]
             return cls(list(modules), dict(rewrites), {s.function: s for s in sites},
                        {q: policy_from(p) for q, p in wrappers.items()}, dict(job_names), dict(receivers), dict(edges),
                        {q: set(v) for q, v in bodies.items()}, set(whole), {a: list(k) for a, k in readers.items()},
                        bool(all_calls), set(index_reads), set(scans_asked),
-                       {q: set(v) for q, v in attrs_read.items()}, dict(sources), set(enqueues_asked))
-        except (TypeError, ValueError, AttributeError):
+                       {q: set(v) for q, v in attrs_read.items()}, dict(sources), set(enqueues_asked), set(stale))
+        except (TypeError, ValueError, AttributeError, EOFError):
             return None
 
     def renamed(self, path: str, moved: dict[int, int]) -> State | None:
@@ -112,6 +123,15 @@ class State:
         except KeyError:
             return None
         return replace(self, jobs=jobs, retry_wrappers=wrappers)
+
+
+def with_stale(data, modules: set[str]):
+    """A state's data (`State.to_data`) with `modules` marked stale (None if it is not one)."""
+    try:
+        version, stale, rest = data
+    except (TypeError, ValueError):
+        return None
+    return (version, sorted(set(stale) | modules), rest) if version == _VERSION else None
 
 
 def _renamed_anchor(a: Anchor, path: str, moved: dict[int, int]) -> Anchor:
@@ -175,8 +195,8 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
         old, new = _shared(old, new, classes_changed)
         if old is None:
             return None
-    if gate_imports(old) != gate_imports(new):
-        return None  # frameworks ask every module whether it imports their library
+    if not rescan and gate_imports(old) != gate_imports(new):
+        return None  # frameworks ask every module whether it imports their library (a replay asks again)
     keys = _changed_keys(old, new)
     if keys and not _unread(keys, old, new, looked_up):
         return None
@@ -491,7 +511,8 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     attrs_read = {q: set(v) for q, v in state.attrs_read.items()}
     for q, names in project.attrs_read.items():  # what the checks run again read (they may read more)
         attrs_read.setdefault(q, set()).update(names)
-    state = replace(state, edges=edges, attrs_read=attrs_read, enqueues_asked=state.enqueues_asked | project.enqueues_asked)
+    state = replace(state, edges=edges, attrs_read=attrs_read, enqueues_asked=state.enqueues_asked | project.enqueues_asked,
+                    stale=state.stale | {new.module for new, _ in edits.values()})
     if found is not None:
         state = _rescanned_state(state, project)
     return Rechecked(out, state, observation.looked_up, len(units), project.__dict__["_loader"].loaded,
@@ -507,8 +528,8 @@ def _found_again(state: State, project, edits: dict) -> tuple[list[str], set[str
     from .sources import Replay
 
     loader = project.__dict__["_loader"]
-    project.__dict__["_replay"] = Replay(state.sources, {new.module for new, _ in edits.values()}, loader.rank,
-                                         project.modules.__getitem__)
+    edited = {new.module for new, _ in edits.values()} | {m for m in state.stale if m in loader.rank}
+    project.__dict__["_replay"] = Replay(state.sources, edited, loader.rank, project.modules.__getitem__)
     project.finish_scans()
     if project.signal_receivers != state.signal_receivers:
         return None  # a send's callees (the call edges) would change
@@ -542,7 +563,7 @@ def _rescanned_state(state: State, project) -> State:
     for q, views in project.bodies_read.items():
         bodies.setdefault(q, set()).update(views)
     return replace(state, jobs=project.jobs, retry_wrappers=project.retry_wrappers, job_names=project.job_names,
-                   sources=dict(project.__dict__["_replay"].now), bodies_read=bodies,
+                   sources=dict(project.__dict__["_replay"].now), stale=set(), bodies_read=bodies,
                    whole_attrs=state.whole_attrs | project.whole_attrs,
                    call_readers={a: sorted(keys) for a, keys in readers.items()},
                    all_calls=state.all_calls or project.scans_all_calls,

@@ -201,6 +201,29 @@ def random_class_edit(text: str, rng: random.Random) -> str:
     return "".join(lines[:at] + [indent + attr + "\n"] + lines[at:])
 
 
+def random_structure_edit(text: str, rng: random.Random) -> str:
+    """Functions and classes come and go: a copy of a random top-level function or class
+    (decorators, bases and body) appended under a new name, a top-level function or class
+    dropped (a `pass` in its place if it stood alone in a block), or one renamed."""
+    tree = ast.parse(text)
+    defs = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    if not defs:
+        return text
+    node = rng.choice(defs)
+    lines = text.splitlines(keepends=True)
+    first = min([d.lineno for d in node.decorator_list] + [node.lineno])
+    kind = rng.choice(["copy", "copy", "drop", "rename"])
+    keyword = "class" if isinstance(node, ast.ClassDef) else ("async def" if isinstance(node, ast.AsyncFunctionDef) else "def")
+    new_name = f"{node.name}_probe{rng.randrange(100)}"
+    if kind == "copy":
+        block = "".join(lines[first - 1:node.end_lineno]).replace(f"{keyword} {node.name}", f"{keyword} {new_name}", 1)
+        return text.rstrip("\n") + "\n\n\n" + block.rstrip("\n") + "\n"
+    if kind == "drop":
+        return "".join(lines[:first - 1] + lines[node.end_lineno:])
+    lines[node.lineno - 1] = lines[node.lineno - 1].replace(f"{keyword} {node.name}", f"{keyword} {new_name}", 1)
+    return "".join(lines)
+
+
 def _insert_in_body(text: str, rng: random.Random, statement: str) -> str:
     tree = ast.parse(text)
     functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -287,6 +310,13 @@ def test_rechecked_findings_equal_a_fresh_run_across_random_class_edits(tmp_path
     nothing read by name are re-checked; settings a scan reads link again."""
     ways = _random_edits(tmp_path, random_class_edit, 4)
     assert ways.get("rechecked", 0) >= 30 and ways.get("re-linked", 0) >= 20, ways
+
+
+def test_rechecked_findings_equal_a_fresh_run_across_random_structure_edits(tmp_path: Path) -> None:
+    """Functions and classes copied, dropped and renamed: each cached run equals a fresh one.
+    New ones nothing looked up run the scans again; a name something looked up links again."""
+    ways = _random_edits(tmp_path, random_structure_edit, 4)
+    assert ways.get("rescanned", 0) >= 30 and ways.get("re-linked", 0) >= 30, ways
 
 
 def test_a_recheck_on_a_call_cycle_says_what_a_full_run_says(tmp_path: Path) -> None:
@@ -641,6 +671,47 @@ _EDITS = {
     "a class attribute unread": ({"jobs.py": _GATEWAY}, "    timeout = 10\n", "    timeout = 10\n    note = 'none'\n",
                                  "rechecked"),
 }
+
+
+def test_a_replay_after_a_recheck_reads_the_edited_module_anew(tmp_path: Path) -> None:
+    """A re-check leaves what the scans picked of the edited module as recorded, though its
+    decorators and calls may be numbered otherwise now (an unread decorator added above a task's
+    own): a later replay must test that module's items again, not trust the stale picks."""
+    root = tmp_path / "app"
+    root.mkdir()
+    jobs, other = root / "jobs.py", root / "other.py"
+    jobs.write_text(_PLAIN)
+    other.write_text(_PLAIN)
+    _age(root)
+    config, store = Config(root=root), cache.Cache(tmp_path / "cache")
+    incremental.check_paths([str(root)], config, cache=store)
+    jobs.write_text(_PLAIN.replace("@shared_task(", "@functools.lru_cache(maxsize=None)\n@shared_task("))
+    assert incremental.check_paths([str(root)], config, cache=store).reused == "rechecked"
+    other.write_text(_PLAIN.replace("\ndef notify", "\n@shared_task\ndef notify"))
+    cached = incremental.check_paths([str(root)], config, cache=store)
+    assert cached.reused == "rescanned"
+    assert cached.findings == api.check_paths([str(root)], config).findings
+    assert {f.function for f in cached.findings if f.code == "JC201"} == {"jobs.push", "other.push"}
+
+
+def test_a_replay_after_lines_moved_reads_the_moved_module_anew(tmp_path: Path) -> None:
+    """What Dagster's scan picked of a module holds lines; lines moved by an edit the analysis
+    does not look at make it stale, and a later replay must read that module anew."""
+    ops = ("import requests\nfrom dagster import RetryPolicy, op\n\n\n@op(retry_policy=RetryPolicy(max_retries=2))\n"
+           "def push():\n    requests.post('https://example.com', json={})\n\n\ndef helper():\n    return 1\n")
+    root = tmp_path / "app"
+    root.mkdir()
+    (root / "ops.py").write_text(ops)
+    (root / "other.py").write_text(ops)
+    _age(root)
+    config, store = Config(root=root), cache.Cache(tmp_path / "cache")
+    incremental.check_paths([str(root)], config, cache=store)
+    (root / "ops.py").write_text("\n\n\n" + ops)
+    assert incremental.check_paths([str(root)], config, cache=store).reused == "unobserved"
+    (root / "other.py").write_text(ops.replace("\ndef helper", "\n@op\ndef helper"))
+    cached = incremental.check_paths([str(root)], config, cache=store)
+    assert cached.reused == "rescanned"
+    assert cached.findings == api.check_paths([str(root)], config).findings
 
 
 @pytest.mark.parametrize("case", list(_EDITS))

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 # Scans that ask whether a module imports a library, by the import's dotted value: Airflow's
 # (does the project use it at all), arq's and RQ's (is a module's queue theirs). `recheck`
-# lets an edit change a module's imports when it leaves `gate_imports` equal.
+# lets an edit change a module's imports when it leaves `gate_imports` equal, or when the scans
+# run again (a replay asks the edited module anew: `sources`).
 GATE_PREFIXES = ("airflow", "arq", "rq", "django_rq", "flask_rq2")
 
 
