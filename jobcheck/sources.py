@@ -12,6 +12,8 @@ That is sound because a test reads only its item and names (resolution, `class_b
 attributes `Project.note_attr` records): an edit that `recheck` lets through changes no name
 table entry, class, or function list anything looked up, so an unedited module's items test
 as they did. A site the recorded run never asked for cannot be replayed (`NeedsWholeProject`).
+A module edited since the scans last ran, whose recorded items may be numbered or placed
+otherwise now (`recheck.State.stale`), is tested again like an edited one.
 """
 
 from __future__ import annotations
