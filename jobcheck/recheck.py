@@ -67,8 +67,11 @@ class State:
     attrs_read: dict[str, set[str]]  # class -> attributes read by name (`Project.note_attr`)
     sources: dict[str, list]  # what the scans' whole-project loops picked (`sources`)
     enqueues_asked: set[str]  # names the checks asked whether they are jobs (`Project.effect`)
+    importers: dict[str, list[str]]  # module -> the modules that import it or something in it
+    linker_asked: set[str]  # names linking probed (`relink`)
     # Modules edited since the scans last ran: what `sources` holds of them (decorator and event
-    # numbers, lines) may be out of date, so a replay tests their items anew.
+    # numbers, lines) may be out of date, so a replay tests their items anew; and what
+    # `importers` says they import.
     stale: set[str]
 
     @classmethod
@@ -81,7 +84,8 @@ class State:
                    set(project.whole_attrs), {a: sorted(keys) for a, keys in project.call_readers.items()},
                    project.scans_all_calls, set(project.index_reads),
                    set(project.scans_asked), {q: set(v) for q, v in project.attrs_read.items()},
-                   project.__dict__.get("_sources", {}), set(project.enqueues_asked), set())
+                   project.__dict__.get("_sources", {}), set(project.enqueues_asked), _importers(project),
+                   set(project.linker_asked or ()), set())
 
     def to_data(self) -> tuple:
         """(version, the stale modules, the rest marshalled): `with_stale` marks modules stale
@@ -93,7 +97,7 @@ class State:
                 self.signal_receivers, self.edges, {q: sorted(v) for q, v in self.bodies_read.items()},
                 sorted(self.whole_attrs), self.call_readers, self.all_calls, sorted(self.index_reads),
                 sorted(self.scans_asked), {q: sorted(v) for q, v in self.attrs_read.items()}, self.sources,
-                sorted(self.enqueues_asked))
+                sorted(self.enqueues_asked), self.importers, sorted(self.linker_asked))
         return (_VERSION, sorted(self.stale), marshal.dumps(rest))
 
     @classmethod
@@ -105,13 +109,15 @@ class State:
             if version != _VERSION:
                 return None
             (modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, whole, readers,
-             all_calls, index_reads, scans_asked, attrs_read, sources, enqueues_asked) = marshal.loads(rest)
+             all_calls, index_reads, scans_asked, attrs_read, sources, enqueues_asked, importers,
+             linker_asked) = marshal.loads(rest)
             sites = [site_from(d) for d in jobs]
             return cls(list(modules), dict(rewrites), {s.function: s for s in sites},
                        {q: policy_from(p) for q, p in wrappers.items()}, dict(job_names), dict(receivers), dict(edges),
                        {q: set(v) for q, v in bodies.items()}, set(whole), {a: list(k) for a, k in readers.items()},
                        bool(all_calls), set(index_reads), set(scans_asked),
-                       {q: set(v) for q, v in attrs_read.items()}, dict(sources), set(enqueues_asked), set(stale))
+                       {q: set(v) for q, v in attrs_read.items()}, dict(sources), set(enqueues_asked),
+                       dict(importers), set(linker_asked), set(stale))
         except (TypeError, ValueError, AttributeError, EOFError):
             return None
 
@@ -123,6 +129,41 @@ class State:
         except KeyError:
             return None
         return replace(self, jobs=jobs, retry_wrappers=wrappers)
+
+
+def _importers(project) -> dict[str, list[str]]:
+    """Module -> the modules that import it or a name in it (a prefix of an imported name, at
+    module level or in a function), as linked."""
+    out: dict[str, set[str]] = {}
+    for mod in project.modules.values():
+        for target in imported_modules(mod, project.modules, project.rewrites.get(mod.module)):
+            out.setdefault(target, set()).add(mod.module)
+    return {m: sorted(v) for m, v in out.items()}
+
+
+def imported_modules(mod: ModuleSummary, modules, rewrites: dict | None) -> set[str]:
+    """The project's modules (`modules`: anything `in` answers) that `mod` names through its
+    imports: every analysed prefix of every imported name (a package's `__init__` can define
+    what a longer name means), `mod` itself aside. `rewrites`: linking's for `mod`, applied to
+    the names its functions import (the module-level ones are rewritten already)."""
+    out: set[str] = set()
+    names = list(mod.imports.values())
+    for name in mod.imported:
+        top, dot, rest = name.partition(".")
+        names.append(rewrites[top] + dot + rest if rewrites and top in rewrites else name)
+    for name in names:
+        if not name:
+            continue
+        end = name.find(".")
+        while True:
+            prefix = name if end == -1 else name[:end]
+            if prefix in modules:
+                out.add(prefix)
+            if end == -1:
+                break
+            end = name.find(".", end + 1)
+    out.discard(mod.module)
+    return out
 
 
 def with_stale(data, modules: set[str]):
@@ -167,6 +208,9 @@ class BodyEdit:
     # What the scans read of the changed functions (their decorators, calls, regions) changed:
     # the scans run again (`sources`), and `moved` holds no line of a changed function's but its `def`.
     rescan: bool = False
+    # The qualified names something looked up that the edit changed (defined otherwise, or no
+    # longer): the modules that may have looked them up are checked again (`_lookers`).
+    looked: frozenset = frozenset()
 
 
 def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: set[str], project,
@@ -177,8 +221,8 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     module docstring); else None. `project`: the project after the edits, which says which
     calls and decorators of a changed body a scan reads (`_ScanView`). `rescan`: what the scans
     read of the changed functions may differ too (their decorators, calls and regions), and
-    functions and classes nothing looked up by name may come, go or change: the scans are to
-    run again."""
+    functions, classes and name table entries may come, go or change, those something looked
+    up listed in `looked`: the scans are to run again."""
     from .frameworks import gate_imports
 
     if old.error is not None or new.error is not None or old.module != new.module:
@@ -189,16 +233,21 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
     new = replace(new, classes={q: _class_read(c, state.attrs_read) for q, c in new.classes.items()})
     came_or_went = old.functions.keys() ^ new.functions.keys()
     classes_changed = _classes_changed(old, new)
+    looked = {q for q in came_or_went | classes_changed if q in looked_up}
     if came_or_went or classes_changed:
-        if not rescan or any(q in looked_up for q in came_or_went | classes_changed):
-            return None  # (a module-level `def` or `class` is also an entry of the name table, compared below)
+        if not rescan:
+            return None
         old, new = _shared(old, new, classes_changed)
         if old is None:
             return None
     if not rescan and gate_imports(old) != gate_imports(new):
         return None  # frameworks ask every module whether it imports their library (a replay asks again)
     keys = _changed_keys(old, new)
-    if keys and not _unread(keys, old, new, looked_up):
+    if keys:
+        if _read_by_shape(keys, old, new):
+            return None
+        looked.update(q for k in keys if (q := f"{old.module}.{k}") in looked_up)
+    if looked and not rescan:
         return None
     # The module's own code is a body too (what the scans read of it is compared below); it is
     # never checked as a function, and changes whenever lines below its first statement move.
@@ -235,7 +284,7 @@ def body_edit(state: State, old: ModuleSummary, new: ModuleSummary, looked_up: s
         return None
     if before != _compared(new, changed, view, None):
         return None
-    return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed), rescan)
+    return BodyEdit(moved, changed, old.imported != new.imported, frozenset(indexed), rescan, frozenset(looked))
 
 
 def _classes_changed(old: ModuleSummary, new: ModuleSummary) -> set[str]:
@@ -333,21 +382,19 @@ def _changed_keys(old: ModuleSummary, new: ModuleSummary) -> set[str]:
     return out
 
 
-def _unread(keys: set[str], old: ModuleSummary, new: ModuleSummary, looked_up: set[str]) -> bool:
-    """Did no step of the recorded project phase read these entries? Lookups by name are
-    recorded (`Project.note_read`, and every lookup of a qualified name); two scans read
-    assignments by shape instead: Celery's beat schedules by name, and dynamic base classes
+def _read_by_shape(keys: set[str], old: ModuleSummary, new: ModuleSummary) -> bool:
+    """Did a step of the recorded project phase read these entries other than by name? Lookups
+    by name are recorded (`Project.note_read`, and every lookup of a qualified name); two scans
+    read assignments by shape instead: Celery's beat schedules by name, and dynamic base classes
     (`Base = load(settings.X)`) every call assigned in a module with a class built on a call."""
     from .frameworks.celery import is_schedule_name
 
-    if any(f"{old.module}.{k}" in looked_up for k in keys):
-        return False
     assigned = [v for k in keys for v in (old.assigns.get(k), new.assigns.get(k)) if v is not None]
     if any(is_schedule_name(k) for k in keys if k in old.assigns or k in new.assigns):
-        return False
+        return True
     built_on_calls = any(base and base.endswith("()") for mod in (old, new) for cls in mod.classes.values()
                          for base in cls.bases)
-    return not (built_on_calls and any(v[0][0] == "call" for v in assigned))
+    return built_on_calls and any(v[0][0] == "call" for v in assigned)
 
 
 def _shape(fn: FunctionSummary) -> FunctionSummary:
@@ -458,7 +505,13 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
             return None
         edits[path] = (new, edit)
     rescan = any(edit.rescan for _, edit in edits.values())
-    found = _found_again(state, project, edits) if rescan else None
+    lookers: set[str] = set()
+    if rescan:
+        state = replace(state, importers=_importers_now(state, project, edits))
+        lookers = _lookers(state, edits)
+        if lookers is None:
+            return None
+    found = _found_again(state, project, edits, lookers) if rescan else None
     if rescan and found is None:
         return None
     if found is None:
@@ -472,7 +525,10 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     else:
         old_roots, sites_changed = found
     changed = set().union(*(edit.changed for _, edit in edits.values()))
-    edges = {q: e for q, e in state.edges.items() if q not in changed}
+    rank = project.__dict__["_loader"].rank
+    # A looker module's functions may resolve their calls otherwise now: their edges are asked anew.
+    edges = {q: e for q, e in state.edges.items()
+             if q not in changed and not (lookers and _module_of(q, rank) in lookers)}
     project.call_edges = edges  # `Project.cycles` reads them all
     roots = project.job_roots()
     before = owners(old_roots, state.edges.get)
@@ -484,7 +540,8 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
 
     after = owners(roots, callees_of)
     project.__dict__["job_context"] = after
-    units = _ancestors({q for q in changed if q in after}, after, edges)
+    looking = {q for q in after if _module_of(q, rank) in lookers} if lookers else set()
+    units = _ancestors({q for q in changed if q in after} | looking, after, edges)
     units.update(q for q, root in after.items() if before.get(q) != root or root in sites_changed)
     if sites_changed:  # and the jobs that share a docstring with one (JC501 reports it once)
         docs = {site.doc_owner for q in sites_changed for site in (state.jobs.get(q), project.jobs.get(q)) if site}
@@ -519,7 +576,7 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
                      found is not None)
 
 
-def _found_again(state: State, project, edits: dict) -> tuple[list[str], set[str]] | None:
+def _found_again(state: State, project, edits: dict, lookers: set[str]) -> tuple[list[str], set[str]] | None:
     """Run every scan again on the lazily loaded project, the whole-project loops replayed from
     the record (`sources`) with the edited modules' items tested anew. Returns the roots the
     recorded run found, in its order, and the functions whose job or retry wrapper changed
@@ -528,7 +585,7 @@ def _found_again(state: State, project, edits: dict) -> tuple[list[str], set[str
     from .sources import Replay
 
     loader = project.__dict__["_loader"]
-    edited = {new.module for new, _ in edits.values()} | {m for m in state.stale if m in loader.rank}
+    edited = {new.module for new, _ in edits.values()} | {m for m in state.stale | lookers if m in loader.rank}
     project.__dict__["_replay"] = Replay(state.sources, edited, loader.rank, project.modules.__getitem__)
     project.finish_scans()
     if project.signal_receivers != state.signal_receivers:
@@ -551,6 +608,63 @@ def _found_again(state: State, project, edits: dict) -> tuple[list[str], set[str
     changed |= {q for q in old_wrappers.keys() | project.retry_wrappers.keys()
                 if old_wrappers.get(q) != project.retry_wrappers.get(q)}
     return list(state.jobs) + [q for q in state.retry_wrappers if q not in state.jobs], changed
+
+
+def _importers_now(state: State, project, edits: dict) -> dict[str, list[str]]:
+    """`state.importers` with what the edited and stale modules import now added (an import they
+    dropped stays: the closure `_lookers` takes only grows)."""
+    loader = project.__dict__["_loader"]
+    importers = dict(state.importers)
+    for name in {new.module for new, _ in edits.values()} | state.stale:
+        if name not in loader.rank:
+            continue
+        for target in imported_modules(project.modules[name], loader.rank, state.rewrites.get(name)):
+            if name not in importers.get(target, ()):
+                importers[target] = sorted({*importers.get(target, ()), name})
+    return importers
+
+
+def _lookers(state: State, edits: dict) -> set[str] | None:
+    """The modules whose analysis may have looked up a name the edits changed (`BodyEdit.looked`),
+    to be scanned and checked again; None when linking again settles it better: linking probed
+    such a name (its rewrites may change), or too many modules may have looked.
+
+    Every name a module's analysis resolves comes from its imports (a summary names what it
+    uses by what it imports; resolution follows other modules' imports, bases and return types
+    from there), so the modules that can reach a name of module M are M and those that import
+    M, transitively (`importers`). A function's local function (`<locals>`) is named only in M."""
+    looked = set().union(*(edit.looked for _, edit in edits.values()))
+    if not looked:
+        return set()
+    if looked & state.linker_asked:
+        return None
+    out: set[str] = set()
+    for new, edit in edits.values():
+        if not edit.looked:
+            continue
+        out.add(new.module)
+        if all("<locals>" in q for q in edit.looked):
+            continue
+        stack = [new.module]
+        while stack:
+            for importer in state.importers.get(stack.pop(), ()):
+                if importer not in out:
+                    out.add(importer)
+                    stack.append(importer)
+    return out if len(out) <= max(_LOOKERS, len(state.modules) // 20) else None
+
+
+_LOOKERS = 20  # modules checked again before linking the project costs less (or a twentieth of them)
+
+
+def _module_of(qualname: str, rank: dict) -> str | None:
+    """The module that defines `qualname` (the longest of the project's modules that prefixes it)."""
+    name = qualname
+    while name:
+        if name in rank:
+            return name
+        name = name.rpartition(".")[0]
+    return None
 
 
 def _rescanned_state(state: State, project) -> State:
