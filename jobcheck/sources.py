@@ -69,13 +69,14 @@ def any_module(project, site: str, wanted) -> bool:
     return bool(scan_modules(project, site, wanted))
 
 
-def per_module(project, site: str, contribute) -> list[tuple[str, object]]:
+def per_module(project, site: str, contribute, holds=None) -> list[tuple[str, object]]:
     """(module name, `contribute(module)`) for every module that contributes something (plain
     data: tuples, lists, strings, numbers), in order. A replay reads the unedited modules'
-    contributions from the record."""
+    contributions from the record, those for which `holds(data, edited modules)` says so if
+    given (a contribution that read more than its module and names says what it read)."""
     replay = replaying(project)
     if replay is not None:
-        return replay.entries(site, lambda mod: _contribution(mod, contribute))
+        return replay.entries(site, lambda mod: _contribution(mod, contribute), holds)
     found = [entry for mod in project.modules.values() for entry in _contribution(mod, contribute)]
     recorded = recording(project)
     if recorded is not None:
@@ -100,8 +101,9 @@ class Replay:
         self.module = module
         self.now: Sources = {}  # what this run's sites gave: the record after it
 
-    def entries(self, site: str, fresh) -> list[Entry]:
-        """The site's items: recorded, with each edited module's `fresh(module)` in its place."""
+    def entries(self, site: str, fresh, holds=None) -> list[Entry]:
+        """The site's items: recorded, with each edited module's `fresh(module)` in its place
+        (and each whose recorded item `holds(item, edited modules)` denies)."""
         from .lazy import NeedsWholeProject
 
         done = self.now.get(site)
@@ -110,8 +112,11 @@ class Replay:
         recorded = self.recorded.get(site)
         if recorded is None:
             raise NeedsWholeProject(site)
-        out = [e for e in recorded if e[0] not in self.edited]
-        for name in sorted(self.edited, key=self.rank.__getitem__):
+        again = set(self.edited)
+        if holds is not None:
+            again.update(e[0] for e in recorded if e[0] not in again and not holds(e[1], self.edited))
+        out = [e for e in recorded if e[0] not in again]
+        for name in sorted(again, key=self.rank.__getitem__):
             ranks = [self.rank[e[0]] for e in out]
             at = bisect_right(ranks, self.rank[name])
             out[at:at] = fresh(self.module(name))

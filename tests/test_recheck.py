@@ -505,6 +505,21 @@ def test_a_name_linking_probed_is_linked_again(tmp_path: Path) -> None:
     assert [f.code for f in cached.findings] == ["JC501"]
 
 
+def test_a_job_elsewhere_invoking_a_new_op_gets_its_policy(tmp_path: Path) -> None:
+    """Dagster: a job in another module invokes `ops.push` with `op_retry_policy`; `push` becomes
+    an op only now. That job's recorded walk asked whether `push` was a site: the answer changed,
+    so its module is walked again and the op gets the job's policy."""
+    files = {
+        "ops.py": "import requests\n\n\ndef push():\n    requests.post('https://example.com', json={})\n",
+        "jobs.py": "from dagster import RetryPolicy, job\n\nfrom ops import push\n\n\n"
+                   "@job(op_retry_policy=RetryPolicy(max_retries=3))\ndef nightly():\n    push()\n",
+    }
+    edited = "from dagster import op\n" + files["ops.py"].replace("\ndef push", "\n@op\ndef push")
+    cached = _edit_and_compare(tmp_path, files, "ops.py", edited)
+    assert cached.reused == "rescanned"
+    assert "JC201" in [f.code for f in cached.findings]
+
+
 def test_an_operator_given_a_callable_in_an_edited_body_is_found_by_the_scans_again(tmp_path: Path) -> None:
     """Airflow's scan reads every call that gives a `python_callable`: one added to a body makes
     `push` a retried task, which only the scans find (run again from the record)."""

@@ -148,14 +148,11 @@ class Dagster:
 
     def _job_policies(self, project: Project, sites: dict[str, JobSite], own: dict[str, RetryPolicy]) -> None:
         """Policies given where ops are invoked: a job's `op_retry_policy`, `op.with_retry_policy(...)`."""
-        for d in decorated_functions(project, self.name):
-            if kind_of(d.name) != "job":
-                continue
-            job_policy = retry_from(call_kwargs(d.value).get("op_retry_policy"), d.anchor, project,
-                                    f"op_retry_policy of job {d.function.name}: ")
-            for op, invocation_policy in self._invoked_ops(project, d.function, sites, set()):
-                chosen = invocation_policy or own.get(op) or job_policy
-                if chosen is not None:
+        for _, found in per_module(project, "dagster: job invocations", self._invocations(project, sites),
+                                   _invocations_hold(project, sites)):
+            for op, invocation_policy, job_policy in found[0]:
+                chosen = policy_from(invocation_policy) or own.get(op) or policy_from(job_policy)
+                if chosen is not None and op in sites:
                     _apply(sites[op], chosen)
         for call in calls_named(project, ("define_asset_job",), _reads_dagster_call):
             job_policy = retry_from(call.event.kwargs.get("op_retry_policy"), call.anchor, project,
@@ -170,12 +167,34 @@ class Dagster:
                 if target in sites and sites[target].kind == "asset" and target not in own:
                     _apply(sites[target], job_policy)
 
-    def _invoked_ops(self, project: Project, fn: FunctionSummary, sites: dict[str, JobSite], seen: set):
+    def _invocations(self, project: Project, sites: dict[str, JobSite]):
+        """A module's jobs' op invocations, as data: ([(op, invocation policy, job policy)], what
+        was asked of the sites, the modules of the graphs walked) — a replay takes an unedited
+        module's from the record while those answers hold (`_invocations_hold`)."""
+        jobs: dict[str, list] = {}
+        for d in decorated_functions(project, self.name):
+            if kind_of(d.name) == "job":
+                jobs.setdefault(d.module_name, []).append(d)
+
+        def contribute(mod) -> tuple | None:
+            out: list = []
+            trace = _Trace()
+            for d in jobs.get(mod.module, ()):
+                job_policy = retry_from(call_kwargs(d.value).get("op_retry_policy"), d.anchor, project,
+                                        f"op_retry_policy of job {d.function.name}: ")
+                for op, invocation_policy in self._invoked_ops(project, d.function, sites, set(), trace):
+                    out.append((op, policy_data(invocation_policy), policy_data(job_policy)))
+            return (out, sorted(trace.asked.items()), sorted(trace.modules)) if out or trace.asked else None
+
+        return contribute
+
+    def _invoked_ops(self, project: Project, fn: FunctionSummary, sites: dict[str, JobSite], seen: set, trace: _Trace):
         """(op, invocation policy) for each op a job or graph body invokes, through nested graphs."""
         if fn.qualname in seen:
             return
         seen.add(fn.qualname)
         mod = project.function_module[fn.qualname]
+        trace.modules.add(mod.module)
         wrapped: dict[tuple[int, int], RetryPolicy] = {}
         for ev in project.body(fn):
             if ev.kind != "call" or not ev.name:
@@ -188,11 +207,12 @@ class Dagster:
                 if found is not None:
                     wrapped[(ev.line, ev.col)] = found
             target = _invoked(name, sites)
+            trace.asked[name] = _answer(target, sites)
             if target is None:
                 continue
             site = sites[target]
             if site.kind == "graph":
-                yield from self._invoked_ops(project, project.functions[target], sites, seen)
+                yield from self._invoked_ops(project, project.functions[target], sites, seen, trace)
             elif site.kind in RETRIED_KINDS:
                 yield target, wrapped.get((ev.line, ev.col))
 
@@ -218,6 +238,30 @@ def _retry_requested(project: Project, fn: FunctionSummary) -> RetryPolicy | Non
                           max_retries=max_retries, on=(), explicit=True, backoff="constant",
                           delay=seconds(project.deref(kwargs.get("seconds_to_wait"))))
     return None
+
+
+class _Trace:
+    """What a walk of job bodies asked of the sites (call name -> the answer), and the modules of
+    the bodies it walked."""
+
+    def __init__(self) -> None:
+        self.asked: dict[str, tuple | None] = {}
+        self.modules: set[str] = set()
+
+
+def _answer(target: str | None, sites: dict[str, JobSite]) -> tuple | None:
+    return None if target is None else (target, sites[target].kind)
+
+
+def _invocations_hold(project: Project, sites: dict[str, JobSite]):
+    """Does a recorded module's walk still hold: no body it walked edited, and every call in it
+    naming the same site of the same kind?"""
+    def holds(data, edited: set[str]) -> bool:
+        _, asked, modules = data
+        return not edited.intersection(modules) and all(_answer(_invoked(name, sites), sites) == (tuple(answer) if answer else None)
+                                                        for name, answer in asked)
+
+    return holds
 
 
 def _invoked(name: str, sites: dict[str, JobSite]) -> str | None:
