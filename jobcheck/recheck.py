@@ -46,7 +46,7 @@ from .observed import (event_lines, function_lines, module_lines, module_parts, 
                        renamed_function, renamed_module)
 from .summary import FunctionSummary, ModuleSummary
 
-_VERSION = 6
+_VERSION = 7
 
 
 @dataclass
@@ -65,7 +65,9 @@ class State:
     index_reads: set[str]  # callee names Airflow's call index was asked for
     scans_asked: set[str]  # names the scans looked up
     attrs_read: dict[str, set[str]]  # class -> attributes read by name (`Project.note_attr`)
-    sources: dict[str, list]  # what the scans' whole-project loops picked (`sources`)
+    # What the scans' whole-project loops picked (`sources`); kept marshalled, as read, until a
+    # replay needs it (most of a large record, which a re-check would otherwise decode and encode).
+    sources: dict[str, list] | bytes
     enqueues_asked: set[str]  # names the checks asked whether they are jobs (`Project.effect`)
     importers: dict[str, list[str]]  # module -> the modules that import it or something in it
     linker_asked: set[str]  # names linking probed (`relink`)
@@ -96,7 +98,8 @@ class State:
                 {q: policy_data(p) for q, p in self.retry_wrappers.items()}, self.job_names,
                 self.signal_receivers, self.edges, {q: sorted(v) for q, v in self.bodies_read.items()},
                 sorted(self.whole_attrs), self.call_readers, self.all_calls, sorted(self.index_reads),
-                sorted(self.scans_asked), {q: sorted(v) for q, v in self.attrs_read.items()}, self.sources,
+                sorted(self.scans_asked), {q: sorted(v) for q, v in self.attrs_read.items()},
+                self.sources if isinstance(self.sources, bytes) else marshal.dumps(self.sources),
                 sorted(self.enqueues_asked), self.importers, sorted(self.linker_asked))
         return (_VERSION, sorted(self.stale), marshal.dumps(rest))
 
@@ -116,7 +119,7 @@ class State:
                        {q: policy_from(p) for q, p in wrappers.items()}, dict(job_names), dict(receivers), dict(edges),
                        {q: set(v) for q, v in bodies.items()}, set(whole), {a: list(k) for a, k in readers.items()},
                        bool(all_calls), set(index_reads), set(scans_asked),
-                       {q: set(v) for q, v in attrs_read.items()}, dict(sources), set(enqueues_asked),
+                       {q: set(v) for q, v in attrs_read.items()}, bytes(sources), set(enqueues_asked),
                        dict(importers), set(linker_asked), set(stale))
         except (TypeError, ValueError, AttributeError, EOFError):
             return None
@@ -582,11 +585,14 @@ def _found_again(state: State, project, edits: dict, lookers: set[str]) -> tuple
     recorded run found, in its order, and the functions whose job or retry wrapper changed
     (found, lost, or found otherwise); None when that cannot be settled here (what a job is
     asked for by an enqueue changed, or a signal's receivers)."""
+    import marshal
+
     from .sources import Replay
 
     loader = project.__dict__["_loader"]
     edited = {new.module for new, _ in edits.values()} | {m for m in state.stale | lookers if m in loader.rank}
-    project.__dict__["_replay"] = Replay(state.sources, edited, loader.rank, project.modules.__getitem__)
+    sources = marshal.loads(state.sources) if isinstance(state.sources, bytes) else state.sources
+    project.__dict__["_replay"] = Replay(sources, edited, loader.rank, project.modules.__getitem__)
     project.finish_scans()
     if project.signal_receivers != state.signal_receivers:
         return None  # a send's callees (the call edges) would change
