@@ -19,9 +19,12 @@ An edit of what the scans read of those functions — their decorators, the call
 for, the regions around them — qualifies too, everything else equal as above: then every scan
 runs again on the lazily loaded project, its whole-project loops replayed from the record with
 only the edited modules' items tested anew (`sources`), and what they find now is compared
-with what they found. That fails, and the run links again, when a job the checks asked about
-by name (an enqueue of it) appeared or went, or a signal's receivers changed (the call edges
-would).
+with what they found. Functions, classes and name table entries may then come, go or change
+too: those something looked up send the modules that can name them (the edited one and its
+importers, transitively: `_lookers`) to be scanned and checked again. That fails, and the run
+links again, when a job the checks asked about by name (an enqueue of it) appeared or went, a
+signal's receivers changed (the call edges would), linking probed a changed name, or a
+twentieth of the project may have looked one up.
 
 `run` then builds a project that loads summaries as lookups reach them (`lazy`), walks the
 callees again from the recorded ones (only changed bodies are asked anew), and runs the checks
@@ -302,10 +305,10 @@ def _class_shape(cls):
     """A class with each line number replaced by its rank among the class's lines."""
     from .observed import renamed_module
 
+    alone = ModuleSummary(path="", module="", classes={cls.qualname: cls})
     lines: set[int] = set()
-    module_lines(ModuleSummary(path="", module="", classes={cls.qualname: cls}), lines)
-    ranks = {line: rank for rank, line in enumerate(sorted(lines))}
-    return renamed_module(ModuleSummary(path="", module="", classes={cls.qualname: cls}), ranks)[2][cls.qualname]
+    module_lines(alone, lines)
+    return renamed_module(alone, {line: rank for rank, line in enumerate(sorted(lines))})[2][cls.qualname]
 
 
 def _shared(old: ModuleSummary, new: ModuleSummary, classes_changed: set[str]) -> tuple:
@@ -336,10 +339,11 @@ class _ScanView:
     (`Project.body`), the decorators they can read (`Project.scans_read_decorator`), its name,
     place and return type, and its parameters and `async` if they looked it up by name
     (`Project.finish_scans`). With `rescan` (the scans run again), only its name, place and
-    return type, and its parameters if they were looked up: the scans read the rest anew. Calls and decorators, old and new, are asked of the project after
-    the edit, through names only: the edit changed no entry of a name table the recorded run
-    looked up, and that run looked up the name of every decorator and of every call it asked
-    for, so each is answered as that run answered it."""
+    return type, and its parameters if they were looked up: the scans read the rest anew.
+    Calls and decorators, old and new, are asked of the project after the edit, through names
+    only: the edit changed no entry of a name table the recorded run looked up, and that run
+    looked up the name of every decorator and of every call it asked for, so each is answered
+    as that run answered it."""
 
     def __init__(self, state: State, project, module: ModuleSummary, rescan: bool = False) -> None:
         self.state, self.project, self.module, self.rescan = state, project, module, rescan
@@ -471,8 +475,9 @@ def run(state: State, findings: list, edits: dict[str, tuple[ModuleSummary, Modu
     """The findings a full run would give after `edits` (display path -> (old summary, new
     summary, the names the recorded run looked up in the module)), from the recorded `state`
     and `findings`; None if an edit does not qualify (`body_edit`) or if that cannot otherwise
-    be settled without linking the whole project. `read(module)` gives a module's cached summary, `read_path(display)` a
-    file's; `given`: (display, path, module) of the files given (the others are context)."""
+    be settled without linking the whole project. `read(module)` gives a module's cached
+    summary, `read_path(display)` a file's; `given`: (display, path, module) of the files given
+    (the others are context)."""
     from .lazy import NeedsWholeProject
 
     try:
@@ -571,7 +576,8 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     attrs_read = {q: set(v) for q, v in state.attrs_read.items()}
     for q, names in project.attrs_read.items():  # what the checks run again read (they may read more)
         attrs_read.setdefault(q, set()).update(names)
-    state = replace(state, edges=edges, attrs_read=attrs_read, enqueues_asked=state.enqueues_asked | project.enqueues_asked,
+    state = replace(state, edges=edges, attrs_read=attrs_read,
+                    enqueues_asked=state.enqueues_asked | project.enqueues_asked,
                     stale=state.stale | {new.module for new, _ in edits.values()})
     if found is not None:
         state = _rescanned_state(state, project)

@@ -813,7 +813,7 @@ def test_a_replay_after_lines_moved_reads_the_moved_module_anew(tmp_path: Path) 
 
 
 @pytest.mark.parametrize("case", list(_EDITS))
-def test_an_edit_is_rechecked_only_when_the_scans_read_none_of_it(tmp_path: Path, case: str) -> None:
+def test_each_targeted_edit_is_had_the_way_it_should(tmp_path: Path, case: str) -> None:
     files, old, new, way = _EDITS[case]
     assert old in files["jobs.py"]
     cached = _edit_and_compare(tmp_path, files, "jobs.py", files["jobs.py"].replace(old, new))
