@@ -177,9 +177,14 @@ def check_project(project: Project, config: Config, selection: Selection, rule_i
         project.finish_scans()  # before the checks look anything up
     ctx = CheckContext(project, rule_info, config.docstring_section, units=units)
     findings: list[Finding] = []
+    lookers = project.lookers
     for check in all_checks():
         if selected.intersection(check.CODES):
+            if lookers is not None:
+                lookers.attribute(None)  # what a check looks up before its first function is no function's
             findings.extend(f for f in check.run(ctx) if f.code in selected)
+    if lookers is not None:
+        lookers.attribute(None, outside=False)
     return findings
 
 

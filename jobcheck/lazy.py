@@ -152,4 +152,5 @@ def lazy_project(names: list[str], read, rewrites, catalog, frameworks, entry_po
     project.__dict__["_module_prefixes"] = prefixes
     project.__dict__["_fw_tops"] = {name.partition(".")[0] for name in names}
     project.__dict__["_loader"] = loader
+    project.attribute_lookups()
     return project

@@ -34,22 +34,29 @@ from .summary import MODULE_CODE, ModuleSummary
 class RecordingDict(dict):
     """A dict that remembers every key asked for by `[]`, `get` or `in`, found or not."""
 
-    __slots__ = ("asked",)
+    __slots__ = ("asked", "frames")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.asked: set = set()
+        self.frames: list[set] = []  # and who asked (`lookers.Lookers.frames`, when attributed)
 
     def __getitem__(self, key):
         self.asked.add(key)
+        if self.frames:
+            self.frames[-1].add(key)
         return dict.__getitem__(self, key)
 
     def get(self, key, default=None):
         self.asked.add(key)
+        if self.frames:
+            self.frames[-1].add(key)
         return dict.get(self, key, default)
 
     def __contains__(self, key) -> bool:
         self.asked.add(key)
+        if self.frames:
+            self.frames[-1].add(key)
         return dict.__contains__(self, key)
 
 

@@ -12,10 +12,11 @@ from .effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
 from .effects.classify import Catalog, db_write
 from .jobs import Anchor, JobSite, Registration, RetryPolicy
 from .keys import is_key_name
+from .lookers import CANONICAL, Lookers
 from .model import Confidence
 from .observed import Observation, RecordingDict
 from .relink import relink
-from .sources import per_module, recording, replaying
+from .sources import module_site, per_module, recording, replaying
 from .summary import MODULE_CODE, ClassSummary, Event, FunctionSummary, ModuleSummary
 
 _MAX_HOPS = 12
@@ -54,6 +55,8 @@ class Project:
         self.functions: dict[str, FunctionSummary] = RecordingDict() if observe else {}
         self.function_module: dict[str, ModuleSummary] = {}
         self.classes: dict[str, ClassSummary] = RecordingDict() if observe else {}
+        if observe:
+            self.attribute_lookups()
         for m in self.modules.values():
             for q, f in m.functions.items():
                 self.functions[q] = f
@@ -85,10 +88,19 @@ class Project:
         self.enqueues_asked: set[str] = set()  # names the checks asked whether they are jobs
         self.call_edges: dict[str, list[str] | None] = {}
         self._canon: dict[str, str | None] = {}
+        self._canon_lookups: dict[str, frozenset] = {}  # what resolving each name looked up (`lookers`)
+        self.lookers: Lookers | None = None
         self._reach: dict[str, list[EffectPath]] = {}
         self._call_effects: dict[str, list[CallEffect]] = {}
         self._computing: set[str] = set()
         self._walks: list[tuple[int, dict[str, list[CallEffect]]]] = []  # (cycle, its members' effects so far)
+
+    def attribute_lookups(self) -> None:
+        """Record who looks each name up too (`lookers`), for a project that records lookups."""
+        self.lookers = Lookers()
+        for table in (self.functions, self.classes, self.function_module):
+            if isinstance(table, RecordingDict):
+                table.frames = self.lookers.frames
 
     def listed_function(self, qualname: str) -> FunctionSummary:
         """A function a scan came to by going over a list of the project's items (`sources`),
@@ -102,6 +114,8 @@ class Project:
         """Record that a class's attribute (or `self.` attribute) `name` was read; `ALL_ATTRS`:
         all of them (every class's, if `cls` is None)."""
         self.attrs_read.setdefault(cls.qualname if cls is not None else ALL_ATTRS, set()).add(name)
+        if cls is not None and self.lookers is not None:
+            self.lookers.note(cls.qualname)
 
     def note_read(self, module: str, name: str) -> None:
         """Record that a module's tables (assignments, imports, names) were read at `name`,
@@ -109,6 +123,8 @@ class Project:
         asked = getattr(self.functions, "asked", None)
         if asked is not None:
             asked.add(f"{module}.{name}")
+            if self.lookers is not None:
+                self.lookers.note(f"{module}.{name}")
 
     def observation(self) -> Observation | None:
         """What this project phase looked at (see `observed`); None unless built to observe."""
@@ -124,11 +140,33 @@ class Project:
         if not name or name[0] == "@":
             return name
         cached = self._canon.get(name, False)
+        lookers = self.lookers
         if cached is not False:
+            if lookers is not None and name in self._canon_lookups:
+                lookers.used(CANONICAL + name, self._canon_lookups[name])
             return cached
-        result = self._canonical(name, hops)
+        if lookers is None:
+            result = self._canonical(name, hops)
+        else:
+            lookers.push()
+            try:
+                result = self._canonical(name, hops)
+            finally:
+                got = lookers.pop()
+            if got:
+                self._canon_lookups[name] = got
+                lookers.used(CANONICAL + name, got)
         self._canon[name] = result
         return result
+
+    def memo(self, memo: str) -> tuple:
+        """A remembered result and what computing it looked up (`lookers.CANONICAL`)."""
+        name = memo[1:]
+        return self._canon[name], self._canon_lookups[name]
+
+    def recomputed(self, memo: str):
+        """A remembered result as this project computes it."""
+        return self.canonical(memo[1:])
 
     def _canonical(self, name: str, hops: int) -> str:
         if hops > _MAX_HOPS:
@@ -648,7 +686,7 @@ class Project:
             found = members.get(qualname)
             if found is None:
                 members[qualname] = []  # in progress: a call back here finds nothing more
-                found = members[qualname] = self._effects_of(qualname)
+                found = members[qualname] = self._own_effects(qualname)
             return found
         if qualname in self._computing:
             return []  # a cycle outside the jobs' reach (not numbered): ends here
@@ -656,13 +694,24 @@ class Project:
         if cycle is not None:
             self._walks.append((cycle, {qualname: []}))
         try:
-            out = self._effects_of(qualname)
+            out = self._own_effects(qualname)
         finally:
             self._computing.discard(qualname)
             if cycle is not None:
                 self._walks.pop()
         self._call_effects[qualname] = out
         return out
+
+    def _own_effects(self, qualname: str) -> list[CallEffect]:
+        """`_effects_of`, its lookups the function's own (`lookers`)."""
+        lookers = self.lookers
+        if lookers is None:
+            return self._effects_of(qualname)
+        lookers.enter_function(qualname)
+        try:
+            return self._effects_of(qualname)
+        finally:
+            lookers.leave()
 
     def _effects_of(self, qualname: str) -> list[CallEffect]:
         fn = self.functions[qualname]
@@ -730,10 +779,16 @@ class Project:
     def callees_of(self, qualname: str) -> list[str] | None:
         """The functions a function's calls run, in the order of its events (None: no such
         function), remembered in `call_edges`."""
-        fn = self.functions.get(qualname)
-        edges = None
-        if fn is not None:
-            edges = [callee.qualname for ev in fn.events for callee in self.callees(ev) if callee.name != MODULE_CODE]
+        if self.lookers is not None:
+            self.lookers.enter_function(qualname)
+        try:
+            fn = self.functions.get(qualname)
+            edges = None
+            if fn is not None:
+                edges = [callee.qualname for ev in fn.events for callee in self.callees(ev) if callee.name != MODULE_CODE]
+        finally:
+            if self.lookers is not None:
+                self.lookers.leave()
         self.call_edges[qualname] = edges
         return edges
 
@@ -923,7 +978,7 @@ def _build_indices(project: Project) -> _Indices:
     functions: list[tuple[ModuleSummary, FunctionSummary]] = []
     for mod in project.modules.values():
         for fn in mod.functions.values():
-            decorated.extend(_read_decorators(project, mod, fn))
+            decorated.extend(module_site(project, mod.module, _read_decorators, project, mod, fn))
             number = len(functions) << 32
             for i, ev in enumerate(fn.events):
                 if ev.kind == "call" and ev.attr:
@@ -1051,7 +1106,7 @@ def calls_named(project: Project, attrs: tuple[str, ...], reads=None) -> list[Ca
             mod, fn = indices.functions[code >> 32]
             i = code & 0xFFFFFFFF
             ev = fn.events[i]
-            if reads is None or reads(project, mod, ev):
+            if reads is None or module_site(project, mod.module, reads, project, mod, ev):
                 out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
         if recorded is not None:
             recorded[_calls_site(attr, reads)] = [(c.module.module, c.function.qualname, c.index) for c in out[start:]]

@@ -20,11 +20,12 @@ for, the regions around them — qualifies too, everything else equal as above: 
 runs again on the lazily loaded project, its whole-project loops replayed from the record with
 only the edited modules' items tested anew (`sources`), and what they find now is compared
 with what they found. Functions, classes and name table entries may then come, go or change
-too: those something looked up send the modules that can name them (the edited one and its
-importers, transitively: `_lookers`) to be scanned and checked again. That fails, and the run
-links again, when a job the checks asked about by name (an enqueue of it) appeared or went, a
-signal's receivers changed (the call edges would), linking probed a changed name, or a
-twentieth of the project may have looked one up.
+too: the record says who looked each name up (`lookers`), and the functions that looked a
+changed one up, or used a resolved name whose resolution changed with it, are checked again
+(with whatever reaches them), the modules whose sites did are scanned again (`_lookers`).
+That fails, and the run links again, when a job the checks asked about by name (an enqueue of
+it) appeared or went, a signal's receivers changed (the call edges would), linking probed a
+changed name, or the checks looked one up for no function.
 
 `run` then builds a project that loads summaries as lookups reach them (`lazy`), walks the
 callees again from the recorded ones (only changed bodies are asked anew), and runs the checks
@@ -49,7 +50,7 @@ from .observed import (event_lines, function_lines, module_lines, module_parts, 
                        renamed_function, renamed_module)
 from .summary import FunctionSummary, ModuleSummary
 
-_VERSION = 7
+_VERSION = 11
 
 
 @dataclass
@@ -72,11 +73,13 @@ class State:
     # replay needs it (most of a large record, which a re-check would otherwise decode and encode).
     sources: dict[str, list] | bytes
     enqueues_asked: set[str]  # names the checks asked whether they are jobs (`Project.effect`)
-    importers: dict[str, list[str]]  # module -> the modules that import it or something in it
+    # Who looked each name up (`lookers.Lookers.data`: functions, the modules' sites, outside
+    # them): the full run's, then each re-check's additions (`lookers.combined`), each kept
+    # marshalled, as read, until an edit of a looked-up name needs them.
+    lookers: list[tuple | bytes]
     linker_asked: set[str]  # names linking probed (`relink`)
     # Modules edited since the scans last ran: what `sources` holds of them (decorator and event
-    # numbers, lines) may be out of date, so a replay tests their items anew; and what
-    # `importers` says they import.
+    # numbers, lines) may be out of date, so a replay tests their items anew.
     stale: set[str]
 
     @classmethod
@@ -89,7 +92,8 @@ class State:
                    set(project.whole_attrs), {a: sorted(keys) for a, keys in project.call_readers.items()},
                    project.scans_all_calls, set(project.index_reads),
                    set(project.scans_asked), {q: set(v) for q, v in project.attrs_read.items()},
-                   project.__dict__.get("_sources", {}), set(project.enqueues_asked), _importers(project),
+                   project.__dict__.get("_sources", {}), set(project.enqueues_asked),
+                   [d for d in [project.lookers.data(project.memo) if project.lookers is not None else None] if d],
                    set(project.linker_asked or ()), set())
 
     def to_data(self) -> tuple:
@@ -103,7 +107,9 @@ class State:
                 sorted(self.whole_attrs), self.call_readers, self.all_calls, sorted(self.index_reads),
                 sorted(self.scans_asked), {q: sorted(v) for q, v in self.attrs_read.items()},
                 self.sources if isinstance(self.sources, bytes) else marshal.dumps(self.sources),
-                sorted(self.enqueues_asked), self.importers, sorted(self.linker_asked))
+                sorted(self.enqueues_asked),
+                [layer if isinstance(layer, bytes) else marshal.dumps(layer) for layer in self.lookers],
+                sorted(self.linker_asked))
         return (_VERSION, sorted(self.stale), marshal.dumps(rest))
 
     @classmethod
@@ -115,7 +121,7 @@ class State:
             if version != _VERSION:
                 return None
             (modules, rewrites, jobs, wrappers, job_names, receivers, edges, bodies, whole, readers,
-             all_calls, index_reads, scans_asked, attrs_read, sources, enqueues_asked, importers,
+             all_calls, index_reads, scans_asked, attrs_read, sources, enqueues_asked, lookers,
              linker_asked) = marshal.loads(rest)
             sites = [site_from(d) for d in jobs]
             return cls(list(modules), dict(rewrites), {s.function: s for s in sites},
@@ -123,7 +129,7 @@ class State:
                        {q: set(v) for q, v in bodies.items()}, set(whole), {a: list(k) for a, k in readers.items()},
                        bool(all_calls), set(index_reads), set(scans_asked),
                        {q: set(v) for q, v in attrs_read.items()}, bytes(sources), set(enqueues_asked),
-                       dict(importers), set(linker_asked), set(stale))
+                       [bytes(layer) for layer in lookers], set(linker_asked), set(stale))
         except (TypeError, ValueError, AttributeError, EOFError):
             return None
 
@@ -135,41 +141,6 @@ class State:
         except KeyError:
             return None
         return replace(self, jobs=jobs, retry_wrappers=wrappers)
-
-
-def _importers(project) -> dict[str, list[str]]:
-    """Module -> the modules that import it or a name in it (a prefix of an imported name, at
-    module level or in a function), as linked."""
-    out: dict[str, set[str]] = {}
-    for mod in project.modules.values():
-        for target in imported_modules(mod, project.modules, project.rewrites.get(mod.module)):
-            out.setdefault(target, set()).add(mod.module)
-    return {m: sorted(v) for m, v in out.items()}
-
-
-def imported_modules(mod: ModuleSummary, modules, rewrites: dict | None) -> set[str]:
-    """The project's modules (`modules`: anything `in` answers) that `mod` names through its
-    imports: every analysed prefix of every imported name (a package's `__init__` can define
-    what a longer name means), `mod` itself aside. `rewrites`: linking's for `mod`, applied to
-    the names its functions import (the module-level ones are rewritten already)."""
-    out: set[str] = set()
-    names = list(mod.imports.values())
-    for name in mod.imported:
-        top, dot, rest = name.partition(".")
-        names.append(rewrites[top] + dot + rest if rewrites and top in rewrites else name)
-    for name in names:
-        if not name:
-            continue
-        end = name.find(".")
-        while True:
-            prefix = name if end == -1 else name[:end]
-            if prefix in modules:
-                out.add(prefix)
-            if end == -1:
-                break
-            end = name.find(".", end + 1)
-    out.discard(mod.module)
-    return out
 
 
 def with_stale(data, modules: set[str]):
@@ -215,7 +186,7 @@ class BodyEdit:
     # the scans run again (`sources`), and `moved` holds no line of a changed function's but its `def`.
     rescan: bool = False
     # The qualified names something looked up that the edit changed (defined otherwise, or no
-    # longer): the modules that may have looked them up are checked again (`_lookers`).
+    # longer): what looked them up is checked or scanned again (`_lookers`).
     looked: frozenset = frozenset()
 
 
@@ -513,13 +484,13 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
             return None
         edits[path] = (new, edit)
     rescan = any(edit.rescan for _, edit in edits.values())
-    lookers: set[str] = set()
+    looking, sites = set(), set()
     if rescan:
-        state = replace(state, importers=_importers_now(state, project, edits))
-        lookers = _lookers(state, edits)
+        lookers = _lookers(state, edits, project)
         if lookers is None:
             return None
-    found = _found_again(state, project, edits, lookers) if rescan else None
+        looking, sites = lookers
+    found = _found_again(state, project, edits, sites) if rescan else None
     if rescan and found is None:
         return None
     if found is None:
@@ -533,10 +504,8 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
     else:
         old_roots, sites_changed = found
     changed = set().union(*(edit.changed for _, edit in edits.values()))
-    rank = project.__dict__["_loader"].rank
-    # A looker module's functions may resolve their calls otherwise now: their edges are asked anew.
-    edges = {q: e for q, e in state.edges.items()
-             if q not in changed and not (lookers and _module_of(q, rank) in lookers)}
+    # A function that looked a changed name up may resolve its calls otherwise now: its edges are asked anew.
+    edges = {q: e for q, e in state.edges.items() if q not in changed and q not in looking}
     project.call_edges = edges  # `Project.cycles` reads them all
     roots = project.job_roots()
     before = owners(old_roots, state.edges.get)
@@ -548,8 +517,7 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
 
     after = owners(roots, callees_of)
     project.__dict__["job_context"] = after
-    looking = {q for q in after if _module_of(q, rank) in lookers} if lookers else set()
-    units = _ancestors({q for q in changed if q in after} | looking, after, edges)
+    units = _ancestors({q for q in changed | looking if q in after}, after, edges)
     units.update(q for q, root in after.items() if before.get(q) != root or root in sites_changed)
     if sites_changed:  # and the jobs that share a docstring with one (JC501 reports it once)
         docs = {site.doc_owner for q in sites_changed for site in (state.jobs.get(q), project.jobs.get(q)) if site}
@@ -578,27 +546,28 @@ def _run(state, findings, edits, read, read_path, config, selection, given) -> R
         attrs_read.setdefault(q, set()).update(names)
     state = replace(state, edges=edges, attrs_read=attrs_read,
                     enqueues_asked=state.enqueues_asked | project.enqueues_asked,
-                    stale=state.stale | {new.module for new, _ in edits.values()})
+                    lookers=_lookers_after(state, project), stale=state.stale | {new.module for new, _ in edits.values()})
     if found is not None:
         state = _rescanned_state(state, project)
     return Rechecked(out, state, observation.looked_up, len(units), project.__dict__["_loader"].loaded,
                      found is not None)
 
 
-def _found_again(state: State, project, edits: dict, lookers: set[str]) -> tuple[list[str], set[str]] | None:
+def _found_again(state: State, project, edits: dict, sites: set[str]) -> tuple[list[str], set[str]] | None:
     """Run every scan again on the lazily loaded project, the whole-project loops replayed from
     the record (`sources`) with the edited modules' items tested anew. Returns the roots the
     recorded run found, in its order, and the functions whose job or retry wrapper changed
     (found, lost, or found otherwise); None when that cannot be settled here (what a job is
-    asked for by an enqueue changed, or a signal's receivers)."""
+    asked for by an enqueue changed, or a signal's receivers). `sites`: the modules whose
+    items are tested again besides the edited and stale ones (their tests looked a changed name up)."""
     import marshal
 
     from .sources import Replay
 
     loader = project.__dict__["_loader"]
-    edited = {new.module for new, _ in edits.values()} | {m for m in state.stale | lookers if m in loader.rank}
+    edited = {new.module for new, _ in edits.values()} | {m for m in state.stale | sites if m in loader.rank}
     sources = marshal.loads(state.sources) if isinstance(state.sources, bytes) else state.sources
-    project.__dict__["_replay"] = Replay(sources, edited, loader.rank, project.modules.__getitem__)
+    project.__dict__["_replay"] = Replay(sources, edited, loader.rank, project.modules.__getitem__, project)
     project.finish_scans()
     if project.signal_receivers != state.signal_receivers:
         return None  # a send's callees (the call edges) would change
@@ -622,61 +591,36 @@ def _found_again(state: State, project, edits: dict, lookers: set[str]) -> tuple
     return list(state.jobs) + [q for q in state.retry_wrappers if q not in state.jobs], changed
 
 
-def _importers_now(state: State, project, edits: dict) -> dict[str, list[str]]:
-    """`state.importers` with what the edited and stale modules import now added (an import they
-    dropped stays: the closure `_lookers` takes only grows)."""
-    loader = project.__dict__["_loader"]
-    importers = dict(state.importers)
-    for name in {new.module for new, _ in edits.values()} | state.stale:
-        if name not in loader.rank:
-            continue
-        for target in imported_modules(project.modules[name], loader.rank, state.rewrites.get(name)):
-            if name not in importers.get(target, ()):
-                importers[target] = sorted({*importers.get(target, ()), name})
-    return importers
+def _lookers(state: State, edits: dict, project) -> tuple[set[str], set[str]] | None:
+    """The functions and the modules' sites that looked up a name the edits changed
+    (`BodyEdit.looked`), or used a resolved name that resolves otherwise now
+    (`lookers.looked_by`): those functions are checked again (and whatever reaches them), those
+    modules' items scanned again. None when linking again settles it: linking probed such a
+    name (its rewrites may change), or the checks looked it up for no function."""
+    from .lookers import combined, looked_by
 
-
-def _lookers(state: State, edits: dict) -> set[str] | None:
-    """The modules whose analysis may have looked up a name the edits changed (`BodyEdit.looked`),
-    to be scanned and checked again; None when linking again settles it better: linking probed
-    such a name (its rewrites may change), or too many modules may have looked.
-
-    Every name a module's analysis resolves comes from its imports (a summary names what it
-    uses by what it imports; resolution follows other modules' imports, bases and return types
-    from there), so the modules that can reach a name of module M are M and those that import
-    M, transitively (`importers`). A function's local function (`<locals>`) is named only in M."""
     looked = set().union(*(edit.looked for _, edit in edits.values()))
     if not looked:
-        return set()
+        return set(), set()
     if looked & state.linker_asked:
         return None
-    out: set[str] = set()
-    for new, edit in edits.values():
-        if not edit.looked:
-            continue
-        out.add(new.module)
-        if all("<locals>" in q for q in edit.looked):
-            continue
-        stack = [new.module]
-        while stack:
-            for importer in state.importers.get(stack.pop(), ()):
-                if importer not in out:
-                    out.add(importer)
-                    stack.append(importer)
-    return out if len(out) <= max(_LOOKERS, len(state.modules) // 20) else None
+    functions, modules, outside = looked_by(combined(state.lookers), looked, project.recomputed)
+    return None if outside else (functions, modules)
 
 
-_LOOKERS = 20  # modules checked again before linking the project costs less (or a twentieth of them)
+def _lookers_after(state: State, project) -> list:
+    """Who looked what up, what the re-check's project looked up added as a layer (few
+    layers: `_LAYERS` are combined into one)."""
+    from .lookers import combined
+
+    new = project.lookers.data(project.memo)
+    if new is None:
+        return state.lookers
+    layers = [*state.lookers, new]
+    return layers if len(layers) <= _LAYERS else [combined(layers)]
 
 
-def _module_of(qualname: str, rank: dict) -> str | None:
-    """The module that defines `qualname` (the longest of the project's modules that prefixes it)."""
-    name = qualname
-    while name:
-        if name in rank:
-            return name
-        name = name.rpartition(".")[0]
-    return None
+_LAYERS = 8
 
 
 def _rescanned_state(state: State, project) -> State:

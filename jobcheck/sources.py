@@ -35,13 +35,29 @@ def replaying(project) -> Replay | None:
     return project.__dict__.get("_replay")
 
 
+def module_site(project, module: str, test, *args):
+    """`test(*args)`, what it looks up attributed to `module`'s sites (`lookers`): a replay
+    tests the module's items again when one of those names changed."""
+    lookers = project.lookers
+    if lookers is None:
+        return test(*args)
+    lookers.enter_module(module)
+    try:
+        return test(*args)
+    finally:
+        lookers.leave()
+
+
 def scan_classes(project, site: str, wanted) -> list[ClassSummary]:
     """The project's classes for which `wanted(cls)` holds, in the project's order."""
     replay = replaying(project)
     if replay is not None:
         entries = replay.entries(site, lambda mod: [(mod.module, c.qualname) for c in mod.classes.values() if wanted(c)])
         return [project.listed_class(q) for _, q in entries]
-    found = [c for c in project.classes.values() if wanted(c)]
+    if project.lookers is None:
+        found = [c for c in project.classes.values() if wanted(c)]
+    else:
+        found = [c for c in project.classes.values() if module_site(project, project.module_of_class(c).module, wanted, c)]
     recorded = recording(project)
     if recorded is not None:
         recorded[site] = [(project.module_of_class(c).module, c.qualname) for c in found]
@@ -54,7 +70,7 @@ def scan_modules(project, site: str, wanted) -> list[ModuleSummary]:
     if replay is not None:
         entries = replay.entries(site, lambda mod: [(mod.module,)] if wanted(mod) else [])
         return [project.modules[m] for m, in entries]
-    found = [m for m in project.modules.values() if wanted(m)]
+    found = [m for m in project.modules.values() if module_site(project, m.module, wanted, m)]
     recorded = recording(project)
     if recorded is not None:
         recorded[site] = [(m.module,) for m in found]
@@ -77,7 +93,7 @@ def per_module(project, site: str, contribute, holds=None) -> list[tuple[str, ob
     replay = replaying(project)
     if replay is not None:
         return replay.entries(site, lambda mod: _contribution(mod, contribute), holds)
-    found = [entry for mod in project.modules.values() for entry in _contribution(mod, contribute)]
+    found = [entry for mod in project.modules.values() for entry in module_site(project, mod.module, _contribution, mod, contribute)]
     recorded = recording(project)
     if recorded is not None:
         recorded[site] = found
@@ -92,9 +108,11 @@ def _contribution(mod: ModuleSummary, contribute) -> list[Entry]:
 class Replay:
     """The recorded items of the unedited modules, and the edited modules' items tested again."""
 
-    def __init__(self, recorded: Sources, edited: set[str], rank: dict[str, int], module) -> None:
+    def __init__(self, recorded: Sources, edited: set[str], rank: dict[str, int], module, project=None) -> None:
         """`edited`: the modules whose items are tested again; `module(name)`: a module's
-        summary, as the project has it (linking's rewrites made)."""
+        summary, as the project has it (linking's rewrites made); `project`: where what the
+        tests look up is attributed (`module_site`)."""
+        self.project = project
         self.recorded = recorded
         self.edited = edited
         self.rank = rank
@@ -119,6 +137,7 @@ class Replay:
         for name in sorted(again, key=self.rank.__getitem__):
             ranks = [self.rank[e[0]] for e in out]
             at = bisect_right(ranks, self.rank[name])
-            out[at:at] = fresh(self.module(name))
+            mod = self.module(name)
+            out[at:at] = fresh(mod) if self.project is None else module_site(self.project, name, fresh, mod)
         self.now[site] = out
         return out

@@ -520,6 +520,41 @@ def test_a_job_elsewhere_invoking_a_new_op_gets_its_policy(tmp_path: Path) -> No
     assert "JC201" in [f.code for f in cached.findings]
 
 
+def test_a_policy_read_from_another_module_is_read_again_by_the_sites_that_read_it(tmp_path: Path) -> None:
+    """Dagster: ops.py's op takes `retry_policy=POLICY` from policies.py, which its module's site
+    read by name; policies.py then gives no retries. Only the module whose site read the name
+    (`lookers`) is scanned again, and the retried post is no longer reported."""
+    files = {
+        "policies.py": "from dagster import RetryPolicy\n\nPOLICY = RetryPolicy(max_retries=3)\n",
+        "ops.py": "import requests\nfrom dagster import op\n\nfrom policies import POLICY\n\n\n"
+                  "@op(retry_policy=POLICY)\ndef push():\n    requests.post('https://example.com', json={})\n",
+        "other.py": "from dagster import op\n\n\n@op\ndef quiet():\n    return 1\n",
+    }
+    cached = _edit_and_compare(tmp_path, files, "policies.py", files["policies.py"].replace("3", "0"))
+    assert cached.reused == "rescanned"
+    assert "JC201" not in [f.code for f in cached.findings]
+
+
+def test_a_signal_re_exported_otherwise_sends_to_other_receivers(tmp_path: Path) -> None:
+    """The job sends `signals.order_paid`, re-exported from signals/defs.py; the package then
+    re-exports another signal under that name, whose receiver does not post. The name was read
+    while resolving the job's callees (`origin`): the job is checked again, its callees anew."""
+    files = {
+        "signals/__init__.py": "from .defs import order_paid\n",
+        "signals/defs.py": "from django.dispatch import Signal\n\norder_paid = Signal()\norder_shipped = Signal()\n",
+        "receivers.py": "import requests\nfrom django.dispatch import receiver\n\nfrom signals.defs import order_paid, "
+                        "order_shipped\n\n\n@receiver(order_paid)\ndef notify(sender, **kwargs):\n"
+                        "    requests.post('https://example.com', json={})\n\n\n@receiver(order_shipped)\n"
+                        "def log(sender, **kwargs):\n    print(sender)\n",
+        "jobs.py": "from celery import shared_task\n\nfrom signals import order_paid\n\n\n"
+                   "@shared_task(autoretry_for=(Exception,), max_retries=3)\ndef settle(order_id):\n"
+                   "    order_paid.send(sender=None, order_id=order_id)\n",
+    }
+    cached = _edit_and_compare(tmp_path, files, "signals/__init__.py", "from .defs import order_shipped as order_paid\n")
+    assert cached.reused == "rescanned"
+    assert "JC201" not in [f.code for f in cached.findings]
+
+
 def test_an_operator_given_a_callable_in_an_edited_body_is_found_by_the_scans_again(tmp_path: Path) -> None:
     """Airflow's scan reads every call that gives a `python_callable`: one added to a body makes
     `push` a retried task, which only the scans find (run again from the record)."""

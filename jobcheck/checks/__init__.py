@@ -24,7 +24,13 @@ class CheckContext:
     units: set | None = None
 
     def wanted(self, qualname: str) -> bool:
-        return self.units is None or qualname in self.units
+        """Is `qualname` checked? If so, a check works for it until it asks again: what it
+        looks up meanwhile is the function's (`lookers`; each check's loop asks at the top)."""
+        if self.units is not None and qualname not in self.units:
+            return False
+        if self.project.lookers is not None:
+            self.project.lookers.attribute(qualname)
+        return True
 
     def finding(
         self,

@@ -57,9 +57,21 @@ def canonical_in(project: Project, module: ModuleSummary, name: str | None) -> s
     if cache is None:
         cache = caches[module.module] = {}
     found = cache.get(name, False)
+    lookers = project.lookers
     if found is not False:
+        if lookers is not None:  # what answering it looked up, again for whoever asks now (`lookers`)
+            lookers.merge(project.__dict__.get("_canonical_in_lookups", {}).get((module.module, name)))
         return found
-    cache[name] = result = _canonical_in(project, module, name)
+    if lookers is None:
+        cache[name] = result = _canonical_in(project, module, name)
+        return result
+    lookers.open()
+    try:
+        cache[name] = result = _canonical_in(project, module, name)
+    finally:
+        got = lookers.close()
+    if got:
+        project.__dict__.setdefault("_canonical_in_lookups", {})[(module.module, name)] = got
     return result
 
 
