@@ -33,12 +33,11 @@ workers count too. Each jobcheck measure is the median of --repeat runs:
                          edited module's items read anew, and the jobs they change are checked
     jobcheck 1 job added a copy of that job (its decorators and `def`, new name) appended to its
                          module: a new job the scans find, as `1 undecorated`
-    jobcheck 1 renamed   that job renamed: a name the analysis looked up is gone; the modules
-                         that can name it (it and those importing it, transitively) are scanned
-                         and checked again
-    jobcheck 1 core renamed  the top-level function most modules import by name, renamed: the
-                         modules that can name it are too many to check again (a twentieth of
-                         the project or more), so the project is linked again
+    jobcheck 1 renamed   that job renamed: a name the analysis looked up is gone; what looked it
+                         up (functions, modules' scan sites), or used a name that resolves
+                         otherwise now, is checked or scanned again
+    jobcheck 1 core renamed  the top-level function most modules import by name, renamed: as
+                         `1 renamed`, for the name the most modules can reach
     jobcheck 1 file      one small file in a new process, no cache: the pre-commit case (the
                          modules it imports are read too, for cross-module effects)
     jobcheck 1 file cached   the same with the cache its previous run left
