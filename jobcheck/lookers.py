@@ -53,7 +53,7 @@ class Lookers:
 
     def note(self, key: str) -> None:
         if self.frames:
-            self.frames[-1].add(key)
+            self.frames[-1].add(intern(key))
 
     # A memo's frame: `push`, compute, `pop` gives its lookups, kept with the result; then
     # `used` says the result was used, now or later.
@@ -72,7 +72,7 @@ class Lookers:
             if self._memos:
                 self.frames[-1].update(keys)
             else:
-                self.frames[-1].add(memo)
+                self.frames[-1].add(intern(memo))
 
     # A frame that passes what it finds to the frame below and keeps it for the answer it
     # computes: `open`, compute, `close` gives it; `merge` passes it again to a later user.
@@ -125,13 +125,13 @@ class Lookers:
     def data(self, memo_of) -> tuple | None:
         """(functions, modules, outside, memos) as plain data, for a run's record (None if
         nothing was looked up): each frame's names and memos, and each memo they note (and
-        those noted by these), `memo_of(memo)` -> (its result, its lookups). Every string is
-        interned, so that the record holds each once (`marshal` writes a repeated object as a
-        reference)."""
+        those noted by these), `memo_of(memo)` -> (its result, its lookups). Frames hold their
+        names interned (`note`, the recording dicts), so that the record holds each once
+        (`marshal` writes a repeated object as a reference)."""
         if not (self.functions or self.modules or self.outside):
             return None
-        functions = {q: _interned(k) for q, k in self.functions.items() if k}
-        modules = {m: _interned(k) for m, k in self.modules.items() if k}
+        functions = {q: k for q, k in self.functions.items() if k}
+        modules = {m: k for m, k in self.modules.items() if k}
         memos: dict[str, tuple] = {}
         todo = [k for keys in (*functions.values(), *modules.values(), self.outside) for k in keys if k[0] == CANONICAL]
         while todo:
@@ -139,13 +139,9 @@ class Lookers:
             if memo in memos:
                 continue
             result, keys = memo_of(memo)
-            memos[memo] = (intern(result) if type(result) is str else result, _interned(keys))
+            memos[memo] = (intern(result) if type(result) is str else result, keys)
             todo.extend(k for k in keys if k[0] == CANONICAL)
-        return functions, modules, _interned(self.outside), memos
-
-
-def _interned(keys) -> list[str]:
-    return sorted(intern(k) for k in keys)
+        return functions, modules, self.outside, memos
 
 
 def combined(layers: list) -> tuple:

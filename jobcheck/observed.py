@@ -28,6 +28,8 @@ where a hole shows.
 
 from __future__ import annotations
 
+from sys import intern
+
 from .summary import MODULE_CODE, ModuleSummary
 
 
@@ -44,19 +46,19 @@ class RecordingDict(dict):
     def __getitem__(self, key):
         self.asked.add(key)
         if self.frames:
-            self.frames[-1].add(key)
+            self.frames[-1].add(intern(key))
         return dict.__getitem__(self, key)
 
     def get(self, key, default=None):
         self.asked.add(key)
         if self.frames:
-            self.frames[-1].add(key)
+            self.frames[-1].add(intern(key))
         return dict.get(self, key, default)
 
     def __contains__(self, key) -> bool:
         self.asked.add(key)
         if self.frames:
-            self.frames[-1].add(key)
+            self.frames[-1].add(intern(key))
         return dict.__contains__(self, key)
 
 
