@@ -269,14 +269,26 @@ class Summarizer:
         return None
 
     def _receiver_ref(self, func: ast.AST) -> str | None:
-        """`order_paid.send` as `shop.signals.order_paid.send`: which object, not which type."""
-        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+        """`order_paid.send` as `shop.signals.order_paid.send`: which object, not which type;
+        `signals.order_paid.send` the same, through the module `signals` names."""
+        if not isinstance(func, ast.Attribute):
             return None
-        var = self.module_var(func.value.id)
-        if var is None:
-            bound = self.lookup(func.value.id)
-            var = bound if bound and "()" not in bound and bound != func.value.id else None
-        return f"{var}.{func.attr}" if var else None
+        if isinstance(func.value, ast.Name):
+            var = self.module_var(func.value.id)
+            if var is None:
+                bound = self.lookup(func.value.id)
+                var = bound if bound and "()" not in bound and bound != func.value.id else None
+            return f"{var}.{func.attr}" if var else None
+        attrs, node = [func.attr], func.value
+        while isinstance(node, ast.Attribute):
+            attrs.append(node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name):
+            return None
+        head = self.module_var(node.id) or self.lookup(node.id)  # a module, or a module's variable
+        if not head or "()" in head or head[0] == "@":
+            return None  # an instance's attribute (`self.paid.send`): its object is not named
+        return ".".join([head, *reversed(attrs)])
 
     def module_var(self, name: str) -> str | None:
         """The dotted name of the module-level variable `name` denotes here, if it is one."""
