@@ -667,9 +667,10 @@ def test_findings_reused_across_random_edits_equal_a_fresh_run(tmp_path: Path) -
                 text = edited  # the next edit builds on this one; a broken file is not kept
             except SyntaxError:
                 pass
-    # Both ways were taken, often: reused as they were, and computed again (a re-link, or a
-    # re-check of what a body edit reaches).
-    assert ways.get("unobserved", 0) >= 150 and ways.get("re-linked", 0) + ways.get("rechecked", 0) >= 30, ways
+    # Both ways were taken, often: reused as they were, and computed again (a re-link, a re-check
+    # of what a body edit reaches, or the scans run again from the record).
+    again = sum(ways.get(way, 0) for way in ("re-linked", "rechecked", "rescanned"))
+    assert ways.get("unobserved", 0) >= 150 and again >= 30, ways
 
 
 def test_an_edit_before_a_finding_on_its_line_moves_its_column(tmp_path: Path) -> None:

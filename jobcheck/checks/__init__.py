@@ -32,6 +32,14 @@ class CheckContext:
             self.project.lookers.attribute(qualname)
         return True
 
+    def reached_functions(self):
+        """(qualname, function) of each function a job reaches that is checked (`wanted`)."""
+        for qualname in self.project.job_context:
+            if self.wanted(qualname):
+                fn = self.project.functions.get(qualname)
+                if fn is not None:
+                    yield qualname, fn
+
     def finding(
         self,
         code: str,
@@ -93,9 +101,11 @@ def _uncited(message: str) -> tuple[str, tuple]:
 
 
 def all_checks() -> list:
-    from . import effect_outside_key_transaction, five_questions, key_provenance, retry_on_unguarded_effect
+    from . import (effect_outside_key_transaction, five_questions, key_provenance, lock_without_expiry,
+                   retry_on_unguarded_effect)
 
-    return [key_provenance, effect_outside_key_transaction, retry_on_unguarded_effect, five_questions]
+    return [key_provenance, effect_outside_key_transaction, retry_on_unguarded_effect, lock_without_expiry,
+            five_questions]
 
 
 def event_anchor(project: Project, qualname: str, index: int) -> Anchor:

@@ -19,11 +19,8 @@ CODES = ("JC103",)
 
 def run(ctx: CheckContext):
     project = ctx.project
-    for qualname in project.job_context:
-        if not ctx.wanted(qualname):
-            continue
-        fn = project.functions.get(qualname)
-        if fn is None or project.function_is_transactional(fn):
+    for qualname, fn in ctx.reached_functions():
+        if project.function_is_transactional(fn):
             continue
         records = [i for i, ev in enumerate(fn.events) if project.records_key(ev)]
         if not records:

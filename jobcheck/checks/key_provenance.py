@@ -25,12 +25,7 @@ _MARKER_ATTRS = ("add", "setnx", "set", "hsetnx", "set_if_not_exists")
 def run(ctx: CheckContext):
     project = ctx.project
     taint_cache: dict[str, list] = {}
-    for qualname in project.job_context:
-        if not ctx.wanted(qualname):
-            continue
-        fn = project.functions.get(qualname)
-        if fn is None:
-            continue
+    for qualname, fn in ctx.reached_functions():
         reported: set[int] = set()
         for sink_name, sources, confidence in _sinks(ctx, fn):
             for index in sources:

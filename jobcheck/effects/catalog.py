@@ -282,6 +282,26 @@ MARKER_CALLS = (
     "*.hsetnx",
 )
 
+# Locks that a holder which dies keeps unless they expire (JC301): the call that takes one, the
+# keyword that gives it an expiry, and that argument's position (a lock's name comes first).
+LOCK_CALLS = (
+    ("redis.*.lock", "timeout", 1),  # redis-py: Redis.lock(name, timeout=None, ...)
+    ("*Redis().lock", "timeout", 1),
+    ("valkey.*.lock", "timeout", 1),
+    ("django_redis.*.lock", "timeout", 1),
+    ("django.core.cache.cache.lock", "timeout", 1),  # django-redis's cache.lock(name, timeout=None)
+    ("django.core.cache.caches.*.lock", "timeout", 1),
+    ("redis.lock.Lock", "timeout", 2),  # Lock(redis, name, timeout=None)
+    ("redis.asyncio.lock.Lock", "timeout", 2),
+    ("redis_lock.Lock", "expire", 2),  # python-redis-lock: Lock(redis_client, name, expire=None)
+)
+# Writes that set a key only if it is absent, and what gives the key an expiry: a lock when the
+# same client deletes a key later in the function (taken, the work, released), else a marker that
+# may be meant to last. `set(..., nx=True)` takes `ex`/`px`/... (or the expiry third, by position).
+SET_IF_ABSENT_EXPIRY = ("ex", "px", "exat", "pxat", "keepttl")
+CACHE_ADD_CALLS = ("django.core.cache.cache.add", "django.core.cache.caches.*.add")  # add(key, value, timeout)
+LOCK_RELEASES = ("delete", "unlink")
+
 # Exceptions an API raises when it refused a request, so the call that raised them had no effect
 # (unlike a timeout or a 5xx, after which the far end may have acted).
 REJECTIONS = (
