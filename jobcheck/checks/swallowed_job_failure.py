@@ -1,0 +1,66 @@
+"""JC205 swallowed-job-failure: a job's own body catches every exception (a bare `except`,
+`except Exception`) and neither raises again nor reports anything at warning level or above, so a
+run that failed ends as a success: no retry, no failure state, nothing for a person to see.
+
+Only the function the scheduler calls counts (its outcome is the run's), and only a `try` that
+is not inside a loop: catching per item so that one bad item does not stop a batch is a choice,
+not a silent failure. A handler that calls anything but a log below warning (a reporting
+helper of the application, `self.retry`, Sentry) is taken to report.
+"""
+
+from __future__ import annotations
+
+from ..jobs import STRUCTURAL_KINDS, Anchor
+from ..model import Confidence
+from ..summary import FunctionSummary, Handler
+from . import CheckContext
+
+CODES = ("JC205",)
+# Calls a handler may make and still say nothing: logs below warning, and printing.
+_QUIET_CALLS = ("debug", "info", "print")
+_EVERY_FAILURE = ("Exception", "BaseException", "builtins.Exception", "builtins.BaseException")
+
+
+def run(ctx: CheckContext):
+    project = ctx.project
+    for site in project.jobs.values():
+        if site.kind in STRUCTURAL_KINDS or not ctx.wanted(site.function):
+            continue
+        fn = project.functions.get(site.function)
+        if fn is None:
+            continue
+        path = project.function_module[site.function].path
+        for handler in fn.handlers:
+            if not _swallows(fn, handler):
+                continue
+            caught = "a bare `except`" if not handler.types else f"`except {', '.join(handler.types)}`"
+            said = "logs it below warning" if _handler_calls(fn, handler) else "says nothing"
+            anchor = Anchor(path, handler.line, handler.col, handler.line, handler.col + len("except"))
+            yield ctx.finding(
+                "JC205",
+                anchor,
+                f"job `{site.display}` catches every failure here ({caught}), {said} and does not raise again: "
+                f"a run that failed ends as a success, with no retry and no failure anyone sees. Let it raise "
+                f"(or re-raise after cleaning up), or report it (`logger.exception`, your error tracker)",
+                confidence=Confidence.MEDIUM if _handler_calls(fn, handler) else Confidence.HIGH,
+                job=site.display,
+                function=site.function,
+            )
+
+
+def _swallows(fn: FunctionSummary, handler: Handler) -> bool:
+    if handler.reraises or not all(t in _EVERY_FAILURE for t in handler.types):
+        return False
+    guarded = [ev for ev in fn.events if handler.try_id in ev.tries]
+    if not any(ev.kind == "call" for ev in guarded):
+        return False  # nothing in the `try` can fail but names and arithmetic
+    if set.intersection(*(set(ev.loops) for ev in guarded)):
+        return False  # inside a loop: one item's failure, caught so the others run
+    return all(ev.attr in _QUIET_CALLS for ev in _handler_calls(fn, handler))
+
+
+def _handler_calls(fn: FunctionSummary, handler: Handler) -> list:
+    """The calls in the handler's body, resolved or not (`Handler.calls` keeps only the resolved)."""
+    later = [h.line for h in fn.handlers if h.try_id == handler.try_id and h.line > handler.line]
+    end = min(later, default=float("inf"))
+    return [ev for ev in fn.events if ev.kind == "call" and handler.try_id in ev.handlers and handler.line <= ev.line < end]

@@ -1,0 +1,111 @@
+# jobcheck-test: select=JC205
+# A job that catches every failure and says nothing ends as a success; the clean idioms beside it.
+import logging
+
+import requests
+import sentry_sdk
+from celery import shared_task
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task
+def passes():
+    try:
+        requests.post("https://example.com/sync", json={})
+    except Exception:  # expect: JC205
+        pass
+
+
+@shared_task
+def bare_except_returns():
+    try:
+        requests.post("https://example.com/sync", json={})
+    except:  # expect: JC205  # noqa: E722
+        return None
+
+
+@shared_task
+def logs_below_warning(account_id):
+    try:
+        sync(account_id)
+    except Exception:  # expect: JC205
+        logger.info("sync failed for %s", account_id)
+
+
+@shared_task
+def logs_the_failure(account_id):
+    try:
+        sync(account_id)
+    except Exception:
+        logger.exception("sync failed for %s", account_id)
+
+
+@shared_task
+def reports_to_the_error_tracker(account_id):
+    try:
+        sync(account_id)
+    except Exception as exc:
+        sentry_sdk.capture_exception(exc)
+
+
+@shared_task
+def raises_again_after_cleaning_up(account_id):
+    try:
+        sync(account_id)
+    except BaseException:
+        logger.debug("cleaning up")
+        raise
+
+
+@shared_task(bind=True, max_retries=3)
+def retries(self, account_id):
+    try:
+        sync(account_id)
+    except Exception as exc:
+        self.retry(exc=exc)
+
+
+@shared_task
+def catches_what_it_expects(account_id):
+    try:
+        sync(account_id)
+    except requests.Timeout:
+        pass
+
+
+@shared_task
+def one_bad_item_does_not_stop_the_batch(account_ids):
+    skipped = []
+    for account_id in account_ids:
+        try:
+            sync(account_id)
+        except Exception:
+            skipped.append(account_id)
+    return skipped
+
+
+@shared_task
+def nothing_in_the_try_can_fail(value):
+    try:
+        total = value + 1
+    except Exception:
+        total = 0
+    return total
+
+
+def helper_swallows(account_id):
+    # Not the job's own body: what the job sees is what this returns.
+    try:
+        sync(account_id)
+    except Exception:
+        pass
+
+
+@shared_task
+def calls_a_helper_that_swallows(account_id):
+    helper_swallows(account_id)
+
+
+def sync(account_id):
+    requests.post("https://example.com/accounts", json={"id": account_id})
