@@ -102,10 +102,10 @@ def _uncited(message: str) -> tuple[str, tuple]:
 
 def all_checks() -> list:
     from . import (effect_outside_key_transaction, five_questions, key_provenance, lock_without_expiry,
-                   retry_on_unguarded_effect, swallowed_job_failure)
+                   retry_on_unguarded_effect, silent_retry_exhaustion, swallowed_job_failure)
 
-    return [key_provenance, effect_outside_key_transaction, retry_on_unguarded_effect, swallowed_job_failure,
-            lock_without_expiry, five_questions]
+    return [key_provenance, effect_outside_key_transaction, retry_on_unguarded_effect, silent_retry_exhaustion,
+            swallowed_job_failure, lock_without_expiry, five_questions]
 
 
 def event_anchor(project: Project, qualname: str, index: int) -> Anchor:

@@ -14,11 +14,9 @@ from ..jobs import STRUCTURAL_KINDS, Anchor
 from ..model import Confidence
 from ..summary import FunctionSummary, Handler
 from . import CheckContext
+from .handlers import catches_every_failure, exhaustion_caught, guarded, handler_calls, says_nothing
 
 CODES = ("JC205",)
-# Calls a handler may make and still say nothing: logs below warning, and printing.
-_QUIET_CALLS = ("debug", "info", "print")
-_EVERY_FAILURE = ("Exception", "BaseException", "builtins.Exception", "builtins.BaseException")
 
 
 def run(ctx: CheckContext):
@@ -34,7 +32,7 @@ def run(ctx: CheckContext):
             if not _swallows(fn, handler):
                 continue
             caught = "a bare `except`" if not handler.types else f"`except {', '.join(handler.types)}`"
-            said = "logs it below warning" if _handler_calls(fn, handler) else "says nothing"
+            said = "logs it below warning" if handler_calls(fn, handler) else "says nothing"
             anchor = Anchor(path, handler.line, handler.col, handler.line, handler.col + len("except"))
             yield ctx.finding(
                 "JC205",
@@ -42,25 +40,16 @@ def run(ctx: CheckContext):
                 f"job `{site.display}` catches every failure here ({caught}), {said} and does not raise again: "
                 f"a run that failed ends as a success, with no retry and no failure anyone sees. Let it raise "
                 f"(or re-raise after cleaning up), or report it (`logger.exception`, your error tracker)",
-                confidence=Confidence.MEDIUM if _handler_calls(fn, handler) else Confidence.HIGH,
+                confidence=Confidence.MEDIUM if handler_calls(fn, handler) else Confidence.HIGH,
                 job=site.display,
                 function=site.function,
             )
 
 
 def _swallows(fn: FunctionSummary, handler: Handler) -> bool:
-    if handler.reraises or not all(t in _EVERY_FAILURE for t in handler.types):
-        return False
-    guarded = [ev for ev in fn.events if handler.try_id in ev.tries]
-    if not any(ev.kind == "call" for ev in guarded):
+    if not catches_every_failure(handler) or not says_nothing(fn, handler) or exhaustion_caught(fn, handler):
+        return False  # (retries that run out, caught: JC204 says so)
+    events = guarded(fn, handler)
+    if not any(ev.kind == "call" for ev in events):
         return False  # nothing in the `try` can fail but names and arithmetic
-    if set.intersection(*(set(ev.loops) for ev in guarded)):
-        return False  # inside a loop: one item's failure, caught so the others run
-    return all(ev.attr in _QUIET_CALLS for ev in _handler_calls(fn, handler))
-
-
-def _handler_calls(fn: FunctionSummary, handler: Handler) -> list:
-    """The calls in the handler's body, resolved or not (`Handler.calls` keeps only the resolved)."""
-    later = [h.line for h in fn.handlers if h.try_id == handler.try_id and h.line > handler.line]
-    end = min(later, default=float("inf"))
-    return [ev for ev in fn.events if ev.kind == "call" and handler.try_id in ev.handlers and handler.line <= ev.line < end]
+    return not set.intersection(*(set(ev.loops) for ev in events))  # in a loop: per item, so the others run

@@ -302,6 +302,9 @@ SET_IF_ABSENT_EXPIRY = ("ex", "px", "exat", "pxat", "keepttl")
 CACHE_ADD_CALLS = ("django.core.cache.cache.add", "django.core.cache.caches.*.add")  # add(key, value, timeout)
 LOCK_RELEASES = ("delete", "unlink")
 
+# What a retrying framework raises when no retry is left (JC204: caught and silenced).
+EXHAUSTION_ERRORS = ("MaxRetriesExceededError", "RetryError")
+
 # Exceptions an API raises when it refused a request, so the call that raised them had no effect
 # (unlike a timeout or a 5xx, after which the far end may have acted).
 REJECTIONS = (
