@@ -85,12 +85,15 @@ def _set_if_absent(project: Project, fn: FunctionSummary, index: int, name: str 
 
 
 def _later(project: Project, fn: FunctionSummary, index: int, name: str, attrs: tuple[str, ...]):
-    """(name, line) of a later call through the same client (`name`'s receiver) of one of `attrs`."""
+    """(name, line) of a later call through the same client (`name`'s receiver) of one of `attrs`,
+    on the same key as far as can be told (two different literal keys are not the same)."""
     receiver = name.rpartition(".")[0]
+    key = _literal(fn.events[index].args[0] if fn.events[index].args else None, None)
     for ev in fn.events[index + 1:]:
         if ev.kind == "call" and ev.attr in attrs:
             other = project.event_name(ev) or ""
-            if other.rpartition(".")[0] == receiver:
+            other_key = _literal(ev.args[0] if ev.args else None, None)
+            if other.rpartition(".")[0] == receiver and (key is None or other_key is None or key == other_key):
                 return other, ev.line
     return None
 

@@ -98,6 +98,13 @@ def marker_meant_to_last(order_id):
 
 
 @shared_task
+def marker_and_another_key_deleted(order_id):
+    # The key deleted is another one: the marker is not released, so it is not a lock.
+    if r.set("invoiced:daily", "1", nx=True):
+        r.delete("stale-totals")
+
+
+@shared_task
 def django_cache_lock(report_id):
     if cache.add("report-lock", "1", timeout=None):  # expect: JC301
         try:
