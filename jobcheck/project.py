@@ -164,6 +164,10 @@ class Project:
         name = memo[1:]
         return self._canon[name], self._canon_lookups[name]
 
+    def lookers_data(self) -> tuple | None:
+        """Who looked what up, for the run record (`lookers.Lookers.data`); None if not recorded."""
+        return self.lookers.data(self.memo) if self.lookers is not None else None
+
     def recomputed(self, memo: str):
         """A remembered result as this project computes it."""
         return self.canonical(memo[1:])

@@ -87,13 +87,14 @@ class State:
         """What a full project phase leaves for a re-check (None if the checks did not walk it)."""
         if "job_context" not in project.__dict__:
             return None  # the checks did not run (`Project.finish_scans` ran every scan before them)
+        lookers = project.lookers_data()
         return cls(list(project.modules), project.rewrites, project.jobs, project.retry_wrappers,
                    project.job_names, project.signal_receivers, project.call_edges, project.bodies_read,
                    set(project.whole_attrs), {a: sorted(keys) for a, keys in project.call_readers.items()},
                    project.scans_all_calls, set(project.index_reads),
                    set(project.scans_asked), {q: set(v) for q, v in project.attrs_read.items()},
                    project.__dict__.get("_sources", {}), set(project.enqueues_asked),
-                   [d for d in [project.lookers.data(project.memo) if project.lookers is not None else None] if d],
+                   [lookers] if lookers else [],
                    set(project.linker_asked or ()), set())
 
     def to_data(self) -> tuple:
@@ -613,7 +614,7 @@ def _lookers_after(state: State, project) -> list:
     layers: `_LAYERS` are combined into one)."""
     from .lookers import combined
 
-    new = project.lookers.data(project.memo)
+    new = project.lookers_data()
     if new is None:
         return state.lookers
     layers = [*state.lookers, new]

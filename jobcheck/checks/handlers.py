@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..effects.catalog import EXHAUSTION_ERRORS
+from ..jobs import Anchor
 from ..project import exclusive
 from ..summary import FunctionSummary, Handler
 
@@ -12,6 +13,11 @@ QUIET_CALLS = ("debug", "info", "print")
 REPORTING_CALLS = ("warning", "warn", "error", "exception", "critical", "fatal", "capture_exception",
                    "capture_message", "captureException", "mail_admins")
 EVERY_FAILURE = ("Exception", "BaseException", "builtins.Exception", "builtins.BaseException")
+
+
+def handler_anchor(path: str, handler: Handler) -> Anchor:
+    """Where a finding about an `except` clause points: its `except` keyword."""
+    return Anchor(path, handler.line, handler.col, handler.line, handler.col + len("except"))
 
 
 def handler_calls(fn: FunctionSummary, handler: Handler) -> list:

@@ -9,10 +9,9 @@ around a retry request (`self.retry(...)`, which raises it when no retry is left
 
 from __future__ import annotations
 
-from ..jobs import Anchor
 from ..model import Confidence
 from . import CheckContext
-from .handlers import exhaustion_caught, says_nothing
+from .handlers import exhaustion_caught, handler_anchor, says_nothing
 
 CODES = ("JC204",)
 
@@ -27,7 +26,7 @@ def run(ctx: CheckContext):
                 continue
             yield ctx.finding(
                 "JC204",
-                Anchor(path, handler.line, handler.col, handler.line, handler.col + len("except")),
+                handler_anchor(path, handler),
                 f"retries that run out end here: {caught} catches the error that says so and says nothing (no "
                 f"raise, nothing logged at warning or above), so the work is given up for good and no one hears of "
                 f"it. Let it raise, or report it where a person looks (`logger.error`, your error tracker, a "

@@ -10,11 +10,11 @@ helper of the application, `self.retry`, Sentry) is taken to report.
 
 from __future__ import annotations
 
-from ..jobs import STRUCTURAL_KINDS, Anchor
+from ..jobs import STRUCTURAL_KINDS
 from ..model import Confidence
 from ..summary import FunctionSummary, Handler
 from . import CheckContext
-from .handlers import catches_every_failure, exhaustion_caught, guarded, handler_calls, says_nothing
+from .handlers import catches_every_failure, exhaustion_caught, guarded, handler_anchor, handler_calls, says_nothing
 
 CODES = ("JC205",)
 
@@ -32,15 +32,15 @@ def run(ctx: CheckContext):
             if not _swallows(fn, handler):
                 continue
             caught = "a bare `except`" if not handler.types else f"`except {', '.join(handler.types)}`"
-            said = "logs it below warning" if handler_calls(fn, handler) else "says nothing"
-            anchor = Anchor(path, handler.line, handler.col, handler.line, handler.col + len("except"))
+            logs = bool(handler_calls(fn, handler))  # below warning, or `_swallows` would not hold
+            said = "logs it below warning" if logs else "says nothing"
             yield ctx.finding(
                 "JC205",
-                anchor,
+                handler_anchor(path, handler),
                 f"job `{site.display}` catches every failure here ({caught}), {said} and does not raise again: "
                 f"a run that failed ends as a success, with no retry and no failure anyone sees. Let it raise "
                 f"(or re-raise after cleaning up), or report it (`logger.exception`, your error tracker)",
-                confidence=Confidence.MEDIUM if handler_calls(fn, handler) else Confidence.HIGH,
+                confidence=Confidence.MEDIUM if logs else Confidence.HIGH,
                 job=site.display,
                 function=site.function,
             )
