@@ -33,9 +33,8 @@ class Report:
     files: int
     project: Project
     summaries: list[ModuleSummary] = field(default_factory=list)
-    # How the findings were had: "" (computed), "stamps" or "content" (read back: nothing
-    # changed), "unobserved" (read back: what changed, no step of the analysis looks at).
-    reused: str = ""
+    # The findings were read back from the cache's record of the same run (nothing changed).
+    reused: bool = False
 
     @property
     def counts(self) -> Counter:
@@ -51,12 +50,9 @@ class Selection:
 
 def check_paths(paths: list[str], config: Config | None = None, selection: Selection = Selection(),
                 summarizer=None, force_exclude: bool = False, folders: set[str] | None = None,
-                observe: bool = False, planned: list[tuple[Path, str, str, bool]] | None = None,
-                context_modules: list[tuple[Path, str, str, bool]] | None = None) -> Report:
+                planned: list[tuple[Path, str, str, bool]] | None = None) -> Report:
     """Check every Python file under `paths` (`planned`: what `plan_modules` gave for them, if
-    the caller has already listed them, `folders` included; `context_modules`: the modules their
-    imports lead to, when the caller knows them — a run record whose files all still hold — so
-    they are read without resolving imports again). `summarizer` maps [(path, display, module, is_pkg)]
+    the caller has already listed them, `folders` included). `summarizer` maps [(path, display, module, is_pkg)]
     to summaries (the cache and the process pool plug in here; one with a `close()` is closed once
     every file is summarised, before linking); default: one by one. `folders`,
     if given, collects every folder listed (to find files, to resolve imports)."""
@@ -67,18 +63,14 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
     summarize = summarizer or (lambda batch: [summarize_one(job) for job in batch])
     summaries = summarize(planned)
     absolute = {display: path for path, display, _, _ in planned}
-    if context_modules is None:
-        extra = context.load(summaries, import_roots(planned, config), summarize, folders=folders)
-    else:
-        extra = [s for s in summarize(context_modules) if s.error is None]
+    extra = context.load(summaries, import_roots(planned, config), summarize, folders=folders)
     release = getattr(summarize, "close", None)
     if release is not None:
         release()  # worker processes are idle from here on: free their memory before linking
     for summary in summaries + extra:
         summary.uses = {}  # only context loading reads it: a tenth of a summary's memory
     return analyse(summaries + extra, config, selection, absolute, report_paths={s.path for s in summaries},
-                   report_modules={s.module for s in summaries},
-                   observe=observe)
+                   report_modules={s.module for s in summaries})
 
 
 def import_roots(jobs: list[tuple[Path, str, str, bool]], config: Config) -> list[Path]:
@@ -131,29 +123,27 @@ def check_sources(sources: dict[str, str], config: Config | None = None, selecti
     return analyse(summaries, config, selection, {}, sources)
 
 
-def build_project(summaries: list[ModuleSummary], config: Config, observe: bool = False) -> Project:
+def build_project(summaries: list[ModuleSummary], config: Config) -> Project:
     from .effects.classify import Catalog
     from .frameworks import all_frameworks
     from .project import Project
 
     catalog = Catalog(config.effects, config.guards)
-    return Project(summaries, catalog, all_frameworks(config), config.entry_points, observe=observe)
+    return Project(summaries, catalog, all_frameworks(config), config.entry_points)
 
 
 def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection = Selection(),
             absolute: dict[str, Path] | None = None, sources: dict[str, str] | None = None,
-            report_paths: set[str] | None = None, observe: bool = False,
-            report_modules: set[str] | None = None) -> Report:
+            report_paths: set[str] | None = None, report_modules: set[str] | None = None) -> Report:
     """Link the summaries, run the selected checks, drop what is suppressed. `sources` are
     in-memory texts (an editor's buffers) that take precedence over the files on disk.
     `report_paths`: report findings only in these files (the others are context);
     `report_modules`: and only of these modules (a given file can also be read as context under
-    another name, as a script's sibling is: its findings are the given module's). `observe`:
-    record what the project phase looks up (`Project.observation`)."""
+    another name, as a script's sibling is: its findings are the given module's)."""
     from .ruledocs import rules
 
     rule_info = rules()
-    project = build_project(summaries, config, observe)
+    project = build_project(summaries, config)
     findings = check_project(project, config, selection, rule_info)
     reported = summaries
     if report_paths is not None:
@@ -168,23 +158,16 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     return Report(findings=findings, files=len(reported), project=project, summaries=summaries)
 
 
-def check_project(project: Project, config: Config, selection: Selection, rule_info: dict, units: set | None = None) -> list[Finding]:
-    """The selected checks' findings on a linked project (`units`: only for these functions)."""
+def check_project(project: Project, config: Config, selection: Selection, rule_info: dict) -> list[Finding]:
+    """The selected checks' findings on a linked project."""
     from .checks import CheckContext, all_checks
 
     selected = selected_codes(config, rule_info, selection.select, selection.ignore, selection.extend_select)
-    if "job_context" not in project.__dict__:
-        project.finish_scans()  # before the checks look anything up
-    ctx = CheckContext(project, rule_info, config.docstring_section, units=units)
+    ctx = CheckContext(project, rule_info, config.docstring_section)
     findings: list[Finding] = []
-    lookers = project.lookers
     for check in all_checks():
         if selected.intersection(check.CODES):
-            if lookers is not None:
-                lookers.attribute(None)  # what a check looks up before its first function is no function's
             findings.extend(f for f in check.run(ctx) if f.code in selected)
-    if lookers is not None:
-        lookers.attribute(None, outside=False)
     return findings
 
 

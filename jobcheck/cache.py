@@ -13,10 +13,10 @@ is the "relevant configuration" of its key, none), so its key is the content has
 module name; the folder carries jobcheck's version and a hash of the summarising modules'
 source, so an upgrade (or an edit of a development checkout) starts afresh. A run record holds
 the findings of one invocation (paths, options, configuration) together with what they were
-computed from — every file's path, module and content hash, and jobcheck's whole build — so a
+computed from — the stamps of every file and folder it read, and jobcheck's whole build — so a
 run in which nothing changed skips the project phase, and any change anywhere recomputes it
 from the summaries. This module stores and reads; when a record may be reused is decided in
-`incremental` (with `stamps` and `observed`).
+`incremental` (with `stamps`).
 
 Every entry carries its key and a checksum of its payload: a truncated, corrupt or foreign entry
 is ignored (and rewritten by the run), never trusted. Writes go to a temporary file in the same
@@ -165,40 +165,25 @@ class Cache:
         payload = read_entry(self.run_path(invocation), invocation, RUN)
         if payload is None:
             return None
-        sections = _sections(payload, 5)
+        sections = _sections(payload, 3)
         if sections is None:
             return None
         try:
-            build, stamps, checked, given = marshal.loads(sections[0])
+            build, stamps, checked = marshal.loads(sections[0])
         except (ValueError, EOFError, TypeError):
             return None
-        if (build != code_fingerprint() or (stamps is not None and type(stamps) is not tuple)
-                or type(checked) is not int or type(given) is not int):
+        if build != code_fingerprint() or type(stamps) is not tuple or type(checked) is not int:
             return None
-        return RunRecord(stamps, checked, given, sections[1:])
+        return RunRecord(stamps, checked, sections[1], sections[2])
 
-    def store_run(self, invocation: bytes, inputs: list | bytes, findings: list, checked: int, given: int,
-                  stamps: tuple | None = None, observation: tuple | None = None, encoded: tuple | None = None,
-                  state: tuple | bytes | None = None) -> None:
-        """Record a run: every file it read, in order (display, path, key, module name), its
-        findings (or `encoded`: them as `findings_to_data` gives),
-        how many files it checked (reported on), how many of the inputs were given (the rest are
-        context), `stamps` (see `stamps.take_stamps`) when they are safe to trust, and
-        what its project phase looked at (`observed.Observation.to_data`), and what it leaves for
-        a re-check (`recheck.State.to_data`, or as the record held it)."""
-        encoded = encoded if encoded is not None else findings_to_data(findings)
-        if isinstance(inputs, bytes):
-            packed_inputs = inputs  # marshalled already (`parallel.Summarizer.close`)
-        elif any(key is None for _, _, key, _ in inputs):
-            return  # unreadable files: the next run recomputes
-        else:
-            packed_inputs = marshal.dumps(tuple(inputs))
+    def store_run(self, invocation: bytes, inputs: bytes, findings: list, checked: int, stamps: tuple) -> None:
+        """Record a run: every file it read (marshalled (display, path, key, module) tuples: their
+        summaries are kept while the record is used), its findings, how many files it checked
+        (reported on) and `stamps` (see `stamps.take_stamps`)."""
+        encoded = findings_to_data(findings)
         if encoded is None or not self.prepare():
             return  # unstorable findings, or no cache folder: the next run recomputes
-        sections = [marshal.dumps((code_fingerprint(), stamps, checked, given)), packed_inputs,
-                    marshal.dumps(observation), marshal.dumps(encoded),
-                    state if isinstance(state, (bytes, memoryview)) else marshal.dumps(state)]
-        # Written in parts: the record of a large tree is megabytes, not worth copying whole again.
+        sections = [marshal.dumps((code_fingerprint(), stamps, checked)), inputs, marshal.dumps(encoded)]
         parts = [piece for section in sections for piece in (len(section).to_bytes(4, "big"), section)]
         write_entry(self.run_path(invocation), invocation, parts, RUN)
 
@@ -301,52 +286,24 @@ def _sections(payload: bytes, count: int) -> list[memoryview] | None:
 
 
 class RunRecord:
-    """What a run read, what it looked at, and its findings (each decoded only when used)."""
+    """What a run read, and its findings (decoded only when used)."""
 
-    def __init__(self, stamps: tuple | None, checked: int, given: int, sections: list) -> None:
+    def __init__(self, stamps: tuple, checked: int, inputs, findings) -> None:
         self.stamps = stamps
         self.checked = checked  # files reported on
-        self.given = given  # inputs that were given (the first ones); the rest were read as context
-        self._inputs, self._observation, self._findings, self._state = sections
-
-    def _load(self, section):
-        try:
-            return marshal.loads(section)
-        except (ValueError, EOFError, TypeError):
-            return None
+        self._inputs, self._findings = inputs, findings
 
     @property
     def inputs(self) -> tuple:
-        inputs = self._load(self._inputs)
+        try:
+            inputs = marshal.loads(self._inputs)
+        except (ValueError, EOFError, TypeError):
+            return ()
         return inputs if type(inputs) is tuple else ()
 
-    def observation(self):
-        from .observed import Observation
-
-        data = self._load(self._observation)
-        return None if data is None else Observation.from_data(data)
-
-    def state(self):
-        """What the recorded project phase left for a re-check (`recheck.State`), or None."""
-        from .recheck import State
-
-        data = self._load(self._state)
-        return None if data is None else State.from_data(data)
-
-    def packed_state(self) -> bytes:
-        return bytes(self._state)
-
-    def state_data(self):
-        """The state as `recheck.State.to_data` gave it (None if unreadable)."""
-        return self._load(self._state)
-
-    def encoded_findings(self):
-        return self._load(self._findings)
-
-    def findings(self, encoded=None) -> list | None:
-        """The findings; `encoded` is `encoded_findings()` when the caller has it already."""
+    def findings(self) -> list | None:
         try:
-            names, rows = encoded if encoded is not None else self.encoded_findings()
+            names, rows = marshal.loads(self._findings)
             return findings_from_data(names, rows)
         except (FormatError, ValueError, EOFError, TypeError, KeyError):
             return None
@@ -422,7 +379,6 @@ def _codecs() -> dict:
             "span": (Span, lambda s: (s.line, s.column, s.end_line, s.end_column), lambda v: Span(*v)),
             "severity": (Severity, lambda s: s.value, Severity),
             "confidence": (Confidence, lambda c: c.value, Confidence),
-            "cites": (tuple, lambda c: c, lambda v: tuple(map(tuple, v))),
         }
     return _FINDING_CODECS
 

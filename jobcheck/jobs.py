@@ -70,36 +70,3 @@ class Registration:
     # A helper that enqueues its own parameter: (helper qualname, parameter index, parameter name).
     # The project turns each call of the helper into a registration of what it passes.
     forward: tuple | None = None
-
-
-# ---- as plain data (run records, `sources`) ----------------------------------------------------
-
-
-def anchor_data(a: Anchor) -> tuple:
-    return (a.path, a.line, a.col, a.end_line, a.end_col)
-
-
-def policy_data(p: RetryPolicy | None):
-    if p is None:
-        return None
-    return (p.setting, anchor_data(p.anchor), p.max_retries, p.on, p.explicit, p.from_default, p.backoff, p.delay,
-            p.failure_handler)
-
-
-def policy_from(d) -> RetryPolicy | None:
-    if d is None:
-        return None
-    setting, anchor, max_retries, on, explicit, from_default, backoff, delay, handler = d
-    return RetryPolicy(setting, Anchor(*anchor), max_retries, None if on is None else tuple(on), explicit,
-                       from_default, backoff, delay, handler)
-
-
-def site_data(s: JobSite) -> tuple:
-    return (s.function, s.framework, s.kind, s.path, anchor_data(s.anchor), s.display, s.doc_owner,
-            list(s.triggers), policy_data(s.retry), s.settings)
-
-
-def site_from(d) -> JobSite:
-    function, framework, kind, path, anchor, display, doc_owner, triggers, retry, settings = d
-    return JobSite(function, framework, kind, path, Anchor(*anchor), display, doc_owner, set(triggers),
-                   policy_from(retry), dict(settings))

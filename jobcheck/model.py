@@ -48,9 +48,6 @@ class Finding:
     chain: tuple[str, ...] = ()
     # The qualified name of the function the anchor lies in; used for baselines and fixes.
     function: str | None = None
-    # (offset, path, line) of each line number the message cites, so that a finding reused after
-    # an edit that only moved lines can say where they are now (`observed.moved_finding`).
-    cites: tuple = field(default=(), compare=False)
 
     @property
     def line(self) -> int:

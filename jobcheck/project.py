@@ -12,11 +12,8 @@ from .effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
 from .effects.classify import Catalog, db_write
 from .jobs import Anchor, JobSite, Registration, RetryPolicy
 from .keys import is_key_name
-from .lookers import CANONICAL, Lookers
 from .model import Confidence
-from .observed import Observation, RecordingDict
 from .relink import relink
-from .sources import module_site, per_module, recording, replaying
 from .summary import MODULE_CODE, ClassSummary, Event, FunctionSummary, ModuleSummary
 
 _MAX_HOPS = 12
@@ -40,98 +37,39 @@ class CallEffect:
 
 
 class Project:
-    def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None,
-                 observe: bool = False) -> None:
-        """`observe`: record what is looked up, for `observation()` (the cache's use)."""
-        self.start(catalog, frameworks, entry_points)
+    def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None) -> None:
+        self.catalog = catalog
+        self.frameworks = frameworks
+        self.entry_points = entry_points or {}
         self.modules: dict[str, ModuleSummary] = {}
         for m in modules:
             if m.error is None:
                 self.modules.setdefault(m.module, m)
-        self.linker_asked: set[str] | None = set() if observe else None
-        if observe:
-            self.__dict__["_sources"] = {}  # what the scans' whole-project loops pick (`sources`)
-        self.rewrites = relink(self.modules, self.linker_asked)  # module -> {top: package}
-        self.functions: dict[str, FunctionSummary] = RecordingDict() if observe else {}
+        self.rewrites = relink(self.modules)  # module -> {top: package}
+        self.functions: dict[str, FunctionSummary] = {}
         self.function_module: dict[str, ModuleSummary] = {}
-        self.classes: dict[str, ClassSummary] = RecordingDict() if observe else {}
-        if observe:
-            self.attribute_lookups()
+        self.classes: dict[str, ClassSummary] = {}
         for m in self.modules.values():
             for q, f in m.functions.items():
                 self.functions[q] = f
                 self.function_module[q] = m
             for q, c in m.classes.items():
                 self.classes[q] = c
-
-    def start(self, catalog: Catalog, frameworks: list, entry_points: dict | None) -> None:
-        """What every project starts with besides its modules (`lazy` builds one that loads
-        them as lookups reach them)."""
-        self.catalog = catalog
-        self.frameworks = frameworks
-        self.entry_points = entry_points or {}
-        self.call_attrs: set[str] = set()  # the call names scans asked for (`calls_named`)
-        # Of those, the ones some scan reads every call of, and for the others the filters that
-        # say which calls a scan reads (`reader_key`): `recheck` asks them of an edited body.
-        self.whole_attrs: set[str] = set()
-        self.call_readers: dict[str, set[str]] = {}
-        self.scans_all_calls = False  # set by a framework that reads every call of the project
-        # Functions whose bodies the scans read beyond `calls_named` (through `body`), and each
-        # function's callees as `job_context` walked them: what `recheck` needs to tell which
-        # findings an edit of a body can change.
-        self.bodies_read: dict[str, set[str]] = {}  # qualname -> the `body` views read
-        self.index_reads: set[str] = set()  # callee names Airflow's call index was asked for
-        self.scans_asked: set[str] = set()  # names the scans looked up (see `finish_scans`)
-        # Class attributes read by name (`note_attr`), and classes read whole (`ALL_ATTRS`):
-        # an edit of another attribute of a class changes nothing linking found (`recheck`).
-        self.attrs_read: dict[str, set[str]] = {}
-        self.enqueues_asked: set[str] = set()  # names the checks asked whether they are jobs
         self.call_edges: dict[str, list[str] | None] = {}
         self._canon: dict[str, str | None] = {}
-        self._canon_lookups: dict[str, frozenset] = {}  # what resolving each name looked up (`lookers`)
-        self.lookers: Lookers | None = None
+        self._memo: dict = {}
         self._reach: dict[str, list[EffectPath]] = {}
         self._call_effects: dict[str, list[CallEffect]] = {}
         self._computing: set[str] = set()
         self._walks: list[tuple[int, dict[str, list[CallEffect]]]] = []  # (cycle, its members' effects so far)
 
-    def attribute_lookups(self) -> None:
-        """Record who looks each name up too (`lookers`), for a project that records lookups."""
-        self.lookers = Lookers()
-        for table in (self.functions, self.classes, self.function_module):
-            if isinstance(table, RecordingDict):
-                table.frames = self.lookers.frames
-
-    def listed_function(self, qualname: str) -> FunctionSummary:
-        """A function a scan came to by going over a list of the project's items (`sources`),
-        not by looking its name up: not recorded as a lookup."""
-        return _listed(self.functions, qualname)
-
-    def listed_class(self, qualname: str) -> ClassSummary:
-        return _listed(self.classes, qualname)
-
-    def note_attr(self, cls: ClassSummary, name: str) -> None:
-        """Record that a class's attribute (or `self.` attribute) `name` was read; `ALL_ATTRS`:
-        all of them (every class's, if `cls` is None)."""
-        self.attrs_read.setdefault(cls.qualname if cls is not None else ALL_ATTRS, set()).add(name)
-        if cls is not None and self.lookers is not None:
-            self.lookers.note(cls.qualname)
-
-    def note_read(self, module: str, name: str) -> None:
-        """Record that a module's tables (assignments, imports, names) were read at `name`,
-        where no lookup of its qualified name in `functions` or `classes` already says so."""
-        asked = getattr(self.functions, "asked", None)
-        if asked is not None:
-            asked.add(f"{module}.{name}")
-            if self.lookers is not None:
-                self.lookers.note(f"{module}.{name}")
-
-    def observation(self) -> Observation | None:
-        """What this project phase looked at (see `observed`); None unless built to observe."""
-        if self.linker_asked is None:
-            return None
-        asked = self.linker_asked | self.functions.asked | self.classes.asked  # type: ignore[attr-defined]
-        return Observation.of(asked, self.modules, self.call_attrs, self.scans_all_calls)
+    def once(self, key, compute):
+        """`compute()`, computed once per project (frameworks and checks share what they derive)."""
+        try:
+            return self._memo[key]
+        except KeyError:
+            value = self._memo[key] = compute()
+            return value
 
     # ---- names -------------------------------------------------------------------------------
 
@@ -140,37 +78,11 @@ class Project:
         if not name or name[0] == "@":
             return name
         cached = self._canon.get(name, False)
-        lookers = self.lookers
         if cached is not False:
-            if lookers is not None and name in self._canon_lookups:
-                lookers.used(CANONICAL + name, self._canon_lookups[name])
             return cached
-        if lookers is None:
-            result = self._canonical(name, hops)
-        else:
-            lookers.push()
-            try:
-                result = self._canonical(name, hops)
-            finally:
-                got = lookers.pop()
-            if got:
-                self._canon_lookups[name] = got
-                lookers.used(CANONICAL + name, got)
+        result = self._canonical(name, hops)
         self._canon[name] = result
         return result
-
-    def memo(self, memo: str) -> tuple:
-        """A remembered result and what computing it looked up (`lookers.CANONICAL`)."""
-        name = memo[1:]
-        return self._canon[name], self._canon_lookups[name]
-
-    def lookers_data(self) -> tuple | None:
-        """Who looked what up, for the run record (`lookers.Lookers.data`); None if not recorded."""
-        return self.lookers.data(self.memo) if self.lookers is not None else None
-
-    def recomputed(self, memo: str):
-        """A remembered result as this project computes it."""
-        return self.canonical(memo[1:])
 
     def _canonical(self, name: str, hops: int) -> str:
         if hops > _MAX_HOPS:
@@ -240,7 +152,6 @@ class Project:
 
     def _member(self, cls: ClassSummary, head: str, depth: int) -> tuple[str, str] | None:
         """Where `head` comes from, looking up the bases as Python would (depth-first)."""
-        self.note_attr(cls, head)
         if head in cls.methods:
             return "method", f"{cls.qualname}.{head}"
         if head in cls.attr_types:
@@ -332,7 +243,6 @@ class Project:
         mod = self.modules.get(module)
         if mod is None or hops > _MAX_HOPS:
             return None
-        self.note_read(module, var)
         if var in mod.assigns:
             return mod.assigns[var][0]
         target = mod.imports.get(var)
@@ -345,30 +255,21 @@ class Project:
             return [(name, q) for q, fn in mod.functions.items() for deco in fn.decorators
                     if (name := literal_name(deco[0])) is not None]
 
-        return {name: q for _, found in per_module(self, "job names", named) for name, q in found}
+        return {name: q for found in map(named, self.modules.values()) for name, q in found}
 
     # ---- decorators ------------------------------------------------------------------------------
-
-    def scans_read_decorator(self, mod: ModuleSummary, value: list, name: str | None = None) -> bool:
-        """Can a scan read this decorator? Those of a framework (its `reads_decorator`, asked of
-        the name as written and as resolved, with and without the sys.path fallback), Django's
-        `receiver`, and any carrying a literal `name=` (`job_names`). The scans see no other
-        (`decorated_functions`, `scan_decorators`), so `recheck` lets an edit add, drop or change
-        the others."""
-        return bool(literal_name(value) is not None or self.decorator_claims(mod, value, name))
 
     def decorator_claims(self, mod: ModuleSummary, value: list, name: str | None = None) -> frozenset[str]:
         """Who reads this decorator: the frameworks whose `reads_decorator` takes one of its
         spellings (as written, as resolved, with the sys.path fallback), and `RECEIVER` for
-        Django's `receiver`. Each sees only its own (`decorated_functions`)."""
+        Django's `receiver`. Each framework sees only its own (`decorated_functions`)."""
         from .frameworks.resolve import canonical_in
 
         written = deco_name(value)
         if not written:
             return frozenset()
-        claimed = self.__dict__.get("_decorators_claimed")
-        if claimed is None:  # a name's answer, once: a project repeats a few decorators thousands of times
-            claimed = self.__dict__["_decorators_claimed"] = {}
+        # A name's answer, once: a project repeats a few decorators thousands of times.
+        claimed = self.once("decorator claims", dict)
         out: frozenset[str] = frozenset()
         for n in (written, name or self.canonical(written), canonical_in(self, mod, written)):
             if not n:
@@ -380,11 +281,6 @@ class Project:
                     + ([RECEIVER] if n in RECEIVER_DECORATORS else []))
             out |= found
         return out
-
-    def scan_decorators(self, fn: FunctionSummary) -> list:
-        """The decorators of a function a scan may read (`scans_read_decorator`)."""
-        mod = self.function_module[fn.qualname]
-        return [d for d in fn.decorators if self.scans_read_decorator(mod, d[0])]
 
     # ---- jobs --------------------------------------------------------------------------------
 
@@ -593,7 +489,6 @@ class Project:
             return EffectPath(hit.kind, (hit.name,), hit.confidence)
         if event.attr in ENQUEUE_METHODS:
             target = name.rpartition(".")[0]
-            self.enqueues_asked.add(target)  # whether it is a job: `recheck` when the jobs change
             if target in self.jobs:
                 return EffectPath("enqueue", (name,), Confidence.HIGH)
         return None
@@ -690,7 +585,7 @@ class Project:
             found = members.get(qualname)
             if found is None:
                 members[qualname] = []  # in progress: a call back here finds nothing more
-                found = members[qualname] = self._own_effects(qualname)
+                found = members[qualname] = self._effects_of(qualname)
             return found
         if qualname in self._computing:
             return []  # a cycle outside the jobs' reach (not numbered): ends here
@@ -698,24 +593,13 @@ class Project:
         if cycle is not None:
             self._walks.append((cycle, {qualname: []}))
         try:
-            out = self._own_effects(qualname)
+            out = self._effects_of(qualname)
         finally:
             self._computing.discard(qualname)
             if cycle is not None:
                 self._walks.pop()
         self._call_effects[qualname] = out
         return out
-
-    def _own_effects(self, qualname: str) -> list[CallEffect]:
-        """`_effects_of`, its lookups the function's own (`lookers`)."""
-        lookers = self.lookers
-        if lookers is None:
-            return self._effects_of(qualname)
-        lookers.enter_function(qualname)
-        try:
-            return self._effects_of(qualname)
-        finally:
-            lookers.leave()
 
     def _effects_of(self, qualname: str) -> list[CallEffect]:
         fn = self.functions[qualname]
@@ -761,38 +645,16 @@ class Project:
         mapped to its cycle's number."""
         return call_cycles(self.job_context, self.call_edges)
 
-    def finish_scans(self) -> None:
-        """Run every scan, and remember which names they looked up (when this project records
-        lookups): a function the scans never asked for can change its signature without changing
-        what they find (`recheck`)."""
-        self.jobs, self.retry_wrappers, self.signal_receivers, self.job_names  # noqa: B018 - computed here
-        asked = getattr(self.functions, "asked", None)
-        if asked is not None:
-            self.scans_asked = set(asked) | (self.linker_asked or set())
-
-    def body(self, fn: FunctionSummary, view: str = "all") -> list[Event]:
-        """A function's events, for a scan that reads a body beyond the calls `calls_named`
-        gives it: all of them, or only those of a `BODY_VIEWS` entry (the scan promises to read
-        no others). Recorded: an edit of what a scan read can change what it finds."""
-        self.bodies_read.setdefault(fn.qualname, set()).add(view)
-        return fn.events if view == "all" else BODY_VIEWS[view](fn.events)
-
     def job_roots(self) -> list[str]:
         return list(self.jobs) + [q for q in self.retry_wrappers if q not in self.jobs]
 
     def callees_of(self, qualname: str) -> list[str] | None:
         """The functions a function's calls run, in the order of its events (None: no such
         function), remembered in `call_edges`."""
-        if self.lookers is not None:
-            self.lookers.enter_function(qualname)
-        try:
-            fn = self.functions.get(qualname)
-            edges = None
-            if fn is not None:
-                edges = [callee.qualname for ev in fn.events for callee in self.callees(ev) if callee.name != MODULE_CODE]
-        finally:
-            if self.lookers is not None:
-                self.lookers.leave()
+        fn = self.functions.get(qualname)
+        edges = None
+        if fn is not None:
+            edges = [callee.qualname for ev in fn.events for callee in self.callees(ev) if callee.name != MODULE_CODE]
         self.call_edges[qualname] = edges
         return edges
 
@@ -801,23 +663,6 @@ class Project:
         """Functions that run as part of a job (entry points, retried functions, their callees),
         each mapped to one job it belongs to."""
         return owners(self.job_roots(), self.callees_of)
-
-
-def _listed(table: dict, qualname: str):
-    loader = getattr(table, "loader", None)  # a lazy project's (`lazy`): load what defines it first
-    if loader is not None:
-        loader.reach(qualname)
-    return dict.__getitem__(table, qualname)
-
-
-def _raises(events: list[Event]) -> list[Event]:
-    lines = {ev.line for ev in events if ev.kind == "raise"}
-    return [ev for ev in events if ev.line in lines]
-
-
-# Parts of a body a scan can ask for alone (`Project.body`): "raises" are the raise events and
-# every call on their lines (what is raised, built in place).
-BODY_VIEWS = {"raises": _raises}
 
 
 def owners(roots: list[str], callees_of) -> dict[str, str]:
@@ -907,7 +752,6 @@ def _short(qualname: str) -> str:
 
 RECEIVER_DECORATORS = ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver")
 RECEIVER = "@receiver"  # who reads `RECEIVER_DECORATORS` (`Project.signal_receivers`), as frameworks are named
-ALL_ATTRS = "*"  # `Project.attrs_read`: every attribute (as a name), or every class's (as a key)
 
 
 def literal_name(value: list) -> str | None:
@@ -982,7 +826,7 @@ def _build_indices(project: Project) -> _Indices:
     functions: list[tuple[ModuleSummary, FunctionSummary]] = []
     for mod in project.modules.values():
         for fn in mod.functions.values():
-            decorated.extend(module_site(project, mod.module, _read_decorators, project, mod, fn))
+            decorated.extend(_read_decorators(project, mod, fn))
             number = len(functions) << 32
             for i, ev in enumerate(fn.events):
                 if ev.kind == "call" and ev.attr:
@@ -991,9 +835,6 @@ def _build_indices(project: Project) -> _Indices:
                         calls = by_attr[ev.attr] = array("Q")
                     calls.append(number | i)
             functions.append((mod, fn))
-    recorded = recording(project)
-    if recorded is not None:
-        recorded["decorated"] = [_decorated_entry(d) for d in decorated]
     return _Indices(decorated, by_attr, functions)
 
 
@@ -1010,128 +851,32 @@ def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) 
     return out
 
 
-def _decorated_entry(d: Decorated) -> tuple:
-    return (d.module.module, d.function.qualname, d.number, d.name, tuple(sorted(d.claims)))
-
-
-class _RecordedDecorated:
-    """A decorated function of the record, in a replay (`sources`): its module is read when
-    something more than its name and claims is asked for."""
-
-    __slots__ = ("_project", "_module", "_qualname", "number", "name", "claims")
-
-    def __init__(self, project: Project, entry: tuple) -> None:
-        self._project = project
-        self._module, self._qualname, self.number, self.name, claims = entry
-        self.claims = frozenset(claims)
-
-    @property
-    def module_name(self) -> str:
-        return self._module
-
-    @property
-    def module(self) -> ModuleSummary:
-        return self._project.modules[self._module]
-
-    @property
-    def function(self) -> FunctionSummary:
-        return self._project.listed_function(self._qualname)
-
-    @property
-    def value(self) -> list:
-        return self.function.decorators[self.number][0]
-
-    @property
-    def is_call(self) -> bool:
-        return self.value[0] == "call"
-
-    @property
-    def anchor(self) -> Anchor:
-        _, line, col, end_line, end_col = self.function.decorators[self.number]
-        return Anchor(self.module.path, line, col, end_line, end_col)
-
-
 def _indices(project: Project) -> _Indices:
-    cached = project.__dict__.get("_indices")
-    if cached is None:
-        cached = _build_indices(project)
-        project.__dict__["_indices"] = cached
-    return cached
+    return project.once("indices", lambda: _build_indices(project))
 
 
 def decorated_functions(project: Project, claimant: str) -> list[Decorated]:
     """The functions' decorators that `claimant` reads (a framework's name, or `RECEIVER`), in
     the project's order: no scan sees a decorator it does not claim (`Project.decorator_claims`)."""
-    by_claimant = project.__dict__.get("_decorated")
-    if by_claimant is None:
-        by_claimant = project.__dict__["_decorated"] = {}
+    by_claimant = project.once("decorated by claimant", dict)
     found = by_claimant.get(claimant)
     if found is None:
-        found = by_claimant[claimant] = [d for d in _all_decorated(project) if claimant in d.claims]
+        found = by_claimant[claimant] = [d for d in _indices(project).decorated if claimant in d.claims]
     return found
 
 
-def _all_decorated(project: Project) -> list:
-    replay = replaying(project)
-    if replay is None:
-        return _indices(project).decorated
-    found = project.__dict__.get("_decorated_recorded")
-    if found is None:
-        def fresh(mod: ModuleSummary) -> list[tuple]:
-            return [_decorated_entry(d) for fn in mod.functions.values() for d in _read_decorators(project, mod, fn)]
-
-        found = [_RecordedDecorated(project, entry) for entry in replay.entries("decorated", fresh)]
-        project.__dict__["_decorated_recorded"] = found
-    return found
-
-
-def calls_named(project: Project, attrs: tuple[str, ...], reads=None) -> list[CallSite]:
-    """Calls whose callee's last name is one of `attrs`, with canonical names filled in.
-    `reads(project, module, event) -> bool`: the calls the scan can use (it never sees the
-    others, so `recheck` lets an edit add or drop those); a module-level function or a
-    framework's method, asked only of names (`canonical`, `canonical_in`, `origin`,
-    `function_for`), never of a module's tables. None: the scan reads every one."""
-    project.call_attrs.update(attrs)
-    if reads is None:
-        project.whole_attrs.update(attrs)
-    else:
-        key = reader_key(reads)
-        for attr in attrs:
-            project.call_readers.setdefault(attr, set()).add(key)
-    replay = replaying(project)
-    if replay is not None:
-        return _replayed_calls(project, replay, attrs, reads)
+def calls_named(project: Project, attrs: tuple[str, ...], where=None) -> list[CallSite]:
+    """Calls whose callee's last name is one of `attrs`, with canonical names filled in;
+    `where(project, module, event) -> bool`, if given, keeps only the calls it accepts."""
     indices = _indices(project)
-    recorded = recording(project)
     out = []
     for attr in attrs:
-        start = len(out)
         for code in indices.calls_by_attr.get(attr, ()):
             mod, fn = indices.functions[code >> 32]
             i = code & 0xFFFFFFFF
             ev = fn.events[i]
-            if reads is None or module_site(project, mod.module, reads, project, mod, ev):
+            if where is None or where(project, mod, ev):
                 out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
-        if recorded is not None:
-            recorded[_calls_site(attr, reads)] = [(c.module.module, c.function.qualname, c.index) for c in out[start:]]
-    return out
-
-
-def _calls_site(attr: str, reads) -> str:
-    return f"calls {attr} {'*' if reads is None else reader_key(reads)}"
-
-
-def _replayed_calls(project: Project, replay, attrs: tuple[str, ...], reads) -> list[CallSite]:
-    out = []
-    for attr in attrs:
-        def fresh(mod: ModuleSummary) -> list[tuple]:
-            return [(mod.module, fn.qualname, i) for fn in mod.functions.values() for i, ev in enumerate(fn.events)
-                    if ev.kind == "call" and ev.attr == attr and (reads is None or reads(project, mod, ev))]
-
-        for module, qualname, i in replay.entries(_calls_site(attr, reads), fresh):
-            mod, fn = project.modules[module], project.listed_function(qualname)
-            ev = fn.events[i]
-            out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
     return out
 
 
@@ -1146,41 +891,20 @@ def _reads_function_call(project: Project, module: ModuleSummary, event: Event) 
     return project.function_for(project.canonical(event.name)) is not None
 
 
-def reader_key(reads) -> str:
-    """A name for a `calls_named` filter that `reader_for` finds again in another process."""
-    owner = getattr(reads, "__self__", None)
-    if owner is not None:
-        return f"@{owner.name}:{reads.__func__.__name__}"
-    return f"{reads.__module__}:{reads.__qualname__}"
+def classes_where(project: Project, wanted) -> list[ClassSummary]:
+    """The project's classes for which `wanted(cls)` holds, in the project's order."""
+    return [c for c in project.classes.values() if wanted(c)]
 
 
-def reader_for(key: str, project: Project):
-    """The filter `reader_key` named (None if this version has no such one)."""
-    import importlib
-
-    where, _, name = key.partition(":")
-    if where.startswith("@"):
-        owner = next((fw for fw in project.frameworks if fw.name == where[1:]), None)
-        return getattr(owner, name, None)
-    try:
-        found = importlib.import_module(where)
-    except ImportError:
-        return None
-    for part in name.split("."):
-        found = getattr(found, part, None)
-    return found
+def modules_where(project: Project, wanted) -> list[ModuleSummary]:
+    """The project's modules for which `wanted(module)` holds, in order."""
+    return [m for m in project.modules.values() if wanted(m)]
 
 
-def scans_read_call(project: Project, module: ModuleSummary, event: Event, whole: set[str],
-                    readers: dict[str, list[str]]) -> bool:
-    """Could a scan that asked `calls_named` for this call's name (as recorded: `whole`, the
-    names every call of which was read; `readers`, the filters of the others) read it?"""
-    if event.kind != "call" or (event.attr not in whole and event.attr not in readers):
-        return False
-    if event.attr in whole:
-        return True
-    for key in readers[event.attr]:
-        reads = reader_for(key, project)
-        if reads is None or reads(project, module, event):
-            return True
-    return False
+def any_module(project: Project, wanted) -> bool:
+    return any(wanted(m) for m in project.modules.values())
+
+
+def per_module(project: Project, contribute) -> list[tuple[str, object]]:
+    """(module name, `contribute(module)`) for every module that contributes something, in order."""
+    return [(m.module, data) for m in project.modules.values() if (data := contribute(m))]

@@ -17,20 +17,19 @@ from __future__ import annotations
 from .summary import ModuleSummary
 
 
-def relink(modules: dict[str, ModuleSummary], asked: set[str] | None = None) -> dict[str, dict[str, str]]:
-    """`asked`, if given, collects every qualified name probed in a module (see `observed`).
-    Returns the rewrites made: module -> {top-level name: the package it is below}."""
+def relink(modules: dict[str, ModuleSummary]) -> dict[str, dict[str, str]]:
+    """Returns the rewrites made: module -> {top-level name: the package it is below}."""
     tops = {name.partition(".")[0] for name in modules}
     made = {}
     for mod in modules.values():
-        rewrites = rewrites_for(mod, modules, tops, asked)
+        rewrites = rewrites_for(mod, modules, tops)
         if rewrites:
             apply(mod, rewrites)
             made[mod.module] = rewrites
     return made
 
 
-def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: set[str], asked: set[str] | None) -> dict[str, str]:
+def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: set[str]) -> dict[str, str]:
     ancestors = []
     parts = mod.module.split(".")[:-1]
     while parts:
@@ -52,13 +51,13 @@ def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: se
             # Every name imported under this top must land on a module or on something defined
             # there: `from celery import Celery` next to an app/celery.py that merely imports
             # Celery is the library, not the sibling.
-            if all(_lands(f"{base}.{n}", modules, tops | {top}, asked) for n in names):
+            if all(_lands(f"{base}.{n}", modules, tops | {top}) for n in names):
                 out[top] = candidate
                 break
     return out
 
 
-def _lands(name: str, modules: dict[str, ModuleSummary], internal: set[str], asked: set[str] | None = None) -> bool:
+def _lands(name: str, modules: dict[str, ModuleSummary], internal: set[str]) -> bool:
     """Is `name` a module of the tree, or something defined there, or re-exported there from the
     tree itself? A name the module merely imports from a library (`Celery` in app/celery.py)
     does not count: the import meant the library."""
@@ -69,8 +68,6 @@ def _lands(name: str, modules: dict[str, ModuleSummary], internal: set[str], ask
     if mod is None or not attr:
         return False
     qual = f"{module}.{attr}"
-    if asked is not None:
-        asked.add(qual)
     if qual in mod.functions or qual in mod.classes or (attr in mod.symbols and attr not in mod.imports):
         return True
     source = mod.imports.get(attr)

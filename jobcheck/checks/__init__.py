@@ -18,27 +18,13 @@ class CheckContext:
     project: Project
     rules: dict[str, RuleInfo]
     docstring_section: str = "Reliability"
-    # Check only these functions (a re-check after an edit, `recheck`); None: all of them. Every
-    # finding names the function it is checked for (`Finding.function`): that is what a
-    # re-check replaces.
-    units: set | None = None
-
-    def wanted(self, qualname: str) -> bool:
-        """Is `qualname` checked? If so, a check works for it until it asks again: what it
-        looks up meanwhile is the function's (`lookers`; each check's loop asks at the top)."""
-        if self.units is not None and qualname not in self.units:
-            return False
-        if self.project.lookers is not None:
-            self.project.lookers.attribute(qualname)
-        return True
 
     def reached_functions(self):
-        """(qualname, function) of each function a job reaches that is checked (`wanted`)."""
+        """(qualname, function) of each function a job reaches."""
         for qualname in self.project.job_context:
-            if self.wanted(qualname):
-                fn = self.project.functions.get(qualname)
-                if fn is not None:
-                    yield qualname, fn
+            fn = self.project.functions.get(qualname)
+            if fn is not None:
+                yield qualname, fn
 
     def finding(
         self,
@@ -52,14 +38,12 @@ class CheckContext:
         function: str | None = None,
     ) -> Finding:
         rule = self.rules[code]
-        message, cites = _uncited(message)
         return Finding(
             code=code,
             name=rule.name,
             path=anchor.path,
             span=Span(anchor.line, anchor.col + 1, anchor.end_line, anchor.end_col + 1),
             message=message,
-            cites=cites,
             severity=rule.severity,
             confidence=confidence,
             job=job,
@@ -73,31 +57,6 @@ class CheckContext:
             return None
         site = self.project.jobs.get(root)
         return site.display if site is not None else root
-
-
-_CITE = "\x00"
-
-
-def cite(path: str, line: int) -> str:
-    """`line N` for a message: marked, so that `CheckContext.finding` records which line of which
-    file the number is (a finding reused after its lines moved must say where they are now)."""
-    return f"line {_CITE}{path}{_CITE}{line}{_CITE}"
-
-
-def _uncited(message: str) -> tuple[str, tuple]:
-    """The message with its `cite` marks replaced by the numbers, and (offset, path, line) of each."""
-    if _CITE not in message:
-        return message, ()
-    parts = message.split(_CITE)  # text, path, line, text, path, line, ..., text
-    out, cites, offset = [], [], 0
-    for i in range(0, len(parts) - 1, 3):
-        number = parts[i + 2]
-        out += (parts[i], number)
-        offset += len(parts[i])
-        cites.append((offset, parts[i + 1], int(number)))
-        offset += len(number)
-    out.append(parts[-1])
-    return "".join(out), tuple(cites)
 
 
 def all_checks() -> list:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..effects.classify import db_write
 from ..model import Confidence
 from ..project import exclusive
-from . import CheckContext, cite, event_anchor, short
+from . import CheckContext, event_anchor, short
 
 CODES = ("JC103",)
 
@@ -42,7 +42,7 @@ def run(ctx: CheckContext):
                     continue
                 where = "with no transaction"
                 if key_txns:
-                    where = f"in a transaction ({cite(project.function_module[qualname].path, record.line)})"
+                    where = f"in a transaction (line {record.line})"
                 what = " -> ".join(short(c) for c in chain)
                 yield ctx.finding(
                     "JC103",

@@ -18,8 +18,6 @@ def run(ctx: CheckContext):
         if site.kind in STRUCTURAL_KINDS or site.doc_owner in seen:
             continue
         seen.add(site.doc_owner)
-        if not ctx.wanted(site.function):
-            continue
         docs = [_doc(project, site.doc_owner)]
         if site.doc_owner != site.function:
             docs.append(_doc(project, site.function))  # a Task class may answer on run()

@@ -112,17 +112,10 @@ def _returns(ctx: CheckContext, fn: FunctionSummary, cache: dict, stack: tuple, 
         return cache[fn.qualname]
     below = [False]
     result = None
-    lookers = ctx.project.lookers
-    if lookers is not None:
-        lookers.enter_function(fn.qualname)  # what `fn`'s returns derive from is its own to look up
-    try:
-        for index in fn.returns:
-            result = _origin(ctx, fn, index, cache, stack, below)
-            if result is not None:
-                break
-    finally:
-        if lookers is not None:
-            lookers.leave()
+    for index in fn.returns:
+        result = _origin(ctx, fn, index, cache, stack, below)
+        if result is not None:
+            break
     if below[0]:
         cut[0] = True
     else:

@@ -17,7 +17,7 @@ from ..effects.classify import PatternSet
 from ..model import Confidence
 from ..project import Project
 from ..summary import Event, FunctionSummary
-from . import CheckContext, cite, event_anchor, short
+from . import CheckContext, event_anchor, short
 
 CODES = ("JC301",)
 _LOCKS = [(PatternSet([pattern]), keyword, position) for pattern, keyword, position in LOCK_CALLS]
@@ -77,10 +77,9 @@ def _set_if_absent(project: Project, fn: FunctionSummary, index: int, name: str 
     if release is None:
         return None
     released, line = release
-    path = project.function_module[fn.qualname].path
     confidence = Confidence.HIGH if name.startswith(_REDIS) or "Redis()." in name else Confidence.MEDIUM
     return (f"`{short(name)}` takes a lock with no expiry ({how}), released by `{short(released)}` at "
-            f"{cite(path, line)}: {_DIES.format(when='in between')}. Set the expiry in the same call (`ex=`/`px=`, "
+            f"line {line}: {_DIES.format(when='in between')}. Set the expiry in the same call (`ex=`/`px=`, "
             f"`timeout=`), longer than the work takes, and fence the writes it guards with a token", confidence)
 
 

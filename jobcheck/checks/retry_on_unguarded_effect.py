@@ -16,7 +16,7 @@ from ..jobs import RetryPolicy
 from ..project import CallEffect, Project, exclusive
 from ..raises import Raises, is_broad
 from ..summary import FunctionSummary
-from . import CheckContext, cite, event_anchor, short
+from . import CheckContext, event_anchor, short
 
 CODES = ("JC201",)
 _VERBS = {
@@ -33,7 +33,7 @@ def run(ctx: CheckContext):
     project = ctx.project
     raises = Raises(project)
     for qualname in sorted(set(project.jobs) | set(project.retry_wrappers)):
-        if not ctx.wanted(qualname) or qualname not in project.functions:
+        if qualname not in project.functions:
             continue
         policy = project.retry_of(qualname)
         if policy is None:
@@ -94,7 +94,7 @@ class _RetryScope:
             if self._after(p, e):
                 ev = fn.events[p]
                 what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
-                return f"{what} at {cite(self.project.function_module[fn.qualname].path, ev.line)}; {policy.setting}"
+                return f"{what} at line {ev.line}; {policy.setting}"
         return None
 
     def _after(self, later: int, earlier: int) -> bool:

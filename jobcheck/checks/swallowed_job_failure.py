@@ -22,7 +22,7 @@ CODES = ("JC205",)
 def run(ctx: CheckContext):
     project = ctx.project
     for site in project.jobs.values():
-        if site.kind in STRUCTURAL_KINDS or not ctx.wanted(site.function):
+        if site.kind in STRUCTURAL_KINDS:
             continue
         fn = project.functions.get(site.function)
         if fn is None:

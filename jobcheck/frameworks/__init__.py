@@ -8,18 +8,6 @@ function. Frameworks recognise resolved names (`celery.Celery().task`), never sp
 
 from __future__ import annotations
 
-# Scans that ask whether a module imports a library, by the import's dotted value: Airflow's
-# (does the project use it at all), arq's and RQ's (is a module's queue theirs). `recheck`
-# lets an edit change a module's imports when it leaves `gate_imports` equal, or when the scans
-# run again (a replay asks the edited module anew: `sources`).
-GATE_PREFIXES = ("airflow", "arq", "rq", "django_rq", "flask_rq2")
-
-
-def gate_imports(mod) -> set[str]:
-    """The imports of a module that those scans can see."""
-    return {v for v in mod.imports.values() if v.partition(".")[0].startswith(GATE_PREFIXES)}
-
-
 def all_frameworks(config=None) -> list:
     from . import apscheduler, celery, custom, dramatiq, huey, retrying, rq
     from . import airflow, dagster, luigi, prefect, temporal

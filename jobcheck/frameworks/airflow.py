@@ -30,11 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..project import Project, decorated_functions, deco_name
-from ..sources import any_module, per_module, scan_classes
+from ..project import Project, any_module, classes_where, deco_name, decorated_functions, per_module
 from ..summary import MODULE_CODE, Event, FunctionSummary, ModuleSummary, Region
 from . import resolve
-from .airflow_index import is_relevant, relevant_tops
 from .base import describe, int_or_none, job_from_function, policy
 from .durations import seconds
 from .values import call_args, call_kwargs, call_name, dict_items, lit, render
@@ -109,7 +107,7 @@ class Airflow:
                     or is_task_group_decorator(name))
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        if not any_module(project, "airflow: imports airflow", _imports_airflow):
+        if not any_module(project, _imports_airflow):
             return []  # the call-site index below costs a pass over every call: only for Airflow projects
         return _Analysis(project).jobs()
 
@@ -121,24 +119,11 @@ def _imports_airflow(mod: ModuleSummary) -> bool:
     return any(v.startswith("airflow") for v in mod.imports.values())
 
 
-class _AskedFor(dict):
-    """A dict that adds every key asked for by `get` to `asked`."""
-
-    def __init__(self, asked: set) -> None:
-        super().__init__()
-        self.asked = asked
-
-    def get(self, key, default=None):
-        self.asked.add(key)
-        return dict.get(self, key, default)
-
-
 class _Analysis:
     def __init__(self, project: Project) -> None:
         self.p = project
-        # canonical target -> [(function, event index, how: "" or an _INSTANTIATE attribute)];
-        # which targets were asked for is recorded (`recheck` lets a body's other calls change)
-        self.calls: dict[str, list[tuple[str, int, str]]] = _AskedFor(project.index_reads)
+        # canonical target -> [(function, event index, how: "" or an _INSTANTIATE attribute)]
+        self.calls: dict[str, list[tuple[str, int, str]]] = {}
         self.callable_events: list[tuple[str, int]] = []
         # (function, depth) -> contexts: what a walk finds depends on how far it may still go, so
         # a walk cut off deep down is never taken for the answer nearer the top.
@@ -149,16 +134,17 @@ class _Analysis:
 
     def _index(self) -> None:
         p = self.p
-        p.scans_all_calls = True
         tops = resolve.analysed_tops(p)
 
         def contribution(mod: ModuleSummary) -> list:
             """[(target, function, event index, how, gives a python_callable)] of a module's calls."""
             out = []
-            relevant = relevant_tops(tops, mod)
+            # Only calls that can name an operator: Airflow's own, or the tree's (a subclass, a
+            # factory), also when imported as from a folder on sys.path.
+            relevant = tops | {"airflow"} | {n.partition(".")[0] for n in mod.imported}
             for fn in mod.functions.values():
                 for i, ev in enumerate(fn.events):
-                    if not is_relevant(ev, relevant):
+                    if ev.kind != "call" or not ev.name or ev.name.partition(".")[0].partition("(")[0] not in relevant:
                         continue
                     callable_ = "python_callable" in ev.kwargs
                     canon = resolve.call_name(p, mod, ev.name)
@@ -171,7 +157,7 @@ class _Analysis:
                             out.append((base, fn.qualname, i, attr, False))
             return out
 
-        for _, calls in per_module(p, "airflow: calls", contribution):
+        for _, calls in per_module(p, contribution):
             for target, qualname, i, how, callable_ in calls:
                 if callable_:
                     self.callable_events.append((qualname, i))
@@ -210,7 +196,7 @@ class _Analysis:
         """Functions given to operators as `python_callable`."""
         found: dict[str, tuple[str, list]] = {}
         for qualname, i in self.callable_events:
-            fn = self.p.listed_function(qualname)
+            fn = self.p.functions[qualname]
             ev = fn.events[i]
             callee = self.canonical(fn, ev.name) or ""
             if callee.endswith(".partial"):
@@ -233,7 +219,7 @@ class _Analysis:
     def _operators(self, sites: dict[str, JobSite]) -> None:
         """Custom operators: the worker calls `execute` (a sensor's `poke` through it)."""
         p = self.p
-        for cls in scan_classes(p, "airflow: operators", lambda cls: self._operator_kind(cls.qualname) is not None):
+        for cls in classes_where(p, lambda cls: self._operator_kind(cls.qualname) is not None):
             kind = self._operator_kind(cls.qualname)
             method = "execute" if "execute" in cls.methods else ("poke" if "poke" in cls.methods else None)
             if method is None:
@@ -275,7 +261,7 @@ class _Analysis:
         only `.override(...)` sets task arguments there."""
         out = []
         for qualname, i, how in self.calls.get(target, ()):
-            fn = self.p.listed_function(qualname)
+            fn = self.p.functions[qualname]
             ev = fn.events[i]
             if taskflow:
                 args = dict(ev.kwargs) if how == "override" else {}
@@ -318,7 +304,7 @@ class _Analysis:
         if cached is not None:
             return cached
         group: _Layer | None = None
-        for deco in self.p.scan_decorators(fn):
+        for deco in fn.decorators:
             name = self.canonical(fn, deco_name(deco[0]))
             kwargs = call_kwargs(deco[0])
             anchor = Anchor(self.module(fn).path, deco[1], deco[2], deco[3], deco[4])
@@ -333,7 +319,7 @@ class _Analysis:
         for caller_name, i, how in self.calls.get(fn.qualname, ()):
             if how not in ("", "expand", "partial", "expand_kwargs") or caller_name == fn.qualname:
                 continue
-            caller = self.p.listed_function(caller_name)
+            caller = self.p.functions[caller_name]
             for ctx in self._event_contexts(caller, caller.events[i], depth + 1):
                 ctx = ctx + ((group,) if group is not None else ())
                 if ctx not in out:
@@ -413,7 +399,6 @@ class _Analysis:
         mod = self.p.modules.get(module)
         if mod is None:
             return None
-        self.p.note_read(module, var)
         if var not in mod.assigns:
             return None
         _, line, col = mod.assigns[var]

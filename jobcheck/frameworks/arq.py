@@ -15,8 +15,7 @@ name — when it is called `WorkerSettings` and lists only coroutines taking `ct
 from __future__ import annotations
 
 from ..jobs import JobSite, Registration, RetryPolicy
-from ..project import Project, calls_named
-from ..sources import scan_classes
+from ..project import Project, calls_named, classes_where
 from ..summary import ClassSummary, ModuleSummary
 from .base import class_attrs, describe, has_attr, int_or_none, job_from_function, policy
 from .resolve import canonical_in, target
@@ -55,19 +54,20 @@ class Arq:
 
 
 def _jobs(project: Project) -> dict[str, JobSite]:
-    cached = project.__dict__.get("_arq_jobs")
-    if cached is None:
-        cached = {}
-        for owner, module, settings, anchor in _settings_sources(project):
-            _read_settings(project, owner, module, settings, anchor, cached)
-        # `func(f, ...)` / `cron(f, ...)` define an arq job wherever they are written (a fixture,
-        # a factory), even when the list they go into is not a settings class we can read.
-        for site in calls_named(project, ("func", "cron"), _reads_job_entry):
-            name = canonical_in(project, site.module, site.event.name)
-            entry = ["call", name, site.event.args, site.event.kwargs]
-            key = "cron_jobs" if name in CRON else "functions"
-            _read_settings(project, site.function.qualname, site.module, {key: ["seq", [entry]]}, site.anchor, cached)
-        project.__dict__["_arq_jobs"] = cached
+    return project.once("arq jobs", lambda: _compute_jobs(project))
+
+
+def _compute_jobs(project: Project) -> dict[str, JobSite]:
+    cached: dict[str, JobSite] = {}
+    for owner, module, settings, anchor in _settings_sources(project):
+        _read_settings(project, owner, module, settings, anchor, cached)
+    # `func(f, ...)` / `cron(f, ...)` define an arq job wherever they are written (a fixture,
+    # a factory), even when the list they go into is not a settings class we can read.
+    for site in calls_named(project, ("func", "cron"), _reads_job_entry):
+        name = canonical_in(project, site.module, site.event.name)
+        entry = ["call", name, site.event.args, site.event.kwargs]
+        key = "cron_jobs" if name in CRON else "functions"
+        _read_settings(project, site.function.qualname, site.module, {key: ["seq", [entry]]}, site.anchor, cached)
     return cached
 
 
@@ -85,7 +85,7 @@ def _settings_sources(project: Project):
         kwargs = {k: v for k, v in ev.kwargs.items() if k != "**"}
         if "functions" in kwargs or "cron_jobs" in kwargs:
             calls.append((site.function.qualname, site.module, kwargs, site.anchor))
-    for cls in scan_classes(project, "arq: settings classes", lambda cls: has_attr(project, cls, ("functions", "cron_jobs"))):
+    for cls in classes_where(project, lambda cls: has_attr(project, cls, ("functions", "cron_jobs"))):
         attrs = class_attrs(project, cls)
         module = project.module_of_class(cls)
         if _is_arq_settings(project, module, cls, attrs, handed):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..jobs import Anchor, JobSite, RetryPolicy
-from ..project import ALL_ATTRS, Decorated, Project
+from ..project import Decorated, Project
 from ..summary import FunctionSummary
 from .values import lit, render
 
@@ -63,16 +63,12 @@ def class_attrs(project: Project, cls) -> dict:
     for name in reversed(project.class_bases(cls)):
         base_cls = project.classes.get(name)
         if base_cls is not None:
-            project.note_attr(base_cls, ALL_ATTRS)
             out.update({k: v[0] for k, v in base_cls.attrs.items()})
-    project.note_attr(cls, ALL_ATTRS)
     out.update({k: v[0] for k, v in cls.attrs.items()})
     return out
 
 
 def has_attr(project: Project, cls, names: tuple[str, ...]) -> bool:
     """Does the class, or a project base of it, define one of these attributes?"""
-    for name in names:
-        project.note_attr(None, name)  # asked of every class
     owners = [cls, *(project.classes.get(b) for b in project.class_bases(cls))]
     return any(owner is not None and name in owner.attrs for owner in owners for name in names)

@@ -18,8 +18,7 @@ enqueue call, or a `task_failure` signal receiver.
 from __future__ import annotations
 
 from ..jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..project import Project, calls_named, decorated_functions
-from ..sources import scan_classes, scan_modules
+from ..project import Project, calls_named, classes_where, decorated_functions, modules_where
 from ..summary import ClassSummary, ModuleSummary
 from .base import class_attrs, describe, int_or_none, job_from_function, matches, policy
 from .resolve import canonical_in, function_by_path, target
@@ -119,13 +118,11 @@ class Celery:
 
     def find_registrations(self, project: Project) -> list[Registration]:
         regs: list[Registration] = []
-        for mod in scan_modules(project, "celery: schedule assignments", lambda mod: any(map(is_schedule_name, mod.assigns))):
+        for mod in modules_where(project, lambda mod: any(map(is_schedule_name, mod.assigns))):
             for name, value in mod.assigns.items():
                 if is_schedule_name(name):
                     regs.extend(_schedule(project, mod, value[0], Anchor(mod.path, value[1], value[2], value[1], value[2])))
-        for name in SCHEDULE_NAMES:
-            project.note_attr(None, name)  # asked of every class
-        for cls in scan_classes(project, "celery: schedule attributes", lambda cls: any(n in SCHEDULE_NAMES for n in cls.attrs)):
+        for cls in classes_where(project, lambda cls: any(n in SCHEDULE_NAMES for n in cls.attrs)):
             for name, value in cls.attrs.items():
                 if name in SCHEDULE_NAMES:
                     mod = project.module_of_class(cls)
@@ -159,9 +156,10 @@ def _apps_by_use(project: Project) -> set[str]:
 
 def tasks(project: Project) -> dict[str, JobSite]:
     """Every Celery task of the project (cached on it), keyed by the function that runs."""
-    cached = project.__dict__.get("_celery_tasks")
-    if cached is not None:
-        return cached
+    return project.once("celery tasks", lambda: _compute_tasks(project))
+
+
+def _compute_tasks(project: Project) -> dict[str, JobSite]:
     out: dict[str, JobSite] = {}
     failure_signal = _failure_signal(project)
     apps = _apps_by_use(project)
@@ -179,7 +177,7 @@ def tasks(project: Project) -> dict[str, JobSite]:
         qualname = target(project, site.module, ev.args[0])
         if qualname and qualname not in out:
             out[qualname] = _task_site(project, site.module, qualname, name, ev.kwargs, site.anchor, failure_signal)
-    for cls in scan_classes(project, "celery: task classes", lambda cls: "run" in cls.methods
+    for cls in classes_where(project, lambda cls: "run" in cls.methods
                             and any(matches(b, TASK_BASES) for b in project.class_bases(cls))):
         fn = project.functions[f"{cls.qualname}.run"]
         attrs = class_attrs(project, cls)
@@ -191,7 +189,6 @@ def tasks(project: Project) -> dict[str, JobSite]:
             retry=retry_policy(_settings(project, attrs), anchor, failure_handler=handler),
             settings={k: v for k, v in attrs.items() if k in TASK_SETTINGS},
         )
-    project.__dict__["_celery_tasks"] = out
     return out
 
 

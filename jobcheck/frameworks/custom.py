@@ -14,8 +14,7 @@ Names are resolved dotted names; `*` matches any run of characters.
 from __future__ import annotations
 
 from ..jobs import JobSite, Registration
-from ..project import RECEIVER_DECORATORS, Project, calls_named, decorated_functions
-from ..sources import scan_classes
+from ..project import Project, RECEIVER_DECORATORS, calls_named, classes_where, decorated_functions
 from .base import job_from_function, matches
 from .resolve import canonical_in, origin, target
 
@@ -70,7 +69,7 @@ class Custom:
             def wanted(cls) -> bool:
                 return self.method in cls.methods and any(_configured(b, self.base_classes) for b in project.class_bases(cls))
 
-            for cls in scan_classes(project, f"custom {self.name}: classes", wanted):
+            for cls in classes_where(project, wanted):
                 anchor = project.class_anchor(cls)
                 sites.append(JobSite(
                     function=f"{cls.qualname}.{self.method}", framework=self.name, kind="task", path=anchor.path,

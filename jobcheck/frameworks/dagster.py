@@ -19,9 +19,8 @@ means `max_retries=1`, `delay=None`, no backoff; `Backoff.EXPONENTIAL` doubles t
 
 from __future__ import annotations
 
-from ..jobs import Anchor, JobSite, Registration, RetryPolicy, policy_data, policy_from, site_data, site_from
+from ..jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..project import Project, calls_named, decorated_functions
-from ..sources import per_module
 from ..summary import FunctionSummary
 from . import resolve
 from .base import describe, int_or_none, job_from_function, policy
@@ -92,46 +91,26 @@ class Dagster:
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites: dict[str, JobSite] = {}
         own: dict[str, RetryPolicy] = {}  # the policies ops and assets give themselves
-        for _, found in per_module(project, "dagster: decorated functions", self._decorated_sites(project)):
-            for site, explicit in found:
-                site = site_from(site)
-                sites[site.function] = site
+        for d in decorated_functions(project, self.name):
+            kind = kind_of(d.name)
+            if kind is None or d.function.qualname in sites:
+                continue
+            kwargs = d.value[3] if d.is_call else {}
+            trigger = "schedule" if kind in ("schedule", "sensor") else "enqueue"
+            site = job_from_function(project, d.function, self.name, kind, triggers={trigger})
+            if kind in RETRIED_KINDS:
+                explicit = retry_from(kwargs.get("retry_policy"), d.anchor, project, "retry_policy=")
+                site.retry = explicit or _retry_requested(project, d.function) or policy(
+                    "no retry_policy (Dagster's default: no retries)", site.anchor, max_retries=0, on=None,
+                    from_default=True, backoff="none",
+                )
+                site.settings = {k: v for k, v in kwargs.items() if k == "retry_policy"}
                 if explicit is not None:
-                    own[site.function] = policy_from(explicit)
+                    own[site.function] = explicit
+            sites[site.function] = site
         self._definitions(project, sites)
         self._job_policies(project, sites, own)
         return list(sites.values())
-
-    def _decorated_sites(self, project: Project):
-        """A module's decorated functions as sites, with the policy each gives itself (as data:
-        each reads only its module and names, so a replay takes the unedited modules' from the
-        record, `sources`)."""
-        by_module: dict[str, list] = {}
-        for d in decorated_functions(project, self.name):
-            by_module.setdefault(d.module_name, []).append(d)
-
-        def contribute(mod) -> list:
-            out, seen = [], set()
-            for d in by_module.get(mod.module, ()):
-                kind = kind_of(d.name)
-                if kind is None or d.function.qualname in seen:
-                    continue
-                seen.add(d.function.qualname)
-                kwargs = d.value[3] if d.is_call else {}
-                trigger = "schedule" if kind in ("schedule", "sensor") else "enqueue"
-                site = job_from_function(project, d.function, self.name, kind, triggers={trigger})
-                explicit = None
-                if kind in RETRIED_KINDS:
-                    explicit = retry_from(kwargs.get("retry_policy"), d.anchor, project, "retry_policy=")
-                    site.retry = explicit or _retry_requested(project, d.function) or policy(
-                        "no retry_policy (Dagster's default: no retries)", site.anchor, max_retries=0, on=None,
-                        from_default=True, backoff="none",
-                    )
-                    site.settings = {k: v for k, v in kwargs.items() if k == "retry_policy"}
-                out.append((site_data(site), policy_data(explicit)))
-            return out
-
-        return contribute
 
     def _definitions(self, project: Project, sites: dict[str, JobSite]) -> None:
         """`ScheduleDefinition(execution_fn=f)`, `SensorDefinition(evaluation_fn=f)`."""
@@ -148,10 +127,13 @@ class Dagster:
 
     def _job_policies(self, project: Project, sites: dict[str, JobSite], own: dict[str, RetryPolicy]) -> None:
         """Policies given where ops are invoked: a job's `op_retry_policy`, `op.with_retry_policy(...)`."""
-        for _, found in per_module(project, "dagster: job invocations", self._invocations(project, sites),
-                                   _invocations_hold(project, sites)):
-            for op, invocation_policy, job_policy in found[0]:
-                chosen = policy_from(invocation_policy) or own.get(op) or policy_from(job_policy)
+        for d in decorated_functions(project, self.name):
+            if kind_of(d.name) != "job":
+                continue
+            job_policy = retry_from(call_kwargs(d.value).get("op_retry_policy"), d.anchor, project,
+                                    f"op_retry_policy of job {d.function.name}: ")
+            for op, invocation_policy in self._invoked_ops(project, d.function, sites, set()):
+                chosen = invocation_policy or own.get(op) or job_policy
                 if chosen is not None and op in sites:
                     _apply(sites[op], chosen)
         for call in calls_named(project, ("define_asset_job",), _reads_dagster_call):
@@ -167,36 +149,14 @@ class Dagster:
                 if target in sites and sites[target].kind == "asset" and target not in own:
                     _apply(sites[target], job_policy)
 
-    def _invocations(self, project: Project, sites: dict[str, JobSite]):
-        """A module's jobs' op invocations, as data: ([(op, invocation policy, job policy)], what
-        was asked of the sites, the modules of the graphs walked) — a replay takes an unedited
-        module's from the record while those answers hold (`_invocations_hold`)."""
-        jobs: dict[str, list] = {}
-        for d in decorated_functions(project, self.name):
-            if kind_of(d.name) == "job":
-                jobs.setdefault(d.module_name, []).append(d)
-
-        def contribute(mod) -> tuple | None:
-            out: list = []
-            trace = _Trace()
-            for d in jobs.get(mod.module, ()):
-                job_policy = retry_from(call_kwargs(d.value).get("op_retry_policy"), d.anchor, project,
-                                        f"op_retry_policy of job {d.function.name}: ")
-                for op, invocation_policy in self._invoked_ops(project, d.function, sites, set(), trace):
-                    out.append((op, policy_data(invocation_policy), policy_data(job_policy)))
-            return (out, sorted(trace.asked.items()), sorted(trace.modules)) if out or trace.asked else None
-
-        return contribute
-
-    def _invoked_ops(self, project: Project, fn: FunctionSummary, sites: dict[str, JobSite], seen: set, trace: _Trace):
+    def _invoked_ops(self, project: Project, fn: FunctionSummary, sites: dict[str, JobSite], seen: set):
         """(op, invocation policy) for each op a job or graph body invokes, through nested graphs."""
         if fn.qualname in seen:
             return
         seen.add(fn.qualname)
         mod = project.function_module[fn.qualname]
-        trace.modules.add(mod.module)
         wrapped: dict[tuple[int, int], RetryPolicy] = {}
-        for ev in project.body(fn):
+        for ev in fn.events:
             if ev.kind != "call" or not ev.name:
                 continue
             name = resolve.call_name(project, mod, ev.name) or ""
@@ -207,12 +167,11 @@ class Dagster:
                 if found is not None:
                     wrapped[(ev.line, ev.col)] = found
             target = _invoked(name, sites)
-            trace.asked[name] = _answer(target, sites)
             if target is None:
                 continue
             site = sites[target]
             if site.kind == "graph":
-                yield from self._invoked_ops(project, project.functions[target], sites, seen, trace)
+                yield from self._invoked_ops(project, project.functions[target], sites, seen)
             elif site.kind in RETRIED_KINDS:
                 yield target, wrapped.get((ev.line, ev.col))
 
@@ -223,7 +182,8 @@ class Dagster:
 def _retry_requested(project: Project, fn: FunctionSummary) -> RetryPolicy | None:
     """`raise RetryRequested(max_retries=2)` in the body: retried where it is raised (default once)."""
     mod = project.function_module[fn.qualname]
-    events = project.body(fn, "raises")
+    raise_lines = {ev.line for ev in fn.events if ev.kind == "raise"}
+    events = [ev for ev in fn.events if ev.line in raise_lines]  # what is raised, and the calls building it
     for ev in events:
         if ev.kind != "raise" or not ev.name:
             continue
@@ -238,30 +198,6 @@ def _retry_requested(project: Project, fn: FunctionSummary) -> RetryPolicy | Non
                           max_retries=max_retries, on=(), explicit=True, backoff="constant",
                           delay=seconds(project.deref(kwargs.get("seconds_to_wait"))))
     return None
-
-
-class _Trace:
-    """What a walk of job bodies asked of the sites (call name -> the answer), and the modules of
-    the bodies it walked."""
-
-    def __init__(self) -> None:
-        self.asked: dict[str, tuple | None] = {}
-        self.modules: set[str] = set()
-
-
-def _answer(target: str | None, sites: dict[str, JobSite]) -> tuple | None:
-    return None if target is None else (target, sites[target].kind)
-
-
-def _invocations_hold(project: Project, sites: dict[str, JobSite]):
-    """Does a recorded module's walk still hold: no body it walked edited, and every call in it
-    naming the same site of the same kind?"""
-    def holds(data, edited: set[str]) -> bool:
-        _, asked, modules = data
-        return not edited.intersection(modules) and all(_answer(_invoked(name, sites), sites) == (tuple(answer) if answer else None)
-                                                        for name, answer in asked)
-
-    return holds
 
 
 def _invoked(name: str, sites: dict[str, JobSite]) -> str | None:

@@ -14,8 +14,7 @@ than `retry` is presented again while it still runs.
 from __future__ import annotations
 
 from ..jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..project import CallSite, Project, calls_named
-from ..sources import scan_modules
+from ..project import CallSite, Project, calls_named, modules_where
 from ..summary import ModuleSummary
 from .base import int_or_none, policy
 from .resolve import canonical_in, forwarded, target
@@ -101,21 +100,20 @@ def _repeats(kwargs: dict) -> bool:
 
 def _cluster(project: Project) -> dict:
     """The `Q_CLUSTER` settings dict (key -> Value) and where it is written, if the project has one."""
-    cached = project.__dict__.get("_django_q_cluster")
-    if cached is not None:
-        return cached
+    return project.once("django q cluster", lambda: _compute_cluster(project))
+
+
+def _compute_cluster(project: Project) -> dict:
     found: dict = {}
 
     def settings(mod: ModuleSummary) -> bool:
-        project.note_read(mod.module, "Q_CLUSTER")
         assign = mod.assigns.get("Q_CLUSTER")
         return assign is not None and assign[0][0] == "dict"
 
-    for mod in scan_modules(project, "django_q: Q_CLUSTER", settings)[:1]:
+    for mod in modules_where(project, settings)[:1]:
         assign = mod.assigns["Q_CLUSTER"]
         found = {lit(k): v for k, v in dict_items(assign[0]) if isinstance(lit(k), str)}
         found["@anchor"] = Anchor(mod.path, assign[1], assign[2], assign[1], assign[2] + len("Q_CLUSTER"))
-    project.__dict__["_django_q_cluster"] = found
     return found
 
 

@@ -10,8 +10,7 @@ sees exhaustion.
 from __future__ import annotations
 
 from ..jobs import JobSite, Registration
-from ..project import ALL_ATTRS, Project, calls_named, decorated_functions
-from ..sources import scan_classes
+from ..project import Project, calls_named, classes_where, decorated_functions
 from .base import describe, int_or_none, job_from_function, matches, policy
 from .resolve import canonical_in
 from .values import lit, names
@@ -75,20 +74,16 @@ class Dramatiq:
 
 
 def _middleware_defaults(project: Project) -> dict:
-    cached = project.__dict__.get("_dramatiq_defaults")
-    if cached is None:
-        cached = {}
-        for site in calls_named(project, ("Retries",), _reads_retries):
-            cached = {k: v for k, v in site.event.kwargs.items() if k in RETRY_KEYS}
-            break
-        project.__dict__["_dramatiq_defaults"] = cached
-    return cached
+    for site in calls_named(project, ("Retries",), _reads_retries):
+        return {k: v for k, v in site.event.kwargs.items() if k in RETRY_KEYS}
+    return {}
 
 
 def _actors(project: Project) -> dict[str, JobSite]:
-    cached = project.__dict__.get("_dramatiq_actors")
-    if cached is not None:
-        return cached
+    return project.once("dramatiq actors", lambda: _compute_actors(project))
+
+
+def _compute_actors(project: Project) -> dict[str, JobSite]:
     defaults = _middleware_defaults(project)
     out: dict[str, JobSite] = {}
     periodic_names = set()
@@ -113,12 +108,10 @@ def _actors(project: Project) -> dict[str, JobSite]:
         if qualname in out:
             out[qualname].triggers.add("schedule")
             out[qualname].kind = "periodic"
-    for cls in scan_classes(project, "dramatiq: actor classes", lambda cls: "perform" in cls.methods
+    for cls in classes_where(project, lambda cls: "perform" in cls.methods
                             and any(matches(b, ACTOR_BASES) for b in project.class_bases(cls))):
         anchor = project.class_anchor(cls)
         meta = project.classes.get(f"{cls.qualname}.Meta")
-        if meta is not None:
-            project.note_attr(meta, ALL_ATTRS)
         kwargs = {k: v[0] for k, v in meta.attrs.items()} if meta is not None else {}
         if meta is not None and lit(kwargs.get("abstract"), False):
             continue
@@ -127,7 +120,6 @@ def _actors(project: Project) -> dict[str, JobSite]:
             anchor=anchor, display=cls.qualname, doc_owner=cls.qualname, triggers={"enqueue"},
             retry=actor_policy(kwargs, anchor, defaults),
         )
-    project.__dict__["_dramatiq_actors"] = out
     return out
 
 

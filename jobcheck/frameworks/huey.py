@@ -79,22 +79,24 @@ class Huey:
 
 
 def _direct_calls(project: Project, qualname: str):
-    index = project.__dict__.get("_huey_calls")
-    if index is None:
-        index = {}
-        short = {q.rpartition(".")[2] for q in _tasks(project)}
-        for site in calls_named(project, tuple(short), _reads_direct_call):
-            fn = project.function_for(canonical_in(project, site.module, site.event.name))
-            if fn is not None and fn.qualname in _tasks(project) and "retries" in site.event.kwargs:
-                index.setdefault(fn.qualname, []).append(site)
-        project.__dict__["_huey_calls"] = index
-    return index.get(qualname, [])
+    return project.once("huey direct calls", lambda: _compute_direct_calls(project)).get(qualname, [])
+
+
+def _compute_direct_calls(project: Project) -> dict:
+    index: dict = {}
+    short = {q.rpartition(".")[2] for q in _tasks(project)}
+    for site in calls_named(project, tuple(short), _reads_direct_call):
+        fn = project.function_for(canonical_in(project, site.module, site.event.name))
+        if fn is not None and fn.qualname in _tasks(project) and "retries" in site.event.kwargs:
+            index.setdefault(fn.qualname, []).append(site)
+    return index
 
 
 def _tasks(project: Project) -> dict[str, JobSite]:
-    cached = project.__dict__.get("_huey_tasks")
-    if cached is not None:
-        return cached
+    return project.once("huey tasks", lambda: _compute_tasks(project))
+
+
+def _compute_tasks(project: Project) -> dict[str, JobSite]:
     out: dict[str, JobSite] = {}
     handler = _error_signal(project)
     for d in decorated_functions(project, "huey"):
@@ -111,7 +113,6 @@ def _tasks(project: Project) -> dict[str, JobSite]:
             site.retry.failure_handler = handler
         site.settings = {k: v for k, v in kwargs.items() if k in SETTINGS}
         out[d.function.qualname] = site
-    project.__dict__["_huey_tasks"] = out
     return out
 
 

@@ -18,8 +18,7 @@ so N - 1 retries.
 from __future__ import annotations
 
 from ..jobs import JobSite, Registration
-from ..project import Project
-from ..sources import scan_classes
+from ..project import Project, classes_where
 from .base import int_or_none, policy
 from .values import render
 
@@ -52,7 +51,7 @@ class Luigi:
         def wanted(cls) -> bool:
             return any(_is_task_base(b.removesuffix("()")) for b in project.class_bases(cls))
 
-        for cls in scan_classes(project, "luigi: task classes", wanted):
+        for cls in classes_where(project, wanted):
             bases = [b.removesuffix("()") for b in project.class_bases(cls)]
             method = "run" if "run" in cls.methods else None
             if method is None:
@@ -74,8 +73,6 @@ class Luigi:
     def _retry(self, project: Project, cls, anchor):
         """`retry_count`, on the class or a base class of ours."""
         for owner in [cls, *(project.classes.get(b) for b in project.class_bases(cls))]:
-            if owner is not None:
-                project.note_attr(owner, "retry_count")
             if owner is None or "retry_count" not in owner.attrs:
                 continue
             value, line, col = owner.attrs["retry_count"]

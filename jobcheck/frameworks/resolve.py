@@ -12,8 +12,7 @@ merely re-imports the same external name.
 
 from __future__ import annotations
 
-from ..project import Project
-from ..sources import scan_classes, scan_modules
+from ..project import Project, classes_where, modules_where
 from ..summary import MODULE_CODE, ModuleSummary
 
 # Decorators and calls that wrap a function without changing which function runs.
@@ -50,29 +49,13 @@ def canonical_in(project: Project, module: ModuleSummary, name: str | None) -> s
     """`project.canonical(name)`, falling back to the folders around `module` on sys.path."""
     # Every framework asks this of every decorator: answered once per module and name (a dict
     # per module, not (module, name) keys: a tuple per call adds up on large projects).
-    caches = project.__dict__.get("_canonical_in")
-    if caches is None:
-        caches = project.__dict__["_canonical_in"] = {}
-    cache = caches.get(module.module)
+    cache = project.once("canonical_in", dict).get(module.module)
     if cache is None:
-        cache = caches[module.module] = {}
+        cache = project.once("canonical_in", dict)[module.module] = {}
     found = cache.get(name, False)
-    lookers = project.lookers
-    if found is not False:
-        if lookers is not None:  # what answering it looked up, again for whoever asks now (`lookers`)
-            lookers.merge(project.__dict__.get("_canonical_in_lookups", {}).get((module.module, name)))
-        return found
-    if lookers is None:
-        cache[name] = result = _canonical_in(project, module, name)
-        return result
-    lookers.open()
-    try:
-        cache[name] = result = _canonical_in(project, module, name)
-    finally:
-        got = lookers.close()
-    if got:
-        project.__dict__.setdefault("_canonical_in_lookups", {})[(module.module, name)] = got
-    return result
+    if found is False:
+        found = cache[name] = _canonical_in(project, module, name)
+    return found
 
 
 def _canonical_in(project: Project, module: ModuleSummary, name: str | None) -> str | None:
@@ -112,7 +95,6 @@ def origin(project: Project, module: ModuleSummary, name: str | None, hops: int 
                     return origin(project, module, f"{base}.{name}", hops + 1)
         return name
     head = rest[0]
-    project.note_read(mod.module, head)
     imported = mod.imports.get(head)
     if imported and imported != f"{mod.module}.{head}":
         return origin(project, mod, ".".join([imported, *rest[1:]]), hops + 1)
@@ -121,22 +103,18 @@ def origin(project: Project, module: ModuleSummary, name: str | None, hops: int 
 
 def _module_prefixes(project: Project) -> set[str]:
     """Every dotted prefix of every analysed module's name (`a`, `a.b`, `a.b.c`)."""
-    found = project.__dict__.get("_module_prefixes")
-    if found is None:
+    def prefixes() -> set[str]:
         found = set()
         for name in project.modules:
             parts = name.split(".")
             found.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-        project.__dict__["_module_prefixes"] = found
-    return found
+        return found
+
+    return project.once("module prefixes", prefixes)
 
 
 def analysed_tops(project: Project) -> set[str]:
-    cache = project.__dict__.get("_fw_tops")
-    if cache is None:
-        cache = {m.partition(".")[0] for m in project.modules}
-        project.__dict__["_fw_tops"] = cache
-    return cache
+    return project.once("analysed tops", lambda: {m.partition(".")[0] for m in project.modules})
 
 
 def _ancestors(module: ModuleSummary) -> list[str]:
@@ -206,7 +184,7 @@ def _subclass_method(project: Project, name: str) -> str | None:
     def wanted(cls) -> bool:
         return method in cls.methods and (owner in project.class_bases(cls) or owner in dynamic_bases(project, cls))
 
-    found = {f"{cls.qualname}.{method}" for cls in scan_classes(project, f"subclasses defining {owner} {method}", wanted)}
+    found = {f"{cls.qualname}.{method}" for cls in classes_where(project, wanted)}
     return found.pop() if len(found) == 1 else None
 
 
@@ -239,11 +217,10 @@ def _dotted_string(project: Project, value) -> str | None:
         setting = value[1].rpartition(".")[2]
 
         def assigns_string(m: ModuleSummary) -> bool:
-            project.note_read(m.module, setting)
             a = m.assigns.get(setting)
             return bool(a and a[0][0] == "lit" and isinstance(a[0][1], str))
 
-        found = {m.assigns[setting][0][1] for m in scan_modules(project, f"modules assigning {setting} a string", assigns_string)}
+        found = {m.assigns[setting][0][1] for m in modules_where(project, assigns_string)}
         return found.pop() if len(found) == 1 else None
     return None
 

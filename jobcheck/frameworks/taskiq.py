@@ -91,15 +91,9 @@ class Taskiq:
 
 def _middleware(project: Project) -> tuple[str, dict, Anchor] | None:
     """The retry middleware the project constructs for its broker: (class name, keywords, where)."""
-    cached = project.__dict__.get("_taskiq_middleware", False)
-    if cached is not False:
-        return cached
-    found = None
     for site in calls_named(project, RETRY_MIDDLEWARES, _reads_middleware):
-        found = (site.event.attr, dict(site.event.kwargs), site.anchor)
-        break
-    project.__dict__["_taskiq_middleware"] = found
-    return found
+        return (site.event.attr, dict(site.event.kwargs), site.anchor)
+    return None
 
 
 def _policy(labels: dict, middleware, anchor: Anchor) -> RetryPolicy | None:

@@ -16,8 +16,7 @@
 from __future__ import annotations
 
 from ..jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..project import Project, calls_named, decorated_functions, deco_name
-from ..sources import scan_classes
+from ..project import Project, calls_named, classes_where, deco_name, decorated_functions
 from . import resolve
 from .base import job_from_function, policy
 from .durations import seconds
@@ -125,10 +124,10 @@ class Temporal:
         def wanted(cls) -> bool:
             return any(project.canonical(deco_name(deco[0])) == WORKFLOW_DECORATOR for deco in cls.decorators)
 
-        for cls in scan_classes(project, "temporal: workflow classes", wanted):
+        for cls in classes_where(project, wanted):
             for method in cls.methods:
                 fn = project.functions.get(f"{cls.qualname}.{method}")
-                if fn is None or not any(project.canonical(deco_name(d[0])) == RUN_DECORATOR for d in project.scan_decorators(fn)):
+                if fn is None or not any(project.canonical(deco_name(d[0])) == RUN_DECORATOR for d in fn.decorators):
                     continue
                 anchor = project.class_anchor(cls)
                 out[fn.qualname] = JobSite(
