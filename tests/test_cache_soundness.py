@@ -276,47 +276,39 @@ def _random_edits(tmp_path: Path, edit, per_source: int) -> dict[str, int]:
 
 
 def test_cached_findings_equal_a_fresh_run_across_random_body_edits(tmp_path: Path) -> None:
-    """Edits of function bodies: each cached run equals a fresh one, and most of them re-check
-    only what the edit reaches instead of linking the project."""
+    """Edits of function bodies: each cached run equals a fresh one."""
     assert _random_edits(tmp_path, random_body_edit, 6) >= 100
 
 
 def test_cached_findings_equal_a_fresh_run_across_random_name_table_edits(tmp_path: Path) -> None:
     """Edits of what modules import and assign, alone or with a body that uses it: each cached
-    run equals a fresh one. Entries nothing looked up are re-checked (often with nothing to
-    check); entries something read re-link."""
+    run equals a fresh one."""
     assert _random_edits(tmp_path, random_table_edit, 5) >= 100
 
 
 def test_cached_findings_equal_a_fresh_run_across_random_decorator_edits(tmp_path: Path) -> None:
-    """Decorators added, dropped and changed: each cached run equals a fresh one. Those no scan
-    reads are re-checked; those that make, unmake or change a job run the scans again from the
-    record (`sources`) rather than linking the project."""
+    """Decorators added, dropped and changed (some make or unmake a job): each cached run equals a
+    fresh one."""
     assert _random_edits(tmp_path, random_decorator_edit, 4) >= 100
 
 
 def test_cached_findings_equal_a_fresh_run_across_random_call_edits(tmp_path: Path) -> None:
-    """Calls by names the scans ask for, added to bodies: each cached run equals a fresh one.
-    Those no scan's filter passes are re-checked; those that enqueue or schedule run the scans
-    again."""
+    """Calls by names the scans ask for (enqueues, schedules), added to bodies: each cached run
+    equals a fresh one."""
     assert _random_edits(tmp_path, random_call_edit, 4) >= 100
 
 
 def test_cached_findings_equal_a_fresh_run_across_random_class_edits(tmp_path: Path) -> None:
-    """Class attributes added, dropped and changed: each cached run equals a fresh one. Those
-    nothing read by name are re-checked; for those something read, the scans run again and the
-    modules that may have read them are checked again."""
+    """Class attributes added, dropped and changed: each cached run equals a fresh one."""
     assert _random_edits(tmp_path, random_class_edit, 4) >= 100
 
 
 def test_cached_findings_equal_a_fresh_run_across_random_structure_edits(tmp_path: Path) -> None:
-    """Functions and classes copied, dropped and renamed: each cached run equals a fresh one.
-    The scans run again, and the modules that may have looked a changed name up are checked
-    again."""
+    """Functions and classes copied, dropped and renamed: each cached run equals a fresh one."""
     assert _random_edits(tmp_path, random_structure_edit, 4) >= 100
 
 
-def test_a_recheck_on_a_call_cycle_says_what_a_full_run_says(tmp_path: Path) -> None:
+def test_an_edit_on_a_call_cycle_says_what_a_full_run_says(tmp_path: Path) -> None:
     """`a` and `b` call each other; `first` enters the cycle at `a`, `second` at `b`. What a
     walk through a cycle finds does not depend on where an earlier walk entered it
     (`Project.call_effects`), so checking `second` again alone says what a full run says."""
@@ -371,7 +363,7 @@ def push(order_id):
 def test_an_assignment_a_job_reads_is_not_taken_for_an_unread_one(tmp_path: Path) -> None:
     """`retries=RETRIES`: the scans read RETRIES by name, so changing it runs the scans again
     and checks the module again (with no retries left, the retried post is no longer reported)."""
-    cached = _edit_and_compare(tmp_path, {"jobs.py": _RETRIED}, "jobs.py", _RETRIED.replace("RETRIES = 3", "RETRIES = 0"))
+    _edit_and_compare(tmp_path, {"jobs.py": _RETRIED}, "jobs.py", _RETRIED.replace("RETRIES = 3", "RETRIES = 0"))
 
 
 def test_a_re_export_something_resolves_through_is_not_taken_for_an_unread_import(tmp_path: Path) -> None:
@@ -385,7 +377,7 @@ def test_a_re_export_something_resolves_through_is_not_taken_for_an_unread_impor
         "jobs.py": "from celery import shared_task\n\nimport helpers\n\n\n"
                    "@shared_task(autoretry_for=(Exception,), max_retries=3)\ndef push(x):\n    helpers.send(x)\n",
     }
-    cached = _edit_and_compare(tmp_path, files, "helpers/__init__.py", "from .quiet import send\n")
+    _edit_and_compare(tmp_path, files, "helpers/__init__.py", "from .quiet import send\n")
 
 
 def test_an_import_that_linking_rewrites_is_linked_again(tmp_path: Path) -> None:
@@ -402,10 +394,10 @@ def test_an_import_that_linking_rewrites_is_linked_again(tmp_path: Path) -> None
     }
     edited = files["site/jobs/tasks.py"].replace("\n\n\n@", "\nfrom core.mailer import notify\n\n\n@").replace(
         "print(address)", "notify(address)")
-    cached = _edit_and_compare(tmp_path, files, "site/jobs/tasks.py", edited)
+    _edit_and_compare(tmp_path, files, "site/jobs/tasks.py", edited)
 
 
-def test_an_unread_import_and_a_body_that_uses_it_are_rechecked(tmp_path: Path) -> None:
+def test_an_unread_import_and_a_body_that_uses_it(tmp_path: Path) -> None:
     """The common edit: an import added and a call of it in a job's body. Nothing looked the
     new name up in the module before: only the job is checked again."""
     edited = _RETRIED.replace("import requests\n", "import requests\nimport smtplib\n").replace(
@@ -414,7 +406,7 @@ def test_an_unread_import_and_a_body_that_uses_it_are_rechecked(tmp_path: Path) 
                                          '    print(order_id)')}
     edited = files["jobs.py"].replace("import requests\n", "import requests\nimport smtplib\n").replace(
         "    print(order_id)", '    smtplib.SMTP("mail.example.com").sendmail("a", "b", "c")')
-    cached = _edit_and_compare(tmp_path, files, "jobs.py", edited)
+    _edit_and_compare(tmp_path, files, "jobs.py", edited)
 
 
 _HELPER = "import requests\n\n\ndef send(x):\n    requests.post('https://example.com', json=x)\n"
@@ -549,7 +541,7 @@ def test_an_operator_given_a_callable_in_an_edited_body_is_found_by_the_scans_ag
         "        print('building')\n\n\nbuild()\n")
     edited = dag.replace("        print('building')\n",
                          "        print('building')\n        PythonOperator(task_id='push', python_callable=push)\n")
-    cached = _edit_and_compare(tmp_path, {"dags.py": dag}, "dags.py", edited)
+    _edit_and_compare(tmp_path, {"dags.py": dag}, "dags.py", edited)
 
 
 def test_an_import_that_makes_airflow_index_an_unchanged_call_is_found_by_the_scans_again(tmp_path: Path) -> None:
@@ -566,7 +558,7 @@ def test_an_import_that_makes_airflow_index_an_unchanged_call_is_found_by_the_sc
                        "        lib.push()\n\n\nbuild()\n",
     }
     edited = files["pkg/dags.py"].replace("from airflow import DAG\n", "from airflow import DAG\nfrom lib import push, missing\n")
-    cached = _edit_and_compare(tmp_path, files, "pkg/dags.py", edited)
+    _edit_and_compare(tmp_path, files, "pkg/dags.py", edited)
 
 
 def test_a_parameter_a_scan_reads_is_not_taken_for_a_body_edit(tmp_path: Path) -> None:
@@ -579,10 +571,10 @@ def test_a_parameter_a_scan_reads_is_not_taken_for_a_body_edit(tmp_path: Path) -
         "worker.py": "from jobs import sync_order\n\n\nclass WorkerSettings:\n    functions = [sync_order]\n",
     }
     edited = files["jobs.py"].replace("(ctx, order_id)", "(context, order_id)")
-    cached = _edit_and_compare(tmp_path, files, "jobs.py", edited)
+    _edit_and_compare(tmp_path, files, "jobs.py", edited)
 
 
-def test_a_parameter_added_to_a_helper_is_rechecked(tmp_path: Path) -> None:
+def test_a_parameter_added_to_a_helper(tmp_path: Path) -> None:
     """A helper the scans never looked up gains a parameter, and its caller passes it: a body
     edit, checked again where it reaches."""
     files = {
@@ -593,7 +585,7 @@ def test_a_parameter_added_to_a_helper_is_rechecked(tmp_path: Path) -> None:
     edited = files["helpers.py"].replace(
         "def notify(order):\n    return order\n",
         "def notify(order, hook=None):\n    requests.post(hook or 'https://example.com', json=order)\n")
-    cached = _edit_and_compare(tmp_path, files, "helpers.py", edited)
+    _edit_and_compare(tmp_path, files, "helpers.py", edited)
 
 
 _PLAIN = """\
@@ -778,10 +770,9 @@ _EDITS = {
 }
 
 
-def test_a_replay_after_a_recheck_reads_the_edited_module_anew(tmp_path: Path) -> None:
-    """A re-check leaves what the scans picked of the edited module as recorded, though its
-    decorators and calls may be numbered otherwise now (an unread decorator added above a task's
-    own): a later replay must test that module's items again, not trust the stale picks."""
+def test_an_unread_decorator_then_a_new_task_elsewhere(tmp_path: Path) -> None:
+    """An unread decorator added above a task's own, then a task added in another module: each
+    cached run equals a fresh one."""
     root = tmp_path / "app"
     root.mkdir()
     jobs, other = root / "jobs.py", root / "other.py"
@@ -798,9 +789,9 @@ def test_a_replay_after_a_recheck_reads_the_edited_module_anew(tmp_path: Path) -
     assert {f.function for f in cached.findings if f.code == "JC201"} == {"jobs.push", "other.push"}
 
 
-def test_a_replay_after_lines_moved_reads_the_moved_module_anew(tmp_path: Path) -> None:
-    """What Dagster's scan picked of a module holds lines; lines moved by an edit the analysis
-    does not look at make it stale, and a later replay must read that module anew."""
+def test_moved_lines_then_a_new_op_elsewhere(tmp_path: Path) -> None:
+    """Lines of an op module moved, then an op added in another module: each cached run equals a
+    fresh one."""
     ops = ("import requests\nfrom dagster import RetryPolicy, op\n\n\n@op(retry_policy=RetryPolicy(max_retries=2))\n"
            "def push():\n    requests.post('https://example.com', json={})\n\n\ndef helper():\n    return 1\n")
     root = tmp_path / "app"
