@@ -73,8 +73,11 @@ def _cache_options(command):
 def check(paths, select, ignore, extend_select, output_format, config_path, exit_zero, force_exclude, color,
           write_baseline, baseline_path, fix, show_diff, list_jobs=False, no_cache=False, cache_dir=None, jobs=0) -> None:
     """Check PATHS (default: the current folder) for unsafe job code."""
-    from . import api, baseline, cache, config as config_mod, incremental
-    from .fingerprint import repo_root
+    from . import config as config_mod
+    from .cache import store as cache
+    from .engine import cached_run, pipeline
+    from .engine.fingerprint import repo_root
+    from .integrations import baseline
     from .output import renderer
     from .output.progress import Progress
 
@@ -89,7 +92,7 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
     try:
         start = Path(paths[0]) if Path(paths[0]).exists() else Path.cwd()
         cfg = config_mod.load(Path(config_path) if config_path else None, start=start)
-        selection = api.Selection(_codes(select), _codes(ignore), _codes(extend_select))
+        selection = pipeline.Selection(_codes(select), _codes(ignore), _codes(extend_select))
         from .ruledocs import known_codes
 
         for code in (selection.select or []) + (selection.ignore or []) + (selection.extend_select or []):
@@ -100,7 +103,7 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
         progress = Progress(sys.stderr) if sys.stderr.isatty() else None
         store = None if no_cache else cache.Cache(Path(cache_dir) if cache_dir else cache.default_dir(cfg.path))
         try:
-            report = incremental.check_paths(paths, cfg, selection, force_exclude=force_exclude, cache=store,
+            report = cached_run.check_paths(paths, cfg, selection, force_exclude=force_exclude, cache=store,
                                              jobs=jobs or None, progress=progress.update if progress else None,
                                              reuse_findings=not (fix or show_diff), freeze=True)
         finally:
@@ -136,7 +139,8 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
 def _fix(report, paths, cfg, selection, force_exclude: bool, show_diff: bool, baseline_path):
     """Apply (or, with --diff, print) the fixes for the findings that would be reported, then
     analyse again so the output shows what remains. --diff exits here: 1 when there are changes."""
-    from . import api, baseline, fix
+    from .engine import pipeline
+    from .integrations import baseline, fix
 
     findings = report.findings
     if baseline_path:
@@ -164,7 +168,7 @@ def _fix(report, paths, cfg, selection, force_exclude: bool, show_diff: bool, ba
         sys.exit(EXIT_ERROR)
     n = plan.fixed
     click.echo(f"jobcheck: fixed {n} finding{'s' if n != 1 else ''} in {len(plan.changes)} file{'s' if len(plan.changes) != 1 else ''}", err=True)
-    return api.check_paths(paths, cfg, selection, force_exclude=force_exclude)
+    return pipeline.check_paths(paths, cfg, selection, force_exclude=force_exclude)
 
 
 @main.command()
@@ -217,7 +221,7 @@ def rules_cmd(fmt: str) -> None:
 def lsp() -> None:
     """Run the language server on stdin/stdout (needs the `lsp` extra: pip install 'jobcheck[lsp]')."""
     try:
-        from .lsp.server import serve
+        from .integrations.lsp.server import serve
     except ImportError as exc:
         click.echo(f"jobcheck: the language server needs pygls: pip install 'jobcheck[lsp]' ({exc})", err=True)
         sys.exit(EXIT_ERROR)
@@ -245,7 +249,10 @@ def _print_jobs(paths, config_path, output_format: str, color, force_exclude: bo
                 cache_dir: str | None = None, jobs: int = 0) -> None:
     """The job inventory as text or JSON; exit 0 (2 on a configuration error). Summaries come
     from the cache and the process pool, as for `check`; the project is always linked."""
-    from . import api, cache, config as config_mod, incremental, inventory
+    from . import config as config_mod
+    from .cache import store as cache
+    from .engine import cached_run, pipeline
+    from .output import inventory
 
     if output_format not in ("text", "json"):
         click.echo(f"jobcheck: the job inventory is printed as text or json, not {output_format}", err=True)
@@ -253,7 +260,7 @@ def _print_jobs(paths, config_path, output_format: str, color, force_exclude: bo
     try:
         cfg = config_mod.load(Path(config_path) if config_path else None, start=Path(paths[0]))
         store = None if no_cache else cache.Cache(Path(cache_dir) if cache_dir else cache.default_dir(cfg.path))
-        report = incremental.check_paths(paths, cfg, api.Selection(select=[]), force_exclude=force_exclude,
+        report = cached_run.check_paths(paths, cfg, pipeline.Selection(select=[]), force_exclude=force_exclude,
                                          cache=store, jobs=jobs or None, reuse_findings=False, freeze=True)
     except config_mod.ConfigError as exc:
         click.echo(f"jobcheck: configuration error: {exc}", err=True)

@@ -111,7 +111,7 @@ def test_baseline_errors_exit_2(project: Path) -> None:
 
 
 def test_fingerprints_do_not_depend_on_the_order_of_the_list(tmp_path: Path) -> None:
-    from jobcheck.fingerprint import SourceLines, fingerprints
+    from jobcheck.engine.fingerprint import SourceLines, fingerprints
     from jobcheck.model import Finding, Severity, Span
 
     text = "a()\n  a()\nb()\n"
@@ -125,7 +125,7 @@ def test_fingerprints_do_not_depend_on_the_order_of_the_list(tmp_path: Path) -> 
 
 
 def test_source_lines_keeping_one_file_reads_again_and_keeps_in_memory_sources(tmp_path: Path) -> None:
-    from jobcheck.fingerprint import SourceLines
+    from jobcheck.engine.fingerprint import SourceLines
 
     a, b = tmp_path / "a.py", tmp_path / "b.py"
     a.write_text("x = 1\ny = 2\n", encoding="utf-8")

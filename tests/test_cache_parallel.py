@@ -9,15 +9,18 @@ import json
 import marshal
 import os
 import subprocess
-import time
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from jobcheck import api, cache, incremental, serialize
+from jobcheck import api
+from jobcheck.analysis import serialize
+from jobcheck.cache import store as cache
 from jobcheck.config import Config, load
-from jobcheck.parallel import Summarizer
+from jobcheck.engine import cached_run
+from jobcheck.engine.parallel import Summarizer
 
 from .cli_support import run_cli, write_tree
 from .testdata_support import TESTDATA, cases
@@ -45,9 +48,9 @@ def test_sequential_parallel_and_cached_runs_agree(case: Path, shared_cache: Pat
     if len(sequential.summaries) >= 2:
         assert pooled.used_pool
     store = cache.Cache(shared_cache)  # shared by all cases: keys must keep them apart
-    cold = incremental.check_paths(paths, config, ALL, cache=store)
-    from_summaries = incremental.check_paths(paths, config, ALL, cache=store, reuse_findings=False)
-    from_record = incremental.check_paths(paths, config, ALL, cache=store)
+    cold = cached_run.check_paths(paths, config, ALL, cache=store)
+    from_summaries = cached_run.check_paths(paths, config, ALL, cache=store, reuse_findings=False)
+    from_record = cached_run.check_paths(paths, config, ALL, cache=store)
     assert from_record.project is None  # the findings were read back whole
     for other in (parallel, cold, from_summaries, from_record):
         assert other.findings == sequential.findings
@@ -78,14 +81,15 @@ def test_foreign_or_malformed_data_is_rejected(bad) -> None:
 def test_summary_modules_import_nothing_else_from_jobcheck() -> None:
     """Their source is part of every summary key; a summariser dependency outside the list
     would let a stale summary be reused after that dependency changed."""
-    package = Path(cache.__file__).parent
+    package = Path(cache.__file__).parent.parent
     for name in cache.SUMMARY_MODULES:
-        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
+        tree = ast.parse((package / f"{name.replace('.', '/')}.py").read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level:
+                assert node.level == 1, f"{name} imports from outside its package"
                 targets = [node.module] if node.module else [a.name for a in node.names]
                 for target in targets:
-                    assert target.split(".")[0] in cache.SUMMARY_MODULES, f"{name}.py imports .{target}"
+                    assert f"analysis.{target.split('.')[0]}" in cache.SUMMARY_MODULES, f"{name} imports .{target}"
             elif isinstance(node, ast.ImportFrom) or isinstance(node, ast.Import):
                 names = [node.module] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
                 assert not any(n and n.startswith("jobcheck") for n in names), f"{name}.py imports jobcheck"
@@ -134,11 +138,11 @@ def test_a_changed_helper_reaches_the_job_in_another_module(tmp_path: Path) -> N
     config = load(root / "pyproject.toml")
     store = cache.Cache(tmp_path / "cache")
     paths = [str(root)]
-    assert incremental.check_paths(paths, config, cache=store).findings == []
+    assert cached_run.check_paths(paths, config, cache=store).findings == []
     before = _entries(store)
     for helper in (LOUD_HELPER, QUIET_HELPER, LOUD_HELPER):
         (root / "app/helpers.py").write_text(helper, encoding="utf-8")
-        cached = incremental.check_paths(paths, config, cache=store)
+        cached = cached_run.check_paths(paths, config, cache=store)
         fresh = api.check_paths(paths, config)
         assert cached.findings == fresh.findings
         assert [f.code for f in cached.findings] == (["JC201"] if helper == LOUD_HELPER else [])
@@ -167,7 +171,7 @@ def test_records_notice_changes_in_imported_modules_that_were_not_given(tmp_path
     root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
 
     def run():
-        cached = incremental.check_paths(given, config, cache=store)
+        cached = cached_run.check_paths(given, config, cache=store)
         assert cached.findings == api.check_paths(given, config).findings
         return cached
 
@@ -191,33 +195,33 @@ def _age(root: Path, seconds: int = 100) -> None:
 def test_unchanged_stamps_reuse_findings_without_reading_a_file(tmp_path: Path, monkeypatch) -> None:
     root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
     _age(root)
-    assert incremental.check_paths(given, config, cache=store).project is not None  # computed, stamps recorded
+    assert cached_run.check_paths(given, config, cache=store).project is not None  # computed, stamps recorded
 
-    from jobcheck import files
+    from jobcheck.analysis import files
 
     real_discover = files.discover
     reads = []
     monkeypatch.setattr(files, "discover", lambda *a, **k: reads.append(a) or real_discover(*a, **k))
-    assert incremental.check_paths(given, config, cache=store).project is None
+    assert cached_run.check_paths(given, config, cache=store).project is None
     assert reads == []  # the stamps held: nothing was listed or read
 
     # A module the job imports appears: its folder's time changes, so the files are read again.
     (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
     _age(root, 50)
-    assert [f.code for f in incremental.check_paths(given, config, cache=store).findings] == ["JC201"]
+    assert [f.code for f in cached_run.check_paths(given, config, cache=store).findings] == ["JC201"]
     # Content rewritten with the same size, times in the past but different: noticed.
     quiet_same_size = LOUD_HELPER.replace("    send_mail(", "    sand_mail(")
     (root / "app/helpers.py").write_text(quiet_same_size, encoding="utf-8")
     _age(root, 40)
-    assert incremental.check_paths(given, config, cache=store).findings == []
+    assert cached_run.check_paths(given, config, cache=store).findings == []
     # Touched without a change, folders too: the stamps do not hold, so the project is computed
     # again from the cached summaries (and the fresh stamps recorded)...
     _age(root, 20)
-    again = incremental.check_paths(given, config, cache=store)
+    again = cached_run.check_paths(given, config, cache=store)
     assert not again.reused and again.findings == []
     # ...so the next run needs no reading at all.
     reads.clear()
-    assert incremental.check_paths(given, config, cache=store).reused and reads == []
+    assert cached_run.check_paths(given, config, cache=store).reused and reads == []
     # A file saved through a temporary one (its folder's time changes, its entries do not), and an
     # editor's swap and backup files beside the module: computed again, the same findings.
     helpers = root / "app/helpers.py"
@@ -226,9 +230,9 @@ def test_unchanged_stamps_reuse_findings_without_reading_a_file(tmp_path: Path, 
     os.replace(temporary, helpers)
     (root / "app/helpers.py~").write_text(quiet_same_size, encoding="utf-8")
     _age(root, 10)
-    again = incremental.check_paths(given, config, cache=store)
+    again = cached_run.check_paths(given, config, cache=store)
     assert not again.reused and again.findings == api.check_paths(given, config).findings == []
-    assert incremental.check_paths(given, config, cache=store).reused
+    assert cached_run.check_paths(given, config, cache=store).reused
 
 
 def test_a_module_appearing_is_noticed_when_a_recorded_file_changed_too(tmp_path: Path, monkeypatch) -> None:
@@ -237,13 +241,13 @@ def test_a_module_appearing_is_noticed_when_a_recorded_file_changed_too(tmp_path
     finds the files again reads the new module."""
     root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
     _age(root)
-    assert incremental.check_paths(given, config, cache=store).findings == []
+    assert cached_run.check_paths(given, config, cache=store).findings == []
     tasks = root / "app" / "tasks.py"
     tasks.write_text(tasks.read_text(encoding="utf-8") + "\n\ndef _unused():\n    return 1\n", encoding="utf-8")
-    assert incremental.check_paths(given, config, cache=store).findings == []
+    assert cached_run.check_paths(given, config, cache=store).findings == []
     (root / "app/helpers.py").write_text(LOUD_HELPER, encoding="utf-8")
     tasks.write_text(tasks.read_text(encoding="utf-8") + "\n\ndef _unused_too():\n    return 2\n", encoding="utf-8")
-    assert [f.code for f in incremental.check_paths(given, config, cache=store).findings] == ["JC201"]
+    assert [f.code for f in cached_run.check_paths(given, config, cache=store).findings] == ["JC201"]
 
 
 def test_a_file_replaced_by_a_package_of_the_same_name_is_noticed(tmp_path: Path, monkeypatch) -> None:
@@ -252,11 +256,11 @@ def test_a_file_replaced_by_a_package_of_the_same_name_is_noticed(tmp_path: Path
     root, config, store, given = _staged_job_without_helper(tmp_path, monkeypatch)
     (root / "app/helpers").write_text("not python\n", encoding="utf-8")
     _age(root)
-    assert incremental.check_paths(given, config, cache=store).findings == []
+    assert cached_run.check_paths(given, config, cache=store).findings == []
     (root / "app/helpers").unlink()
     write_tree(root, {"app/helpers/__init__.py": LOUD_HELPER})
     _age(root, 50)
-    assert [f.code for f in incremental.check_paths(given, config, cache=store).findings] == ["JC201"]
+    assert [f.code for f in cached_run.check_paths(given, config, cache=store).findings] == ["JC201"]
 
 
 def test_a_given_file_whose_package_goes_away_is_named_anew(tmp_path: Path, monkeypatch) -> None:
@@ -271,10 +275,10 @@ def test_a_given_file_whose_package_goes_away_is_named_anew(tmp_path: Path, monk
     config, store, given = Config(root=root), cache.Cache(tmp_path / "cache"), [os.path.join("pkg", "solo.py")]
     selection = api.Selection(select=["JC501"])
     _age(root)
-    assert [f.job for f in incremental.check_paths(given, config, selection, cache=store).findings] == ["pkg.solo.tidy"]
+    assert [f.job for f in cached_run.check_paths(given, config, selection, cache=store).findings] == ["pkg.solo.tidy"]
     (root / "pkg/__init__.py").unlink()
     _age(root, 50)
-    cached = incremental.check_paths(given, config, selection, cache=store)
+    cached = cached_run.check_paths(given, config, selection, cache=store)
     assert cached.findings == api.check_paths(given, config, selection).findings
     assert [f.job for f in cached.findings] == ["solo.tidy"]
 
@@ -284,7 +288,7 @@ def test_stamps_taken_during_the_run_are_not_trusted(tmp_path: Path, monkeypatch
     root = _project(tmp_path / "proj")
     config = load(root / "pyproject.toml")
     store = cache.Cache(tmp_path / "cache")
-    incremental.check_paths([str(root)], config, cache=store)
+    cached_run.check_paths([str(root)], config, cache=store)
     (record,) = store.folder.glob("r-*")
     invocation = bytes.fromhex(record.name[2:])
     files, folders, complete, _ = store.load_run(invocation).stamps
@@ -299,7 +303,7 @@ def test_corrupt_and_foreign_entries_are_ignored_and_rewritten(tmp_path: Path) -
     expected = api.check_paths(paths, config).findings
     assert expected
     store = cache.Cache(tmp_path / "cache")
-    incremental.check_paths(paths, config, cache=store)
+    cached_run.check_paths(paths, config, cache=store)
     summaries, records = _entries(store), _entries(store, "r-")
     assert len(summaries) >= 5 and len(records) == 1
     s = list(summaries)
@@ -312,7 +316,7 @@ def test_corrupt_and_foreign_entries_are_ignored_and_rewritten(tmp_path: Path) -
     s[4].write_bytes(b"")
     (record,) = records
     record.write_bytes(records[record][:-5] + b"\x00" * 5)
-    again = incremental.check_paths(paths, config, cache=cache.Cache(tmp_path / "cache"))
+    again = cached_run.check_paths(paths, config, cache=cache.Cache(tmp_path / "cache"))
     assert again.project is not None  # recomputed, not read back
     assert again.findings == expected
     assert _decoded(_entries(store)) == _decoded(summaries)  # every entry rewritten whole
@@ -338,15 +342,15 @@ def test_run_records_follow_the_configuration_and_jobcheck_itself(tmp_path: Path
     store = cache.Cache(tmp_path / "cache")
     config = load(root / "pyproject.toml")
     paths = [str(root)]
-    only_201 = incremental.check_paths(paths, config, cache=store).findings
-    everything = incremental.check_paths(paths, config, ALL, cache=store).findings
+    only_201 = cached_run.check_paths(paths, config, cache=store).findings
+    everything = cached_run.check_paths(paths, config, ALL, cache=store).findings
     assert {f.code for f in only_201} == {"JC201"} and len(everything) > len(only_201)
     config.ignore = ["JC201"]
-    assert incremental.check_paths(paths, config, cache=store).findings == api.check_paths(paths, config).findings == []
+    assert cached_run.check_paths(paths, config, cache=store).findings == api.check_paths(paths, config).findings == []
     # Any change of jobcheck's own files invalidates the records (not the summaries).
     config.ignore = []
     monkeypatch.setitem(cache._fingerprints, "code", "another build")
-    assert incremental.check_paths(paths, config, cache=store).project is not None
+    assert cached_run.check_paths(paths, config, cache=store).project is not None
 
 
 def test_findings_name_files_as_given_whatever_run_cached_them(tmp_path: Path, monkeypatch) -> None:
@@ -355,8 +359,8 @@ def test_findings_name_files_as_given_whatever_run_cached_them(tmp_path: Path, m
     store = cache.Cache(tmp_path / "cache")
     config = load(root / "pyproject.toml")
     monkeypatch.chdir(root)
-    relative = incremental.check_paths(["app"], config, cache=store, reuse_findings=False).findings
-    absolute = incremental.check_paths([str(root / "app")], config, cache=store, reuse_findings=False).findings
+    relative = cached_run.check_paths(["app"], config, cache=store, reuse_findings=False).findings
+    absolute = cached_run.check_paths([str(root / "app")], config, cache=store, reuse_findings=False).findings
     assert [f.path for f in relative] == [os.path.join("app", "tasks.py")]
     assert [f.path for f in absolute] == [str(root / "app" / "tasks.py")]
 
@@ -449,7 +453,7 @@ def test_what_is_unused_for_a_week_is_pruned_and_nothing_else(tmp_path: Path) ->
     config = load(root / "pyproject.toml")
     folder = tmp_path / "cache"
     store = cache.Cache(folder)
-    incremental.check_paths([str(root)], config, cache=store)
+    cached_run.check_paths([str(root)], config, cache=store)
     old = time.time() - 8 * 24 * 3600
     other_build = folder / "0.0.9-0123456789ab"
     other_build.mkdir()
@@ -471,7 +475,7 @@ def test_what_is_unused_for_a_week_is_pruned_and_nothing_else(tmp_path: Path) ->
     edited.write_text(edited.read_text() + "\n# edited\n")
     # The edited file's summary is written (and pruning runs); the unchanged files' summaries
     # are read (which refreshes them), and a record lists them, so they stay.
-    assert not incremental.check_paths([str(root)], config, cache=cache.Cache(folder)).reused
+    assert not cached_run.check_paths([str(root)], config, cache=cache.Cache(folder)).reused
     assert used.exists() and not stale.exists() and not leftover.exists()
     assert not other_build.exists()
     assert (not_ours / "notes.txt").read_text() == "mine"
@@ -549,7 +553,7 @@ def test_findings_across_edits_equal_a_fresh_run(tmp_path: Path) -> None:
         _age(root, 3600)
         config = load(root / "pyproject.toml") if (root / "pyproject.toml").exists() else Config(root=root)
         store = cache.Cache(tmp_path / "cache" / project.name)
-        incremental.check_paths([str(root)], config, cache=store)
+        cached_run.check_paths([str(root)], config, cache=store)
         for path in sorted(root.rglob("*.py")):
             original = path.read_text(encoding="utf-8")
             for label, edit in EDITS.items():
@@ -557,11 +561,11 @@ def test_findings_across_edits_equal_a_fresh_run(tmp_path: Path) -> None:
                 if edited == original:
                     continue
                 path.write_text(edited, encoding="utf-8")
-                cached = incremental.check_paths([str(root)], config, cache=store)
+                cached = cached_run.check_paths([str(root)], config, cache=store)
                 fresh = api.check_paths([str(root)], config)
                 assert not cached.reused and cached.findings == fresh.findings, (project.name, path.name, label)
                 path.write_text(original, encoding="utf-8")
-                incremental.check_paths([str(root)], config, cache=store)  # back to the recorded state
+                cached_run.check_paths([str(root)], config, cache=store)  # back to the recorded state
 
 
 def _random_edit(text: str, rng) -> str:
@@ -604,12 +608,12 @@ def test_findings_reused_across_random_edits_equal_a_fresh_run(tmp_path: Path) -
         shutil.copy(source, path)
         _age(root)
         config, store = Config(root=root), cache.Cache(tmp_path / "cache" / str(number))
-        incremental.check_paths([str(root)], config, cache=store)
+        cached_run.check_paths([str(root)], config, cache=store)
         text = path.read_text(encoding="utf-8")
         for _ in range(8):
             edited = _random_edit(text, rng)
             path.write_text(edited, encoding="utf-8")
-            cached = incremental.check_paths([str(root)], config, cache=store)
+            cached = cached_run.check_paths([str(root)], config, cache=store)
             assert cached.findings == api.check_paths([str(root)], config).findings, (source.name, edited)
             try:
                 ast.parse(edited)
@@ -634,9 +638,9 @@ def send(order_id):
                                           "app/__init__.py": "", "app/tasks.py": job.format(text="é")})
     config = load(root / "pyproject.toml")
     store = cache.Cache(tmp_path / "cache")
-    assert [f.span.column for f in incremental.check_paths([str(root)], config, cache=store).findings] == [17]
+    assert [f.span.column for f in cached_run.check_paths([str(root)], config, cache=store).findings] == [17]
     (root / "app/tasks.py").write_text(job.format(text="ab"), encoding="utf-8")
-    cached = incremental.check_paths([str(root)], config, cache=store)
+    cached = cached_run.check_paths([str(root)], config, cache=store)
     assert cached.findings == api.check_paths([str(root)], config).findings
     assert [f.span.column for f in cached.findings] == [18]
 
@@ -651,12 +655,12 @@ def test_findings_follow_lines_that_only_moved(tmp_path: Path) -> None:
     _age(root)
     config, selection = Config(root=root), api.Selection(select=["JC103", "JC201"])
     store = cache.Cache(tmp_path / "cache")
-    first = incremental.check_paths([str(root)], config, selection, cache=store)
+    first = cached_run.check_paths([str(root)], config, selection, cache=store)
     assert [f.span.line for f in first.findings] == [21, 28, 37]
     assert "(line 20)" in first.findings[0].message and "retry() at line 30;" in first.findings[1].message
     jobs = root / "billing" / "jobs.py"
     jobs.write_text(jobs.read_text().replace('    return f"{x:>10}"\n', '    y = x\n\n    return f"{y:>10}"\n'))
-    cached = incremental.check_paths([str(root)], config, selection, cache=store)
+    cached = cached_run.check_paths([str(root)], config, selection, cache=store)
     assert cached.findings == api.check_paths([str(root)], config, selection).findings
     assert [f.span.line for f in cached.findings] == [23, 30, 39]
     assert "(line 22)" in cached.findings[0].message and "retry() at line 32;" in cached.findings[1].message
@@ -687,10 +691,10 @@ def test_an_edit_that_names_another_module_reads_it(tmp_path: Path) -> None:
     selection = api.Selection(select=["JC201"])
     store = cache.Cache(tmp_path / "cache")
     target = [str(root / "app" / "tasks.py")]
-    assert incremental.check_paths(target, config, selection, cache=store).findings == []
+    assert cached_run.check_paths(target, config, selection, cache=store).findings == []
     tasks = root / "app" / "tasks.py"
     tasks.write_text(tasks.read_text() + "\n\ndef _probe():\n    return app.helpers.notify(None, 1)\n")
-    cached = incremental.check_paths(target, config, selection, cache=store)
+    cached = cached_run.check_paths(target, config, selection, cache=store)
     fresh = api.check_paths(target, config, selection)
     assert [f.code for f in fresh.findings] == ["JC201"]  # the receiver's post, through `send`
     assert cached.findings == fresh.findings

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from jobcheck import api, cache, incremental
+from jobcheck import api
+from jobcheck.cache import store as cache
 from jobcheck.config import Config, load
+from jobcheck.engine import cached_run
 
 from .test_cache_parallel import _age
 from .testdata_support import TESTDATA
@@ -258,7 +260,7 @@ def _random_edits(tmp_path: Path, edit, per_source: int) -> dict[str, int]:
         _age(root)
         config = load(root / "pyproject.toml") if (root / "pyproject.toml").exists() else Config(root=root)
         store = cache.Cache(tmp_path / "cache" / str(number))
-        incremental.check_paths([str(root)], config, cache=store)
+        cached_run.check_paths([str(root)], config, cache=store)
         files = sorted(root.rglob("*.py"))
         for _ in range(per_source):
             path = rng.choice(files)
@@ -268,7 +270,7 @@ def _random_edits(tmp_path: Path, edit, per_source: int) -> dict[str, int]:
             except SyntaxError:
                 continue
             path.write_text(edited, encoding="utf-8")
-            cached = incremental.check_paths([str(root)], config, cache=store)
+            cached = cached_run.check_paths([str(root)], config, cache=store)
             fresh = api.check_paths([str(root)], config)
             assert not cached.reused and cached.findings == fresh.findings, (path.name, edited)
             checked += 1
@@ -324,9 +326,9 @@ def test_an_edit_on_a_call_cycle_says_what_a_full_run_says(tmp_path: Path) -> No
     (root / "jobs.py").write_text(jobs)
     _age(root)
     config, store = Config(root=root), cache.Cache(tmp_path / "cache")
-    incremental.check_paths([str(root)], config, cache=store)
+    cached_run.check_paths([str(root)], config, cache=store)
     (root / "jobs.py").write_text(jobs.replace("    b(x)\n", "    print(x)\n    b(x)\n"))
-    cached = incremental.check_paths([str(root)], config, cache=store)
+    cached = cached_run.check_paths([str(root)], config, cache=store)
     assert cached.findings == api.check_paths([str(root)], config).findings
 
 
@@ -338,9 +340,9 @@ def _edit_and_compare(tmp_path: Path, files: dict[str, str], path: str, edited: 
         (root / name).write_text(text)
     _age(root)
     config, store = Config(root=root), cache.Cache(tmp_path / "cache")
-    before = incremental.check_paths([str(root)], config, cache=store)
+    before = cached_run.check_paths([str(root)], config, cache=store)
     (root / path).write_text(edited)
-    cached = incremental.check_paths([str(root)], config, cache=store)
+    cached = cached_run.check_paths([str(root)], config, cache=store)
     fresh = api.check_paths([str(root)], config)
     assert cached.findings == fresh.findings
     assert cached.findings != before.findings  # the edit matters: a stale answer would show
@@ -455,11 +457,11 @@ def test_a_class_read_through_a_new_import_checks_the_importer_again(tmp_path: P
     (root / "other.py").write_text(caller.replace("def push", "def relay"))
     _age(root)
     config, store = Config(root=root), cache.Cache(tmp_path / "cache")
-    incremental.check_paths([str(root)], config, cache=store)
+    cached_run.check_paths([str(root)], config, cache=store)
     (root / "jobs.py").write_text(caller)
-    incremental.check_paths([str(root)], config, cache=store)
+    cached_run.check_paths([str(root)], config, cache=store)
     (root / "helpers.py").write_text(gateway.replace("client = requests.Session()", "client = None"))
-    cached = incremental.check_paths([str(root)], config, cache=store)
+    cached = cached_run.check_paths([str(root)], config, cache=store)
     assert cached.findings == api.check_paths([str(root)], config).findings
     assert [f.code for f in cached.findings] == ["JC501", "JC501"]
 
@@ -780,11 +782,11 @@ def test_an_unread_decorator_then_a_new_task_elsewhere(tmp_path: Path) -> None:
     other.write_text(_PLAIN)
     _age(root)
     config, store = Config(root=root), cache.Cache(tmp_path / "cache")
-    incremental.check_paths([str(root)], config, cache=store)
+    cached_run.check_paths([str(root)], config, cache=store)
     jobs.write_text(_PLAIN.replace("@shared_task(", "@functools.lru_cache(maxsize=None)\n@shared_task("))
-    incremental.check_paths([str(root)], config, cache=store)
+    cached_run.check_paths([str(root)], config, cache=store)
     other.write_text(_PLAIN.replace("\ndef notify", "\n@shared_task\ndef notify"))
-    cached = incremental.check_paths([str(root)], config, cache=store)
+    cached = cached_run.check_paths([str(root)], config, cache=store)
     assert cached.findings == api.check_paths([str(root)], config).findings
     assert {f.function for f in cached.findings if f.code == "JC201"} == {"jobs.push", "other.push"}
 
@@ -800,11 +802,11 @@ def test_moved_lines_then_a_new_op_elsewhere(tmp_path: Path) -> None:
     (root / "other.py").write_text(ops)
     _age(root)
     config, store = Config(root=root), cache.Cache(tmp_path / "cache")
-    incremental.check_paths([str(root)], config, cache=store)
+    cached_run.check_paths([str(root)], config, cache=store)
     (root / "ops.py").write_text("\n\n\n" + ops)
-    incremental.check_paths([str(root)], config, cache=store)
+    cached_run.check_paths([str(root)], config, cache=store)
     (root / "other.py").write_text(ops.replace("\ndef helper", "\n@op\ndef helper"))
-    cached = incremental.check_paths([str(root)], config, cache=store)
+    cached = cached_run.check_paths([str(root)], config, cache=store)
     assert cached.findings == api.check_paths([str(root)], config).findings
 
 

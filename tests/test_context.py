@@ -6,7 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from jobcheck import api, context
+from jobcheck import api
+from jobcheck.analysis import context
 from jobcheck.config import Config
 
 from .cli_support import write_tree
@@ -83,14 +84,14 @@ def test_a_single_file_reads_what_its_names_lead_to_and_not_the_closure(tmp_path
         return real_load(summaries, roots, recording, *args, **kwargs)
 
     monkeypatch.setattr(context, "load", counting)
-    report = api.check_paths([os.path.join("shop", "tasks.py")], api.Config(), api.Selection(select=["JC201"]))
+    report = api.check_paths([os.path.join("shop", "tasks.py")], Config(), api.Selection(select=["JC201"]))
     # The effect three modules away, through an inherited method, is seen...
     assert [(f.code, f.path) for f in report.findings] == [("JC201", os.path.join("shop", "tasks.py"))]
     assert "tasks.send -> notify.tell -> BaseMailer.deliver -> mail.send_mail" in report.findings[0].message
     # ...reading the modules on the way (and the package the job imports from), not the chain of
     # modules imported but never used, nor what an unused method imports.
     assert sorted(read) == ["shop", "shop.base", "shop.mailers", "shop.notify", "shop.worker"]
-    whole = api.check_paths(["."], api.Config(), api.Selection(select=["JC201"]))
+    whole = api.check_paths(["."], Config(), api.Selection(select=["JC201"]))
     assert [f for f in whole.findings if f.path == report.findings[0].path] == report.findings
 
 
@@ -105,7 +106,7 @@ def test_a_file_checked_alone_reports_nothing_the_whole_project_does_not(monkeyp
     compared = 0
     for project in PROJECTS:
         monkeypatch.chdir(project)
-        config = load(project / "pyproject.toml") if (project / "pyproject.toml").exists() else api.Config()
+        config = load(project / "pyproject.toml") if (project / "pyproject.toml").exists() else Config()
         whole = api.check_paths(["."], config)
         for summary in whole.summaries:
             alone = api.check_paths([summary.path], config).findings

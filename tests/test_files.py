@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from jobcheck import files
+from jobcheck.analysis import files
 
 from .cli_support import write_tree
 

@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from jobcheck import api, fivequestions, fix
+from jobcheck import api
+from jobcheck.analysis import fivequestions
 from jobcheck.config import Config
-from jobcheck.fix import sourcefile, suppression
+from jobcheck.integrations import fix
+from jobcheck.integrations.fix import sourcefile, suppression
 
 from .testdata_support import TESTDATA
 
@@ -212,7 +214,7 @@ def test_a_suppression_added_by_the_quick_fix_silences_the_finding() -> None:
 
 
 def _insert(text: str, qualname: str, line: int, section: tuple[str, ...]) -> str:
-    from jobcheck.fix import docstring
+    from jobcheck.integrations.fix import docstring
 
     new, applied, refused = docstring.insert_sections(text, [docstring.Target(qualname, line, section)])
     assert not refused and len(applied) == 1
@@ -258,7 +260,7 @@ def test_a_target_is_found_by_name_and_line_among_redefinitions() -> None:
 
 
 def test_a_fact_the_reader_would_misread_is_dropped_not_written(monkeypatch) -> None:
-    from jobcheck.fix import section
+    from jobcheck.integrations.fix import section
 
     report = api.check_sources({"functions.py": (FIX_DATA / "functions.py").read_text()}, Config(), api.Selection())
     site = report.project.jobs["functions.no_docstring"]

@@ -3,11 +3,11 @@ and the retry policy each framework gives them (settings written, inherited, and
 
 from __future__ import annotations
 
+import ast
 import textwrap
 
 from jobcheck import api
-from jobcheck.summary import Summarizer
-import ast
+from jobcheck.analysis.summary import Summarizer
 
 
 def _jobs(sources: dict[str, str]) -> dict:

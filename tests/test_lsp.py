@@ -323,8 +323,8 @@ def test_a_restarted_server_reads_summaries_from_the_cache(tmp_path: Path, monke
     """The first analysis summarises the files on disk through the CLI's cache (in the project
     folder when nothing configures jobcheck); a new server reads them back and summarises only
     the open document's text."""
-    from jobcheck import engine
-    from jobcheck.lsp.workspace import Workspace
+    from jobcheck.analysis import source as engine
+    from jobcheck.integrations.lsp.workspace import Workspace
 
     (tmp_path / "app").mkdir()
     (tmp_path / "app" / "notify.py").write_text(NOTIFY, encoding="utf-8")
@@ -343,7 +343,7 @@ def test_a_restarted_server_reads_summaries_from_the_cache(tmp_path: Path, monke
 
 
 def test_without_configuration_the_workspace_folder_is_the_project(tmp_path: Path) -> None:
-    from jobcheck.lsp.workspace import Workspace
+    from jobcheck.integrations.lsp.workspace import Workspace
 
     (tmp_path / "app").mkdir()
     (tmp_path / "app" / "notify.py").write_text(NOTIFY, encoding="utf-8")

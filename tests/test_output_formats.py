@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from jobcheck import api
+from jobcheck.engine import pipeline
 from jobcheck.model import Confidence, Finding, Severity, Span
 from jobcheck.output import FORMATS, github, progress
 from jobcheck.ruledocs import rules
@@ -313,7 +314,7 @@ def test_every_format_is_offered_by_the_cli(project: Path) -> None:
 
 def test_progress_shows_on_a_terminal_and_leaves_nothing_behind(project: Path) -> None:
     master, slave = pty.openpty()
-    jobs = api.plan_modules([(p, p.relative_to(project).as_posix()) for p in sorted(project.rglob("*.py"))])
+    jobs = pipeline.plan_modules([(p, p.relative_to(project).as_posix()) for p in sorted(project.rglob("*.py"))])
     with os.fdopen(slave, "w", closefd=True) as terminal:
         display = progress.Progress(terminal, delay=0.0)
         summaries = display.summarize(jobs)
@@ -337,7 +338,7 @@ def test_progress_shows_on_a_terminal_and_leaves_nothing_behind(project: Path) -
 
 def test_no_progress_for_short_runs_or_off_a_terminal(project: Path) -> None:
     out = io.StringIO()
-    jobs = api.plan_modules([(p, p.name) for p in sorted(project.rglob("*.py"))])
+    jobs = pipeline.plan_modules([(p, p.name) for p in sorted(project.rglob("*.py"))])
     display = progress.Progress(out, delay=60.0)
     assert len(display.summarize(jobs)) == 3
     display.close()

@@ -9,10 +9,11 @@ happen together or not at all.
 
 from __future__ import annotations
 
+from ..analysis.names import short
+from ..analysis.program import exclusive
 from ..effects.classify import db_write
 from ..model import Confidence
-from ..project import exclusive
-from . import CheckContext, event_anchor, short
+from .context import CheckContext, event_anchor
 
 CODES = ("JC103",)
 

@@ -4,9 +4,9 @@ retry safely, is it idempotent — where the next reader of the code will look."
 
 from __future__ import annotations
 
-from .. import fivequestions
-from ..jobs import STRUCTURAL_KINDS
-from . import CheckContext
+from ..analysis import fivequestions
+from ..analysis.jobs import STRUCTURAL_KINDS
+from .context import CheckContext
 
 CODES = ("JC501", "JC502")
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from ..analysis.jobs import Anchor
+from ..analysis.program import exclusive
+from ..analysis.summary import FunctionSummary, Handler
 from ..effects.catalog import EXHAUSTION_ERRORS
-from ..jobs import Anchor
-from ..project import exclusive
-from ..summary import FunctionSummary, Handler
 
 # Calls a handler may make and still say nothing: logs below warning, and printing.
 QUIET_CALLS = ("debug", "info", "print")

@@ -11,11 +11,12 @@ the job, and passed in is the correct idiom.
 
 from __future__ import annotations
 
+from ..analysis.keys import is_key_name, is_record_key_field
+from ..analysis.names import short
+from ..analysis.summary import FunctionSummary
 from ..effects.catalog import ORM_RECORD_METHODS
-from ..keys import is_key_name, is_record_key_field
 from ..model import Confidence
-from ..summary import FunctionSummary
-from . import CheckContext, event_anchor, short
+from .context import CheckContext, event_anchor
 
 CODES = ("JC101", "JC102")
 _KIND_CODE = {"clock": "JC101", "random": "JC102"}

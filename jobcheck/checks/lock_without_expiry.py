@@ -12,12 +12,18 @@ the work was done), and is not reported.
 
 from __future__ import annotations
 
-from ..effects.catalog import CACHE_ADD_CALLS, LOCK_CALLS, LOCK_RELEASES, SET_IF_ABSENT_EXPIRY
+from ..analysis.names import short
+from ..analysis.project import Project
+from ..analysis.summary import Event, FunctionSummary
+from ..effects.catalog import (
+    CACHE_ADD_CALLS,
+    LOCK_CALLS,
+    LOCK_RELEASES,
+    SET_IF_ABSENT_EXPIRY,
+)
 from ..effects.classify import PatternSet
 from ..model import Confidence
-from ..project import Project
-from ..summary import Event, FunctionSummary
-from . import CheckContext, event_anchor, short
+from .context import CheckContext, event_anchor
 
 CODES = ("JC301",)
 _LOCKS = [(PatternSet([pattern]), keyword, position) for pattern, keyword, position in LOCK_CALLS]

@@ -12,11 +12,13 @@ before the places that can raise it (`raises.Raises`).
 
 from __future__ import annotations
 
-from ..jobs import RetryPolicy
-from ..project import CallEffect, Project, exclusive
-from ..raises import Raises, is_broad
-from ..summary import FunctionSummary
-from . import CheckContext, event_anchor, short
+from ..analysis.jobs import RetryPolicy
+from ..analysis.names import short
+from ..analysis.program import exclusive
+from ..analysis.project import CallEffect, Project
+from ..analysis.raises import Raises, is_broad
+from ..analysis.summary import FunctionSummary
+from .context import CheckContext, event_anchor
 
 CODES = ("JC201",)
 _VERBS = {

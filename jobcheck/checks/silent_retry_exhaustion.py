@@ -10,7 +10,7 @@ around a retry request (`self.retry(...)`, which raises it when no retry is left
 from __future__ import annotations
 
 from ..model import Confidence
-from . import CheckContext
+from .context import CheckContext
 from .handlers import exhaustion_caught, handler_anchor, says_nothing
 
 CODES = ("JC204",)

@@ -10,11 +10,18 @@ helper of the application, `self.retry`, Sentry) is taken to report.
 
 from __future__ import annotations
 
-from ..jobs import STRUCTURAL_KINDS
+from ..analysis.jobs import STRUCTURAL_KINDS
+from ..analysis.summary import FunctionSummary, Handler
 from ..model import Confidence
-from ..summary import FunctionSummary, Handler
-from . import CheckContext
-from .handlers import catches_every_failure, exhaustion_caught, guarded, handler_anchor, handler_calls, says_nothing
+from .context import CheckContext
+from .handlers import (
+    catches_every_failure,
+    exhaustion_caught,
+    guarded,
+    handler_anchor,
+    handler_calls,
+    says_nothing,
+)
 
 CODES = ("JC205",)
 

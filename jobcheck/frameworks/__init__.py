@@ -8,10 +8,26 @@ function. Frameworks recognise resolved names (`celery.Celery().task`), never sp
 
 from __future__ import annotations
 
+
 def all_frameworks(config=None) -> list:
-    from . import apscheduler, celery, custom, dramatiq, huey, retrying, rq
-    from . import airflow, dagster, luigi, prefect, temporal
-    from . import arq, django_q, schedule_lib, taskiq
+    from . import (
+        airflow,
+        apscheduler,
+        arq,
+        celery,
+        custom,
+        dagster,
+        django_q,
+        dramatiq,
+        huey,
+        luigi,
+        prefect,
+        retrying,
+        rq,
+        schedule_lib,
+        taskiq,
+        temporal,
+    )
 
     frameworks = [
         celery.Celery(),

@@ -29,13 +29,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..project import Project, any_module, classes_where, deco_name, decorated_functions, per_module
-from ..summary import MODULE_CODE, Event, FunctionSummary, ModuleSummary, Region
-from . import resolve
+from ..analysis import names
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.program import any_module, classes_where, deco_name, per_module
+from ..analysis.project import Project, decorated_functions
+from ..analysis.summary import (
+    MODULE_CODE,
+    Event,
+    FunctionSummary,
+    ModuleSummary,
+    Region,
+)
+from ..analysis.values import call_args, call_kwargs, call_name, dict_items, lit, render
 from .base import describe, int_or_none, job_from_function, policy
 from .durations import seconds
-from .values import call_args, call_kwargs, call_name, dict_items, lit, render
 
 DEFAULT_RETRIES = 0  # [core] default_task_retries
 DEFAULT_RETRY_DELAY_S = 300.0
@@ -134,7 +141,7 @@ class _Analysis:
 
     def _index(self) -> None:
         p = self.p
-        tops = resolve.analysed_tops(p)
+        tops = names.analysed_tops(p)
 
         def contribution(mod: ModuleSummary) -> list:
             """[(target, function, event index, how, gives a python_callable)] of a module's calls."""
@@ -147,12 +154,12 @@ class _Analysis:
                     if ev.kind != "call" or not ev.name or ev.name.partition(".")[0].partition("(")[0] not in relevant:
                         continue
                     callable_ = "python_callable" in ev.kwargs
-                    canon = resolve.call_name(p, mod, ev.name)
+                    canon = names.canonical_in(p, mod, ev.name)
                     if canon or callable_:
                         out.append((canon, fn.qualname, i, "", callable_))
                     prefix, _, attr = ev.name.rpartition(".")
                     if attr in _INSTANTIATE and prefix:
-                        base = resolve.call_name(p, mod, prefix)
+                        base = names.canonical_in(p, mod, prefix)
                         if base and base != canon:
                             out.append((base, fn.qualname, i, attr, False))
             return out
@@ -168,7 +175,7 @@ class _Analysis:
         return self.p.function_module[fn.qualname]
 
     def canonical(self, fn: FunctionSummary, name: str | None) -> str | None:
-        return resolve.call_name(self.p, self.module(fn), name)
+        return names.canonical_in(self.p, self.module(fn), name)
 
     # ---- entry points ------------------------------------------------------------------------
 
@@ -204,7 +211,7 @@ class _Analysis:
             kind = self._operator_kind(callee)
             if kind is None:
                 continue
-            target = resolve.target(self.p, self.module(fn), ev.kwargs["python_callable"])
+            target = names.target(self.p, self.module(fn), ev.kwargs["python_callable"])
             if not target or target in sites:
                 continue
             anchor = _event_anchor(self.module(fn), ev)

@@ -4,10 +4,11 @@ v4's `add_schedule(func, trigger)`. APScheduler never retries a failed job; `max
 
 from __future__ import annotations
 
-from ..jobs import JobSite, Registration
-from ..project import Project, calls_named, decorated_functions
+from ..analysis.jobs import JobSite, Registration
+from ..analysis.names import forwarded, target
+from ..analysis.program import calls_named
+from ..analysis.project import Project, decorated_functions
 from .base import job_from_function
-from .resolve import forwarded
 
 SETTINGS = ("max_instances", "coalesce", "misfire_grace_time", "id", "replace_existing")
 
@@ -34,11 +35,11 @@ class APScheduler:
         for site in calls_named(project, ("add_job", "add_schedule", "add_job_async"), _reads_scheduler_call):
             ev = site.event
             value = ev.kwargs.get("func") or ev.kwargs.get("func_or_task_id") or (ev.args[0] if ev.args else None)
-            target = project.resolve_target(value, site.module)
-            forward = None if target else forwarded(site, value)
-            if target or forward:
+            found = target(project, site.module, value)
+            forward = None if found else forwarded(site, value)
+            if found or forward:
                 settings = {k: v for k, v in ev.kwargs.items() if k in SETTINGS}
-                regs.append(Registration(target or "", self.name, "schedule", site.anchor, kind="periodic",
+                regs.append(Registration(found or "", self.name, "schedule", site.anchor, kind="periodic",
                                          settings=settings, forward=forward))
         return regs
 

@@ -14,12 +14,20 @@ name — when it is called `WorkerSettings` and lists only coroutines taking `ct
 
 from __future__ import annotations
 
-from ..jobs import JobSite, Registration, RetryPolicy
-from ..project import Project, calls_named, classes_where
-from ..summary import ClassSummary, ModuleSummary
-from .base import class_attrs, describe, has_attr, int_or_none, job_from_function, policy
-from .resolve import canonical_in, target
-from .values import call_args, call_kwargs, lit
+from ..analysis.jobs import JobSite, Registration, RetryPolicy
+from ..analysis.names import canonical_in, target
+from ..analysis.program import calls_named, classes_where
+from ..analysis.project import Project
+from ..analysis.summary import ClassSummary, ModuleSummary
+from ..analysis.values import call_args, call_kwargs, lit
+from .base import (
+    class_attrs,
+    describe,
+    has_attr,
+    int_or_none,
+    job_from_function,
+    policy,
+)
 
 FUNC = ("arq.func", "arq.worker.func")
 CRON = ("arq.cron", "arq.cron.cron")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..jobs import Anchor, JobSite, RetryPolicy
-from ..project import Decorated, Project
-from ..summary import FunctionSummary
-from .values import lit, render
+from ..analysis.jobs import Anchor, JobSite, RetryPolicy
+from ..analysis.project import Decorated, Project
+from ..analysis.summary import FunctionSummary
+from ..analysis.values import lit, render
 
 
 def job_from_function(project: Project, fn: FunctionSummary, framework: str, kind: str, **extra) -> JobSite:

@@ -17,12 +17,13 @@ enqueue call, or a `task_failure` signal receiver.
 
 from __future__ import annotations
 
-from ..jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..project import Project, calls_named, classes_where, decorated_functions, modules_where
-from ..summary import ClassSummary, ModuleSummary
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.names import canonical_in, function_by_path, target
+from ..analysis.program import calls_named, classes_where, modules_where
+from ..analysis.project import Project, decorated_functions
+from ..analysis.summary import ClassSummary, ModuleSummary
+from ..analysis.values import dict_items, lit, names
 from .base import class_attrs, describe, int_or_none, job_from_function, matches, policy
-from .resolve import canonical_in, function_by_path, target
-from .values import dict_items, lit, names
 
 TASK_DECORATORS = (
     "celery.Celery().task",

@@ -13,10 +13,12 @@ Names are resolved dotted names; `*` matches any run of characters.
 
 from __future__ import annotations
 
-from ..jobs import JobSite, Registration
-from ..project import Project, RECEIVER_DECORATORS, calls_named, classes_where, decorated_functions
+from ..analysis.jobs import JobSite, Registration
+from ..analysis.names import canonical_in, origin, target
+from ..analysis.program import calls_named, classes_where
+from ..analysis.project import RECEIVER_DECORATORS, Project, decorated_functions
 from .base import job_from_function, matches
-from .resolve import canonical_in, origin, target
+
 
 def _configured(name: str, patterns: tuple[str, ...]) -> bool:
     """A configured name matches as written, or as the tail of the resolved name: an application

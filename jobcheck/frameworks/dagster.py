@@ -19,13 +19,14 @@ means `max_retries=1`, `delay=None`, no backoff; `Backoff.EXPONENTIAL` doubles t
 
 from __future__ import annotations
 
-from ..jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..project import Project, calls_named, decorated_functions
-from ..summary import FunctionSummary
-from . import resolve
+from ..analysis import names
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.program import calls_named
+from ..analysis.project import Project, decorated_functions
+from ..analysis.summary import FunctionSummary
+from ..analysis.values import call_args, call_kwargs, call_name, render
 from .base import describe, int_or_none, job_from_function, policy
 from .durations import seconds
-from .values import call_args, call_kwargs, call_name, render
 
 KINDS = {
     "op": "op", "solid": "op",
@@ -120,7 +121,7 @@ class Dagster:
             if not name.startswith("dagster") or last not in _FUNCTION_DEFINITIONS:
                 continue  # calling a definition instance is not defining one
             key, kind = _FUNCTION_DEFINITIONS[last]
-            target = resolve.target(project, call.module, call.event.kwargs.get(key))
+            target = names.target(project, call.module, call.event.kwargs.get(key))
             if target and target not in sites:
                 fn = project.functions[target]
                 sites[target] = job_from_function(project, fn, self.name, kind, triggers={"schedule"})
@@ -145,7 +146,7 @@ class Dagster:
             selection = project.deref(call.event.kwargs.get("selection") or (args[1] if len(args) > 1 else None))
             items = selection[1] if selection and selection[0] == "seq" else [selection]
             for item in items:
-                target = resolve.target(project, call.module, item)
+                target = names.target(project, call.module, item)
                 if target in sites and sites[target].kind == "asset" and target not in own:
                     _apply(sites[target], job_policy)
 
@@ -159,7 +160,7 @@ class Dagster:
         for ev in fn.events:
             if ev.kind != "call" or not ev.name:
                 continue
-            name = resolve.call_name(project, mod, ev.name) or ""
+            name = names.canonical_in(project, mod, ev.name) or ""
             base, _, attr = name.rpartition(".")
             if attr == "with_retry_policy" and ev.args:
                 found = retry_from(ev.args[0], Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col), project,
@@ -187,7 +188,7 @@ def _retry_requested(project: Project, fn: FunctionSummary) -> RetryPolicy | Non
     for ev in events:
         if ev.kind != "raise" or not ev.name:
             continue
-        name = resolve.call_name(project, mod, ev.name) or ""
+        name = names.canonical_in(project, mod, ev.name) or ""
         if name.startswith("dagster") and name.rpartition(".")[2] == "RetryRequested":
             ctor = next((c for c in events if c.kind == "call" and c.line == ev.line
                          and (c.name or "").rpartition(".")[2] == "RetryRequested"), None)

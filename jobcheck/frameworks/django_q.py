@@ -13,12 +13,13 @@ than `retry` is presented again while it still runs.
 
 from __future__ import annotations
 
-from ..jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..project import CallSite, Project, calls_named, modules_where
-from ..summary import ModuleSummary
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.names import canonical_in, forwarded, target
+from ..analysis.program import CallSite, calls_named, modules_where
+from ..analysis.project import Project
+from ..analysis.summary import ModuleSummary
+from ..analysis.values import dict_items, lit, render
 from .base import int_or_none, policy
-from .resolve import canonical_in, forwarded, target
-from .values import dict_items, lit, render
 
 ASYNC = ("django_q.tasks.async_task", "django_q.tasks.async_iter", "django_q.tasks.AsyncTask", "django_q.tasks.Async",
          "django_q.tasks.Iter", "django_q.tasks.Chain().append", "django_q.tasks.Chain().add")

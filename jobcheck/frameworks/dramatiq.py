@@ -9,11 +9,12 @@ sees exhaustion.
 
 from __future__ import annotations
 
-from ..jobs import JobSite, Registration
-from ..project import Project, calls_named, classes_where, decorated_functions
+from ..analysis.jobs import JobSite, Registration
+from ..analysis.names import canonical_in
+from ..analysis.program import calls_named, classes_where
+from ..analysis.project import Project, decorated_functions
+from ..analysis.values import lit, names
 from .base import describe, int_or_none, job_from_function, matches, policy
-from .resolve import canonical_in
-from .values import lit, names
 
 ACTOR_DECORATORS = ("dramatiq.actor", "dramatiq.actor.actor", "dramatiq.actor*", "django_dramatiq.actor")
 ACTOR_BASES = ("dramatiq.GenericActor", "dramatiq.generic.GenericActor")

@@ -3,7 +3,7 @@ number of seconds. Used for retry delays and intervals (Airflow, Temporal, Dagst
 
 from __future__ import annotations
 
-from .values import call_args, call_kwargs, call_name, lit
+from ..analysis.values import call_args, call_kwargs, call_name, lit
 
 _UNITS = {"weeks": 604800.0, "days": 86400.0, "hours": 3600.0, "minutes": 60.0, "seconds": 1.0,
           "milliseconds": 0.001, "microseconds": 0.000001}

@@ -11,11 +11,12 @@ without using one up: with `retries=0` nothing bounds it. `CancelExecution(retry
 
 from __future__ import annotations
 
-from ..jobs import JobSite, Registration, RetryPolicy
-from ..project import Project, calls_named, decorated_functions
+from ..analysis.jobs import JobSite, Registration, RetryPolicy
+from ..analysis.names import canonical_in
+from ..analysis.program import calls_named
+from ..analysis.project import Project, decorated_functions
+from ..analysis.values import lit
 from .base import describe, int_or_none, job_from_function, policy
-from .resolve import canonical_in
-from .values import lit
 
 TASK_KINDS = {
     "task": "task", "db_task": "task", "context_task": "task", "on_commit_task": "task",

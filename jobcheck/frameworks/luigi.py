@@ -17,10 +17,11 @@ so N - 1 retries.
 
 from __future__ import annotations
 
-from ..jobs import JobSite, Registration
-from ..project import Project, classes_where
+from ..analysis.jobs import JobSite, Registration
+from ..analysis.program import classes_where
+from ..analysis.project import Project
+from ..analysis.values import render
 from .base import int_or_none, policy
-from .values import render
 
 # Luigi's own `run` calls this method of the subclass (checked in order).
 HOOKS = {

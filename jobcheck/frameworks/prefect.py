@@ -11,10 +11,11 @@ that copy is used: the policy with the most retries is the one reported. `.serve
 
 from __future__ import annotations
 
-from ..jobs import JobSite, Registration, RetryPolicy
-from ..project import Project, calls_named, decorated_functions
+from ..analysis.jobs import JobSite, Registration, RetryPolicy
+from ..analysis.program import calls_named
+from ..analysis.project import Project, decorated_functions
+from ..analysis.values import call_name, lit
 from .base import describe, int_or_none, job_from_function, policy
-from .values import call_name, lit
 
 FLOW_DECORATORS = ("prefect.flow", "prefect.flows.flow")
 TASK_DECORATORS = ("prefect.task", "prefect.tasks.task", "prefect.materialize", "prefect.assets.materialize",

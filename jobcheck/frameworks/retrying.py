@@ -8,10 +8,10 @@ attempts or 45 s.
 
 from __future__ import annotations
 
-from ..jobs import Registration, RetryPolicy
-from ..project import Project, decorated_functions
+from ..analysis.jobs import Registration, RetryPolicy
+from ..analysis.project import Project, decorated_functions
+from ..analysis.values import call_args, call_kwargs, call_name, names, render
 from .base import describe, int_or_none, policy
-from .values import call_args, call_kwargs, call_name, names, render
 
 
 def _tenacity(kwargs: dict, anchor) -> RetryPolicy:

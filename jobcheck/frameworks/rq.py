@@ -10,11 +10,12 @@ whose worker dies is moved to the failed registry, not run again. `on_failure=` 
 
 from __future__ import annotations
 
-from ..jobs import JobSite, Registration, RetryPolicy
-from ..project import CallSite, Project, calls_named, decorated_functions
+from ..analysis.jobs import JobSite, Registration, RetryPolicy
+from ..analysis.names import canonical_in, forwarded, target
+from ..analysis.program import CallSite, calls_named
+from ..analysis.project import Project, decorated_functions
+from ..analysis.values import call_args, call_kwargs, call_name, lit, render
 from .base import int_or_none, job_from_function, matches, policy
-from .resolve import canonical_in, forwarded, target
-from .values import call_args, call_kwargs, call_name, lit, render
 
 JOB_DECORATORS = ("rq.decorators.job", "rq.job", "flask_rq2.RQ().job", "django_rq.job", "django_rq.decorators.job")
 RQ_PREFIXES = ("rq.", "rq_scheduler.", "django_rq.", "flask_rq2.")

@@ -9,10 +9,11 @@ that loop unless the caller catches it, and then the job stays due and runs agai
 
 from __future__ import annotations
 
-from ..jobs import JobSite, Registration
-from ..project import Project, calls_named, decorated_functions
+from ..analysis.jobs import JobSite, Registration
+from ..analysis.names import canonical_in, target
+from ..analysis.program import calls_named
+from ..analysis.project import Project, decorated_functions
 from .base import job_from_function
-from .resolve import canonical_in, target
 
 _EVERY_ROOTS = ("schedule.every()", "schedule.Scheduler().every()", "schedule.default_scheduler.every()")
 _REPEAT = ("schedule.repeat",)

@@ -13,11 +13,12 @@ label with no retry middleware configures nothing.
 
 from __future__ import annotations
 
-from ..jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..project import Project, calls_named, decorated_functions
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.names import canonical_in, target
+from ..analysis.program import calls_named
+from ..analysis.project import Project, decorated_functions
+from ..analysis.values import lit, names, render
 from .base import int_or_none, job_from_function, policy
-from .resolve import canonical_in, target
-from .values import lit, names, render
 
 RETRY_MIDDLEWARES = ("SimpleRetryMiddleware", "SmartRetryMiddleware")
 _LABEL_SETTINGS = ("task_name", "retry_on_error", "max_retries", "schedule", "timeout", "priority", "delay")

@@ -15,12 +15,13 @@
 
 from __future__ import annotations
 
-from ..jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..project import Project, calls_named, classes_where, deco_name, decorated_functions
-from . import resolve
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.names import canonical_in, target
+from ..analysis.program import calls_named, classes_where, deco_name
+from ..analysis.project import Project, decorated_functions
+from ..analysis.values import call_args, call_kwargs, call_name, lit, render
 from .base import job_from_function, policy
 from .durations import seconds
-from .values import call_args, call_kwargs, call_name, lit, render
 
 ACTIVITY_DECORATOR = "temporalio.activity.defn"
 WORKFLOW_DECORATOR = "temporalio.workflow.defn"
@@ -110,11 +111,11 @@ class Temporal:
             return None
         if ref[0] == "lit" and isinstance(ref[1], str):
             return names.get(ref[1])
-        target = resolve.target(project, module, ref)
-        if target:
-            return target
+        found = target(project, module, ref)
+        if found:
+            return found
         if ref[0] == "name" and ref[1]:
-            cls = project.classes.get(resolve.canonical_in(project, module, ref[1]) or "")
+            cls = project.classes.get(canonical_in(project, module, ref[1]) or "")
             if cls is not None and "__call__" in cls.methods:  # a callable-class activity
                 return f"{cls.qualname}.__call__"
         return None

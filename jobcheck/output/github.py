@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..fingerprint import SourceLines, relative_path, repo_root
+from ..engine.fingerprint import SourceLines, relative_path, repo_root
 from ..model import Severity
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..fingerprint import SourceLines, fingerprints, relative_path, repo_root
+from ..engine.fingerprint import SourceLines, fingerprints, relative_path, repo_root
 from ..model import Severity
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}

@@ -20,7 +20,7 @@ class Progress:
 
     def summarize(self, jobs: list) -> list:
         """A summarizer for `api.check_paths`: summarises one file at a time, counting."""
-        from ..api import summarize_one
+        from ..analysis.source import summarize_one
 
         started = time.monotonic()
         out = []
@@ -49,7 +49,13 @@ class Progress:
 
     def _start(self, total: int, done: int) -> None:
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+        from rich.progress import Progress as RichProgress
 
         self._display = RichProgress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

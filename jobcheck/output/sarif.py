@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .. import __version__
-from ..fingerprint import SourceLines, fingerprints, relative_path, repo_root
+from ..engine.fingerprint import SourceLines, fingerprints, relative_path, repo_root
 from ..model import Severity
 from ..ruledocs import load_all
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..fingerprint import SourceLines
+from ..engine.fingerprint import SourceLines
 from ..ruledocs import rules
 
 # A line is a list of (text, style) segments; style names map to rich styles when colouring.

@@ -55,7 +55,14 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .backends import open_backend  # noqa: F401
     from .control import checkpoint, in_harness, record_effect  # noqa: F401
-    from .errors import FencingNotInstalled, InjectedFailure, LeaseError, LeaseHeldError, LeaseLostError, StaleTokenError  # noqa: F401
+    from .errors import (  # noqa: F401
+        FencingNotInstalled,
+        InjectedFailure,
+        LeaseError,
+        LeaseHeldError,
+        LeaseLostError,
+        StaleTokenError,
+    )
     from .fencing import current_fence, fence, fenced_transaction, install_fencing  # noqa: F401
     from .harness import SCENARIOS, Harness, HarnessError  # noqa: F401
     from .http_sink import HttpRequest, HttpSink  # noqa: F401
@@ -65,7 +72,13 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .recorders import DbState, Recorder, sqlite_state  # noqa: F401
     from .redis_backend import RedisLeases  # noqa: F401
     from .redis_fencing import FencedScript, RedisFence  # noqa: F401
+    from .report import (  # noqa: F401
+        FiveQuestionsError,
+        Observation,
+        RunOutcome,
+        ScenarioReport,
+        SuiteReport,
+    )
     from .runs import Point, RunEnv  # noqa: F401
-    from .report import FiveQuestionsError, Observation, RunOutcome, ScenarioReport, SuiteReport  # noqa: F401
     from .smtp_sink import EmailSink  # noqa: F401
     from .sqlite import SQLiteLeases  # noqa: F401

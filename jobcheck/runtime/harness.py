@@ -30,7 +30,14 @@ from typing import Any
 from .http_sink import HttpSink
 from .ledger import TraceItem
 from .recorders import Recorder
-from .report import QUESTIONS, FiveQuestionsError, Observation, ScenarioReport, SuiteReport, compare
+from .report import (
+    QUESTIONS,
+    FiveQuestionsError,
+    Observation,
+    ScenarioReport,
+    SuiteReport,
+    compare,
+)
 from .runs import FIRST, SLOTS, Point, RunEnv, _Plan, _Scenario
 from .smtp_sink import EmailSink
 

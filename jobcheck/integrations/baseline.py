@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .fingerprint import SourceLines, fingerprints, normalise, relative_path
-from .model import Finding
+from ..engine.fingerprint import SourceLines, fingerprints, normalise, relative_path
+from ..model import Finding
 
 FORMAT_VERSION = 1
 

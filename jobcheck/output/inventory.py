@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from typing import IO
 
-from .jobs import JobSite
-from .project import Project
+from ..analysis.jobs import JobSite
+from ..analysis.project import Project
 
 VERSION = 1
 
@@ -86,7 +86,7 @@ def _retry(project: Project, site: JobSite) -> dict | None:
 
 
 def _render(value) -> str:
-    from .frameworks.values import render
+    from ..analysis.values import render
 
     if isinstance(value, list) and value and value[0] == "lit" and isinstance(value[1], str):
         return value[1]
@@ -131,7 +131,7 @@ def _retry_text(retry: dict | None) -> str:
 
 
 def _lines(items: list[dict]):
-    from .checks import short
+    from ..analysis.names import short
 
     for row in items:
         triggers = ", ".join(row["triggers"]) or "-"

@@ -11,13 +11,13 @@ from __future__ import annotations
 import os
 import time
 
-from .cache import Cache, digest
-from .stamps import stamps_hold, take_stamps
+from ..cache.stamps import stamps_hold, take_stamps
+from ..cache.store import Cache, digest
 
 
 def check_paths(paths: list[str], config, selection=None, *, force_exclude: bool = False, cache: Cache | None = None,
                 jobs: int | None = None, progress=None, reuse_findings: bool = True, freeze: bool = False):
-    """`api.check_paths` with the cache and the process pool, for the command line.
+    """`pipeline.check_paths` with the cache and the process pool, for the command line.
 
     When the stamps of every file and folder this invocation's last run read still hold, its
     findings are read back whole (the Report then has no `project`: callers that need it — fixes,
@@ -32,10 +32,10 @@ def check_paths(paths: list[str], config, selection=None, *, force_exclude: bool
 
 
 def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress, reuse_findings):
-    from . import api
+    from . import pipeline
     from .parallel import Summarizer
 
-    selection = selection or api.Selection()
+    selection = selection or pipeline.Selection()
     invocation = None
     started = time.time_ns()
     if cache is not None:
@@ -48,13 +48,13 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
             if record is not None and stamps_hold(record.stamps):
                 findings = record.findings()
                 if findings is not None:
-                    return api.Report(findings=findings, files=record.checked, project=None, reused=True)  # type: ignore[arg-type]
+                    return pipeline.Report(findings=findings, files=record.checked, project=None, reused=True)  # type: ignore[arg-type]
     folders: set[str] = set()
     with Summarizer(cache, jobs, progress) as summarizer:
-        report = api.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
+        report = pipeline.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
                                  folders=folders)
     if invocation is not None:
-        summarizer.close()  # seals the inputs, if api.check_paths has not already
+        summarizer.close()  # seals the inputs, if pipeline.check_paths has not already
         if summarizer.sealed_inputs is not None:  # else a file could not be read: nothing to record
             stamps = take_stamps(summarizer.read_paths, folders, started)
             cache.store_run(invocation, summarizer.sealed_inputs, report.findings, report.files, stamps)

@@ -1,7 +1,7 @@
 """Summarising many files at once: in this process for small inputs, across processes otherwise.
 
 Workers get the file's bytes (never re-read the file, so a summary always matches the content
-it is stored under), summarise them exactly as `engine.summarize_bytes` does in this process,
+it is stored under), summarise them exactly as `source.summarize_bytes` does in this process,
 write the cache entry themselves when asked, and send back the summary packed (`serialize`):
 rebuilding slotted dataclasses from pickles is slow, from marshalled tuples it is not. A summary
 depends only on the bytes, the module name and whether the file is a package, so results are
@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from . import engine
-from .serialize import FormatError, pack, unpack
-from .summary import ModuleSummary
+from ..analysis import source
+from ..analysis.serialize import FormatError, pack, unpack
+from ..analysis.summary import ModuleSummary
 
 # Below this much source, starting workers (tens of milliseconds each) costs more than it saves:
 # one core summarises a few megabytes a second.
@@ -73,10 +73,10 @@ def gc_paused(freeze: bool = False):
 
 def summarize_task(task: Task) -> bytes:
     """Summarise one file; the summary packed (and stored, when `task.entry` is set)."""
-    summary = engine.summarize_bytes(task.data, task.display, task.module, task.is_package)
+    summary = source.summarize_bytes(task.data, task.display, task.module, task.is_package)
     blob = pack(summary)
     if task.entry is not None:
-        from .cache import write_entry
+        from ..cache.store import write_entry
 
         write_entry(Path(task.entry), task.key, blob)
     return blob
@@ -141,7 +141,7 @@ def summarize_tasks(tasks: list[Task], workers: Workers | None,
         if workers is None:
             for done, task in enumerate(tasks, 1):
                 if task.entry is None:
-                    out[task.index] = engine.summarize_bytes(task.data, task.display, task.module, task.is_package)
+                    out[task.index] = source.summarize_bytes(task.data, task.display, task.module, task.is_package)
                 else:
                     out[task.index] = unpack(summarize_task(task))
                 if progress:
@@ -248,7 +248,7 @@ class Summarizer:
         return out
 
     def summarize(self, sources: list[Source]) -> list[ModuleSummary]:
-        from .api import summarize_one
+        from ..analysis.source import summarize_one
 
         results: list[ModuleSummary | None] = [None] * len(sources)
         tasks = []
@@ -293,6 +293,6 @@ def _unpack_or_none(blob: bytes | None) -> ModuleSummary | None:
 
 
 def _content(data: bytes) -> bytes:
-    from .cache import digest
+    from ..cache.store import digest
 
     return digest(data)

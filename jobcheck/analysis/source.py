@@ -88,6 +88,15 @@ def summarize_source(text: str, display_path: str, module: str, is_package: bool
     return summary
 
 
+def summarize_one(job: tuple[Path, str, str, bool]) -> ModuleSummary:
+    path, display, module, is_pkg = job
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return _unreadable(display, module, f"cannot read: {exc.strerror or exc}")
+    return summarize_bytes(data, display, module, is_pkg)
+
+
 def summarize_file(path: Path, display_path: str) -> ModuleSummary:
     module, is_package = module_name(path)
     try:

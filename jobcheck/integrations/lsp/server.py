@@ -27,8 +27,8 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from .. import __version__
-from ..config import ConfigError
+from ... import __version__
+from ...config import ConfigError
 from . import convert
 from .workspace import Result, Workspace
 

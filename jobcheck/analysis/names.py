@@ -1,6 +1,7 @@
-"""Names as the running program sees them, for framework modules.
+"""Names as the running program sees them: the one resolver the frameworks, the project and
+the checks use, on top of `Program.canonical`.
 
-`Project.canonical` resolves names against the modules' package names. Applications are often
+`Program.canonical` resolves names against the modules' package names. Applications are often
 run with a folder of their own on `sys.path` (a script's folder, Django's `manage.py` folder), so
 `from config import huey` in `examples/simple/tasks.py` means `simple.config.huey`, and
 `from core.redis import enqueue` in `label_studio/projects/api.py` means
@@ -12,8 +13,8 @@ merely re-imports the same external name.
 
 from __future__ import annotations
 
-from ..project import Project, classes_where, modules_where
-from ..summary import MODULE_CODE, ModuleSummary
+from .program import Program, classes_where, modules_where
+from .summary import MODULE_CODE, ModuleSummary
 
 # Decorators and calls that wrap a function without changing which function runs.
 _WRAPPERS = ("functools.partial", "functools.wraps", "staticmethod", "classmethod")
@@ -21,7 +22,7 @@ _WRAPPERS = ("functools.partial", "functools.wraps", "staticmethod", "classmetho
 _SIGNATURES = ("s", "si", "signature", "message", "message_with_options", "kicker")
 
 
-def module_prefix(project: Project, name: str) -> tuple[ModuleSummary | None, list[str]]:
+def module_prefix(project: Program, name: str) -> tuple[ModuleSummary | None, list[str]]:
     """The analysed module a dotted name starts with (the longest), and the parts after it."""
     parts = name.split(".")
     for i in range(len(parts) - 1, 0, -1):
@@ -31,7 +32,7 @@ def module_prefix(project: Project, name: str) -> tuple[ModuleSummary | None, li
     return None, parts
 
 
-def defined(project: Project, name: str) -> bool:
+def defined(project: Program, name: str) -> bool:
     """Does `name` land on something defined in the analysed tree (not merely imported there)?"""
     if name in project.functions or name in project.classes:
         return True
@@ -45,7 +46,7 @@ def defined(project: Project, name: str) -> bool:
     return head in mod.assigns or (head in mod.symbols and head not in mod.imports)
 
 
-def canonical_in(project: Project, module: ModuleSummary, name: str | None) -> str | None:
+def canonical_in(project: Program, module: ModuleSummary, name: str | None) -> str | None:
     """`project.canonical(name)`, falling back to the folders around `module` on sys.path."""
     # Every framework asks this of every decorator: answered once per module and name (a dict
     # per module, not (module, name) keys: a tuple per call adds up on large projects).
@@ -58,7 +59,7 @@ def canonical_in(project: Project, module: ModuleSummary, name: str | None) -> s
     return found
 
 
-def _canonical_in(project: Project, module: ModuleSummary, name: str | None) -> str | None:
+def _canonical_in(project: Program, module: ModuleSummary, name: str | None) -> str | None:
     canon = project.canonical(name)
     if not canon or canon[0] == "@" or not name:
         return canon
@@ -79,7 +80,7 @@ def _canonical_in(project: Project, module: ModuleSummary, name: str | None) -> 
     return result
 
 
-def origin(project: Project, module: ModuleSummary, name: str | None, hops: int = 0) -> str | None:
+def origin(project: Program, module: ModuleSummary, name: str | None, hops: int = 0) -> str | None:
     """Where a name is defined, following imports and re-exports only: a module-level instance
     keeps its own name (`acme.signals.periodic_task`) instead of becoming its type
     (`django.dispatch.Signal()`), so a configured object can be recognised."""
@@ -101,7 +102,7 @@ def origin(project: Project, module: ModuleSummary, name: str | None, hops: int 
     return name
 
 
-def _module_prefixes(project: Project) -> set[str]:
+def _module_prefixes(project: Program) -> set[str]:
     """Every dotted prefix of every analysed module's name (`a`, `a.b`, `a.b.c`)."""
     def prefixes() -> set[str]:
         found = set()
@@ -113,7 +114,7 @@ def _module_prefixes(project: Project) -> set[str]:
     return project.once("module prefixes", prefixes)
 
 
-def analysed_tops(project: Project) -> set[str]:
+def analysed_tops(project: Program) -> set[str]:
     return project.once("analysed tops", lambda: {m.partition(".")[0] for m in project.modules})
 
 
@@ -125,20 +126,20 @@ def _ancestors(module: ModuleSummary) -> list[str]:
     return [".".join(parts[:i]) for i in range(len(parts) - 1, 0, -1)]
 
 
-def function_by_path(project: Project, module: ModuleSummary, dotted: str) -> str | None:
+def function_by_path(project: Program, module: ModuleSummary, dotted: str) -> str | None:
     """A function named by a dotted string (`"app.tasks.send"`, `"app.tasks:send"`)."""
-    found = project.function_by_path(dotted)
+    found = project.function_at(dotted)
     if found:
         return found
     dotted = dotted.replace(":", ".")
     for base in _ancestors(module):
-        found = project.function_by_path(f"{base}.{dotted}")
+        found = project.function_at(f"{base}.{dotted}")
         if found:
             return found
     return None
 
 
-def target(project: Project, module: ModuleSummary, value: list | None) -> str | None:
+def target(project: Program, module: ModuleSummary, value: list | None) -> str | None:
     """The function a job target denotes: a reference, a dotted string, a bound method,
     `functools.partial(f, ...)`, or a signature such as `task.s(...)`."""
     if not value:
@@ -167,14 +168,14 @@ def target(project: Project, module: ModuleSummary, value: list | None) -> str |
     return None
 
 
-def _function(project: Project, name: str | None) -> str | None:
+def _function(project: Program, name: str | None) -> str | None:
     fn = project.function_for(name)
     if fn is None and name:
         return _subclass_method(project, name)
     return fn.qualname if fn is not None and fn.name != MODULE_CODE else None
 
 
-def _subclass_method(project: Project, name: str) -> str | None:
+def _subclass_method(project: Program, name: str) -> str | None:
     """`self._rebuild` in a mixin whose method is defined by the one class that uses it:
     `ProjectMixin._rebuild` is `Project._rebuild` when exactly one subclass defines it."""
     owner, _, method = name.removesuffix("()").rpartition(".")
@@ -188,7 +189,7 @@ def _subclass_method(project: Project, name: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def dynamic_bases(project: Project, cls) -> set[str]:
+def dynamic_bases(project: Program, cls) -> set[str]:
     """Bases chosen at run time by a dotted string: `Mixin = load_func(settings.PROJECT_MIXIN)`
     with `PROJECT_MIXIN = "projects.mixins.ProjectMixin"` in the settings, then
     `class Project(Mixin, Model)`. The string is followed when it names a class of the project."""
@@ -207,7 +208,7 @@ def dynamic_bases(project: Project, cls) -> set[str]:
     return out
 
 
-def _dotted_string(project: Project, value) -> str | None:
+def _dotted_string(project: Program, value) -> str | None:
     """A string Value, directly, through a module variable, or as a Django setting
     (`settings.NAME` assigned one string literal in the project's settings modules)."""
     value = project.deref(value)
@@ -225,10 +226,6 @@ def _dotted_string(project: Project, value) -> str | None:
     return None
 
 
-def call_name(project: Project, module: ModuleSummary, name: str | None) -> str | None:
-    """The canonical name of a call or decorator, with the sys.path fallback."""
-    return canonical_in(project, module, name)
-
 
 def forwarded(site, value: list | None) -> tuple | None:
     """(helper, parameter index, parameter name) when a job target is a parameter of the
@@ -236,3 +233,14 @@ def forwarded(site, value: list | None) -> tuple | None:
     if value and value[0] == "param" and site.function.name != "<module>":
         return (site.function.qualname, value[2], value[1])
     return None
+
+
+def short(name: str) -> str:
+    """A name as a reader says it: from the class on (`Invoice.objects.filter().update`,
+    `EmailMessage().send`), a library's top-level calls in full (`stripe.Charge.create`), else the
+    module and the function (`notify.tell_customer`)."""
+    parts = name.split(".")
+    for i, part in enumerate(parts):
+        if part[:1].isupper():
+            return ".".join(parts[i - 1 if i == 1 else i :])
+    return ".".join(parts[-2:]) if len(parts) > 2 else name

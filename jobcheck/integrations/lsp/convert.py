@@ -17,11 +17,11 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from ..checks import short
-from ..jobs import Anchor
-from ..model import Finding, Severity
-from ..project import Project
-from ..ruledocs import rules_dir
+from ...analysis.jobs import Anchor
+from ...analysis.names import short
+from ...analysis.project import Project
+from ...model import Finding, Severity
+from ...ruledocs import rules_dir
 
 SOURCE = "jobcheck"
 SEVERITY = {

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import textwrap
 
-from .. import fivequestions
-from ..checks import short
-from ..frameworks.values import render
-from ..jobs import JobSite
-from ..project import Project
+from ...analysis import fivequestions
+from ...analysis.jobs import JobSite
+from ...analysis.names import short
+from ...analysis.project import Project
+from ...analysis.values import render
 
 WIDTH = 88  # lines of the section, indentation included, wrap before this
 _MAX_EFFECTS = 5

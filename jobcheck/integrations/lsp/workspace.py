@@ -20,15 +20,17 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import api, config as config_mod, engine, files
-from ..summary import ModuleSummary
+from ... import config as config_mod
+from ...analysis import files, source
+from ...analysis.summary import ModuleSummary
+from ...engine import pipeline
 
 
 @dataclass
 class Result:
     config: config_mod.Config
     root: Path
-    report: api.Report
+    report: pipeline.Report
     texts: dict[Path, str]  # the editor text each open document was analysed with
     versions: dict[Path, int | None]
 
@@ -64,7 +66,7 @@ class Workspace:
     def analyse(self, path: Path, open_docs: dict[Path, tuple[str, int | None]]) -> Result:
         """Analyse the project of `path`; `open_docs` is the editor's text (and version) of every
         open document. Raises config.ConfigError for an unusable configuration, as the CLI does."""
-        from ..parallel import gc_paused
+        from ...engine.parallel import gc_paused
 
         # The cycle collector would scan every summary held here, again and again, while the
         # project phase allocates (a second on a large project, every other keystroke); it runs
@@ -81,7 +83,7 @@ class Workspace:
                 found.setdefault(doc, str(doc))  # open documents count even if new or excluded
         summaries = []
         texts, versions = {}, {}
-        planned = api.plan_modules(sorted(found.items(), key=lambda item: item[1]))
+        planned = pipeline.plan_modules(sorted(found.items(), key=lambda item: item[1]))
         self._refresh_disk([job for job in planned if job[0] not in open_docs], cfg, root)
         for p, display, module, is_pkg in planned:
             if p in open_docs:
@@ -93,7 +95,7 @@ class Workspace:
         self._drop_closed(open_docs)
         # Findings only for the open documents (they are all the editor shows), with columns
         # counted in their unsaved text.
-        report = api.analyse(summaries, cfg, api.Selection(), {str(p): p for p in found},
+        report = pipeline.analyse(summaries, cfg, pipeline.Selection(), {str(p): p for p in found},
                              sources={str(p): t for p, t in texts.items()}, report_paths={str(p) for p in texts})
         return Result(cfg, root, report, texts, versions)
 
@@ -112,7 +114,7 @@ class Workspace:
         cached = self._open.get(path)
         if cached is not None and cached[0] == text and cached[1] == module:
             return cached[2]
-        summary = engine.summarize_source(text, display, module, is_pkg)
+        summary = source.summarize_source(text, display, module, is_pkg)
         self._open[path] = (text, module, summary)
         return summary
 
@@ -138,8 +140,8 @@ class Workspace:
                 stale.append((job, signature))
         if not stale:
             return
-        from ..cache import ENV_VAR, FOLDER_NAME, Cache, default_dir
-        from ..parallel import Summarizer
+        from ...cache.store import ENV_VAR, FOLDER_NAME, Cache, default_dir
+        from ...engine.parallel import Summarizer
 
         folder = default_dir(cfg.path) if cfg.path is not None or os.environ.get(ENV_VAR) else root / FOLDER_NAME
         with Summarizer(Cache(folder)) as summarizer:

@@ -36,9 +36,9 @@ import zlib
 from dataclasses import fields
 from pathlib import Path
 
-from . import __version__
-from .serialize import FormatError, unpack
-from .summary import ModuleSummary
+from .. import __version__
+from ..analysis.serialize import FormatError, unpack
+from ..analysis.summary import ModuleSummary
 
 ENV_VAR = "JOBCHECK_CACHE_DIR"
 FOLDER_NAME = ".jobcheck_cache"
@@ -82,8 +82,8 @@ def default_dir(config_path: Path | None) -> Path:
 
 # The modules a summary depends on: their source is part of every summary key (a test checks
 # that they import nothing else from jobcheck).
-SUMMARY_MODULES = ("engine", "summary", "keys", "suppress", "serialize")
-_PACKAGE = Path(__file__).resolve().parent
+SUMMARY_MODULES = ("analysis.source", "analysis.summary", "analysis.keys", "analysis.suppress", "analysis.serialize")
+_PACKAGE = Path(__file__).resolve().parent.parent
 _fingerprints: dict[str, str] = {}
 
 
@@ -94,7 +94,7 @@ def summary_fingerprint() -> str:
         h = hashlib.blake2b(digest_size=6)
         h.update(repr((__version__, sys.implementation.cache_tag, sys.version_info[:3], marshal.version)).encode())
         for name in SUMMARY_MODULES:
-            h.update((_PACKAGE / f"{name}.py").read_bytes())
+            h.update((_PACKAGE / f"{name.replace('.', '/')}.py").read_bytes())
         _fingerprints["summary"] = f"{__version__}-{h.hexdigest()}"
     return _fingerprints["summary"]
 
@@ -361,7 +361,7 @@ def _atomic_write(path: Path, data: bytes | list[bytes]) -> None:
 
 
 def _finding_fields() -> tuple[str, ...]:
-    from .model import Finding
+    from ..model import Finding
 
     return tuple(f.name for f in fields(Finding))
 
@@ -373,7 +373,7 @@ def _codecs() -> dict:
     """How the non-plain fields of a Finding are stored and rebuilt: type, encode, decode."""
     global _FINDING_CODECS
     if _FINDING_CODECS is None:
-        from .model import Confidence, Severity, Span
+        from ..model import Confidence, Severity, Span
 
         _FINDING_CODECS = {
             "span": (Span, lambda s: (s.line, s.column, s.end_line, s.end_column), lambda v: Span(*v)),
@@ -410,7 +410,7 @@ def findings_to_data(findings: list) -> tuple | None:
 
 
 def findings_from_data(names, rows) -> list:
-    from .model import Finding
+    from ..model import Finding
 
     names = tuple(names)
     if names != _finding_fields():

@@ -18,7 +18,15 @@ import marshal
 from dataclasses import fields
 from operator import attrgetter
 
-from .summary import ClassSummary, Event, FunctionSummary, Handler, ModuleSummary, Region, Sink
+from .summary import (
+    ClassSummary,
+    Event,
+    FunctionSummary,
+    Handler,
+    ModuleSummary,
+    Region,
+    Sink,
+)
 
 
 class FormatError(ValueError):

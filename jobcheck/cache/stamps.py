@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 
-from .cache import digest
+from .store import digest
 
 RACY_NS = 2_000_000_000
 

@@ -10,8 +10,8 @@ the application are taken to come from its own `raise` statements only (precisio
 
 from __future__ import annotations
 
-from .effects.catalog import BROAD_EXCEPTIONS
-from .effects.classify import db_write
+from ..effects.catalog import BROAD_EXCEPTIONS
+from ..effects.classify import db_write
 from .project import Project
 from .summary import Event, FunctionSummary
 
@@ -47,7 +47,7 @@ def exception_package(exc: str) -> str:
 
 class Raises:
     def __init__(self, project: Project) -> None:
-        from .frameworks.resolve import analysed_tops
+        from .names import analysed_tops
 
         self.project = project
         self.local_roots = analysed_tops(project)

@@ -14,7 +14,7 @@ import os
 from collections import Counter
 from pathlib import Path
 
-from .model import Finding
+from ..model import Finding
 
 VERSION = "v1"
 
@@ -69,7 +69,7 @@ class SourceLines:
             except OSError:
                 self._cache[path] = []
             else:
-                from .engine import decode
+                from ..analysis.source import decode
 
                 try:
                     text = decode(data)

@@ -1,22 +1,28 @@
-"""The whole-program phase: link module summaries, finish name resolution, find jobs, and
-propagate effects along the call graph so a job knows what its helpers do."""
+"""The questions the checks ask of a linked program: its jobs (found by the frameworks), what
+retries them, what each function's calls run (Django signals included), the external effects a
+function reaches with no idempotency guard, and the functions each job reaches."""
 
 from __future__ import annotations
 
 import re
-from array import array
 from dataclasses import dataclass
 from functools import cached_property
 
-from .effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
-from .effects.classify import Catalog, db_write
+from ..effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
+from ..effects.classify import Catalog, db_write
+from ..model import Confidence
 from .jobs import Anchor, JobSite, Registration, RetryPolicy
-from .keys import is_key_name
-from .model import Confidence
-from .relink import relink
-from .summary import MODULE_CODE, ClassSummary, Event, FunctionSummary, ModuleSummary
-
-_MAX_HOPS = 12
+from .keys import is_key_name, is_record_key_field
+from .names import canonical_in, origin, target
+from .program import (
+    Program,
+    calls_a_function,
+    calls_named,
+    deco_name,
+    exclusive,
+    literal_name,
+)
+from .summary import MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
 
 @dataclass(frozen=True)
@@ -36,234 +42,22 @@ class CallEffect:
     path: EffectPath
 
 
-class Project:
+class Project(Program):
     def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None) -> None:
+        super().__init__(modules)
         self.catalog = catalog
         self.frameworks = frameworks
         self.entry_points = entry_points or {}
-        self.modules: dict[str, ModuleSummary] = {}
-        for m in modules:
-            if m.error is None:
-                self.modules.setdefault(m.module, m)
-        self.rewrites = relink(self.modules)  # module -> {top: package}
-        self.functions: dict[str, FunctionSummary] = {}
-        self.function_module: dict[str, ModuleSummary] = {}
-        self.classes: dict[str, ClassSummary] = {}
-        for m in self.modules.values():
-            for q, f in m.functions.items():
-                self.functions[q] = f
-                self.function_module[q] = m
-            for q, c in m.classes.items():
-                self.classes[q] = c
         self.call_edges: dict[str, list[str] | None] = {}
-        self._canon: dict[str, str | None] = {}
-        self._memo: dict = {}
         self._reach: dict[str, list[EffectPath]] = {}
         self._call_effects: dict[str, list[CallEffect]] = {}
         self._computing: set[str] = set()
         self._walks: list[tuple[int, dict[str, list[CallEffect]]]] = []  # (cycle, its members' effects so far)
 
-    def once(self, key, compute):
-        """`compute()`, computed once per project (frameworks and checks share what they derive)."""
-        try:
-            return self._memo[key]
-        except KeyError:
-            value = self._memo[key] = compute()
-            return value
-
-    # ---- names -------------------------------------------------------------------------------
-
-    def canonical(self, name: str | None, hops: int = 0) -> str | None:
-        """Finish resolving a summary name across modules (re-exports, instances, methods)."""
-        if not name or name[0] == "@":
-            return name
-        cached = self._canon.get(name, False)
-        if cached is not False:
-            return cached
-        result = self._canonical(name, hops)
-        self._canon[name] = result
-        return result
-
-    def _canonical(self, name: str, hops: int) -> str:
-        if hops > _MAX_HOPS:
-            return name
-        parts = name.split(".")
-        # The longest prefix that is a module of the analysed tree.
-        for i in range(len(parts) - 1, 0, -1):
-            mod = self.modules.get(".".join(parts[:i]))
-            if mod is not None:
-                return self._in_module(mod, parts[i:], name, hops)
-        return name
-
-    def _in_module(self, mod: ModuleSummary, rest: list[str], name: str, hops: int) -> str:
-        head, instance = _strip_call(rest[0])
-        tail = rest[1:]
-        qual = f"{mod.module}.{head}"
-        if qual in self.classes:
-            return self._in_class(self.classes[qual], tail, instance, hops)
-        if qual in self.functions:
-            returned = self.functions[qual].return_type if instance else None
-            if returned and tail and hops < _MAX_HOPS:
-                # `build_mail(...).send()` where build_mail returns an EmailMultiAlternatives
-                return self.canonical(".".join([returned, *tail]), hops + 1)
-            return ".".join([qual + ("()" if instance else ""), *tail])
-        target = mod.imports.get(head)
-        if target is None:
-            typ = mod.symbols.get(head)
-            if typ and typ != qual and not typ.startswith(qual + "."):
-                target = typ
-        if target and target != name:
-            if instance and not target.endswith("()"):
-                target += "()"
-            return self.canonical(".".join([target, *tail]), hops + 1)
-        return name
-
-    def _in_class(self, cls: ClassSummary, tail: list[str], instance: bool, hops: int) -> str:
-        if not tail:
-            return cls.qualname + ("()" if instance else "")
-        head, call = _strip_call(tail[0])
-        rest = tail[1:]
-        if head in _MANAGERS and not instance:
-            return self._through_manager(cls, tail, hops)
-        member = self._member(cls, head, 0)
-        if member is None:
-            return ".".join([cls.qualname + ("()" if instance else ""), *tail])
-        what, target = member
-        if what == "method":
-            # Keep the instance visible (`Mailer().deliver`): catalogs name effects that way;
-            # `function_for` maps it back to the method.
-            owner, _, method = target.rpartition(".")
-            return ".".join([owner + ("()" if instance else ""), method + ("()" if call else ""), *rest])
-        if what == "attr":
-            return self.canonical(".".join([target + ("()" if call else ""), *rest]), hops + 1)
-        if instance:
-            return ".".join([f"{target}()", *tail])  # an instance's attribute from an external base
-        # Class-level access keeps the class: `Post.objects.get`, `Post.DoesNotExist` name the model.
-        return ".".join([cls.qualname, *tail])
-
-    def _through_manager(self, cls: ClassSummary, tail: list[str], hops: int) -> str:
-        """`Order.objects.filter(...).get(...).send_mail` is `Order().send_mail`: a Django manager
-        keeps the model in the name, and the methods that return one row give an instance."""
-        for i, part in enumerate(tail[1:], start=1):
-            method, called = _strip_call(part)
-            if called and method in _ROW_METHODS and i + 1 < len(tail):
-                return self.canonical(".".join([cls.qualname + "()", *tail[i + 1 :]]), hops + 1)
-        return ".".join([cls.qualname, *tail])
-
-    def _member(self, cls: ClassSummary, head: str, depth: int) -> tuple[str, str] | None:
-        """Where `head` comes from, looking up the bases as Python would (depth-first)."""
-        if head in cls.methods:
-            return "method", f"{cls.qualname}.{head}"
-        if head in cls.attr_types:
-            return "attr", cls.attr_types[head]
-        attr = cls.attrs.get(head)
-        if attr is not None and attr[0][0] == "call" and attr[0][1]:
-            return "attr", attr[0][1] + "()"
-        external = None
-        if depth < 10:
-            for base in cls.bases:
-                base = self.canonical(base) if base else None
-                if not base:
-                    continue
-                base_cls = self.classes.get(base.removesuffix("()"))
-                if base_cls is None:
-                    external = external or base.removesuffix("()")
-                    continue
-                found = self._member(base_cls, head, depth + 1)
-                if found is not None and found[0] != "external":
-                    return found
-                external = external or (found[1] if found else None)
-        return ("external", external) if external else None
-
-    def event_name(self, event: Event) -> str | None:
-        return self.canonical(event.name)
-
-    def function_for(self, name: str | None) -> FunctionSummary | None:
-        """The analysed function a resolved call name denotes, if any."""
-        if not name:
-            return None
-        fn = self.functions.get(name)
-        if fn is None and "()." in name:
-            base, _, attr = name.rpartition(".")
-            fn = self.functions.get(f"{base.removesuffix('()')}.{attr}")
-        if fn is None and name.endswith("()"):
-            cls = self.classes.get(name[:-2])
-            if cls is not None and "__call__" in cls.methods:
-                return self.functions.get(f"{cls.qualname}.__call__")
-        return fn
-
-    def resolve_target(self, value: list | None, module: ModuleSummary) -> str | None:
-        """A job target given as a function reference, a dotted string, or a signature `f.s()`."""
-        if not value:
-            return None
-        tag = value[0]
-        if tag == "name":
-            name = self.canonical(value[1])
-            return name if name in self.functions else None
-        if tag == "lit" and isinstance(value[1], str):
-            return self.function_by_path(value[1])
-        if tag == "call" and value[1]:
-            callee = self.canonical(value[1])
-            if callee and callee.rpartition(".")[2] in ("s", "si", "signature", "message", "message_with_options"):
-                base = callee.rpartition(".")[0]
-                return base if base in self.functions else None
-        return None
-
-    def function_by_path(self, dotted: str) -> str | None:
-        """`"app.tasks.send"` / `"app.tasks:send"`: a function named by string, as schedulers do."""
-        dotted = dotted.replace(":", ".")
-        if dotted in self.functions:
-            return dotted
-        canon = self.canonical(dotted)
-        if canon in self.functions:
-            return canon
-        return self.job_names.get(dotted)
-
-    def deref(self, value: list | None, hops: int = 0) -> list | None:
-        """The Value a module-level variable was assigned, where `value` names one
-        (`default_args=default_args`, `retry_policy=POLICY`, an imported settings dict); else `value`."""
-        while value and hops < _MAX_HOPS:
-            if value[0] == "ref":
-                dotted = value[1]
-            elif value[0] == "name" and len(value) > 2:
-                dotted = value[2]
-            elif value[0] == "name" and value[1]:
-                dotted = value[1]  # imported from another module: `from .settings import DEFAULTS`
-            else:
-                return value
-            assigned = self._module_assign(dotted)
-            if assigned is None:
-                return value
-            value, hops = assigned, hops + 1
-        return value
-
-    def _module_assign(self, dotted: str, hops: int = 0) -> list | None:
-        """The Value assigned to the module-level variable `pkg.mod.NAME`, following re-exports."""
-        module, _, var = dotted.rpartition(".")
-        mod = self.modules.get(module)
-        if mod is None or hops > _MAX_HOPS:
-            return None
-        if var in mod.assigns:
-            return mod.assigns[var][0]
-        target = mod.imports.get(var)
-        return self._module_assign(target, hops + 1) if target and target != dotted else None
-
-    @cached_property
-    def job_names(self) -> dict[str, str]:
-        """Explicit task names (`@app.task(name="billing.send")`) to functions."""
-        def named(mod: ModuleSummary) -> list:
-            return [(name, q) for q, fn in mod.functions.items() for deco in fn.decorators
-                    if (name := literal_name(deco[0])) is not None]
-
-        return {name: q for found in map(named, self.modules.values()) for name, q in found}
-
-    # ---- decorators ------------------------------------------------------------------------------
-
     def decorator_claims(self, mod: ModuleSummary, value: list, name: str | None = None) -> frozenset[str]:
         """Who reads this decorator: the frameworks whose `reads_decorator` takes one of its
         spellings (as written, as resolved, with the sys.path fallback), and `RECEIVER` for
         Django's `receiver`. Each framework sees only its own (`decorated_functions`)."""
-        from .frameworks.resolve import canonical_in
 
         written = deco_name(value)
         if not written:
@@ -280,37 +74,6 @@ class Project:
                     [fw.name for fw in self.frameworks if hasattr(fw, "reads_decorator") and fw.reads_decorator(n)]
                     + ([RECEIVER] if n in RECEIVER_DECORATORS else []))
             out |= found
-        return out
-
-    # ---- jobs --------------------------------------------------------------------------------
-
-    def anchor_of(self, fn: FunctionSummary) -> Anchor:
-        mod = self.function_module[fn.qualname]
-        return Anchor(mod.path, fn.line, fn.col, fn.line, fn.col + len(fn.name))
-
-    def class_anchor(self, cls: ClassSummary) -> Anchor:
-        mod = self.module_of_class(cls)
-        return Anchor(mod.path, cls.line, cls.col, cls.line, cls.col + len(cls.name))
-
-    def module_of_class(self, cls: ClassSummary) -> ModuleSummary:
-        name = cls.qualname
-        while name and name not in self.modules:
-            name = name.rpartition(".")[0]
-        return self.modules[name]
-
-    def class_bases(self, cls: ClassSummary, depth: int = 0) -> list[str]:
-        """All base names, transitively through analysed classes, canonical."""
-        out: list[str] = []
-        if depth > 10:
-            return out
-        for base in cls.bases:
-            base = self.canonical(base)
-            if not base:
-                continue
-            out.append(base)
-            inner = self.classes.get(base)
-            if inner is not None:
-                out.extend(self.class_bases(inner, depth + 1))
         return out
 
     @cached_property
@@ -349,7 +112,6 @@ class Project:
         """A helper that enqueues its parameter registers whatever its callers pass there."""
         from dataclasses import replace
 
-        from .frameworks.resolve import target
 
         out: list[Registration] = []
         pending: list[Registration] = []
@@ -362,7 +124,7 @@ class Project:
                 continue
             offset = 1 if helper.class_qualname and helper.params and helper.params[0] in ("self", "cls") else 0
             further: list[Registration] = []
-            for site in calls_named(self, (helper.name,), _reads_function_call):
+            for site in calls_named(self, (helper.name,), calls_a_function):
                 if self.function_for(site.name) is not helper:
                     continue
                 ev = site.event
@@ -420,8 +182,6 @@ class Project:
                 points.append(i)
         return points
 
-    # ---- effects -----------------------------------------------------------------------------
-
     def callees(self, event: Event) -> list[FunctionSummary]:
         """What a call runs: the function it names, or the receivers of a Django signal it sends
         (`send` runs every receiver in the sender's process, so their effects are the sender's)."""
@@ -429,7 +189,6 @@ class Project:
         if callee is not None:
             return [callee]
         if event.kind == "call" and event.ref and event.attr in ("send", "send_robust", "asend", "asend_robust"):
-            from .frameworks.resolve import origin
 
             signal = event.ref.rpartition(".")[0]
             receivers = self.signal_receivers.get(signal)
@@ -444,7 +203,6 @@ class Project:
     def signal_receivers(self) -> dict[str, list[str]]:
         """Django signal (where it is defined: `shop.signals.order_paid`) -> receiver functions,
         from `@receiver(signal)` and `signal.connect(func)`."""
-        from .frameworks.resolve import origin
 
         out: dict[str, list[str]] = {}
 
@@ -538,7 +296,6 @@ class Project:
         name = self.event_name(event)
         if db_write(name, event.attr, event.sql) is None:
             return False
-        from .keys import is_record_key_field
 
         if event.attr in ("create", "get_or_create", "update_or_create", "add", "bulk_create"):
             fields = list(event.kwargs)
@@ -734,49 +491,12 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
 
 # Tables whose rows record that work was done (or is to be done exactly once).
 _KEY_MODEL = re.compile(r"(?i)idempot|dedup|processed|handled|outbox|inbox")
-_MANAGERS = ("objects", "_default_manager", "_base_manager", "all_objects")
-_ROW_METHODS = ("get", "first", "last", "latest", "earliest", "create", "get_by_natural_key")
-
-
-def _strip_call(part: str) -> tuple[str, bool]:
-    if part.endswith(")"):
-        return part[: part.index("(")], True
-    return part, False
-
-
-def _short(qualname: str) -> str:
-    from .checks import short
-
-    return short(qualname)
 
 
 RECEIVER_DECORATORS = ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver")
+
+
 RECEIVER = "@receiver"  # who reads `RECEIVER_DECORATORS` (`Project.signal_receivers`), as frameworks are named
-
-
-def literal_name(value: list) -> str | None:
-    """The literal `name=` of a decorator call (`@app.task(name="billing.send")`)."""
-    if value[0] == "call":
-        name = value[3].get("name")
-        if name and name[0] == "lit" and isinstance(name[1], str):
-            return name[1]
-    return None
-
-
-def deco_name(value: list) -> str | None:
-    if value[0] == "name":
-        return value[1]
-    if value[0] == "call":
-        return value[1]
-    return None
-
-
-def exclusive(a: Event, b: Event) -> bool:
-    """Two events in different arms of one `if`, and no loop around both: never both run."""
-    if set(a.loops) & set(b.loops):
-        return False
-    arms = dict(a.branch)
-    return any(if_id in arms and arms[if_id] != arm for if_id, arm in b.branch)
 
 
 @dataclass(frozen=True)
@@ -795,49 +515,6 @@ class Decorated:
         return self.module.module
 
 
-@dataclass(frozen=True)
-class CallSite:
-    module: ModuleSummary
-    function: FunctionSummary
-    index: int
-    event: Event
-    name: str | None  # canonical
-
-    @property
-    def anchor(self) -> Anchor:
-        e = self.event
-        return Anchor(self.module.path, e.line, e.col, e.end_line, e.end_col)
-
-
-@dataclass
-class _Indices:
-    """What the scans iterate, built once per project. Calls are kept as numbers in an array per
-    callee name (function number << 32 | event index): a tuple per call costs eight times the
-    memory on a large project, and most are never asked for."""
-
-    decorated: list[Decorated]
-    calls_by_attr: dict[str, array]
-    functions: list[tuple[ModuleSummary, FunctionSummary]]
-
-
-def _build_indices(project: Project) -> _Indices:
-    decorated: list[Decorated] = []
-    by_attr: dict[str, array] = {}
-    functions: list[tuple[ModuleSummary, FunctionSummary]] = []
-    for mod in project.modules.values():
-        for fn in mod.functions.values():
-            decorated.extend(_read_decorators(project, mod, fn))
-            number = len(functions) << 32
-            for i, ev in enumerate(fn.events):
-                if ev.kind == "call" and ev.attr:
-                    calls = by_attr.get(ev.attr)
-                    if calls is None:
-                        calls = by_attr[ev.attr] = array("Q")
-                    calls.append(number | i)
-            functions.append((mod, fn))
-    return _Indices(decorated, by_attr, functions)
-
-
 def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) -> list[Decorated]:
     out = []
     for number, (value, line, col, end_line, end_col) in enumerate(fn.decorators):
@@ -851,33 +528,14 @@ def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) 
     return out
 
 
-def _indices(project: Project) -> _Indices:
-    return project.once("indices", lambda: _build_indices(project))
-
-
 def decorated_functions(project: Project, claimant: str) -> list[Decorated]:
     """The functions' decorators that `claimant` reads (a framework's name, or `RECEIVER`), in
     the project's order: no scan sees a decorator it does not claim (`Project.decorator_claims`)."""
     by_claimant = project.once("decorated by claimant", dict)
     found = by_claimant.get(claimant)
     if found is None:
-        found = by_claimant[claimant] = [d for d in _indices(project).decorated if claimant in d.claims]
+        found = by_claimant[claimant] = [d for d in _all_decorated(project) if claimant in d.claims]
     return found
-
-
-def calls_named(project: Project, attrs: tuple[str, ...], where=None) -> list[CallSite]:
-    """Calls whose callee's last name is one of `attrs`, with canonical names filled in;
-    `where(project, module, event) -> bool`, if given, keeps only the calls it accepts."""
-    indices = _indices(project)
-    out = []
-    for attr in attrs:
-        for code in indices.calls_by_attr.get(attr, ()):
-            mod, fn = indices.functions[code >> 32]
-            i = code & 0xFFFFFFFF
-            ev = fn.events[i]
-            if where is None or where(project, mod, ev):
-                out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
-    return out
 
 
 def _reads_receiver_connect(project: Project, module: ModuleSummary, event: Event) -> bool:
@@ -887,24 +545,7 @@ def _reads_receiver_connect(project: Project, module: ModuleSummary, event: Even
                 and project.function_for(project.canonical(args[0][1])) is not None)
 
 
-def _reads_function_call(project: Project, module: ModuleSummary, event: Event) -> bool:
-    return project.function_for(project.canonical(event.name)) is not None
-
-
-def classes_where(project: Project, wanted) -> list[ClassSummary]:
-    """The project's classes for which `wanted(cls)` holds, in the project's order."""
-    return [c for c in project.classes.values() if wanted(c)]
-
-
-def modules_where(project: Project, wanted) -> list[ModuleSummary]:
-    """The project's modules for which `wanted(module)` holds, in order."""
-    return [m for m in project.modules.values() if wanted(m)]
-
-
-def any_module(project: Project, wanted) -> bool:
-    return any(wanted(m) for m in project.modules.values())
-
-
-def per_module(project: Project, contribute) -> list[tuple[str, object]]:
-    """(module name, `contribute(module)`) for every module that contributes something, in order."""
-    return [(m.module, data) for m in project.modules.values() if (data := contribute(m))]
+def _all_decorated(project: Project) -> list[Decorated]:
+    """Every decorator some framework reads (or that names a task), in the program's order."""
+    return project.once("decorated", lambda: [d for mod in project.modules.values() for fn in mod.functions.values()
+                                              if fn.decorators for d in _read_decorators(project, mod, fn)])

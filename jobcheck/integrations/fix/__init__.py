@@ -16,8 +16,8 @@ import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..model import Finding
-from ..project import Project
+from ...analysis.project import Project
+from ...model import Finding
 
 FIXABLE = frozenset({"JC501"})
 
@@ -159,7 +159,7 @@ def _section_target(project: Project, finding: Finding, section: str, section_mo
 
 def _verify(text: str, qualnames: list[str], section: str) -> None:
     """The fixed text must parse and each fixed owner must now have the section."""
-    from .. import fivequestions
+    from ...analysis import fivequestions
 
     try:
         tree = ast.parse(text)

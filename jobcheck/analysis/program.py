@@ -1,0 +1,359 @@
+"""The linked program: every module's summary, joined. Names resolve across modules here
+(imports, re-exports, instances, methods, Django managers' rows), module-level values are
+followed (`deref`), and the calls of the whole program are indexed by callee name."""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass
+from functools import cached_property
+
+from .jobs import Anchor
+from .summary import ClassSummary, Event, FunctionSummary, ModuleSummary
+from .syspath import relink
+
+_MAX_HOPS = 12
+
+
+class Program:
+    def __init__(self, modules: list[ModuleSummary]) -> None:
+        self.modules: dict[str, ModuleSummary] = {}
+        for m in modules:
+            if m.error is None:
+                self.modules.setdefault(m.module, m)
+        self.rewrites = relink(self.modules)  # module -> {top: package}
+        self.functions: dict[str, FunctionSummary] = {}
+        self.function_module: dict[str, ModuleSummary] = {}
+        self.classes: dict[str, ClassSummary] = {}
+        for m in self.modules.values():
+            for q, f in m.functions.items():
+                self.functions[q] = f
+                self.function_module[q] = m
+            for q, c in m.classes.items():
+                self.classes[q] = c
+        self._canon: dict[str, str | None] = {}
+        self._memo: dict = {}
+
+    def once(self, key, compute):
+        """`compute()`, computed once per project (frameworks and checks share what they derive)."""
+        try:
+            return self._memo[key]
+        except KeyError:
+            value = self._memo[key] = compute()
+            return value
+
+    def canonical(self, name: str | None, hops: int = 0) -> str | None:
+        """Finish resolving a summary name across modules (re-exports, instances, methods)."""
+        if not name or name[0] == "@":
+            return name
+        cached = self._canon.get(name, False)
+        if cached is not False:
+            return cached
+        result = self._canonical(name, hops)
+        self._canon[name] = result
+        return result
+
+    def _canonical(self, name: str, hops: int) -> str:
+        if hops > _MAX_HOPS:
+            return name
+        parts = name.split(".")
+        # The longest prefix that is a module of the analysed tree.
+        for i in range(len(parts) - 1, 0, -1):
+            mod = self.modules.get(".".join(parts[:i]))
+            if mod is not None:
+                return self._in_module(mod, parts[i:], name, hops)
+        return name
+
+    def _in_module(self, mod: ModuleSummary, rest: list[str], name: str, hops: int) -> str:
+        head, instance = _strip_call(rest[0])
+        tail = rest[1:]
+        qual = f"{mod.module}.{head}"
+        if qual in self.classes:
+            return self._in_class(self.classes[qual], tail, instance, hops)
+        if qual in self.functions:
+            returned = self.functions[qual].return_type if instance else None
+            if returned and tail and hops < _MAX_HOPS:
+                # `build_mail(...).send()` where build_mail returns an EmailMultiAlternatives
+                return self.canonical(".".join([returned, *tail]), hops + 1)
+            return ".".join([qual + ("()" if instance else ""), *tail])
+        target = mod.imports.get(head)
+        if target is None:
+            typ = mod.symbols.get(head)
+            if typ and typ != qual and not typ.startswith(qual + "."):
+                target = typ
+        if target and target != name:
+            if instance and not target.endswith("()"):
+                target += "()"
+            return self.canonical(".".join([target, *tail]), hops + 1)
+        return name
+
+    def _in_class(self, cls: ClassSummary, tail: list[str], instance: bool, hops: int) -> str:
+        if not tail:
+            return cls.qualname + ("()" if instance else "")
+        head, call = _strip_call(tail[0])
+        rest = tail[1:]
+        if head in _MANAGERS and not instance:
+            return self._through_manager(cls, tail, hops)
+        member = self._member(cls, head, 0)
+        if member is None:
+            return ".".join([cls.qualname + ("()" if instance else ""), *tail])
+        what, target = member
+        if what == "method":
+            # Keep the instance visible (`Mailer().deliver`): catalogs name effects that way;
+            # `function_for` maps it back to the method.
+            owner, _, method = target.rpartition(".")
+            return ".".join([owner + ("()" if instance else ""), method + ("()" if call else ""), *rest])
+        if what == "attr":
+            return self.canonical(".".join([target + ("()" if call else ""), *rest]), hops + 1)
+        if instance:
+            return ".".join([f"{target}()", *tail])  # an instance's attribute from an external base
+        # Class-level access keeps the class: `Post.objects.get`, `Post.DoesNotExist` name the model.
+        return ".".join([cls.qualname, *tail])
+
+    def _through_manager(self, cls: ClassSummary, tail: list[str], hops: int) -> str:
+        """`Order.objects.filter(...).get(...).send_mail` is `Order().send_mail`: a Django manager
+        keeps the model in the name, and the methods that return one row give an instance."""
+        for i, part in enumerate(tail[1:], start=1):
+            method, called = _strip_call(part)
+            if called and method in _ROW_METHODS and i + 1 < len(tail):
+                return self.canonical(".".join([cls.qualname + "()", *tail[i + 1 :]]), hops + 1)
+        return ".".join([cls.qualname, *tail])
+
+    def _member(self, cls: ClassSummary, head: str, depth: int) -> tuple[str, str] | None:
+        """Where `head` comes from, looking up the bases as Python would (depth-first)."""
+        if head in cls.methods:
+            return "method", f"{cls.qualname}.{head}"
+        if head in cls.attr_types:
+            return "attr", cls.attr_types[head]
+        attr = cls.attrs.get(head)
+        if attr is not None and attr[0][0] == "call" and attr[0][1]:
+            return "attr", attr[0][1] + "()"
+        external = None
+        if depth < 10:
+            for base in cls.bases:
+                base = self.canonical(base) if base else None
+                if not base:
+                    continue
+                base_cls = self.classes.get(base.removesuffix("()"))
+                if base_cls is None:
+                    external = external or base.removesuffix("()")
+                    continue
+                found = self._member(base_cls, head, depth + 1)
+                if found is not None and found[0] != "external":
+                    return found
+                external = external or (found[1] if found else None)
+        return ("external", external) if external else None
+
+    def event_name(self, event: Event) -> str | None:
+        return self.canonical(event.name)
+
+    def function_for(self, name: str | None) -> FunctionSummary | None:
+        """The analysed function a resolved call name denotes, if any."""
+        if not name:
+            return None
+        fn = self.functions.get(name)
+        if fn is None and "()." in name:
+            base, _, attr = name.rpartition(".")
+            fn = self.functions.get(f"{base.removesuffix('()')}.{attr}")
+        if fn is None and name.endswith("()"):
+            cls = self.classes.get(name[:-2])
+            if cls is not None and "__call__" in cls.methods:
+                return self.functions.get(f"{cls.qualname}.__call__")
+        return fn
+
+    def function_at(self, dotted: str) -> str | None:
+        """`"app.tasks.send"` / `"app.tasks:send"`: a function named by string, as schedulers do
+        (`names.function_by_path` adds the sys.path fallback)."""
+        dotted = dotted.replace(":", ".")
+        if dotted in self.functions:
+            return dotted
+        canon = self.canonical(dotted)
+        if canon in self.functions:
+            return canon
+        return self.job_names.get(dotted)
+
+    def deref(self, value: list | None, hops: int = 0) -> list | None:
+        """The Value a module-level variable was assigned, where `value` names one
+        (`default_args=default_args`, `retry_policy=POLICY`, an imported settings dict); else `value`."""
+        while value and hops < _MAX_HOPS:
+            if value[0] == "ref":
+                dotted = value[1]
+            elif value[0] == "name" and len(value) > 2:
+                dotted = value[2]
+            elif value[0] == "name" and value[1]:
+                dotted = value[1]  # imported from another module: `from .settings import DEFAULTS`
+            else:
+                return value
+            assigned = self._module_assign(dotted)
+            if assigned is None:
+                return value
+            value, hops = assigned, hops + 1
+        return value
+
+    def _module_assign(self, dotted: str, hops: int = 0) -> list | None:
+        """The Value assigned to the module-level variable `pkg.mod.NAME`, following re-exports."""
+        module, _, var = dotted.rpartition(".")
+        mod = self.modules.get(module)
+        if mod is None or hops > _MAX_HOPS:
+            return None
+        if var in mod.assigns:
+            return mod.assigns[var][0]
+        target = mod.imports.get(var)
+        return self._module_assign(target, hops + 1) if target and target != dotted else None
+
+    @cached_property
+    def job_names(self) -> dict[str, str]:
+        """Explicit task names (`@app.task(name="billing.send")`) to functions."""
+        def named(mod: ModuleSummary) -> list:
+            return [(name, q) for q, fn in mod.functions.items() for deco in fn.decorators
+                    if (name := literal_name(deco[0])) is not None]
+
+        return {name: q for found in map(named, self.modules.values()) for name, q in found}
+
+    def anchor_of(self, fn: FunctionSummary) -> Anchor:
+        mod = self.function_module[fn.qualname]
+        return Anchor(mod.path, fn.line, fn.col, fn.line, fn.col + len(fn.name))
+
+    def class_anchor(self, cls: ClassSummary) -> Anchor:
+        mod = self.module_of_class(cls)
+        return Anchor(mod.path, cls.line, cls.col, cls.line, cls.col + len(cls.name))
+
+    def module_of_class(self, cls: ClassSummary) -> ModuleSummary:
+        name = cls.qualname
+        while name and name not in self.modules:
+            name = name.rpartition(".")[0]
+        return self.modules[name]
+
+    def class_bases(self, cls: ClassSummary, depth: int = 0) -> list[str]:
+        """All base names, transitively through analysed classes, canonical."""
+        out: list[str] = []
+        if depth > 10:
+            return out
+        for base in cls.bases:
+            base = self.canonical(base)
+            if not base:
+                continue
+            out.append(base)
+            inner = self.classes.get(base)
+            if inner is not None:
+                out.extend(self.class_bases(inner, depth + 1))
+        return out
+
+
+def _strip_call(part: str) -> tuple[str, bool]:
+    if part.endswith(")"):
+        return part[: part.index("(")], True
+    return part, False
+
+
+_MANAGERS = ("objects", "_default_manager", "_base_manager", "all_objects")
+
+
+_ROW_METHODS = ("get", "first", "last", "latest", "earliest", "create", "get_by_natural_key")
+
+
+def literal_name(value: list) -> str | None:
+    """The literal `name=` of a decorator call (`@app.task(name="billing.send")`)."""
+    if value[0] == "call":
+        name = value[3].get("name")
+        if name and name[0] == "lit" and isinstance(name[1], str):
+            return name[1]
+    return None
+
+
+def deco_name(value: list) -> str | None:
+    if value[0] == "name":
+        return value[1]
+    if value[0] == "call":
+        return value[1]
+    return None
+
+
+def exclusive(a: Event, b: Event) -> bool:
+    """Two events in different arms of one `if`, and no loop around both: never both run."""
+    if set(a.loops) & set(b.loops):
+        return False
+    arms = dict(a.branch)
+    return any(if_id in arms and arms[if_id] != arm for if_id, arm in b.branch)
+
+
+@dataclass(frozen=True)
+class CallSite:
+    module: ModuleSummary
+    function: FunctionSummary
+    index: int
+    event: Event
+    name: str | None  # canonical
+
+    @property
+    def anchor(self) -> Anchor:
+        e = self.event
+        return Anchor(self.module.path, e.line, e.col, e.end_line, e.end_col)
+
+
+@dataclass
+class _Indices:
+    """The calls of the program by callee name, built once. Calls are kept as numbers in an array per
+    callee name (function number << 32 | event index): a tuple per call costs eight times the
+    memory on a large project, and most are never asked for."""
+
+    calls_by_attr: dict[str, array]
+    functions: list[tuple[ModuleSummary, FunctionSummary]]
+
+
+def _build_indices(project: Program) -> _Indices:
+    by_attr: dict[str, array] = {}
+    functions: list[tuple[ModuleSummary, FunctionSummary]] = []
+    for mod in project.modules.values():
+        for fn in mod.functions.values():
+            number = len(functions) << 32
+            for i, ev in enumerate(fn.events):
+                if ev.kind == "call" and ev.attr:
+                    calls = by_attr.get(ev.attr)
+                    if calls is None:
+                        calls = by_attr[ev.attr] = array("Q")
+                    calls.append(number | i)
+            functions.append((mod, fn))
+    return _Indices(by_attr, functions)
+
+
+def _indices(project: Program) -> _Indices:
+    return project.once("indices", lambda: _build_indices(project))
+
+
+def calls_named(project: Program, attrs: tuple[str, ...], where=None) -> list[CallSite]:
+    """Calls whose callee's last name is one of `attrs`, with canonical names filled in;
+    `where(project, module, event) -> bool`, if given, keeps only the calls it accepts."""
+    indices = _indices(project)
+    out = []
+    for attr in attrs:
+        for code in indices.calls_by_attr.get(attr, ()):
+            mod, fn = indices.functions[code >> 32]
+            i = code & 0xFFFFFFFF
+            ev = fn.events[i]
+            if where is None or where(project, mod, ev):
+                out.append(CallSite(mod, fn, i, ev, project.event_name(ev)))
+    return out
+
+
+def calls_a_function(project: Program, module: ModuleSummary, event: Event) -> bool:
+    return project.function_for(project.canonical(event.name)) is not None
+
+
+def classes_where(project: Program, wanted) -> list[ClassSummary]:
+    """The project's classes for which `wanted(cls)` holds, in the project's order."""
+    return [c for c in project.classes.values() if wanted(c)]
+
+
+def modules_where(project: Program, wanted) -> list[ModuleSummary]:
+    """The project's modules for which `wanted(module)` holds, in order."""
+    return [m for m in project.modules.values() if wanted(m)]
+
+
+def any_module(project: Program, wanted) -> bool:
+    return any(wanted(m) for m in project.modules.values())
+
+
+def per_module(project: Program, contribute) -> list[tuple[str, object]]:
+    """(module name, `contribute(module)`) for every module that contributes something, in order."""
+    return [(m.module, data) for m in project.modules.values() if (data := contribute(m))]

@@ -1,0 +1,140 @@
+"""The package's imports go one way: from a stage a finding passes through later to one it passed
+through earlier, never back, and no module imports itself again through others. Imports inside
+functions count too: hiding a cycle there does not make it go away. Imports for type checkers
+only (`if TYPE_CHECKING:`) are never executed and do not count."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import jobcheck
+
+PACKAGE = Path(jobcheck.__file__).parent
+
+# Stages in the order a finding passes through them; a module may import its own stage and
+# earlier ones. The runtime verifier stands apart: it uses nothing of the linter.
+STAGES = [
+    ("jobcheck", "jobcheck.model", "jobcheck.config", "jobcheck.ruledocs"),
+    ("jobcheck.runtime",),
+    ("jobcheck.effects",),
+    ("jobcheck.analysis",),
+    ("jobcheck.cache",),
+    ("jobcheck.frameworks",),
+    ("jobcheck.checks",),
+    ("jobcheck.engine",),
+    ("jobcheck.api",),
+    ("jobcheck.output",),
+    ("jobcheck.integrations",),
+    ("jobcheck.cli",),
+]
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = ("jobcheck", *path.relative_to(PACKAGE).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the jobcheck modules it imports (anywhere in its body). `from pkg import name`
+    counts as importing `pkg.name` when that is a module, else `pkg`."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        deps: set[str] = set()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {id(n) for block in ast.walk(tree) if _is_type_checking_block(block)
+                       for stmt in block.body for n in ast.walk(stmt)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.Import):
+                deps.update(a.name for a in node.names if a.name.startswith("jobcheck"))
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                if not target.startswith("jobcheck"):
+                    continue
+                for alias in node.names:
+                    deps.add(f"{target}.{alias.name}" if f"{target}.{alias.name}" in modules else target)
+        graph[name] = {d for d in deps if d != name}
+    return graph
+
+
+def _is_type_checking_block(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and (
+        (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+        or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING"))
+
+
+def stage_of(module: str) -> int:
+    best, found = -1, None
+    for number, prefixes in enumerate(STAGES):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+                best, found = len(prefix), number
+    assert found is not None, f"{module} belongs to no stage: add it to STAGES"
+    return found
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of two or more modules (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for child in sorted(graph.get(node, ())):
+            if child not in index:
+                visit(child)
+                low[node] = min(low[node], low[child])
+            elif child in on_stack:
+                low[node] = min(low[node], index[child])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_cycles() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_no_stage_imports_a_later_one() -> None:
+    backwards = [(module, dep) for module, deps in import_graph().items() for dep in sorted(deps)
+                 if stage_of(dep) > stage_of(module)]
+    assert backwards == []
+
+
+def test_the_checks_catch_a_cycle_and_a_backward_import() -> None:
+    """The two tests above would fail on what they are for."""
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert stage_of("jobcheck.analysis.project") < stage_of("jobcheck.frameworks.celery")
+    graph = import_graph()
+    assert "jobcheck.analysis.program" in graph["jobcheck.analysis.project"]  # relative imports resolved
+    assert "jobcheck.engine.pipeline" in graph["jobcheck.api"]
