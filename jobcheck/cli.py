@@ -5,7 +5,9 @@ Exit codes: 0 clean, 1 findings, 2 usage, configuration or internal error.
 
 from __future__ import annotations
 
+import os
 import sys
+import traceback
 from pathlib import Path
 
 import click
@@ -23,7 +25,23 @@ def _codes(value: str | None) -> list[str] | None:
 
 
 class _Commands(click.Group):
-    """The runtime verifier's `lease` commands load only when asked for (fast start)."""
+    """The runtime verifier's `lease` commands load only when asked for (fast start). An error
+    nothing below caught is reported in one line and exits 2 (EXIT_ERROR), never 1: CI must tell
+    a crash from findings. `JOBCHECK_DEBUG=1` (or `check --verbose`) adds the traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            from .model import Failure
+
+            if os.environ.get("JOBCHECK_DEBUG"):
+                traceback.print_exc()
+            click.echo(f"jobcheck: internal error: {Failure.describe(exc)}. This is a bug in jobcheck; please report it "
+                       "(JOBCHECK_DEBUG=1 prints the traceback)", err=True)
+            sys.exit(EXIT_ERROR)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), "lease"})
@@ -131,6 +149,9 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
     use_color = sys.stdout.isatty() if color is None else color
     render(report, sys.stdout, color=use_color, root=repo_root(cfg.root))
     sys.stdout.flush()
+    if any(f.code == "JC002" for f in report.findings):
+        click.echo("jobcheck: jobcheck failed on part of the run (JC002); the other findings are reported", err=True)
+        sys.exit(EXIT_ERROR)
     if report.findings and not exit_zero:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_CLEAN)
@@ -143,6 +164,8 @@ def _fix(report, paths, cfg, selection, force_exclude: bool, show_diff: bool, ba
     from .integrations import baseline, fix
 
     findings = report.findings
+    if report.project is None:
+        return report  # linking failed (JC002): nothing to fix from
     if baseline_path:
         try:
             findings = baseline.filter_new(Path(baseline_path), findings)

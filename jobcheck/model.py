@@ -88,4 +88,21 @@ class RuleInfo:
     question: str
     default: bool = True
     precision: str = "high"
+    examples: bool = True  # the document has tested bad/good examples (JC002 cannot)
     tags: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Failure:
+    """jobcheck failed on one part of a run (a framework's scan, a rule, a file, linking); the
+    rest goes on, and the failure is reported as JC002 (internal-error)."""
+
+    where: str  # "framework celery", "rule JC201", "linking", ...
+    error: str  # the exception, as `describe` gives it
+    path: str | None = None  # the file it was working on, if known
+    line: int = 1
+
+    @staticmethod
+    def describe(exc: BaseException) -> str:
+        text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        return f"{type(exc).__name__}: {text[:200]}" if text else type(exc).__name__

@@ -44,6 +44,7 @@ def load_all() -> dict[str, tuple[RuleInfo, str]]:
             default=meta.get("default", "true").lower() == "true",
             precision=meta.get("precision", "high"),
             tags=tuple(t.strip() for t in meta.get("tags", "").split(",") if t.strip()),
+            examples=meta.get("examples", "").lower() != "none",
         )
         out[info.code] = (info, text[match.end():])
     return out

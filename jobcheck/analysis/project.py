@@ -10,7 +10,7 @@ from functools import cached_property
 
 from ..effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
 from ..effects.classify import Catalog, db_write
-from ..model import Confidence
+from ..model import Confidence, Failure
 from .jobs import Anchor, JobSite, Registration, RetryPolicy
 from .keys import is_key_name, is_record_key_field
 from .names import canonical_in, origin, target
@@ -48,6 +48,7 @@ class Project(Program):
         self.catalog = catalog
         self.frameworks = frameworks
         self.entry_points = entry_points or {}
+        self.failures: list[Failure] = []  # frameworks that failed (their jobs are missing)
         self.call_edges: dict[str, list[str] | None] = {}
         self._reach: dict[str, list[EffectPath]] = {}
         self._call_effects: dict[str, list[CallEffect]] = {}
@@ -82,7 +83,12 @@ class Project(Program):
         sites: dict[str, JobSite] = {}
         registrations: list[Registration] = []
         for fw in self.frameworks:
-            for site in fw.find_jobs(self):
+            try:
+                found, registered = fw.find_jobs(self), fw.find_registrations(self)
+            except Exception as exc:  # one framework's bug must not hide the others' jobs
+                self.failures.append(Failure(f"framework {fw.name}", Failure.describe(exc)))
+                continue
+            for site in found:
                 existing = sites.get(site.function)
                 if existing is None:
                     sites[site.function] = site
@@ -90,7 +96,7 @@ class Project(Program):
                     existing.triggers |= site.triggers
                     if existing.retry is None:
                         existing.retry = site.retry
-            registrations.extend(fw.find_registrations(self))
+            registrations.extend(registered)
         registrations = self._expand_forwards(registrations)
         for reg in registrations:
             site = sites.get(reg.target)
@@ -147,7 +153,10 @@ class Project(Program):
         for fw in self.frameworks:
             finder = getattr(fw, "find_retry_wrappers", None)
             if finder is not None:
-                out.update(finder(self))
+                try:
+                    out.update(finder(self))
+                except Exception as exc:
+                    self.failures.append(Failure(f"framework {fw.name} (retry decorators)", Failure.describe(exc)))
         return out
 
     def retry_of(self, qualname: str) -> RetryPolicy | None:

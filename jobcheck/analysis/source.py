@@ -79,12 +79,15 @@ def summarize_source(text: str, display_path: str, module: str, is_package: bool
         return summary
     try:
         summary = Summarizer(module, display_path, is_package).run(tree)
+        summary.suppressions = suppress.scan(text)
     except RecursionError:
         summary = ModuleSummary(path=display_path, module=module)
         summary.error = "too deeply nested to analyse"
         summary.error_kind = "parse-error"
-        return summary
-    summary.suppressions = suppress.scan(text)
+    except Exception as exc:  # a bug of ours: this file is reported (JC002), the others are analysed
+        summary = ModuleSummary(path=display_path, module=module)
+        summary.error = f"{type(exc).__name__}: {str(exc)[:200]}"
+        summary.error_kind = "internal-error"
     return summary
 
 

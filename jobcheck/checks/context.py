@@ -15,12 +15,16 @@ class CheckContext:
     project: Project
     rules: dict[str, RuleInfo]
     docstring_section: str = "Reliability"
+    # The function being checked, as far as the check went through `reached_functions`: where
+    # an internal error is reported if the check fails.
+    current: str | None = None
 
     def reached_functions(self):
         """(qualname, function) of each function a job reaches."""
         for qualname in self.project.job_context:
             fn = self.project.functions.get(qualname)
             if fn is not None:
+                self.current = qualname
                 yield qualname, fn
 
     def finding(

@@ -3,7 +3,9 @@ changed, else every file's summary (read back from the cache where its content i
 computed otherwise) linked afresh and checked.
 
 Nothing below the per-file summaries is reused across runs, so no framework or rule has to say
-what it looked at: the project phase sees exactly what a run without a cache sees.
+what it looked at: the project phase sees exactly what a run without a cache sees. A cache that
+fails in any way (unreadable, corrupt, unwritable, a bug of ours) costs time, never a result:
+the run is computed afresh without it.
 """
 
 from __future__ import annotations
@@ -44,18 +46,32 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
         invocation = digest(repr((cache.salt, sorted(vars(config).items()), selection, list(paths), force_exclude,
                                   os.getcwd())).encode())
         if reuse_findings:
-            record = cache.load_run(invocation)
-            if record is not None and stamps_hold(record.stamps):
-                findings = record.findings()
-                if findings is not None:
-                    return pipeline.Report(findings=findings, files=record.checked, project=None, reused=True)  # type: ignore[arg-type]
+            try:
+                record = cache.load_run(invocation)
+                findings = record.findings() if record is not None and stamps_hold(record.stamps) else None
+            except Exception:
+                findings = None
+            if findings is not None:
+                return pipeline.Report(findings=findings, files=record.checked, project=None, reused=True)
     folders: set[str] = set()
-    with Summarizer(cache, jobs, progress) as summarizer:
-        report = pipeline.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
-                                 folders=folders)
+    try:
+        with Summarizer(cache, jobs, progress) as summarizer:
+            report = pipeline.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
+                                          folders=folders)
+    except Exception:
+        if cache is None:
+            raise
+        # The pipeline reports its own failures as findings: what escaped it came from the cache
+        # or the process pool. Compute afresh without either (an error of the analysis itself
+        # raises again here, and is the caller's to report).
+        with Summarizer(None, 1, progress) as summarizer:
+            return pipeline.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude)
     if invocation is not None:
-        summarizer.close()  # seals the inputs, if pipeline.check_paths has not already
-        if summarizer.sealed_inputs is not None:  # else a file could not be read: nothing to record
-            stamps = take_stamps(summarizer.read_paths, folders, started)
-            cache.store_run(invocation, summarizer.sealed_inputs, report.findings, report.files, stamps)
+        try:
+            summarizer.close()  # seals the inputs, if pipeline.check_paths has not already
+            if summarizer.sealed_inputs is not None:  # else a file could not be read: nothing to record
+                stamps = take_stamps(summarizer.read_paths, folders, started)
+                cache.store_run(invocation, summarizer.sealed_inputs, report.findings, report.files, stamps)
+        except Exception:
+            pass  # not recorded: the next run computes again
     return report

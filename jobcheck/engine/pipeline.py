@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..analysis import context, files, source, suppress
 from ..analysis.summary import ModuleSummary
 from ..config import Config, selected_codes
-from ..model import Confidence, Finding, Severity, Span
+from ..model import Confidence, Failure, Finding, Severity, Span
 
 if TYPE_CHECKING:
     from ..analysis.project import Project
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 class Report:
     findings: list[Finding]
     files: int
-    project: Project
+    project: Project | None  # None when read back from the cache, or when linking failed
     summaries: list[ModuleSummary] = field(default_factory=list)
     # The findings were read back from the cache's record of the same run (nothing changed).
     reused: bool = False
@@ -38,6 +38,11 @@ class Report:
     @property
     def counts(self) -> Counter:
         return Counter(f.code for f in self.findings)
+
+    @property
+    def failed(self) -> bool:
+        """Did jobcheck fail on some part of the run (JC002)?"""
+        return any(f.code == "JC002" for f in self.findings)
 
 
 @dataclass(frozen=True)
@@ -133,23 +138,33 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     from ..ruledocs import rules
 
     rule_info = rules()
-    project = build_project(summaries, config)
-    findings = check_project(project, config, selection, rule_info)
     reported = summaries
     if report_paths is not None:
         reported = [s for s in reported if s.path in report_paths]
     if report_modules is not None:
         reported = [s for s in reported if s.module in report_modules]
-    findings = kept_findings(findings, project, config, {s.path: s for s in summaries}, absolute or {}, sources,
-                             report_paths, report_modules)
+    failures: list[Failure] = []
+    findings: list[Finding] = []
+    project: Project | None = None
+    try:
+        project = build_project(summaries, config)
+        findings = check_project(project, config, selection, rule_info, failures)
+        findings = kept_findings(findings, project, config, {s.path: s for s in summaries}, absolute or {}, sources,
+                                 report_paths, report_modules)
+    except Exception as exc:  # linking failed: no check can run; what each file says still holds
+        failures.append(Failure("linking the project", Failure.describe(exc)))
+    findings.extend(_internal_errors(failures, rule_info))
     findings.extend(_unanalysable(reported, rule_info))
     findings.extend(_bare_suppressions(reported, rule_info))
     findings = sorted(set(findings), key=Finding.sort_key)
     return Report(findings=findings, files=len(reported), project=project, summaries=summaries)
 
 
-def check_project(project: Project, config: Config, selection: Selection, rule_info: dict) -> list[Finding]:
-    """The selected checks' findings on a linked project."""
+def check_project(project: Project, config: Config, selection: Selection, rule_info: dict,
+                  failures: list[Failure] | None = None) -> list[Finding]:
+    """The selected checks' findings on a linked project. A check that fails keeps the findings
+    it made before failing, and its failure is added to `failures` (raised if not given), as are
+    the frameworks' (`Project.failures`)."""
     from ..checks import all_checks
     from ..checks.context import CheckContext
 
@@ -157,8 +172,22 @@ def check_project(project: Project, config: Config, selection: Selection, rule_i
     ctx = CheckContext(project, rule_info, config.docstring_section)
     findings: list[Finding] = []
     for check in all_checks():
-        if selected.intersection(check.CODES):
-            findings.extend(f for f in check.run(ctx) if f.code in selected)
+        if not selected.intersection(check.CODES):
+            continue
+        ctx.current = None
+        try:
+            for f in check.run(ctx):
+                if f.code in selected:
+                    findings.append(f)
+        except Exception as exc:
+            if failures is None:
+                raise
+            fn = project.functions.get(ctx.current or "")
+            where = f"rule {'/'.join(sorted(check.CODES))}" + (f" checking {ctx.current}" if ctx.current else "")
+            path = project.function_module[fn.qualname].path if fn is not None else None
+            failures.append(Failure(where, Failure.describe(exc), path, fn.line if fn is not None else 1))
+    if failures is not None:
+        failures.extend(project.failures)
     return findings
 
 
@@ -222,11 +251,29 @@ def _chars(text: str, byte_column: int) -> int:
     return len(text.encode("utf-8")[: max(0, byte_column - 1)].decode("utf-8", "replace")) + 1
 
 
+def _internal_errors(failures: list[Failure], rule_info: dict) -> list[Finding]:
+    info = rule_info["JC002"]
+    return [Finding(
+        code="JC002", name=info.name, path=f.path or ".", span=Span(f.line, 1, f.line, 1),
+        message=f"jobcheck failed in {f.where} ({f.error}); findings that depend on it may be missing, the others "
+                "are reported. This is a bug in jobcheck: please report it",
+        severity=Severity.ERROR, confidence=Confidence.HIGH,
+    ) for f in dict.fromkeys(failures)]
+
+
 def _unanalysable(summaries: list[ModuleSummary], rule_info: dict) -> list[Finding]:
     out = []
     info = rule_info["JC000"]
     for s in summaries:
         if s.error is None:
+            continue
+        if s.error_kind == "internal-error":
+            out.append(Finding(
+                code="JC002", name=rule_info["JC002"].name, path=s.path, span=Span(1, 1, 1, 1),
+                message=f"jobcheck failed summarising this file ({s.error}); the file is not analysed, the others "
+                        "are. This is a bug in jobcheck: please report it",
+                severity=Severity.ERROR, confidence=Confidence.HIGH,
+            ))
             continue
         out.append(Finding(
             code="JC000", name=s.error_kind or info.name, path=s.path,
