@@ -138,3 +138,29 @@ def test_the_checks_catch_a_cycle_and_a_backward_import() -> None:
     graph = import_graph()
     assert "jobcheck.analysis.program" in graph["jobcheck.analysis.project"]  # relative imports resolved
     assert "jobcheck.engine.pipeline" in graph["jobcheck.api"]
+
+
+def _project_attributes(tree: ast.AST) -> set[str]:
+    """What a module asks of `project`, `self.project` or `ctx.project`."""
+    asked = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        owner = node.value
+        if isinstance(owner, ast.Name) and owner.id == "project":
+            asked.add(node.attr)
+        elif isinstance(owner, ast.Attribute) and owner.attr == "project" and isinstance(owner.value, ast.Name):
+            asked.add(node.attr)
+    return asked
+
+
+def test_rules_ask_only_what_the_project_view_offers() -> None:
+    from jobcheck.checks.context import ProjectView
+
+    offered = set(ProjectView.__annotations__) | {n for n in vars(ProjectView) if not n.startswith("_")}
+    for path in sorted((PACKAGE / "checks").glob("*.py")):
+        if path.name == "context.py":
+            continue
+        asked = _project_attributes(ast.parse(path.read_text(encoding="utf-8")))
+        assert asked <= offered, f"{path.name} asks the project for {sorted(asked - offered)}: add it to ProjectView"
+    assert _project_attributes(ast.parse("def run(ctx):\n    ctx.project.modules\n")) == {"modules"}

@@ -1,18 +1,74 @@
-"""What a check is given: the linked project, the rules' catalog entries, and a way to make
-findings."""
+"""What a check is given: the project's questions (`ProjectView`), the rules' catalog entries,
+and a way to make findings (`CheckContext`).
+
+A rule asks only what `ProjectView` lists (a test holds every rule module to it), so the linking
+and the frameworks behind it can change without touching a rule.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
-from ..analysis.jobs import Anchor
-from ..analysis.project import Project
+from ..analysis.jobs import Anchor, JobSite, RetryPolicy
+from ..analysis.project import CallEffect
+from ..analysis.summary import ClassSummary, Event, FunctionSummary, ModuleSummary
+from ..effects.classify import Catalog
 from ..model import Confidence, Finding, RuleInfo, Span
+
+
+class ProjectView(Protocol):
+    """The questions a rule may ask of the linked project (`analysis.project.Project`)."""
+
+    jobs: dict[str, JobSite]
+    """Every entry point, keyed by the qualified name of the function that runs."""
+    job_context: dict[str, str]
+    """Every function a job (or a retried function) reaches, mapped to one job it belongs to."""
+    functions: dict[str, FunctionSummary]
+    """Every function and method of the project, by qualified name."""
+    function_module: dict[str, ModuleSummary]
+    """The module each function is defined in (its `path` is the file)."""
+    classes: dict[str, ClassSummary]
+    """Every class of the project, by qualified name."""
+    catalog: Catalog
+    """The effect, guard, marker and transaction catalogs, with the configuration's additions."""
+    retry_wrappers: dict[str, RetryPolicy]
+    """Functions a retry decorator (tenacity, backoff, stamina) retries, job or not."""
+
+    def canonical(self, name: str | None) -> str | None:
+        """A name as summarised, resolved across modules (`app.send` -> `django.core.mail.send_mail`)."""
+
+    def event_name(self, event: Event) -> str | None:
+        """The resolved name of a call, raise or `with` event."""
+
+    def function_for(self, name: str | None) -> FunctionSummary | None:
+        """The project's function a resolved call name runs, if any."""
+
+    def callee(self, event: Event) -> FunctionSummary | None:
+        """The project's function a call event runs, if any."""
+
+    def call_effects(self, qualname: str) -> list[CallEffect]:
+        """Each unguarded external effect a function makes or reaches, by the call that leads there."""
+
+    def retry_of(self, qualname: str) -> RetryPolicy | None:
+        """The retry policy that really retries a function (dead configuration is None)."""
+
+    def explicit_retry_points(self, qualname: str) -> list[int]:
+        """Indices of the events in a function that ask for a retry (`self.retry()`, `raise Retry`)."""
+
+    def records_key(self, event: Event) -> bool:
+        """Is this call a database write that records an idempotency key?"""
+
+    def transaction_regions(self, fn: FunctionSummary) -> set[int]:
+        """The ids of the regions of a function that are database transactions."""
+
+    def function_is_transactional(self, fn: FunctionSummary) -> bool:
+        """Does a decorator run the whole function in one transaction?"""
 
 
 @dataclass
 class CheckContext:
-    project: Project
+    project: ProjectView
     rules: dict[str, RuleInfo]
     docstring_section: str = "Reliability"
     # The function being checked, as far as the check went through `reached_functions`: where
@@ -60,7 +116,7 @@ class CheckContext:
         return site.display if site is not None else root
 
 
-def event_anchor(project: Project, qualname: str, index: int) -> Anchor:
+def event_anchor(project: ProjectView, qualname: str, index: int) -> Anchor:
     fn = project.functions[qualname]
     ev = fn.events[index]
     return Anchor(project.function_module[qualname].path, ev.line, ev.col, ev.end_line, ev.end_col)

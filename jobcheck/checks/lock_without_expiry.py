@@ -13,7 +13,6 @@ the work was done), and is not reported.
 from __future__ import annotations
 
 from ..analysis.names import short
-from ..analysis.project import Project
 from ..analysis.summary import Event, FunctionSummary
 from ..effects.catalog import (
     CACHE_ADD_CALLS,
@@ -23,7 +22,7 @@ from ..effects.catalog import (
 )
 from ..effects.classify import PatternSet
 from ..model import Confidence
-from .context import CheckContext, event_anchor
+from .context import CheckContext, ProjectView, event_anchor
 
 CODES = ("JC301",)
 _LOCKS = [(PatternSet([pattern]), keyword, position) for pattern, keyword, position in LOCK_CALLS]
@@ -60,7 +59,7 @@ def _lock_call(name: str | None, ev: Event) -> tuple[str, Confidence] | None:
     return None
 
 
-def _set_if_absent(project: Project, fn: FunctionSummary, index: int, name: str | None,
+def _set_if_absent(project: ProjectView, fn: FunctionSummary, index: int, name: str | None,
                    ev: Event) -> tuple[str, Confidence] | None:
     """A set-if-absent write with no expiry that the same client deletes later: a lock."""
     if not name:
@@ -89,7 +88,7 @@ def _set_if_absent(project: Project, fn: FunctionSummary, index: int, name: str 
             f"`timeout=`), longer than the work takes, and fence the writes it guards with a token", confidence)
 
 
-def _later(project: Project, fn: FunctionSummary, index: int, name: str, attrs: tuple[str, ...]):
+def _later(project: ProjectView, fn: FunctionSummary, index: int, name: str, attrs: tuple[str, ...]):
     """(name, line) of a later call through the same client (`name`'s receiver) of one of `attrs`,
     on the same key as far as can be told (two different literal keys are not the same)."""
     receiver = name.rpartition(".")[0]

@@ -15,10 +15,10 @@ from __future__ import annotations
 from ..analysis.jobs import RetryPolicy
 from ..analysis.names import short
 from ..analysis.program import exclusive
-from ..analysis.project import CallEffect, Project
+from ..analysis.project import CallEffect
 from ..analysis.raises import Raises, is_broad
 from ..analysis.summary import FunctionSummary
-from .context import CheckContext, event_anchor
+from .context import CheckContext, ProjectView, event_anchor
 
 CODES = ("JC201",)
 _VERBS = {
@@ -68,7 +68,7 @@ def run(ctx: CheckContext):
 class _RetryScope:
     """Where in one function a retry can start, and so which effects it repeats."""
 
-    def __init__(self, project: Project, raises: Raises, fn: FunctionSummary, policy: RetryPolicy,
+    def __init__(self, project: ProjectView, raises: Raises, fn: FunctionSummary, policy: RetryPolicy,
                  effects: list[CallEffect]) -> None:
         self.project, self.raises, self.fn, self.policy = project, raises, fn, policy
         self.explicit = project.explicit_retry_points(fn.qualname)

@@ -1,53 +1,41 @@
-"""One module per framework: each finds its entry points and reads its retry settings.
+"""One module per framework, found by discovery: each finds its entry points and reads its retry
+settings.
 
-A framework object has `name`, `find_jobs(project) -> [JobSite]` and
-`find_registrations(project) -> [Registration]`; it may have
+A framework module defines `FRAMEWORK`, an object with `name`, `find_jobs(project) -> [JobSite]`
+and `find_registrations(project) -> [Registration]`; it may have
 `find_retry_wrappers(project) -> {qualname: RetryPolicy}` for retry decorators that apply to any
-function. Frameworks recognise resolved names (`celery.Celery().task`), never spellings alone.
+function, and `reads_decorator(name) -> bool` to be given the decorators it reads
+(`decorated_functions`). Frameworks recognise resolved names (`celery.Celery().task`), never
+spellings alone. A module without `FRAMEWORK` is a helper (`base`, `durations`) or configured
+(`custom`, from `[tool.jobcheck.entry-points]`). See CONTRIBUTING.md.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from functools import lru_cache
+
+
+@lru_cache(maxsize=1)
+def discovered() -> tuple:
+    """Every framework of this package, in module name order."""
+    found = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        framework = getattr(importlib.import_module(f"{__name__}.{info.name}"), "FRAMEWORK", None)
+        if framework is not None:
+            found.append(framework)
+    return tuple(found)
+
 
 def all_frameworks(config=None) -> list:
-    from . import (
-        airflow,
-        apscheduler,
-        arq,
-        celery,
-        custom,
-        dagster,
-        django_q,
-        dramatiq,
-        huey,
-        luigi,
-        prefect,
-        retrying,
-        rq,
-        schedule_lib,
-        taskiq,
-        temporal,
-    )
+    """The frameworks a run uses: every discovered one (or those `frameworks = [...]` names, and
+    retry decorators always), and the configured entry points."""
+    from .custom import Custom
 
-    frameworks = [
-        celery.Celery(),
-        rq.RQ(),
-        dramatiq.Dramatiq(),
-        huey.Huey(),
-        apscheduler.APScheduler(),
-        retrying.RetryDecorators(),
-        airflow.Airflow(),
-        prefect.Prefect(),
-        dagster.Dagster(),
-        temporal.Temporal(),
-        luigi.Luigi(),
-        arq.Arq(),
-        schedule_lib.Schedule(),
-        django_q.DjangoQ(),
-        taskiq.Taskiq(),
-    ]
-    if config is not None and config.entry_points:
-        frameworks.append(custom.Custom(config.entry_points))
+    frameworks = list(discovered())
     if config is not None and config.frameworks:
-        frameworks = [f for f in frameworks if f.name in config.frameworks or f.name in ("custom", "retry")]
+        frameworks = [f for f in frameworks if f.name in config.frameworks or f.name == "retry"]
+    if config is not None and config.entry_points:
+        frameworks.append(Custom(config.entry_points))
     return frameworks

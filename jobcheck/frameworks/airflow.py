@@ -475,3 +475,6 @@ def _dag_label(kwargs: dict, args: list) -> str | None:
 
 def _event_anchor(mod: ModuleSummary, ev: Event) -> Anchor:
     return Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
+
+
+FRAMEWORK = Airflow()

@@ -46,3 +46,6 @@ class APScheduler:
 
 def _reads_scheduler_call(project: Project, module, ev) -> bool:
     return (project.canonical(ev.name) or "").startswith("apscheduler.")
+
+
+FRAMEWORK = APScheduler()

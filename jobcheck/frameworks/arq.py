@@ -192,3 +192,6 @@ def _reads_job_entry(project: Project, module, ev) -> bool:
 def _reads_worker_call(project: Project, module, ev) -> bool:
     name = project.canonical(ev.name)
     return name in RUN_WORKER or name in WORKER
+
+
+FRAMEWORK = Arq()

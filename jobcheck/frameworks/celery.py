@@ -310,3 +310,6 @@ def _reads_enqueue(project: Project, module, ev) -> bool:
     if ev.attr == "send_task":
         return name.startswith("celery.")
     return project.function_for(name.rpartition(".")[0]) is not None
+
+
+FRAMEWORK = Celery()

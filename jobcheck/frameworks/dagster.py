@@ -220,3 +220,6 @@ def _apply(site: JobSite, found: RetryPolicy) -> None:
 
 def _reads_dagster_call(project: Project, module, ev) -> bool:
     return (project.canonical(ev.name) or "").startswith("dagster")
+
+
+FRAMEWORK = Dagster()

@@ -157,3 +157,6 @@ def _reads_schedule_model(project: Project, module, ev) -> bool:
 
 def _reads_chain(project: Project, module, ev) -> bool:
     return canonical_in(project, module, ev.name) == "django_q.tasks.async_chain"
+
+
+FRAMEWORK = DjangoQ()

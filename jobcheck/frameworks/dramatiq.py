@@ -130,3 +130,6 @@ def _reads_send(project: Project, module, ev) -> bool:
 
 def _reads_retries(project: Project, module, ev) -> bool:
     return canonical_in(project, module, ev.name) in RETRIES_MIDDLEWARE
+
+
+FRAMEWORK = Dramatiq()

@@ -135,3 +135,6 @@ def _reads_task_method(project: Project, module, ev) -> bool:
 
 def _reads_direct_call(project: Project, module, ev) -> bool:
     return project.function_for(canonical_in(project, module, ev.name)) is not None
+
+
+FRAMEWORK = Huey()

@@ -90,3 +90,6 @@ class Luigi:
 
     def find_registrations(self, project: Project) -> list[Registration]:
         return []
+
+
+FRAMEWORK = Luigi()

@@ -117,3 +117,6 @@ class Prefect:
 def _reads_method_of_function(project: Project, module, ev) -> bool:
     """`flow.serve(...)`, `task.with_options(...)`: a method of a function of the project."""
     return project.functions.get((project.canonical(ev.name) or "").rpartition(".")[0]) is not None
+
+
+FRAMEWORK = Prefect()

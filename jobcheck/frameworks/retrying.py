@@ -84,3 +84,6 @@ class RetryDecorators:
             elif d.name == "stamina.retry":
                 out[d.function.qualname] = _stamina(kwargs, d.anchor)
         return out
+
+
+FRAMEWORK = RetryDecorators()

@@ -137,3 +137,6 @@ def _rq_call_name(attr: str, name: str) -> bool:
 
 def _reads_enqueue(project: Project, module, ev) -> bool:
     return _rq_call_name(ev.attr, canonical_in(project, module, ev.name) or "")
+
+
+FRAMEWORK = RQ()

@@ -71,3 +71,6 @@ class Schedule:
 
 def _reads_job_builder(project: Project, module, ev) -> bool:
     return _is_job_builder(canonical_in(project, module, ev.name) or "")
+
+
+FRAMEWORK = Schedule()

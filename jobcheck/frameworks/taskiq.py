@@ -135,3 +135,6 @@ def _reads_middleware(project: Project, module, ev) -> bool:
 def _reads_register(project: Project, module, ev) -> bool:
     """`broker.register_task(...)` on an instance (whether it is a broker is `is_broker`'s to say)."""
     return (canonical_in(project, module, ev.name) or "").rpartition(".")[0].endswith(")")
+
+
+FRAMEWORK = Taskiq()

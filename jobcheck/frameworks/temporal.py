@@ -143,3 +143,6 @@ class Temporal:
 
 def _reads_temporal_call(project: Project, module, ev) -> bool:
     return (project.canonical(ev.name) or "").startswith("temporalio.")
+
+
+FRAMEWORK = Temporal()
