@@ -16,7 +16,7 @@ the findings of one invocation (paths, options, configuration) together with wha
 computed from — the stamps of every file and folder it read, and jobcheck's whole build — so a
 run in which nothing changed skips the project phase, and any change anywhere recomputes it
 from the summaries. This module stores and reads; when a record may be reused is decided in
-`incremental` (with `stamps`).
+`engine.cached_run` (with `stamps`).
 
 Every entry carries its key and a checksum of its payload: a truncated, corrupt or foreign entry
 is ignored (and rewritten by the run), never trusted. Writes go to a temporary file in the same
@@ -233,8 +233,7 @@ class Cache:
 
     def _summaries_of_live_records(self, names: list[tuple[str, str]], cutoff: float) -> set[str]:
         """Summary entries that a record used within the week lists: a run reusing a record reads
-        no summary (nothing refreshes their times), but its next edit compares with them and its
-        next re-link reads them."""
+        no summary (nothing refreshes their times), but the run after the next edit reads them."""
         live: set[str] = set()
         for name, path in names:
             if not name.startswith("r-"):

@@ -1,0 +1,132 @@
+"""Django's Tasks framework (`django.tasks`, new in Django 6.0) and its backport `django_tasks`
+(PyPI `django-tasks`, for older Django): `@task`, `@task()` and `@task(priority=..., queue_name=...,
+backend=..., takes_context=...)` (the backport also takes `enqueue_on_commit=`; Django 6.1 passes
+any other keyword to the backend's `task_class`) turn a module-level function, sync or async, into
+a `Task`. It runs when enqueued: `t.enqueue(...)`, `await t.aenqueue(...)`,
+`t.using(priority=..., queue_name=..., run_after=..., backend=...).enqueue(...)`. With
+`takes_context=True` the function's first argument is a `TaskContext` (`context.attempt`, from 1,
+and `context.task_result`).
+
+Retries: none. Neither Django nor the backport retries a failed task: no `@task` option and no
+`TASKS` setting asks for it; a task that raises ends `FAILED` with the error recorded in
+`TaskResult.errors`. What runs a task is the backend `TASKS[alias]["BACKEND"]` (the alias is the
+task's `backend=`, "default" unless written); when `TASKS` is not set, Django uses
+`django.tasks.backends.immediate.ImmediateBackend` (the backport:
+`django_tasks.backends.immediate.ImmediateBackend`), which runs the task at once in the caller's
+thread. `TaskContext.attempt` exists so that backends may run a task again, but nothing in either
+package does; a backend that does is a third party's, and not read here.
+
+Delivery depends entirely on the backend: the immediate backend runs the task inside `enqueue` (a
+crash of the caller loses it, a failure is not redelivered), the dummy backend never runs it, and
+a worker backend (a database queue, RQ, ...) gives the guarantees of its own queue — possibly a
+second run of a task whose worker died mid-run. That is why the five questions still apply.
+"""
+
+from __future__ import annotations
+
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.names import canonical_in
+from ..analysis.program import modules_where
+from ..analysis.project import Decorated, Project, decorated_functions
+from ..analysis.summary import ModuleSummary
+from ..analysis.values import dict_items, lit
+from .base import job_from_function, kwargs_of, policy
+
+# The `task` decorator by resolved name: as each package exports it (`from django.tasks import
+# task`, `import django.tasks`), and where it is defined (Django 6.0 `django/tasks/base.py`; the
+# backport's `django_tasks/base.py`, and `django_tasks/task.py` before it).
+TASK_DECORATORS = (
+    "django.tasks.task",
+    "django.tasks.base.task",
+    "django_tasks.task",
+    "django_tasks.base.task",
+    "django_tasks.task.task",
+)
+# `@task(...)` options worth listing (anything else is passed to the backend's `task_class`).
+OPTIONS = ("priority", "queue_name", "backend", "takes_context", "enqueue_on_commit")
+# The retry setting: there is none. The backend decides how a task runs; these are the defaults.
+SETTINGS_NAME = "TASKS"
+DEFAULT_BACKEND_ALIAS = "default"
+DEFAULT_BACKENDS = {
+    "django.tasks": "django.tasks.backends.immediate.ImmediateBackend",
+    "django_tasks": "django_tasks.backends.immediate.ImmediateBackend",
+}
+
+
+class DjangoTasks:
+    name = "django_tasks"
+
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return name in TASK_DECORATORS
+
+    def find_jobs(self, project: Project) -> list[JobSite]:
+        sites: dict[str, JobSite] = {}
+        backends = _backends(project)
+        for d in decorated_functions(project, self.name):
+            name = _resolved(project, d)
+            if name not in TASK_DECORATORS or d.function.qualname in sites:
+                continue
+            kwargs = kwargs_of(d)
+            site = job_from_function(project, d.function, self.name, "task", triggers={"enqueue"})
+            site.retry = _policy(name, kwargs, backends, d.anchor)
+            site.settings = {k: v for k, v in kwargs.items() if k != "**"}
+            sites[site.function] = site
+        return list(sites.values())
+
+    def find_registrations(self, project: Project) -> list[Registration]:
+        # `t.enqueue(...)`, `t.aenqueue(...)` and `t.using(...)` only run a task the decorator
+        # already made (triggers={"enqueue"}), and nothing given there changes its retries.
+        return []
+
+
+def _resolved(project: Project, d: Decorated) -> str:
+    written = d.value[1] if d.value and d.value[0] in ("name", "call") else None
+    return canonical_in(project, d.module, written) or d.name
+
+
+def _policy(decorator: str, kwargs: dict, backends: dict, anchor: Anchor) -> RetryPolicy:
+    """Django's default, the only policy there is: no retries. The setting names the backend
+    that runs the task, the one thing that could change it."""
+    package = "django.tasks" if decorator.startswith("django.tasks") else "django_tasks"
+    alias = lit(kwargs.get("backend"), DEFAULT_BACKEND_ALIAS)
+    where = anchor
+    if not isinstance(alias, str):
+        decides = "backend= not a constant"
+    elif alias in backends:
+        backend, where = backends[alias]
+        decides = f"TASKS[{alias!r}] is {backend}"
+    elif backends:
+        decides = f"TASKS has no {alias!r} backend"
+    else:
+        decides = f"no TASKS setting found: {DEFAULT_BACKENDS[package]}"
+    return policy(f"no retries ({package} never retries a failed task; {decides})", where,
+                  max_retries=0, on=None, from_default=True, backoff="none")
+
+
+def _backends(project: Project) -> dict[str, tuple[str, Anchor]]:
+    """The project's `TASKS` setting: alias -> (BACKEND as written, where), from the first
+    settings module that assigns `TASKS` a dict of dicts with a "BACKEND"."""
+    return project.once("django tasks backends", lambda: _compute_backends(project))
+
+
+def _compute_backends(project: Project) -> dict[str, tuple[str, Anchor]]:
+    for mod in modules_where(project, _assigns_tasks_setting):
+        value, line, col = mod.assigns[SETTINGS_NAME][:3]
+        where = Anchor(mod.path, line, col, line, col + len(SETTINGS_NAME))
+        found = {}
+        for key, options in dict_items(value):
+            for option, backend in dict_items(options):
+                if lit(option) == "BACKEND" and isinstance(lit(key), str) and isinstance(lit(backend), str):
+                    found[lit(key)] = (lit(backend), where)
+        if found:
+            return found
+    return {}
+
+
+def _assigns_tasks_setting(mod: ModuleSummary) -> bool:
+    assign = mod.assigns.get(SETTINGS_NAME)
+    return assign is not None and bool(assign[0]) and assign[0][0] == "dict"
+
+
+FRAMEWORK = DjangoTasks()
