@@ -1,27 +1,16 @@
 """The `.jobcheck_cache` folder: per-file summaries keyed by content, and each run's findings.
 
-Layout (like `.ruff_cache`):
-
     .jobcheck_cache/
       CACHEDIR.TAG, .gitignore           backup tools and git leave the folder alone
       0.1.0-<build>/                     one folder per summariser build (version + its source)
         s-<key>                          a file's summary: key = hash(content, module name, package?)
-        r-<invocation>                   the findings of the last run of one invocation
-
-A summary depends only on the file's bytes and its module name (never on configuration: that
-is the "relevant configuration" of its key, none), so its key is the content hash plus the
-module name; the folder carries jobcheck's version and a hash of the summarising modules'
-source, so an upgrade (or an edit of a development checkout) starts afresh. A run record holds
-the findings of one invocation (paths, options, configuration) together with what they were
-computed from — the stamps of every file and folder it read, and jobcheck's whole build — so a
-run in which nothing changed skips the project phase, and any change anywhere recomputes it
-from the summaries. This module stores and reads; when a record may be reused is decided in
-`engine.cached_run` (with `stamps`).
+        r-<invocation>                   the last findings of one invocation, with the stamps of
+                                         what it read (`stamps`) and jobcheck's whole build
 
 Every entry carries its key and a checksum of its payload: a truncated, corrupt or foreign entry
 is ignored (and rewritten by the run), never trusted. Writes go to a temporary file in the same
 folder and are renamed into place, so concurrent runs see a whole entry or none. An unwritable
-cache never fails a run.
+cache never fails a run. When a record may be reused is decided in `engine.cached_run`.
 """
 
 from __future__ import annotations
