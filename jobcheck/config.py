@@ -23,9 +23,6 @@ class ConfigError(Exception):
 _LIST_KEYS = ("select", "ignore", "extend-select", "exclude", "extend-exclude", "frameworks", "guards")
 _KNOWN_KEYS = set(_LIST_KEYS) | {"per-file-ignores", "docstring-section", "effects", "entry-points"}
 _ENTRY_POINT_KEYS = {"decorators", "base-classes", "registrars", "method", "signals"}
-KNOWN_FRAMEWORKS = ("celery", "rq", "dramatiq", "huey", "apscheduler", "retry", "custom",
-                    "airflow", "prefect", "dagster", "temporal", "luigi",
-                    "arq", "schedule", "django_q", "taskiq")
 
 
 @dataclass
@@ -103,9 +100,7 @@ def from_table(table: dict, path: Path | None) -> Config:
     config.extend_exclude = list(table.get("extend-exclude", []))
     config.guards = list(table.get("guards", []))
     if "frameworks" in table:
-        for name in table["frameworks"]:
-            if name not in KNOWN_FRAMEWORKS:
-                raise ConfigError(f"{where}: `tool.jobcheck.frameworks` has unknown framework {name!r} (known: {', '.join(KNOWN_FRAMEWORKS)})")
+        # The names are checked against the frameworks found (`frameworks.all_frameworks`).
         config.frameworks = list(table["frameworks"])
     if "docstring-section" in table:
         section = table["docstring-section"]

@@ -121,6 +121,7 @@ def test_config_from_pyproject(project: Path) -> None:
         ('[tool.jobcheck]\nignore = ["JC999"]\n', "tool.jobcheck.ignore"),
         ('[tool.jobcheck.entry-points]\ndecorator = ["x"]\n', "tool.jobcheck.entry-points.decorator"),
         ('[tool.jobcheck]\nselect = [\n', "cannot read"),
+        ('[tool.jobcheck]\nframeworks = ["celery", "selery"]\n', "unknown framework 'selery'"),
     ],
 )
 def test_config_errors_exit_2_and_name_the_key(project: Path, toml: str, named: str) -> None:

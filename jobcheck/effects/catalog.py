@@ -168,7 +168,8 @@ EFFECTS: dict[str, tuple[str, ...]] = {
 }
 
 # Calls that make a job run again later: enqueueing is an effect a retry repeats.
-ENQUEUE_METHODS = ("delay", "apply_async", "send", "send_with_options", "kiq", "schedule", "enqueue_task")
+ENQUEUE_METHODS = ("delay", "apply_async", "send", "send_with_options", "kiq", "schedule", "enqueue_task", "enqueue",
+                   "aenqueue")
 ENQUEUE_CALLS = (
     "celery.Celery().send_task",
     "celery.current_app.send_task",

@@ -121,6 +121,7 @@ def check_sources(sources: dict[str, str], config: Config | None = None, selecti
 def build_project(summaries: list[ModuleSummary], config: Config) -> Project:
     from ..analysis.project import Project
     from ..effects.classify import Catalog
+
     from ..frameworks import all_frameworks
 
     catalog = Catalog(config.effects, config.guards)
@@ -135,9 +136,11 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     `report_paths`: report findings only in these files (the others are context);
     `report_modules`: and only of these modules (a given file can also be read as context under
     another name, as a script's sibling is: its findings are the given module's)."""
+    from ..frameworks import all_frameworks
     from ..ruledocs import rules
 
     rule_info = rules()
+    all_frameworks(config)  # a configuration naming an unknown framework is an error before anything runs
     reported = summaries
     if report_paths is not None:
         reported = [s for s in reported if s.path in report_paths]

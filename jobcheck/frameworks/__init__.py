@@ -31,9 +31,15 @@ def discovered() -> tuple:
 def all_frameworks(config=None) -> list:
     """The frameworks a run uses: every discovered one (or those `frameworks = [...]` names, and
     retry decorators always), and the configured entry points."""
+    from ..config import ConfigError
     from .custom import Custom
 
     frameworks = list(discovered())
+    known = sorted({f.name for f in frameworks} | {"custom"})
+    unknown = [name for name in (config.frameworks if config is not None else None) or () if name not in known]
+    if unknown:
+        where = config.path or "configuration"
+        raise ConfigError(f"{where}: `tool.jobcheck.frameworks` has unknown framework {unknown[0]!r} (known: {', '.join(known)})")
     if config is not None and config.frameworks:
         frameworks = [f for f in frameworks if f.name in config.frameworks or f.name == "retry"]
     if config is not None and config.entry_points:

@@ -16,10 +16,11 @@ task's `backend=`, "default" unless written); when `TASKS` is not set, Django us
 thread. `TaskContext.attempt` exists so that backends may run a task again, but nothing in either
 package does; a backend that does is a third party's, and not read here.
 
-Delivery depends entirely on the backend: the immediate backend runs the task inside `enqueue` (a
-crash of the caller loses it, a failure is not redelivered), the dummy backend never runs it, and
-a worker backend (a database queue, RQ, ...) gives the guarantees of its own queue — possibly a
-second run of a task whose worker died mid-run. That is why the five questions still apply.
+Delivery depends entirely on the backend: the immediate backend runs the task inside `enqueue`
+(a crash of the caller loses it, a failure is not redelivered), the dummy backend never runs it,
+and a worker backend (django-tasks-db, django-tasks-rq, ...) gives whatever its queue gives when a
+worker dies mid-run or a message is delivered twice. Django promises neither at-most-once nor
+at-least-once, which is why the five questions still apply to every task.
 """
 
 from __future__ import annotations
@@ -42,8 +43,6 @@ TASK_DECORATORS = (
     "django_tasks.base.task",
     "django_tasks.task.task",
 )
-# `@task(...)` options worth listing (anything else is passed to the backend's `task_class`).
-OPTIONS = ("priority", "queue_name", "backend", "takes_context", "enqueue_on_commit")
 # The retry setting: there is none. The backend decides how a task runs; these are the defaults.
 SETTINGS_NAME = "TASKS"
 DEFAULT_BACKEND_ALIAS = "default"
@@ -62,14 +61,15 @@ class DjangoTasks:
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites: dict[str, JobSite] = {}
-        backends = _backends(project)
         for d in decorated_functions(project, self.name):
             name = _resolved(project, d)
             if name not in TASK_DECORATORS or d.function.qualname in sites:
                 continue
             kwargs = kwargs_of(d)
             site = job_from_function(project, d.function, self.name, "task", triggers={"enqueue"})
-            site.retry = _policy(name, kwargs, backends, d.anchor)
+            site.retry = _policy(name, kwargs, _backends(project), d.anchor)
+            # Every keyword is listed: `priority`, `queue_name`, `backend`, `takes_context`,
+            # `enqueue_on_commit`, and what a custom backend's `task_class` takes (Django 6.1).
             site.settings = {k: v for k, v in kwargs.items() if k != "**"}
             sites[site.function] = site
         return list(sites.values())
@@ -99,8 +99,8 @@ def _policy(decorator: str, kwargs: dict, backends: dict, anchor: Anchor) -> Ret
     elif backends:
         decides = f"TASKS has no {alias!r} backend"
     else:
-        decides = f"no TASKS setting found: {DEFAULT_BACKENDS[package]}"
-    return policy(f"no retries ({package} never retries a failed task; {decides})", where,
+        decides = f"no TASKS setting: the default backend, {DEFAULT_BACKENDS[package]}"
+    return policy(f"{package} has no retry setting; {decides}", where,
                   max_retries=0, on=None, from_default=True, backoff="none")
 
 
