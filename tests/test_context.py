@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from jobcheck import api
-from jobcheck.analysis import context
+from jobcheck.analysis import context, source
 from jobcheck.config import Config
 
 from .cli_support import write_tree
@@ -140,3 +140,22 @@ def test_a_given_file_read_again_as_context_is_reported_once(tmp_path: Path, mon
     assert report.files == 3
     found = sorted((Path(f.path).name, f.code, f.span.line) for f in report.findings)
     assert found == [("helper.py", "JC501", 10), ("tasks.py", "JC201", 7), ("tasks.py", "JC501", 6)], found
+
+
+def test_a_standard_library_import_is_never_taken_for_a_sibling_package(tmp_path: Path) -> None:
+    """`import logging` in `shop/tasks.py` is the standard library's though `shop/logging/`
+    exists; `from core.mailer import send` is the sibling `shop/core/mailer.py` (the folder on
+    sys.path)."""
+    from jobcheck.analysis.program import Program
+
+    root = write_tree(tmp_path / "proj", {
+        "shop/__init__.py": "",
+        "shop/logging/__init__.py": "def getLogger(name):\n    return name\n",
+        "shop/core/__init__.py": "",
+        "shop/core/mailer.py": "def send(to):\n    return to\n",
+        "shop/tasks.py": "import logging\nfrom core.mailer import send\n\nlog = logging.getLogger(__name__)\n",
+    })
+    summaries = [source.summarize_file(p, str(p)) for p in sorted(root.rglob("*.py"))]
+    program = Program(summaries)
+    assert program.rewrites == {"shop.tasks": {"core": "shop.core"}}
+    assert program.modules["shop.tasks"].imports["logging"] == "logging"

@@ -14,7 +14,13 @@ object every time), so nothing rewritten is ever written back.
 
 from __future__ import annotations
 
+import sys
+
 from .summary import ModuleSummary
+
+# `import logging` in `pkg/mod.py` is the standard library's even when `pkg/logging/` exists:
+# a folder on sys.path never shadows it in an application that works.
+_STDLIB = frozenset(sys.stdlib_module_names) if hasattr(sys, "stdlib_module_names") else frozenset()
 
 
 def relink(modules: dict[str, ModuleSummary]) -> dict[str, dict[str, str]]:
@@ -40,7 +46,7 @@ def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: se
     by_top: dict[str, list[str]] = {}
     for name in mod.imported:
         top = name.partition(".")[0]
-        if top not in tops:
+        if top not in tops and top not in _STDLIB:
             by_top.setdefault(top, []).append(name)
     out: dict[str, str] = {}
     for top, names in by_top.items():
