@@ -167,6 +167,25 @@ class _Scope:
         self.depth: dict[str, tuple] = {}  # the if-arms each name's type was assigned in
 
 
+class _TrackedNames(dict):
+    """The module scope's names, remembering which were set since `changed()` was last asked: a
+    module-level import records them (`_stmt_import`) without copying the whole table again."""
+
+    __slots__ = ("_changed",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._changed: dict[str, None] = {}  # in the order they were set
+
+    def __setitem__(self, key: str, value) -> None:
+        dict.__setitem__(self, key, value)
+        self._changed[key] = None
+
+    def changed(self) -> dict[str, None]:
+        out, self._changed = self._changed, {}
+        return out
+
+
 _EMPTY: frozenset = frozenset()
 # Shared, never mutated: an empty argument list or keyword dict, and the commonest Values.
 _NONE: tuple = ()
@@ -187,6 +206,7 @@ class Summarizer:
         self.fn: FunctionSummary | None = None
         self.scope: _Scope | None = None
         self.module_scope = _Scope(None)
+        self.module_scope.names = _TrackedNames()
         self.module_vars: set[str] = set()  # module-level names last bound by assignment
         self.owner: ClassSummary | None = None  # the class whose body we are directly in
         self.loops: tuple = ()
@@ -520,7 +540,12 @@ class Summarizer:
     def _stmt_import(self, node: ast.Import | ast.ImportFrom) -> None:
         self._import(node, self.scope)
         if self.scope is self.module_scope:
-            self.mod.imports.update({k: v for k, v in self.module_scope.names.items() if v is not None})
+            names = self.module_scope.names
+            imports = self.mod.imports
+            for key in names.changed():  # what the table holds now, as a copy of it would
+                value = names[key]
+                if value is not None:
+                    imports[key] = value
 
     def _stmt_expr(self, node: ast.Expr) -> None:
         self.expr(node.value)
