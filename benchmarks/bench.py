@@ -10,7 +10,8 @@ into --work (default /tmp/jobcheck-bench; never committed), unpacked, and copied
 run (the edits below are made in the copy). Every command runs as its own process under
 `/usr/bin/time -v` while a sampler adds up the proportional set size (PSS) of the whole process
 tree every 20 ms, so a process pool's workers count too. Each time is the median of --repeat
-runs (`spread` is (max - min) / median), and every ratio uses a baseline measured in the same run:
+runs (`spread` is (max - min) / median; `cpu s` is user + system time, children included, less
+sensitive than wall time to other load), and every ratio uses a baseline measured in the same run:
 
     ast.parse            the baseline: read, decode (as jobcheck does) and `ast.parse` every file
                          jobcheck checks, one process, the same interpreter, cycle collector off
@@ -81,6 +82,7 @@ SCALING_SIZES_MB, SCALING_PEAK_SIZE_MB = (1, 2, 4, 8), 6
 @dataclass
 class Run:
     wall: float  # seconds (median when several)
+    cpu: float  # user + system seconds of the process and every child it waited for (the pool's workers)
     max_rss_mb: float  # the largest single process (/usr/bin/time -v)
     tree_pss_mb: float  # the whole process tree, sampled
     spread: float = 0.0  # (max - min) / median of the runs behind it
@@ -258,7 +260,8 @@ def measure(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None 
     rc = int(fields.get("Exit status", proc.returncode))
     if rc not in ok:
         raise RuntimeError(f"{' '.join(cmd)} (in {cwd}) failed ({rc}):\n{stderr[-3000:]}")
-    return Run(wall, int(fields.get("Maximum resident set size (kbytes)", 0)) / 1024, sampler.peak_kb / 1024,
+    cpu = float(fields.get("User time (seconds)", 0)) + float(fields.get("System time (seconds)", 0))
+    return Run(wall, cpu, int(fields.get("Maximum resident set size (kbytes)", 0)) / 1024, sampler.peak_kb / 1024,
                stdout=stdout)
 
 
@@ -266,7 +269,8 @@ def median_run(runs: list[Run]) -> Run:
     walls = [r.wall for r in runs]
     mid = sorted(runs, key=lambda r: r.wall)[len(runs) // 2]
     med = statistics.median(walls)
-    return Run(med, max(r.max_rss_mb for r in runs), max(r.tree_pss_mb for r in runs),
+    return Run(med, statistics.median(r.cpu for r in runs), max(r.max_rss_mb for r in runs),
+               max(r.tree_pss_mb for r in runs),
                (max(walls) - min(walls)) / med if med else 0.0, len(runs), mid.stdout)
 
 
@@ -466,7 +470,6 @@ def rename_function(source: bytes, name: str, i: int) -> bytes:
 class Bench:
     def __init__(self, label: str, root: Path, work: Path, args) -> None:
         self.label, self.root, self.work, self.args = label, root, work, args
-        self.rows: list[dict] = []
         self.results: dict[str, Run] = {}
         self.problems: list[str] = []
 
@@ -583,7 +586,8 @@ def corpus_rows(results: dict[str, Run], problems: list[str]) -> list[dict]:
     jobcheck_keys = [k for k in results if k not in ("ast.parse", "libcst parse-only", "fixit", "flake8", "ruff")]
     rows = []
     for key, run in results.items():
-        row = {"measure": key, "wall": run.wall, "spread": run.spread, "n": run.n, "max_rss_mb": run.max_rss_mb,
+        row = {"measure": key, "wall": run.wall, "spread": run.spread, "n": run.n, "cpu": run.cpu,
+               "max_rss_mb": run.max_rss_mb,
                "tree_pss_mb": run.tree_pss_mb, "ratio": None, "of": None, "target": None, "ok": None}
         if key == "ast.parse":
             row.update(ratio=1.0, of="ast")
@@ -605,14 +609,15 @@ def corpus_rows(results: dict[str, Run], problems: list[str]) -> list[dict]:
 
 
 def print_table(rows: list[dict]) -> None:
-    print(f"  {'measure':<24}{'wall s':>9}{'spread':>8}{'ratio':>14}{'tree PSS MB':>13}  {'target':<20}")
+    print(f"  {'measure':<24}{'wall s':>9}{'spread':>8}{'ratio':>14}{'cpu s':>9}{'tree PSS MB':>13}  target")
     for r in rows:
         wall = f"{r['wall']:9.3f}" if r.get("wall") is not None else " " * 9
         spread = f"{r['spread'] * 100:7.0f}%" if r.get("wall") is not None and r.get("n", 1) > 1 else " " * 8
         ratio = f"{r['ratio']:7.3f} x {r['of']:<4}" if r.get("ratio") is not None else " " * 14
+        cpu = f"{r['cpu']:9.3f}" if r.get("cpu") is not None else " " * 9
         pss = f"{r['tree_pss_mb']:13.1f}" if r.get("tree_pss_mb") is not None else " " * 13
         verdict = "" if r.get("ok") is None else ("ok" if r["ok"] else "FAIL")
-        print(f"  {r['measure']:<24}{wall}{spread}{ratio}{pss}  {r.get('target') or '':<20}{verdict}".rstrip())
+        print(f"  {r['measure']:<24}{wall}{spread}{ratio}{cpu}{pss}  {r.get('target') or '':<20}{verdict}".rstrip())
 
 
 # ---- scaling -----------------------------------------------------------------------------------
