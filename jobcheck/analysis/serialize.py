@@ -57,14 +57,6 @@ _EV, _RG, _SK, _HD = (_FN_NESTED[n] for n in ("events", "regions", "sinks", "han
 
 def to_data(summary: ModuleSummary) -> tuple:
     """The plain form of a summary: (TAG, module fields...) with nested objects as tuples."""
-    head, body = to_parts(summary)
-    return join(head, body)
-
-
-def to_parts(summary: ModuleSummary) -> tuple[tuple, tuple]:
-    """(head, body): the module-level fields (imports, names, settings, errors, suppressions)
-    apart from the functions and classes, so a reader that needs only the former (which files
-    a run depends on) does not pay for the latter."""
     functions = []
     for fn in summary.functions.values():
         row = list(_get_function(fn))
@@ -74,57 +66,24 @@ def to_parts(summary: ModuleSummary) -> tuple[tuple, tuple]:
         row[_HD] = [_get_handler(h) for h in fn.handlers]
         functions.append(tuple(row))
     row = list(_get_module(summary))
-    row[_MOD_FUNCTIONS] = row[_MOD_CLASSES] = None
-    return (TAG, *row), (functions, [_get_class(c) for c in summary.classes.values()])
-
-
-def join(head: tuple, body: tuple) -> tuple:
-    row = list(head)
-    row[1 + _MOD_FUNCTIONS], row[1 + _MOD_CLASSES] = body
-    return tuple(row)
-
-
-def from_head(head) -> ModuleSummary:
-    """The summary without its functions and classes."""
-    if type(head) is not tuple or len(head) != len(_MODULE) + 1:
-        raise FormatError("not a summary head of this jobcheck's format")
-    return from_data(join(head, ((), ())))
+    row[_MOD_FUNCTIONS] = functions
+    row[_MOD_CLASSES] = [_get_class(c) for c in summary.classes.values()]
+    return (TAG, *row)
 
 
 def pack(summary: ModuleSummary) -> bytes:
-    """Bytes for the cache and for results from worker processes: the head and the body,
-    marshalled apart (marshal keeps tuples, lists and integer keys exactly, and is the fastest
-    loader the standard library has)."""
-    head, body = to_parts(summary)
-    h = marshal.dumps(head)
-    return len(h).to_bytes(4, "big") + h + marshal.dumps(body)
-
-
-def head_of(blob: bytes) -> bytes:
-    """The marshalled head inside a packed summary (see `unpack_head`)."""
-    return blob[4:4 + int.from_bytes(blob[:4], "big")]
-
-
-def unpack_head(head: bytes) -> ModuleSummary:
-    """The summary without functions and classes, from `head_of` a packed summary."""
-    try:
-        data = marshal.loads(head)
-    except (ValueError, EOFError, TypeError) as exc:
-        raise FormatError(f"not marshalled summary data: {exc}") from exc
-    return from_head(data)
+    """Bytes for the cache and for results from worker processes (marshal keeps tuples, lists and
+    integer keys exactly, and is the fastest loader the standard library has)."""
+    return marshal.dumps(to_data(summary))
 
 
 def unpack(blob: bytes) -> ModuleSummary:
     """The summary `pack` made; `FormatError` for anything else."""
     try:
-        size = int.from_bytes(blob[:4], "big")
-        head = marshal.loads(blob[4:4 + size])
-        body = marshal.loads(blob[4 + size:])
+        data = marshal.loads(blob)
     except (ValueError, EOFError, TypeError) as exc:
         raise FormatError(f"not marshalled summary data: {exc}") from exc
-    if type(head) is not tuple or len(head) != len(_MODULE) + 1 or type(body) is not tuple or len(body) != 2:
-        raise FormatError("not a summary of this jobcheck's format")
-    return from_data(join(head, body))
+    return from_data(data)
 
 
 def from_data(data) -> ModuleSummary:
