@@ -126,7 +126,7 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
         store = None if no_cache else cache.Cache(Path(cache_dir) if cache_dir else cache.default_dir(cfg.path))
         try:
             report = cached_run.check_paths(paths, cfg, selection, force_exclude=force_exclude, cache=store,
-                                             jobs=jobs or None, progress=progress.update if progress else None,
+                                             workers=jobs or None, progress=progress.update if progress else None,
                                              reuse_findings=not (fix or show_diff), freeze=True)
         finally:
             if progress:
@@ -288,7 +288,7 @@ def _print_jobs(paths, config_path, output_format: str, color, force_exclude: bo
         cfg = config_mod.load(Path(config_path) if config_path else None, start=Path(paths[0]))
         store = None if no_cache else cache.Cache(Path(cache_dir) if cache_dir else cache.default_dir(cfg.path))
         report = cached_run.check_paths(paths, cfg, pipeline.Selection(select=[]), force_exclude=force_exclude,
-                                         cache=store, jobs=jobs or None, reuse_findings=False, freeze=True)
+                                         cache=store, workers=jobs or None, reuse_findings=False, freeze=True)
     except config_mod.ConfigError as exc:
         click.echo(f"jobcheck: configuration error: {exc}", err=True)
         sys.exit(EXIT_ERROR)

@@ -20,7 +20,7 @@ from jobcheck.analysis import serialize
 from jobcheck.cache import store as cache
 from jobcheck.config import Config, load
 from jobcheck.engine import cached_run
-from jobcheck.engine.parallel import Summarizer
+from jobcheck.engine.parallel import SummaryPool
 
 from .cli_support import run_cli, write_tree
 from .testdata_support import TESTDATA, cases
@@ -43,7 +43,7 @@ def shared_cache(tmp_path_factory) -> Path:
 def test_sequential_parallel_and_cached_runs_agree(case: Path, shared_cache: Path) -> None:
     paths, config = [str(case)], _config(case)
     sequential = api.check_paths(paths, config, ALL)
-    with Summarizer(jobs=2, pool_min_files=2, pool_min_bytes=0) as pooled:
+    with SummaryPool(workers=2, pool_min_files=2, pool_min_bytes=0) as pooled:
         parallel = api.check_paths(paths, config, ALL, summarizer=pooled)
     if len(sequential.summaries) >= 2:
         assert pooled.used_pool
@@ -440,7 +440,7 @@ def test_fast_start_imports_only_what_it_needs(tmp_path: Path, args: list[str], 
 
 def test_one_file_is_summarised_in_process(tmp_path: Path) -> None:
     write_tree(tmp_path, {"a.py": "x = 1\n", "b.py": "y = 2\n"})
-    with Summarizer(jobs=4) as summarizer:
+    with SummaryPool(workers=4) as summarizer:
         report = api.check_paths([str(tmp_path / "a.py")], Config(root=tmp_path), summarizer=summarizer)
         assert report.files == 1 and not summarizer.used_pool
         api.check_paths([str(tmp_path)], Config(root=tmp_path), summarizer=summarizer)

@@ -91,8 +91,8 @@ def summarize_source(text: str, display_path: str, module: str, is_package: bool
     return summary
 
 
-def summarize_one(job: tuple[Path, str, str, bool]) -> ModuleSummary:
-    path, display, module, is_pkg = job
+def summarize_one(planned: tuple[Path, str, str, bool]) -> ModuleSummary:
+    path, display, module, is_pkg = planned
     try:
         data = path.read_bytes()
     except OSError as exc:

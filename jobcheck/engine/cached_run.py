@@ -18,7 +18,7 @@ from ..cache.store import Cache, digest
 
 
 def check_paths(paths: list[str], config, selection=None, *, force_exclude: bool = False, cache: Cache | None = None,
-                jobs: int | None = None, progress=None, reuse_findings: bool = True, freeze: bool = False):
+                workers: int | None = None, progress=None, reuse_findings: bool = True, freeze: bool = False):
     """`pipeline.check_paths` with the cache and the process pool, for the command line.
 
     When the stamps of every file and folder this invocation's last run read still hold, its
@@ -30,12 +30,12 @@ def check_paths(paths: list[str], config, selection=None, *, force_exclude: bool
     from .parallel import gc_paused
 
     with gc_paused(freeze=freeze):  # the project phase too builds many objects and no cycles
-        return _check_paths(paths, config, selection, force_exclude, cache, jobs, progress, reuse_findings)
+        return _check_paths(paths, config, selection, force_exclude, cache, workers, progress, reuse_findings)
 
 
-def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress, reuse_findings):
+def _check_paths(paths, config, selection, force_exclude, cache, workers, progress, reuse_findings):
     from . import pipeline
-    from .parallel import Summarizer
+    from .parallel import SummaryPool
 
     selection = selection or pipeline.Selection()
     invocation = None
@@ -55,7 +55,7 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
                 return pipeline.Report(findings=findings, files=record.checked, project=None, reused=True)
     folders: set[str] = set()
     try:
-        with Summarizer(cache, jobs, progress) as summarizer:
+        with SummaryPool(cache, workers, progress) as summarizer:
             report = pipeline.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
                                           folders=folders)
     except Exception:
@@ -64,7 +64,7 @@ def _check_paths(paths, config, selection, force_exclude, cache, jobs, progress,
         # The pipeline reports its own failures as findings: what escaped it came from the cache
         # or the process pool. Compute afresh without either (an error of the analysis itself
         # raises again here, and is the caller's to report).
-        with Summarizer(None, 1, progress) as summarizer:
+        with SummaryPool(None, 1, progress) as summarizer:
             return pipeline.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude)
     if invocation is not None:
         try:

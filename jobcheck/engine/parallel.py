@@ -44,7 +44,7 @@ class Task:
     key: bytes = b""
 
 
-def default_jobs() -> int:
+def default_workers() -> int:
     """The cores this process may run on."""
     try:
         return len(os.sched_getaffinity(0)) or 1
@@ -94,8 +94,8 @@ class Workers:
     """A process pool started on first use and reused by every later batch of the run (the
     modules imported by the checked files come in several batches), until `close`."""
 
-    def __init__(self, jobs: int) -> None:
-        self.jobs = jobs
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
         self._pool = None
 
     @property
@@ -111,11 +111,11 @@ class Workers:
             # fork starts a worker in milliseconds with jobcheck already imported; it is safe
             # in a single-threaded process (the command line). Otherwise start clean ones.
             method = "fork" if sys.platform == "linux" and threading.active_count() == 1 else "spawn"
-            self._pool = multiprocessing.get_context(method).Pool(self.jobs, initializer=_worker_init)
+            self._pool = multiprocessing.get_context(method).Pool(self.processes, initializer=_worker_init)
         # Largest first, so no worker is left with one big file at the end; small files go in
         # chunks, so a run of tiny modules does not cost a round trip each.
         ordered = sorted(tasks, key=lambda t: len(t.data), reverse=True)
-        chunk = max(1, min(16, len(ordered) // (self.jobs * 8)))
+        chunk = max(1, min(16, len(ordered) // (self.processes * 8)))
         return self._pool.imap_unordered(_summarize_indexed, ordered, chunksize=chunk)
 
     def close(self) -> None:
@@ -192,29 +192,29 @@ class Source:
     key: bytes | None  # None without a cache, or when the file cannot be read
 
 
-class Summarizer:
+class SummaryPool:
     """The summariser `api.check_paths(..., summarizer=...)` takes: reads every file once, takes
     what the cache holds, and summarises the rest (in processes when there is enough of it).
     Close it (or use it as a context manager) to stop the worker processes:
 
-        with Summarizer(Cache(folder), jobs=2) as summarizer:
+        with SummaryPool(Cache(folder), workers=2) as summarizer:
             report = api.check_paths(paths, config, summarizer=summarizer)
     """
 
-    def __init__(self, cache=None, jobs: int | None = None, progress: Progress | None = None,
+    def __init__(self, cache=None, workers: int | None = None, progress: Progress | None = None,
                  pool_min_files: int = POOL_MIN_FILES, pool_min_bytes: int = POOL_MIN_BYTES) -> None:
         self.cache = cache
-        self.jobs = jobs or default_jobs()
+        self.processes = workers or default_workers()
         self.progress = progress
         self.pool_min_files, self.pool_min_bytes = pool_min_files, pool_min_bytes
-        self.workers = Workers(self.jobs) if self.jobs > 1 else None
+        self.workers = Workers(self.processes) if self.processes > 1 else None
         self.used_pool = False
         # (display, path, key, module) of every file read, for the run record
         self.inputs: list[tuple[str, str, bytes | None, str]] = []
         self.read_paths: list[str] = []
         self.sealed_inputs: bytes | None = None  # the inputs, marshalled (see `close`)
 
-    def __enter__(self) -> Summarizer:
+    def __enter__(self) -> SummaryPool:
         return self
 
     def __exit__(self, kind, value, traceback) -> None:

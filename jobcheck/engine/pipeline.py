@@ -77,10 +77,10 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
                    report_modules={s.module for s in summaries})
 
 
-def import_roots(jobs: list[tuple[Path, str, str, bool]], config: Config) -> list[Path]:
+def import_roots(planned: list[tuple[Path, str, str, bool]], config: Config) -> list[Path]:
     """Where imports of the analysed files are looked up: their package roots, then the
     configuration's folder and its src/."""
-    found = dict.fromkeys(context.package_root(path, module, is_pkg) for path, _, module, is_pkg in jobs)
+    found = dict.fromkeys(context.package_root(path, module, is_pkg) for path, _, module, is_pkg in planned)
     roots = [Path(root) for root in found]
     for root in (config.root.resolve(), config.root.resolve() / "src"):
         if root not in roots and root.is_dir():

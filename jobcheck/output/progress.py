@@ -18,22 +18,22 @@ class Progress:
         self._task = None
         self._since = time.monotonic()  # the run starts when the display is made
 
-    def summarize(self, jobs: list) -> list:
+    def summarize(self, planned: list) -> list:
         """A summarizer for `api.check_paths`: summarises one file at a time, counting."""
         from ..analysis.source import summarize_one
 
         started = time.monotonic()
         out = []
-        for done, job in enumerate(jobs, 1):
-            out.append(summarize_one(job))
+        for done, item in enumerate(planned, 1):
+            out.append(summarize_one(item))
             if self._display is None:
-                if time.monotonic() - started > self.delay and done < len(jobs):
-                    self._start(len(jobs), done)
+                if time.monotonic() - started > self.delay and done < len(planned):
+                    self._start(len(planned), done)
             else:
                 self._display.update(self._task, completed=done)
         if self._display is not None:
             # Linking the project and running the checks come next: say so while they run.
-            self._display.update(self._task, completed=len(jobs), description="Checking jobs")
+            self._display.update(self._task, completed=len(planned), description="Checking jobs")
         return out
 
     def update(self, done: int, total: int) -> None:

@@ -141,10 +141,10 @@ class Workspace:
         if not stale:
             return
         from ...cache.store import ENV_VAR, FOLDER_NAME, Cache, default_dir
-        from ...engine.parallel import Summarizer
+        from ...engine.parallel import SummaryPool
 
         folder = default_dir(cfg.path) if cfg.path is not None or os.environ.get(ENV_VAR) else root / FOLDER_NAME
-        with Summarizer(Cache(folder)) as summarizer:
+        with SummaryPool(Cache(folder)) as summarizer:
             summaries = summarizer([job for job, _ in stale])
         for (job, signature), summary in zip(stale, summaries):
             self._disk[job[0]] = (signature, job[2], summary)
