@@ -31,6 +31,7 @@ ADVICE = {
     "celery": "set `retry_backoff=True` (exponential, jittered by default) with `retry_backoff_max`, or a "
               "`default_retry_delay` of tens of seconds (Celery's default is 180 s)",
     "tenacity": "add `wait=wait_random_exponential(multiplier=1, max=60)` (or `wait_exponential`)",
+    "retrying": "add `wait_exponential_multiplier=1000, wait_exponential_max=60000` (milliseconds)",
     "rq": "give `Retry` an `interval`, growing: `Retry(max=3, interval=[10, 60, 300])`",
     "huey": "set `retry_delay` to tens of seconds (huey's default is 0), and `retry_backoff=2` to double it",
     "dramatiq": "leave `min_backoff` at its default (15000 ms) or at least 1000 ms: Dramatiq doubles it per retry",

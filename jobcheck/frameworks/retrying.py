@@ -1,9 +1,11 @@
 """Retry decorators that apply to any function: tenacity `@retry`, backoff `@on_exception` /
-`@on_predicate`, stamina `@retry`. They make a function retried without making it a job.
+`@on_predicate`, stamina `@retry`, and the older `retrying` package's `@retry`. They make a
+function retried without making it a job.
 
 Defaults: tenacity retries forever on any exception with no wait unless `stop`/`wait` say
 otherwise; backoff retries forever unless `max_tries`/`max_time`; stamina stops after 10
-attempts or 45 s.
+attempts or 45 s; `retrying` retries forever on any exception with no wait unless
+`stop_max_attempt_number`/`stop_max_delay` and a `wait_*` keyword (milliseconds) say otherwise.
 """
 
 from __future__ import annotations
@@ -55,8 +57,33 @@ def _stamina(kwargs: dict, anchor) -> RetryPolicy:
                   max_retries=(attempts - 1) if attempts else None, on=names(kwargs.get("on")), backoff="exponential")
 
 
+def _retrying(kwargs: dict, anchor) -> RetryPolicy:
+    """`retrying.retry(stop_max_attempt_number=5, wait_fixed=2000)`: times in milliseconds."""
+    attempts = kwargs.get("stop_max_attempt_number")
+    if attempts is not None:
+        count = int_or_none(attempts, None)
+        max_retries = count - 1 if count else -1  # a name or a computed count: bounded, count unknown
+    else:
+        max_retries = -1 if "stop_max_delay" in kwargs or "stop_func" in kwargs else None
+    waits = {k: v for k, v in kwargs.items() if k.startswith("wait_")}
+    backoff, delay = "none", 0.0
+    if any(k.startswith("wait_exponential") for k in waits):
+        backoff, delay = "exponential", None
+    elif any(k.startswith("wait_incrementing") for k in waits):
+        backoff, delay = "linear", None
+    elif waits:
+        first = waits.get("wait_fixed", waits.get("wait_random_min"))
+        millis = first[1] if first and first[0] == "lit" and isinstance(first[1], (int, float)) else None
+        backoff, delay = ("constant", millis / 1000) if millis is not None else (None, None)  # unreadable: unknown
+    if "wait_func" in kwargs:
+        backoff, delay = None, None
+    written = describe(kwargs, tuple(kwargs))
+    return policy(f"@retry({written})" if written else "@retry (retrying: forever, no wait)", anchor,
+                  max_retries=max_retries, on=None, backoff=backoff, delay=delay)
+
+
 RETRY_DECORATORS = ("tenacity.retry", "tenacity.asyncio.retry", "backoff.on_exception", "backoff.on_predicate",
-                    "stamina.retry")
+                    "stamina.retry", "retrying.retry")
 
 
 class RetryDecorators:
@@ -83,6 +110,8 @@ class RetryDecorators:
                 out[d.function.qualname] = _backoff(d.name, args, kwargs, d.anchor)
             elif d.name == "stamina.retry":
                 out[d.function.qualname] = _stamina(kwargs, d.anchor)
+            elif d.name == "retrying.retry":
+                out[d.function.qualname] = _retrying(kwargs, d.anchor)
         return out
 
 
