@@ -136,10 +136,11 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
         sys.exit(EXIT_ERROR)
     if fix or show_diff:
         report = _fix(report, paths, cfg, selection, force_exclude, show_diff, baseline_path)
+    failed = report.failed  # decided before a baseline can hide it: JC002 is never recorded in one
     if write_baseline:
-        count = baseline.write(Path(write_baseline), report.findings)
+        count = baseline.write(Path(write_baseline), [f for f in report.findings if f.code != "JC002"])
         click.echo(f"jobcheck: wrote {count} finding{'s' if count != 1 else ''} to baseline {write_baseline}", err=True)
-        sys.exit(EXIT_CLEAN)
+        sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
     if baseline_path:
         try:
             new = baseline.filter_new(Path(baseline_path), report.findings)
@@ -153,7 +154,7 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
     use_color = sys.stdout.isatty() if color is None else color
     render(report, sys.stdout, color=use_color, root=repo_root(cfg.root))
     sys.stdout.flush()
-    if any(f.code == "JC002" for f in report.findings):
+    if failed:
         click.echo("jobcheck: jobcheck failed on part of the run (JC002); the other findings are reported", err=True)
         sys.exit(EXIT_ERROR)
     if report.findings and not exit_zero:

@@ -169,3 +169,12 @@ def test_an_unresolved_serve_call_with_the_cache(tmp_path: Path) -> None:
     for _ in range(2):  # cold, then from the record
         result = run_cli(["check", "--exit-zero", "."], root)
         assert result.exit_code == 0, result.stderr
+
+
+def test_an_internal_error_is_never_recorded_in_a_baseline(tree: Path, monkeypatch) -> None:
+    monkeypatch.setattr(_check("retry_on_unguarded_effect"), "run", lambda ctx: iter([1 / 0]))
+    result = run_cli(["check", "--no-cache", "--write-baseline", "base.json", "."], tree)
+    assert result.exit_code == 2
+    assert "JC002" not in (tree / "base.json").read_text()
+    result = run_cli(["check", "--no-cache", "--baseline", "base.json", "--output-format", "json", "."], tree)
+    assert result.exit_code == 2 and [f["code"] for f in json.loads(result.stdout)] == ["JC002"]
