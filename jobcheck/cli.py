@@ -104,7 +104,7 @@ def check(paths, select, ignore, extend_select, output_format, config_path, exit
     from .output.progress import Progress
 
     paths = list(paths) or ["."]
-    missing = [p for p in paths if not Path(p).exists()]
+    missing = [p for p in paths if not os.path.lexists(p)]  # a symlink loop exists: reported as unreadable
     if missing:
         click.echo(f"jobcheck: no such file or folder: {', '.join(missing)}", err=True)
         sys.exit(EXIT_ERROR)
@@ -266,7 +266,7 @@ def lsp() -> None:
 def jobs_cmd(paths, output_format, config_path, force_exclude, color, no_cache=False, cache_dir=None, jobs=0) -> None:
     """List every job entry point in PATHS: framework, trigger, retry settings and effects."""
     paths = list(paths) or ["."]
-    missing = [p for p in paths if not Path(p).exists()]
+    missing = [p for p in paths if not os.path.lexists(p)]  # a symlink loop exists: reported as unreadable
     if missing:
         click.echo(f"jobcheck: no such file or folder: {', '.join(missing)}", err=True)
         sys.exit(EXIT_ERROR)

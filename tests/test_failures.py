@@ -5,6 +5,7 @@ reported, and the command line exits 2 for it, `--exit-zero` or not."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -178,3 +179,29 @@ def test_an_internal_error_is_never_recorded_in_a_baseline(tree: Path, monkeypat
     assert "JC002" not in (tree / "base.json").read_text()
     result = run_cli(["check", "--no-cache", "--baseline", "base.json", "--output-format", "json", "."], tree)
     assert result.exit_code == 2 and [f["code"] for f in json.loads(result.stdout)] == ["JC002"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.timeout(60)
+def test_special_files_are_reported_and_never_read(tmp_path: Path) -> None:
+    """A FIFO named like a module (reading it would block), symlink loops and a broken file beside
+    a job: each is a JC000, nothing hangs, every output format renders, and `--exit-zero` exits 0
+    with the cache and without, given as a folder or by name."""
+    root = write_tree(tmp_path / "proj", {"broken.py": "def (:\n", "tasks.py": RETRIED_POST})
+    os.mkfifo(root / "fifo.py")
+    os.symlink("loop.py", root / "loop.py")
+    os.symlink("b.py", root / "a.py")
+    os.symlink("a.py", root / "b.py")
+    unreadable = {"fifo.py", "loop.py", "a.py", "b.py"}
+    for cache in (["--no-cache"], [], []):  # cold, then recorded, then read back
+        result = run_cli(["check", "--exit-zero", "--select", "JC201", "--output-format", "json", *cache, "."], root)
+        assert result.exit_code == 0, result.stderr
+        found = {(f["code"], Path(f["path"]).name) for f in json.loads(result.stdout)}
+        assert found == {("JC000", name) for name in unreadable | {"broken.py"}} | {("JC201", "tasks.py")}
+    for fmt in ("text", "concise", "sarif", "github", "gitlab"):
+        assert run_cli(["check", "--exit-zero", "--no-cache", "--output-format", fmt, "."], root).exit_code == 0
+    assert run_cli(["jobs", "--no-cache", "."], root).exit_code == 0
+    given = run_cli(["check", "--exit-zero", "--no-cache", "--output-format", "json", "fifo.py", "loop.py"], root)
+    assert given.exit_code == 0
+    assert {Path(f["path"]).name for f in json.loads(given.stdout)} == {"fifo.py", "loop.py"}
+    assert "not a regular file" in given.stdout

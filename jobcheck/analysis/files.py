@@ -57,8 +57,8 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
         return from_root != below and any(fnmatch.fnmatch(from_root, pat) for pat in rooted)
 
     for given in paths:
-        absolute = Path(given).resolve()
-        if absolute.is_file() or not absolute.exists():
+        absolute = Path(os.path.realpath(given))  # not resolve(): a symlink loop must not raise
+        if not absolute.is_dir():  # a file, or anything else given by name: read (and reported) as one
             if not (force_exclude and _excluded(rel_to(absolute, root), exclude)):
                 out.setdefault(absolute, os.path.normpath(given))
             continue
@@ -89,7 +89,7 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
 
 def per_file_ignored(display: str, absolute: Path, root: Path, per_file_ignores: dict[str, list[str]]) -> set[str]:
     try:
-        rel = absolute.resolve().relative_to(root.resolve()).as_posix()
+        rel = Path(os.path.realpath(absolute)).relative_to(os.path.realpath(root)).as_posix()
     except ValueError:
         rel = display
     codes: set[str] = set()

@@ -7,8 +7,10 @@ exception: one bad file must not stop the run. Analysed code is parsed, never im
 from __future__ import annotations
 
 import ast
+import errno
 import io
 import os
+import stat
 import tokenize
 import warnings
 from pathlib import Path
@@ -91,10 +93,21 @@ def summarize_source(text: str, display_path: str, module: str, is_package: bool
     return summary
 
 
+def read_source(path: Path | str) -> bytes:
+    """A source file's bytes. Every reader of analysed files goes through here: what is not a
+    regular file (a FIFO or a device named `x.py`, which would block or never end) is refused
+    without being read, and a symlink loop fails as the OS says."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        return fh.read()
+
+
 def summarize_one(planned: tuple[Path, str, str, bool]) -> ModuleSummary:
     path, display, module, is_pkg = planned
     try:
-        data = path.read_bytes()
+        data = read_source(path)
     except OSError as exc:
         return _unreadable(display, module, f"cannot read: {exc.strerror or exc}")
     return summarize_bytes(data, display, module, is_pkg)
@@ -103,7 +116,7 @@ def summarize_one(planned: tuple[Path, str, str, bool]) -> ModuleSummary:
 def summarize_file(path: Path, display_path: str) -> ModuleSummary:
     module, is_package = module_name(path)
     try:
-        data = path.read_bytes()
+        data = read_source(path)
     except OSError as exc:
         return _unreadable(display_path, module, f"cannot read: {exc.strerror or exc}")
     return summarize_bytes(data, display_path, module, is_package)

@@ -38,8 +38,10 @@ def relative_path(path: str, base: Path) -> str:
     """`path` (as displayed: relative to the working folder, or absolute) relative to `base`, with
     forward slashes; absolute when it lies outside `base`."""
     absolute = Path(os.path.abspath(path))
-    # As spelled first, then with symlinks resolved on both sides (a checkout under a symlink).
-    for file, folder in ((absolute, Path(os.path.abspath(base))), (absolute.resolve(), base.resolve())):
+    # As spelled first, then with symlinks resolved on both sides (a checkout under a symlink);
+    # realpath, not resolve(): a symlink loop among the files must not raise.
+    for file, folder in ((absolute, Path(os.path.abspath(base))),
+                         (Path(os.path.realpath(absolute)), Path(os.path.realpath(base)))):
         try:
             return file.relative_to(folder).as_posix()
         except ValueError:
@@ -64,13 +66,13 @@ class SourceLines:
                 read = [p for p in self._cache if p not in self._sources]
                 for old in read[: max(0, len(read) - self._keep + 1)]:
                     del self._cache[old]
+            from ..analysis.source import decode, read_source
+
             try:
-                data = Path(path).read_bytes()
+                data = read_source(path)
             except OSError:
                 self._cache[path] = []
             else:
-                from ..analysis.source import decode
-
                 try:
                     text = decode(data)
                 except UnicodeError:

@@ -239,7 +239,7 @@ class SummaryPool:
         out = []
         for path, display, module, is_package in planned:
             try:
-                data = path.read_bytes()
+                data = source.read_source(path)
             except OSError:
                 out.append(Source(path, display, module, is_package, None, None))
                 continue

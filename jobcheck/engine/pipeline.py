@@ -121,7 +121,6 @@ def check_sources(sources: dict[str, str], config: Config | None = None, selecti
 def build_project(summaries: list[ModuleSummary], config: Config) -> Project:
     from ..analysis.project import Project
     from ..effects.classify import Catalog
-
     from ..frameworks import all_frameworks
 
     catalog = Catalog(config.effects, config.guards)

@@ -14,6 +14,8 @@ import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...analysis.source import read_source
+
 
 @dataclass(frozen=True)
 class Source:
@@ -29,7 +31,7 @@ class Source:
 
 
 def read(path: Path) -> Source:
-    data = path.read_bytes()
+    data = read_source(path)
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     text = data.decode(encoding)  # bytes.decode leaves \r\n alone; "utf-8-sig" drops the BOM
     return Source(path, data, text, encoding)

@@ -20,6 +20,7 @@ from lsprotocol import types
 from ...analysis.jobs import Anchor
 from ...analysis.names import short
 from ...analysis.project import Project
+from ...analysis.source import read_source
 from ...model import Finding, Severity
 from ...ruledocs import rules_dir
 
@@ -57,7 +58,7 @@ class Lines:
             text = self._texts.get(path)
             if text is None:
                 try:
-                    text = Path(path).read_text(encoding="utf-8", errors="replace")
+                    text = read_source(path).decode("utf-8", "replace")
                 except OSError:
                     text = ""
             self._lines[path] = split_lines(text)
