@@ -87,38 +87,14 @@ def stage_of(module: str) -> int:
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components of two or more modules (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
+    """Strongly connected components of two or more modules (the analysis' own `call_cycles`)."""
+    from jobcheck.analysis.project import call_cycles
 
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for child in sorted(graph.get(node, ())):
-            if child not in index:
-                visit(child)
-                low[node] = min(low[node], low[child])
-            elif child in on_stack:
-                low[node] = min(low[node], index[child])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                member = stack.pop()
-                on_stack.discard(member)
-                component.append(member)
-                if member == node:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return found
+    numbered = call_cycles(dict.fromkeys(graph), graph)
+    components: dict[int, list[str]] = {}
+    for module, number in numbered.items():
+        components.setdefault(number, []).append(module)
+    return sorted(sorted(c) for c in components.values())
 
 
 def test_no_import_cycles() -> None:
@@ -164,3 +140,35 @@ def test_rules_ask_only_what_the_project_view_offers() -> None:
         asked = _project_attributes(ast.parse(path.read_text(encoding="utf-8")))
         assert asked <= offered, f"{path.name} asks the project for {sorted(asked - offered)}: add it to ProjectView"
     assert _project_attributes(ast.parse("def run(ctx):\n    ctx.project.modules\n")) == {"modules"}
+
+
+def test_every_framework_module_is_discovered_and_every_rule_document_has_a_check() -> None:
+    """Discovery cannot silently drop something: a framework module that forgets `FRAMEWORK`, or
+    a rule document no check module reports, fails here."""
+    from jobcheck.checks import all_checks
+    from jobcheck.frameworks import discovered
+    from jobcheck.ruledocs import known_codes
+
+    helpers = {"__init__", "base", "durations", "custom"}  # shared code, and the configured entry points
+    modules = {p.stem for p in (PACKAGE / "frameworks").glob("*.py")} - helpers
+    assert {type(f).__module__.rpartition(".")[2] for f in discovered()} == modules
+    built_in = {"JC000", "JC001", "JC002"}  # reported by the pipeline itself
+    assert {code for check in all_checks() for code in check.CODES} | built_in == known_codes()
+
+
+def test_analysed_files_are_read_only_through_read_source() -> None:
+    """A FIFO or device named `x.py` blocks a plain read: code that reads the files being checked
+    goes through `analysis.source.read_source`. The modules below read only jobcheck's own files
+    (its cache, its rule documents, its configuration and baseline files)."""
+    own_files_only = {"cache/store.py", "config.py", "ruledocs.py", "integrations/baseline.py"}
+    readers = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel.startswith("runtime/") or rel in own_files_only:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("read_bytes", "read_text"):
+                readers.append(f"{rel}:{node.lineno}")
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open":
+                readers.append(f"{rel}:{node.lineno}")
+    assert readers == []

@@ -20,7 +20,7 @@ from .summary import ModuleSummary
 
 # `import logging` in `pkg/mod.py` is the standard library's even when `pkg/logging/` exists:
 # a folder on sys.path never shadows it in an application that works.
-_STDLIB = frozenset(sys.stdlib_module_names) if hasattr(sys, "stdlib_module_names") else frozenset()
+_STDLIB = sys.stdlib_module_names
 
 
 def relink(modules: dict[str, ModuleSummary]) -> dict[str, dict[str, str]]:

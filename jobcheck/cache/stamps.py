@@ -1,15 +1,14 @@
 """When a run may skip reading files: the stamps of what it read.
 
-A run record may also keep the modification time and size of every file the run read and, for
-every folder it listed (finding files, resolving imports), its modification time and a digest of
-its entries. When all are unchanged, nothing the run read can differ — a file added, removed or
-renamed changes its folder's entries — and its findings are reused without reading a file, as
-ruff and mypy do. A folder whose time changed but whose entries did not (an editor that saves
-through a temporary file or keeps a swap file beside the module, a `git checkout` that rewrites
-a file) still holds. Any other
-difference falls back to comparing content hashes. Stamps taken within RACY_NS of the run's start
-are not trusted (a file written twice within the clock's resolution keeps its time, as git's
-"racy clean" problem), so such a record checks hashes next time and then records fresh stamps.
+A run record keeps the modification time and size of every file the run read and, for every
+folder it listed (finding files, resolving imports), its modification time and a digest of its
+entries. When all are unchanged, nothing the run read can differ — a file added, removed or
+renamed changes its folder's entries — and its findings are read back without reading a file,
+as ruff and mypy do. A folder whose time changed but whose entries did not (an editor that saves
+through a temporary file or keeps a swap file beside the module, a `git checkout`) still holds.
+Any other difference computes the run again, from the summaries cached by content. Stamps taken
+within RACY_NS of the run's start are not trusted (a file written twice within the clock's
+resolution keeps its time, git's "racy clean" problem): such a run computes again next time.
 """
 
 from __future__ import annotations
@@ -21,32 +20,25 @@ from .store import digest
 RACY_NS = 2_000_000_000
 
 
-def take_stamps(files: list[str], folders, started_ns: int, previous: tuple | None = None) -> tuple:
+def take_stamps(files: list[str], folders, started_ns: int) -> tuple:
     """((path, mtime_ns, size) for files, (folder, mtime_ns, entries digest) for folders,
-    complete, folders_complete). A file or folder missing, or changed too close to the run's start
-    to be told apart from a later change, is left out, and the stamps are then not complete: they
-    cannot vouch for the whole run (`stamps_hold`), only for what they list (which a run then need
-    not read). With every folder's stamp, they still vouch for which files a run finds and reads
-    (`_reuse_by_inputs`). `previous` stamps lend their digests to folders whose time is the same."""
+    complete). A file or folder missing, or changed too close to the run's start to be told apart
+    from a later change, is left out, and the stamps are then not complete: they cannot vouch for
+    the run (`stamps_hold`), which is then computed again next time."""
     out_files: list = []
     out_folders: list = []
-    complete = {True: True, False: True}
-    known = {folder[:2]: folder[2] for folder in previous[1]} if previous and len(previous) == 4 else {}
+    complete = True
     for paths, out, is_file in ((files, out_files, True), (sorted(folders), out_folders, False)):
         for path in paths:
             try:
                 st = os.stat(path)
                 if st.st_mtime_ns >= started_ns - RACY_NS:
-                    complete[is_file] = False
+                    complete = False
                     continue
-                if is_file:
-                    out.append((path, st.st_mtime_ns, st.st_size))
-                else:
-                    entries = known.get((path, st.st_mtime_ns)) or _entries_digest(path)
-                    out.append((path, st.st_mtime_ns, entries))
+                out.append((path, st.st_mtime_ns, st.st_size if is_file else _entries_digest(path)))
             except OSError:
-                complete[is_file] = False
-    return tuple(out_files), tuple(out_folders), complete[True] and complete[False], complete[False]
+                complete = False
+    return tuple(out_files), tuple(out_folders), complete
 
 
 def _entries_digest(folder: str) -> bytes:
@@ -71,7 +63,7 @@ def stamps_hold(stamps: tuple) -> bool:
     """Does every file a run read still have the time and size recorded, and every folder it
     listed the same entries?"""
     try:
-        files, folders, complete, _ = stamps
+        files, folders, complete = stamps
         if complete is not True:
             return False
         for path, mtime_ns, size in files:

@@ -26,8 +26,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from .. import __version__
-from ..analysis.serialize import FormatError, unpack
-from ..analysis.summary import ModuleSummary
+from ..analysis.serialize import FormatError
 
 ENV_VAR = "JOBCHECK_CACHE_DIR"
 FOLDER_NAME = ".jobcheck_cache"
@@ -131,17 +130,6 @@ class Cache:
     def load_packed(self, key: bytes) -> bytes | None:
         """A cached summary, packed (`serialize.unpack` reads it), if whole and matching."""
         return read_entry(self.summary_path(key), key, SUMMARY)
-
-    def load_summary(self, key: bytes, display: str) -> ModuleSummary | None:
-        blob = self.load_packed(key)
-        if blob is None:
-            return None
-        try:
-            summary = unpack(blob)
-        except FormatError:
-            return None
-        summary.path = display  # the key leaves out how the file was named on the command line
-        return summary
 
     def summary_entry(self, key: bytes) -> str | None:
         """Where a new summary goes (None if the cache cannot be written)."""

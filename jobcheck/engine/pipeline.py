@@ -118,13 +118,11 @@ def check_sources(sources: dict[str, str], config: Config | None = None, selecti
     return analyse(summaries, config, selection, {}, sources)
 
 
-def build_project(summaries: list[ModuleSummary], config: Config) -> Project:
+def build_project(summaries: list[ModuleSummary], config: Config, frameworks: list) -> Project:
     from ..analysis.project import Project
     from ..effects.classify import Catalog
-    from ..frameworks import all_frameworks
 
-    catalog = Catalog(config.effects, config.guards)
-    return Project(summaries, catalog, all_frameworks(config), config.entry_points)
+    return Project(summaries, Catalog(config.effects, config.guards), frameworks, config.entry_points)
 
 
 def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection = Selection(),
@@ -139,7 +137,7 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     from ..ruledocs import rules
 
     rule_info = rules()
-    all_frameworks(config)  # a configuration naming an unknown framework is an error before anything runs
+    frameworks = all_frameworks(config)  # an unknown framework named is an error before anything runs
     reported = summaries
     if report_paths is not None:
         reported = [s for s in reported if s.path in report_paths]
@@ -149,12 +147,17 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     findings: list[Finding] = []
     project: Project | None = None
     try:
-        project = build_project(summaries, config)
-        findings = check_project(project, config, selection, rule_info, failures)
-        findings = kept_findings(findings, project, config, {s.path: s for s in summaries}, absolute or {}, sources,
-                                 report_paths, report_modules)
+        project = build_project(summaries, config, frameworks)
     except Exception as exc:  # linking failed: no check can run; what each file says still holds
         failures.append(Failure("linking the project", Failure.describe(exc)))
+    if project is not None:
+        findings = check_project(project, config, selection, rule_info, failures)
+        try:
+            findings = kept_findings(findings, project, config, {s.path: s for s in summaries}, absolute or {},
+                                     sources, report_paths, report_modules)
+        except Exception as exc:
+            failures.append(Failure("applying suppressions", Failure.describe(exc)))
+            findings = []
     findings.extend(_internal_errors(failures, rule_info))
     findings.extend(_unanalysable(reported, rule_info))
     findings.extend(_bare_suppressions(reported, rule_info))
@@ -163,10 +166,10 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
 
 
 def check_project(project: Project, config: Config, selection: Selection, rule_info: dict,
-                  failures: list[Failure] | None = None) -> list[Finding]:
+                  failures: list[Failure]) -> list[Finding]:
     """The selected checks' findings on a linked project. A check that fails keeps the findings
-    it made before failing, and its failure is added to `failures` (raised if not given), as are
-    the frameworks' (`Project.failures`)."""
+    it made before failing, and its failure is added to `failures`, as are the frameworks'
+    (`Project.failures`)."""
     from ..checks import all_checks
     from ..checks.context import CheckContext
 
@@ -182,14 +185,11 @@ def check_project(project: Project, config: Config, selection: Selection, rule_i
                 if f.code in selected:
                     findings.append(f)
         except Exception as exc:
-            if failures is None:
-                raise
             fn = project.functions.get(ctx.current or "")
             where = f"rule {'/'.join(sorted(check.CODES))}" + (f" checking {ctx.current}" if ctx.current else "")
             path = project.function_module[fn.qualname].path if fn is not None else None
             failures.append(Failure(where, Failure.describe(exc), path, fn.line if fn is not None else 1))
-    if failures is not None:
-        failures.extend(project.failures)
+    failures.extend(project.failures)
     return findings
 
 
