@@ -6,16 +6,15 @@ exception: one bad file must not stop the run. Analysed code is parsed, never im
 
 from __future__ import annotations
 
-import ast
 import errno
 import io
 import os
 import stat
 import tokenize
-import warnings
 from pathlib import Path
 
 from . import suppress
+from .parse import parse
 from .summary import ModuleSummary, Summarizer
 
 
@@ -64,9 +63,7 @@ def decode(data: bytes) -> str:
 
 def summarize_source(text: str, display_path: str, module: str, is_package: bool = False) -> ModuleSummary:
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # invalid escape sequences in analysed code are not ours
-            tree = ast.parse(text, filename=display_path)
+        tree = parse(text, display_path)
     except SyntaxError as exc:
         summary = ModuleSummary(path=display_path, module=module)
         summary.error = f"cannot parse: {exc.msg}"

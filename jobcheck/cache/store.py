@@ -16,6 +16,7 @@ cache never fails a run. When a record may be reused is decided in `engine.cache
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import marshal
 import os
 import re
@@ -70,17 +71,21 @@ def default_dir(config_path: Path | None) -> Path:
 
 # The modules a summary depends on: their source is part of every summary key (a test checks
 # that they import nothing else from jobcheck).
-SUMMARY_MODULES = ("analysis.source", "analysis.summary", "analysis.keys", "analysis.suppress", "analysis.serialize")
+SUMMARY_MODULES = (
+    "analysis.source", "analysis.parse", "analysis.summary", "analysis.keys", "analysis.suppress", "analysis.serialize"
+)
 _PACKAGE = Path(__file__).resolve().parent.parent
 _fingerprints: dict[str, str] = {}
 
 
 def summary_fingerprint() -> str:
-    """The build of the summariser: jobcheck's version, the Python running it, and the source of
-    the summarising modules (a development checkout changes without a new version)."""
+    """The build of the summariser: jobcheck's version, the Python running it, the libcst that
+    parses what that Python cannot, and the source of the summarising modules (a development
+    checkout changes without a new version)."""
     if "summary" not in _fingerprints:
         h = hashlib.blake2b(digest_size=6)
-        h.update(repr((__version__, sys.implementation.cache_tag, sys.version_info[:3], marshal.version)).encode())
+        parser = importlib.metadata.version("libcst")
+        h.update(repr((__version__, sys.implementation.cache_tag, sys.version_info[:3], marshal.version, parser)).encode())
         for name in SUMMARY_MODULES:
             h.update((_PACKAGE / f"{name.replace('.', '/')}.py").read_bytes())
         _fingerprints["summary"] = f"{__version__}-{h.hexdigest()}"

@@ -1,5 +1,6 @@
 """Automatic fixes, applied after analysis (`jobcheck check --fix`, `--diff`, the editor's code
-actions). libcst is imported here only, so that checking stays on the fast `ast` path.
+actions). libcst is imported here (and by analysis.parse only for files the running Python cannot
+parse), so that checking stays on the fast `ast` path.
 
 JC501's fix inserts the five-questions section into the job's docstring (creating the docstring
 when there is none), pre-filled with what the analysis knows and a `TODO` for each judgment; JC502
@@ -160,9 +161,10 @@ def _section_target(project: Project, finding: Finding, section: str, section_mo
 def _verify(text: str, qualnames: list[str], section: str) -> None:
     """The fixed text must parse and each fixed owner must now have the section."""
     from ...analysis import fivequestions
+    from ...analysis.parse import parse
 
     try:
-        tree = ast.parse(text)
+        tree = parse(text)
     except SyntaxError as exc:  # pragma: no cover - a bug in the fix, caught before writing
         raise FixError(f"the fix would not parse ({exc.msg}); nothing written") from exc
     docs = _docstrings(tree)

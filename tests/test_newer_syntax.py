@@ -1,0 +1,76 @@
+"""Source in the syntax of a newer Python than the one running jobcheck is still analysed, and every
+line and column reported is the original file's (analysis/parse.py)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+
+import pytest
+
+from jobcheck import api
+from jobcheck.analysis.parse import parse
+from jobcheck.config import Config
+
+NEWER = {
+    "type alias (3.12)": "type Alias[T] = list[T]\n",
+    "generic function (3.12)": "def f[T: int = str](x: T) -> T:\n    return x\n",
+    "generic class (3.12)": "class C[T](Base):\n    pass\n",
+    "type parameters over lines": "def f[\n    T,  # a comment\n    U,\n](x):\n    return x\n",
+    "f-string quotes (3.12)": 'x = f"{a["b"]}:{b!r:>{w}} {c=}"\n',
+    "nested f-strings (3.12)": 'x = f"{f"{a["b"]}"}"\n',
+    "f-string over lines (3.12)": 'x = f"{a\n  + b["k"]}"\n',
+    "t-string (3.14)": 'y = t"hi {x["a"]}"\n',
+    "except without brackets (3.14)": "try:\n    pass\nexcept A, B:\n    pass\n",
+    "except star (3.11)": "try:\n    pass\nexcept* E:\n    pass\n",
+}
+
+
+@pytest.mark.parametrize("source", NEWER.values(), ids=NEWER.keys())
+def test_newer_syntax_parses_on_the_same_lines(source: str) -> None:
+    tree = parse(source)
+    assert tree.body
+    last = max(getattr(n, "end_lineno", 0) or 0 for n in ast.walk(tree))
+    assert last == source.count("\n")
+
+
+def test_a_real_syntax_error_keeps_its_message() -> None:
+    with pytest.raises(SyntaxError) as exc:
+        parse("def f(:\n    pass\n")
+    with pytest.raises(SyntaxError) as native:
+        ast.parse("def f(:\n    pass\n")
+    assert (exc.value.msg, exc.value.lineno) == (native.value.msg, native.value.lineno)
+
+
+def test_columns_of_what_follows_are_the_originals() -> None:
+    source = 'key = f"{order["id"]}-{now()}"; send(key)\n'
+    call = next(n for n in ast.walk(parse(source)) if isinstance(n, ast.Call) and n.func.id == "send")
+    assert call.col_offset == source.index("send(")
+    now = next(n for n in ast.walk(parse(source)) if isinstance(n, ast.Call) and n.func.id == "now")
+    assert now.col_offset == source.index("now()")
+
+
+def test_a_job_written_in_newer_syntax_is_checked(tmp_path) -> None:
+    (tmp_path / "tasks.py").write_text(
+        "import requests\n"
+        "from celery import shared_task\n"
+        "\n"
+        "type Payload = dict[str, str]\n"
+        "\n"
+        "\n"
+        "@shared_task(autoretry_for=(Exception,), max_retries=3, retry_backoff=True)\n"
+        "def push[T](order: T) -> None:\n"
+        '    requests.post(f"https://erp.example/{order["id"]}", json={"o": f"{order["id"]}"})\n',
+        encoding="utf-8",
+    )
+    report = api.check_paths([str(tmp_path)], Config(root=tmp_path), api.Selection(select=["ALL"]))
+    found = sorted((f.code, f.line) for f in report.findings)
+    assert ("JC201", 9) in found
+    assert ("JC501", 8) in found
+    assert not [c for c, _ in found if c in ("JC000", "JC002")]
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="the running Python reads PEP 701 itself")
+def test_older_python_cannot_read_it_alone() -> None:
+    with pytest.raises(SyntaxError):
+        ast.parse(NEWER["f-string quotes (3.12)"])
