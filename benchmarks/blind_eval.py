@@ -1,6 +1,6 @@
 """Measure jobcheck against the blind hand labels in benchmarks/blind/*.toml.
 
-    python benchmarks/blind_eval.py [--only lemur,zou] [--json OUT] [--keep DIR]
+    python benchmarks/blind_eval.py [--labels DIR] [--only lemur,zou] [--json OUT] [--keep DIR]
 
 What it measures
 ----------------
@@ -386,9 +386,10 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="write every matched and unmatched item here")
     parser.add_argument("--only", help="comma-separated application names (label file stems)")
     parser.add_argument("--keep", type=Path, help="download and unpack into this folder and keep it")
+    parser.add_argument("--labels", type=Path, default=BLIND, help="the folder of label files (default: blind/)")
     args = parser.parse_args()
     wanted = set(args.only.split(",")) if args.only else None
-    files = [p for p in sorted(BLIND.glob("*.toml")) if not wanted or p.stem in wanted]
+    files = [p for p in sorted(args.labels.glob("*.toml")) if not wanted or p.stem in wanted]
     started = time.perf_counter()
     results = []
     for path in files:

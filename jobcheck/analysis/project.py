@@ -12,6 +12,7 @@ from ..effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
 from ..effects.classify import Catalog, db_write
 from ..model import Confidence, Failure
 from .jobs import Anchor, JobSite, Registration, RetryPolicy
+from .forwarding import forwarded_decorator, is_transparent_wrapper, retry_by_wrapper
 from .keys import is_key_name, is_record_key_field
 from .names import canonical_in, origin, target
 from .program import (
@@ -102,6 +103,8 @@ class Project(Program):
             site = sites.get(reg.target)
             if site is None:
                 fn = self.functions[reg.target]
+                if is_transparent_wrapper(fn):
+                    continue  # a decorator's wrapper enqueueing itself: the job is what it decorates
                 site = JobSite(
                     function=fn.qualname, framework=reg.framework, kind=reg.kind,
                     path=self.function_module[fn.qualname].path, anchor=self.anchor_of(fn),
@@ -147,6 +150,11 @@ class Project(Program):
         return out
 
     @cached_property
+    def retry_decorator_readers(self) -> frozenset[str]:
+        """Frameworks whose decorators retry a function rather than declare a job (tenacity...)."""
+        return frozenset(fw.name for fw in self.frameworks if hasattr(fw, "find_retry_wrappers"))
+
+    @cached_property
     def retry_wrappers(self) -> dict[str, RetryPolicy]:
         """Functions retried by a decorator (tenacity, backoff, stamina), job or not."""
         out: dict[str, RetryPolicy] = {}
@@ -157,6 +165,14 @@ class Project(Program):
                     out.update(finder(self))
                 except Exception as exc:
                     self.failures.append(Failure(f"framework {fw.name} (retry decorators)", Failure.describe(exc)))
+        for mod in self.modules.values():
+            for fn in mod.functions.values():
+                for value, *_ in fn.decorators:
+                    name = self.canonical(deco_name(value))
+                    if fn.qualname not in out and name and self.function_for(name) is not None:
+                        found = retry_by_wrapper(self, mod, value, name)
+                        if found is not None:
+                            out[fn.qualname] = found
         return out
 
     def retry_of(self, qualname: str) -> RetryPolicy | None:
@@ -526,15 +542,36 @@ class Decorated:
 
 def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) -> list[Decorated]:
     out = []
+    if is_transparent_wrapper(fn):
+        return out  # the wrapper a decorator builds: its jobs are the functions it decorates
     for number, (value, line, col, end_line, end_col) in enumerate(fn.decorators):
         name = project.canonical(deco_name(value))
         if not name:
             continue
         claims = project.decorator_claims(mod, value, name)
+        if not claims and project.function_for(name) is not None:
+            value, name = _forwarded(project, mod, value, name)
+            claims = project.decorator_claims(mod, value, name)
         if claims or literal_name(value) is not None:
             out.append(Decorated(mod, fn, value, name, value[0] == "call", Anchor(mod.path, line, col, end_line, end_col),
                                  number, claims))
     return out
+
+
+def _forwarded(project: Project, mod: ModuleSummary, value: list, name: str) -> tuple[list, str]:
+    """`@app_task(max_retries=5)`, the application's own decorator, read as the framework's
+    decorator it hands the function to (`analysis.forwarding`); unchanged when it hands it to none."""
+    def declares_jobs(callee: str) -> bool:
+        claims = project.decorator_claims(mod, ["name", callee], callee)
+        return any(c not in project.retry_decorator_readers for c in claims if c != RECEIVER)
+
+    found = forwarded_decorator(project, name, declares_jobs)
+    if found is None:
+        return value, name
+    callee, kwargs, passes_on = found
+    if passes_on and value[0] == "call":
+        kwargs = {**kwargs, **{k: v for k, v in value[3].items() if k != "**"}}
+    return ["call", callee, [], kwargs], callee
 
 
 def decorated_functions(project: Project, claimant: str) -> list[Decorated]:

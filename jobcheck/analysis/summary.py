@@ -94,6 +94,7 @@ class Handler:
     col: int
     reraises: bool
     calls: list  # resolved names of calls in the handler body
+    unresolved: list = field(default_factory=list)  # per type: its bare name when it did not resolve (`except on`)
 
 
 @dataclass(slots=True)
@@ -710,10 +711,11 @@ class Summarizer:
         self._body(node.body)
         self.tries = saved_tries
         for handler in node.handlers:
-            types = []
+            types, unresolved = [], []
             if handler.type is not None:
                 elts = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
                 types = [self.resolve(e) for e in elts]
+                unresolved = [e.id if t is None and isinstance(e, ast.Name) else None for e, t in zip(elts, types)]
             if handler.name:
                 self.scope.names[handler.name] = None
                 self.scope.sources.pop(handler.name, None)
@@ -730,6 +732,7 @@ class Summarizer:
                     col=handler.col_offset,
                     reraises=_reraises(handler.body),
                     calls=calls,
+                    unresolved=unresolved,
                 )
             )
         self._body(node.orelse)

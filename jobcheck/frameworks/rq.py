@@ -82,7 +82,7 @@ class RQ:
             if "on_failure" in kwargs and site.retry is not None:
                 site.retry.failure_handler = "on_failure"
             site.settings = {k: v for k, v in kwargs.items() if k in SETTINGS}
-            if d.value[2]:
+            if d.is_call and d.value[2]:  # `@job("default")`; django-rq also takes a bare `@job`
                 site.settings["queue"] = d.value[2][0]
             sites.append(site)
         return sites

@@ -1,0 +1,178 @@
+"""Decorators of an application's own that hand the decorated function to a framework's.
+
+Large codebases declare jobs through their own decorator, read here by what its body does, with no
+configuration:
+
+    def app_task(name, **options):                 # @app_task(name=..., max_retries=5)
+        def wrap(func):
+            @wraps(func)
+            def run(*args, **kwargs): ...
+            return app.task(name=name, **options)(run)   # applies D(...) to a wrapper of func
+        return wrap
+
+    def shared(**options):                         # returns D(...) itself
+        return shared_task(acks_late=True, **options)
+
+    def background(func):                          # @background: applies D to its parameter
+        return shared_task(func)
+
+and a wrapper defined inside the factory and decorated with D (`@shared_task(**options)` on `run`).
+`@app_task(...)` then reads as `@D(...)`: D's keywords written in the factory, plus the keywords
+written at the use when the factory passes them on (`**options`). A wrapper inside a factory is the
+generic part of every job the factory makes, not a job of its own when it says so with
+`@functools.wraps(func)` (`is_transparent_wrapper`).
+"""
+
+from __future__ import annotations
+
+from ..effects.catalog import ENQUEUE_METHODS
+from .jobs import RetryPolicy
+from .program import Program
+from .summary import FunctionSummary
+from .values import names
+
+_DEPTH = 3
+
+
+def forwarded_decorator(project: Program, name: str, claimed, depth: int = 0) -> tuple[str, dict, bool] | None:
+    """(D's name, D's keywords written in the factory, whether use-site keywords reach D) when the
+    application function NAME hands what it decorates to a decorator that `claimed(D)` accepts."""
+    factory = project.function_for(name)
+    if factory is None or depth > _DEPTH:
+        return None
+    for fn in _with_nested(project, factory):
+        for index, ev in enumerate(fn.events):
+            if ev.kind != "call" or not ev.name:
+                continue
+            callee = project.canonical(ev.name) or ev.name
+            applied = callee.endswith("()") and bool(ev.args)  # D(...)(wrapper)
+            if applied:
+                callee = callee[:-2]
+            if not claimed(callee):
+                found = forwarded_decorator(project, callee, claimed, depth + 1) if project.function_for(callee) else None
+                if found and (index in fn.returns or applied or _passes_a_function(ev)):
+                    return found
+                continue
+            if applied:
+                made = _last_call_of(project, fn, index, callee)
+                if made is not None:
+                    return callee, _literal_kwargs(made.kwargs), "**" in made.kwargs
+            elif index in fn.returns or _passes_a_function(ev):
+                return callee, _literal_kwargs(ev.kwargs), "**" in ev.kwargs
+        if fn is not factory:
+            for value, *_ in fn.decorators:
+                if value and value[0] in ("name", "call"):
+                    written = value[1]
+                    callee = project.canonical(written) or written
+                    if callee and claimed(callee) and is_generic_wrapper(project, fn):
+                        kwargs = value[3] if value[0] == "call" else {}
+                        return callee, _literal_kwargs(kwargs), "**" in kwargs
+    return None
+
+
+def is_generic_wrapper(project: Program, fn: FunctionSummary) -> bool:
+    """A function nested in another that calls a parameter of an enclosing function: the wrapper a
+    decorator factory builds around whatever it decorates (`run` calling `func`)."""
+    if ".<locals>." not in fn.qualname:
+        return False
+    outer_params = _enclosing_params(project, fn)
+    return any(ev.kind == "call" and ev.name is None and ev.attr in outer_params for ev in fn.events)
+
+
+def is_transparent_wrapper(fn: FunctionSummary) -> bool:
+    """`@wraps(func)` on a nested function: it stands for whatever the enclosing decorator wraps."""
+    return ".<locals>." in fn.qualname and any(
+        value and value[0] == "call" and value[1] in ("functools.wraps", "functools.update_wrapper")
+        for value, *_ in fn.decorators)
+
+
+def _with_nested(project: Program, factory: FunctionSummary) -> list[FunctionSummary]:
+    module = project.function_module.get(factory.qualname)
+    prefix = factory.qualname + ".<locals>."
+    nested = [f for q, f in module.functions.items() if q.startswith(prefix)] if module is not None else []
+    return [factory, *nested]
+
+
+def _passes_a_function(ev) -> bool:
+    """`D(func)`: a parameter or a function handed to the decorator as its first argument."""
+    return bool(ev.args) and ev.args[0] and ev.args[0][0] in ("param", "name")
+
+
+def _last_call_of(project: Program, fn: FunctionSummary, before: int, callee: str):
+    for ev in reversed(fn.events[:before]):
+        if ev.kind == "call" and ev.name and (project.canonical(ev.name) or ev.name) == callee:
+            return ev
+    return None
+
+
+def _literal_kwargs(kwargs: dict) -> dict:
+    """The keywords the factory fixes: literals and names, not its own parameters or splats."""
+    return {k: v for k, v in kwargs.items() if k != "**" and v and v[0] not in ("param", "other")}
+
+
+# ---------------------------------------------------------------- retry wrappers of the application's own
+
+def retry_by_wrapper(project: Program, module, value: list, name: str) -> RetryPolicy | None:
+    """`@retry_on(on=(IOError,))`, a decorator of the application's own whose wrapper calls the
+    decorated function in a `try` and, in the handler, asks for a retry (`current_task.retry()`,
+    `self.retry()`) or enqueues the job again: the function is retried on what that handler catches.
+    `except on:` with `on` a parameter of the factory reads the argument written at the use."""
+    factory = project.function_for(name)
+    if factory is None:
+        return None
+    for fn in _with_nested(project, factory):
+        params = _enclosing_params(project, fn)
+        for ev in fn.events:
+            if not (ev.kind == "call" and ev.name is None and ev.attr in params and ev.tries):
+                continue
+            for handler in fn.handlers:
+                if handler.try_id not in ev.tries:
+                    continue
+                how = next((c for c in handler.calls if _asks_for_retry(c)), None)
+                if how is None:
+                    continue
+                on = _caught(project, factory, value, handler)
+                return RetryPolicy(
+                    setting=f"@{name.rpartition('.')[2]} retries through {how.rpartition('.')[2]}()",
+                    anchor=project.anchor_of(fn), max_retries=-1 if how.endswith(".retry") or handler.reraises else None,
+                    on=on, backoff=None,
+                )
+    return None
+
+
+def _asks_for_retry(call: str) -> bool:
+    tail = call.rpartition(".")[2]
+    return tail == "retry" or tail in ENQUEUE_METHODS
+
+
+def _enclosing_params(project: Program, fn: FunctionSummary) -> set[str]:
+    out: set[str] = set()
+    qualname = fn.qualname
+    while ".<locals>." in qualname:
+        qualname = qualname.rsplit(".<locals>.", 1)[0]
+        outer = project.functions.get(qualname)
+        if outer is not None:
+            out.update(outer.params)
+    return out
+
+
+def _caught(project: Program, factory: FunctionSummary, value: list, handler) -> tuple[str, ...] | None:
+    """What the handler catches, with a factory parameter read from the use (None: anything)."""
+    if not handler.types:
+        return None
+    out: list[str] = []
+    for caught, bare in zip(handler.types, handler.unresolved or [None] * len(handler.types)):
+        if caught:
+            out.append(project.canonical(caught) or caught)
+            continue
+        given = None
+        if bare in factory.params and value[0] == "call":
+            given = value[3].get(bare)
+            index = factory.params.index(bare)
+            if given is None and index < len(value[2]):
+                given = value[2][index]
+        found = names(project.deref(given)) if given else None
+        if not found:
+            return None  # the factory's default or something computed: read as anything
+        out.extend(found)
+    return tuple(out)

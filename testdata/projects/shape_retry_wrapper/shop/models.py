@@ -1,0 +1,5 @@
+from django.db import models
+
+
+class Customer(models.Model):
+    email = models.EmailField()
