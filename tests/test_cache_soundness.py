@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from jobcheck import api
+from jobcheck.analysis.parse import parse  # testdata holds newer syntax than the running Python
 from jobcheck.cache import store as cache
 from jobcheck.config import Config, load
 from jobcheck.engine import cached_run
@@ -29,14 +30,14 @@ def random_body_edit(text: str, rng: random.Random) -> str:
     file is not made."""
     edited = _statement_edit(text, rng)
     try:
-        ast.parse(edited)
+        parse(edited)
     except SyntaxError:
         return text
     return edited
 
 
 def _statement_edit(text: str, rng: random.Random) -> str:
-    tree = ast.parse(text)
+    tree = parse(text)
     functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     if not functions:
         return text
@@ -78,7 +79,7 @@ def random_table_edit(text: str, rng: random.Random) -> str:
     """One edit of a module's name tables, often with a body edit using it: an import added
     (a library's, or a name of the tree), one dropped, an assignment added (a constant, a
     logger, a beat schedule), an existing assignment's value changed."""
-    tree = ast.parse(text)
+    tree = parse(text)
     lines = text.splitlines(keepends=True)
     top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
     at = max((n.end_lineno for n in top), default=0)
@@ -118,7 +119,7 @@ def random_decorator_edit(text: str, rng: random.Random) -> str:
     the others (mostly one no scan reads, sometimes one that makes or changes a job), one
     dropped, or the arguments of a call decorator changed. The imports a new decorator needs
     are added with it."""
-    tree = ast.parse(text)
+    tree = parse(text)
     functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     if not functions:
         return text
@@ -161,7 +162,7 @@ _READ_CALLS = ["{task}.delay(1)", "{task}.apply_async((1,), link_error=None)",
 def random_call_edit(text: str, rng: random.Random) -> str:
     """A call inserted in a random function's body, by a name that scans ask for: mostly on a
     receiver no scan reads, sometimes one that enqueues or schedules a function of the module."""
-    tree = ast.parse(text)
+    tree = parse(text)
     functions = [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     if not functions:
         return text
@@ -175,7 +176,7 @@ def random_class_edit(text: str, rng: random.Random) -> str:
     """One edit of a random class's attributes: one added (a plain value, or a setting a scan
     reads: `max_retries`, `retry_count`, `functions`, `beat_schedule`), one dropped, one's value
     changed, or a `self.` attribute assigned in a method."""
-    tree = ast.parse(text)
+    tree = parse(text)
     classes = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
     if not classes:
         return text
@@ -208,7 +209,7 @@ def random_structure_edit(text: str, rng: random.Random) -> str:
     """Functions and classes come and go: a copy of a random top-level function or class
     (decorators, bases and body) appended under a new name, a top-level function or class
     dropped (a `pass` in its place if it stood alone in a block), or one renamed."""
-    tree = ast.parse(text)
+    tree = parse(text)
     defs = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
     if not defs:
         return text
@@ -228,7 +229,7 @@ def random_structure_edit(text: str, rng: random.Random) -> str:
 
 
 def _insert_in_body(text: str, rng: random.Random, statement: str) -> str:
-    tree = ast.parse(text)
+    tree = parse(text)
     functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     if not functions:
         return text
@@ -266,7 +267,7 @@ def _random_edits(tmp_path: Path, edit, per_source: int) -> dict[str, int]:
             path = rng.choice(files)
             edited = edit(path.read_text(encoding="utf-8"), rng)
             try:
-                ast.parse(edited)
+                parse(edited)
             except SyntaxError:
                 continue
             path.write_text(edited, encoding="utf-8")

@@ -1,0 +1,4 @@
+from .crm import CrmClient
+from .partner import PartnerClient
+
+__all__ = ["CrmClient", "PartnerClient"]

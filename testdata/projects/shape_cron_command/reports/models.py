@@ -1,0 +1,6 @@
+from django.db import models
+
+
+class Subscriber(models.Model):
+    email = models.EmailField()
+    active = models.BooleanField(default=True)

@@ -1,0 +1,37 @@
+"""The application's own tasking system: `dispatch(func, ...)` runs `func` on a worker."""
+import importlib
+
+from celery import shared_task
+from redis import Redis
+from rq import Queue, Retry
+
+
+@shared_task(autoretry_for=(ConnectionError,), max_retries=5, retry_backoff=True)
+def execute(path, args, kwargs):  # expect: JC501
+    module, _, name = path.rpartition(".")
+    func = getattr(importlib.import_module(module), name)
+    return func(*args, **kwargs)
+
+
+def dispatch(func, *args, **kwargs):
+    """Send `func` to a worker by its dotted path (functions do not pickle across deploys)."""
+    path = f"{func.__module__}.{func.__qualname__}"
+    return execute.delay(path, args, kwargs)
+
+
+def dispatch_event(handler, payload):
+    """A look-alike: it calls the handler right here, in the request."""
+    return handler(payload)
+
+
+class Dispatcher:
+    """The same system's RQ side: the function itself is enqueued, with a retry."""
+
+    def __init__(self):
+        self.queue = Queue("default", connection=Redis())
+
+    def submit(self, func, *args, **kwargs):
+        return self.queue.enqueue(func, *args, retry=Retry(max=3, interval=[10, 60]), **kwargs)
+
+
+dispatcher = Dispatcher()

@@ -1,0 +1,2 @@
+rates = {}
+usage = {}

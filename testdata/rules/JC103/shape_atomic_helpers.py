@@ -1,0 +1,56 @@
+# `@transaction.atomic` on the helpers a job calls: a helper that records the key and writes in
+# its own transaction is safe; a key recorded by one atomic helper and a write made after it are
+# in two transactions; a function always called inside an atomic helper is inside its transaction.
+from celery import shared_task
+from django.db import transaction
+
+from billing.models import Invoice, Ledger, ProcessedInvoice
+
+
+@transaction.atomic
+def record_and_settle(invoice_id):
+    ProcessedInvoice.objects.create(key=f"settle-{invoice_id}")
+    Invoice.objects.filter(id=invoice_id).update(status="settled")
+
+
+@shared_task
+def settle(invoice_id):
+    record_and_settle(invoice_id)
+
+
+@transaction.atomic
+def record_key(invoice_id):
+    ProcessedInvoice.objects.create(key=f"void-{invoice_id}")
+
+
+@shared_task
+def void(invoice_id):
+    record_key(invoice_id)
+    Invoice.objects.filter(id=invoice_id).update(status="void")  # todo-expect: JC103
+
+
+@transaction.atomic
+def post_ledger(invoice_id):
+    Ledger.objects.create(invoice_id=invoice_id, amount=1)
+
+
+@shared_task
+def pay(invoice_id):
+    with transaction.atomic():
+        ProcessedInvoice.objects.create(key=f"pay-{invoice_id}")
+    post_ledger(invoice_id)  # expect: JC103
+
+
+def _refund(invoice_id):
+    ProcessedInvoice.objects.create(key=f"refund-{invoice_id}")
+    Invoice.objects.filter(id=invoice_id).update(status="refunded")  # todo-ok: JC103
+
+
+@transaction.atomic
+def refund_atomically(invoice_id):
+    _refund(invoice_id)
+
+
+@shared_task
+def refund(invoice_id):
+    refund_atomically(invoice_id)

@@ -1,0 +1,54 @@
+# Fields named `key` that are domain data, not idempotency records: a product variant's key, a
+# translation key. Nothing here records that a piece of work was done, so JC103 has no key
+# transaction to compare the writes against. Nor is a local dict's `update` a database write.
+from celery import shared_task
+from django.db import transaction
+
+from catalog.models import ProcessedRename, Product, Translation, Variant
+
+
+@shared_task
+def import_variants(product_id, rows):
+    product = Product.objects.get(id=product_id)
+    for row in rows:
+        variant, _ = Variant.objects.get_or_create(product=product, key=row["sku"])
+        Variant.objects.filter(id=variant.id).update(price=row["price"])  # todo-ok: JC103
+    Product.objects.filter(id=product_id).update(imported=True)  # todo-ok: JC103
+
+
+@shared_task
+def sync_translations(locale, strings):
+    with transaction.atomic():
+        for key, text in strings.items():
+            Translation.objects.get_or_create(locale=locale, key=key, defaults={"text": text})
+    Product.objects.filter(locale=locale).update(translated=True)  # todo-ok: JC103
+
+
+@shared_task
+def copy_variant(variant_id):
+    source = Variant.objects.values("key", "price").get(id=variant_id)
+    source.update({"price": 0})
+    data = {"product_id": 1}
+    data.update(source)
+    Variant.objects.create(**data)
+
+
+@shared_task
+def rename_variant(variant_id, new_key):
+    # A real key record, in one transaction with the write; then a dict built from a query.
+    with transaction.atomic():
+        ProcessedRename.objects.create(idempotency_key=f"rename-{variant_id}-{new_key}")
+        Variant.objects.filter(id=variant_id).update(key=new_key)
+    fields = Variant.objects.filter(id=variant_id).values().first()
+    fields.update(renamed=True)  # todo-ok: JC103
+    return fields
+
+
+@shared_task
+def import_once(product_id, day):
+    # A key derived for deduplication, gating the work: an idempotency record, recorded with no
+    # transaction around the writes it gates.
+    _, created = Variant.objects.get_or_create(key=f"import-{product_id}-{day}")
+    if not created:
+        return
+    Product.objects.filter(id=product_id).update(imported=True)  # expect: JC103
