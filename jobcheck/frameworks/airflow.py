@@ -20,9 +20,13 @@ operator constructor, `.override(...)` / `.partial(...)`), else the `default_arg
 enclosing `TaskGroup`s and DAG, else `[core] default_task_retries` (0). A task instance belongs
 to the DAG where it is created — where a TaskFlow function is called, where an operator is
 constructed: inside `with DAG(...)` (or `with dag:`), inside a `@dag` function, given `dag=dag`,
-or inside a helper or task group called there. A task instantiated in several DAGs gets the
-policy with the most retries. `retry_delay` defaults to 300 s; `retry_exponential_backoff`
-to False; `on_failure_callback` (task or DAG) and `email_on_failure` are who sees exhaustion.
+or inside a helper or task group called there. An operator assigned to a module-level variable
+can have its settings assigned after construction (`op.retries = 3`, `op.retries = 0`): those win
+over its arguments and the DAG's `default_args` (assignments in a function, or to the tasks of a
+loop such as `for t in dag.tasks: t.retries = 2`, are not read: the summary does not keep them).
+A task instantiated in several DAGs gets the policy with the most retries. `retry_delay` defaults
+to 300 s; `retry_exponential_backoff` to False; `on_failure_callback` (task or DAG) and
+`email_on_failure` are who sees exhaustion.
 """
 
 from __future__ import annotations
@@ -216,7 +220,8 @@ class _Analysis:
                 continue
             anchor = _event_anchor(self.module(fn), ev)
             entry = found.setdefault(target, ("sensor" if kind == "sensor" else "task", []))
-            entry[1].append((dict(ev.kwargs), anchor, self._event_contexts(fn, ev, 0)))
+            entry[1].append((dict(ev.kwargs), anchor, self._event_contexts(fn, ev, 0),
+                             _assigned_after(self.module(fn), fn, ev)))
         for target, (kind, insts) in found.items():
             fn = self.p.functions[target]
             site = job_from_function(self.p, fn, "airflow", kind, triggers={"schedule"})
@@ -274,7 +279,8 @@ class _Analysis:
                 args = dict(ev.kwargs) if how == "override" else {}
             else:
                 args = dict(ev.kwargs) if how in ("", "partial") else {}
-            out.append((args, _event_anchor(self.module(fn), ev), self._event_contexts(fn, ev, 0)))
+            after = _assigned_after(self.module(fn), fn, ev) if not taskflow and how == "" else ()
+            out.append((args, _event_anchor(self.module(fn), ev), self._event_contexts(fn, ev, 0), after))
         return out
 
     def _event_contexts(self, fn: FunctionSummary, ev: Event, depth: int) -> list[tuple]:
@@ -415,13 +421,13 @@ class _Analysis:
 
     def _policy(self, own: dict, own_anchor: Anchor, insts: list, job_anchor: Anchor) -> RetryPolicy:
         candidates = []
-        for args, anchor, contexts in insts or [({}, own_anchor, [()])]:
+        for args, anchor, contexts, after in insts or [({}, own_anchor, [()], ())]:
             for ctx in contexts or [()]:
-                candidates.append(self._effective(ctx, own, own_anchor, args, anchor, job_anchor))
+                candidates.append(self._effective(ctx, own, own_anchor, args, anchor, job_anchor, after))
         return max(candidates, key=lambda pol: pol.max_retries or 0)
 
     def _effective(self, ctx: tuple, own: dict, own_anchor: Anchor, args: dict, args_anchor: Anchor,
-                   job_anchor: Anchor) -> RetryPolicy:
+                   job_anchor: Anchor, after: tuple = ()) -> RetryPolicy:
         merged: dict = {}
         source: dict[str, tuple] = {}  # key -> (anchor, the settings it is written among, label)
         failure = None
@@ -432,7 +438,7 @@ class _Analysis:
                 source[k] = (layer.anchor, layer_dict, f"default_args of {layer.label}")
             if layer.failure_callback:
                 failure = f"on_failure_callback of {layer.label}"
-        for settings, anchor in ((own, own_anchor), (args, args_anchor)):
+        for settings, anchor in ((own, own_anchor), (args, args_anchor), *after):
             for k, v in settings.items():
                 merged[k] = v
                 source[k] = (anchor, settings, "")
@@ -466,6 +472,23 @@ class _Analysis:
             delay=delay if delay is not None else DEFAULT_RETRY_DELAY_S,
             failure_handler=failure,
         )
+
+
+def _assigned_after(mod: ModuleSummary, fn: FunctionSummary, ev: Event) -> tuple:
+    """({setting: Value}, anchor) pairs for `op.retries = 3` written at module level after
+    `op = Operator(...)` (the constructor call `ev`): Airflow reads the attribute when the task
+    runs, so it wins over the constructor's arguments and `default_args`."""
+    if fn.name != MODULE_CODE:
+        return ()
+    var = next((v for v, (value, line, *_) in mod.assigns.items()
+                if "." not in v and line == ev.line and value and value[0] == "call" and value[1] == ev.name), None)
+    out = []
+    for key in RETRY_KEYS + ("on_failure_callback",):
+        assigned = mod.assigns.get(f"{var}.{key}") if var else None
+        if assigned is not None and assigned[1] > ev.line:
+            value, line, col = assigned[:3]
+            out.append(({key: value}, Anchor(mod.path, line, col, line, col + len(var) + 1 + len(key))))
+    return tuple(out)
 
 
 def _dag_label(kwargs: dict, args: list) -> str | None:

@@ -2,10 +2,11 @@
 (PyPI `django-tasks`, for older Django): `@task`, `@task()` and `@task(priority=..., queue_name=...,
 backend=..., takes_context=...)` (the backport also takes `enqueue_on_commit=`; Django 6.1 passes
 any other keyword to the backend's `task_class`) turn a module-level function, sync or async, into
-a `Task`. It runs when enqueued: `t.enqueue(...)`, `await t.aenqueue(...)`,
-`t.using(priority=..., queue_name=..., run_after=..., backend=...).enqueue(...)`. With
-`takes_context=True` the function's first argument is a `TaskContext` (`context.attempt`, from 1,
-and `context.task_result`).
+a `Task`; so does calling the decorator without decorator syntax, `post = task(fn)` or
+`post = task(priority=..., ...)(fn)`. It runs when enqueued: `t.enqueue(...)`,
+`await t.aenqueue(...)`, `t.using(priority=..., queue_name=..., run_after=..., backend=...)
+.enqueue(...)`. With `takes_context=True` the function's first argument is a `TaskContext`
+(`context.attempt`, from 1, and `context.task_result`).
 
 Retries: none. Neither Django nor the backport retries a failed task: no `@task` option and no
 `TASKS` setting asks for it; a task that raises ends `FAILED` with the error recorded in
@@ -26,8 +27,8 @@ at-least-once, which is why the five questions still apply to every task.
 from __future__ import annotations
 
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..analysis.names import canonical_in
-from ..analysis.program import modules_where
+from ..analysis.names import canonical_in, target
+from ..analysis.program import calls_named, modules_where
 from ..analysis.project import Decorated, Project, decorated_functions
 from ..analysis.summary import ModuleSummary
 from ..analysis.values import dict_items, lit
@@ -72,6 +73,8 @@ class DjangoTasks:
             # `enqueue_on_commit`, and what a custom backend's `task_class` takes (Django 6.1).
             site.settings = {k: v for k, v in kwargs.items() if k != "**"}
             sites[site.function] = site
+        for qualname, site in _made_by_call(project).items():
+            sites.setdefault(qualname, site)
         return list(sites.values())
 
     def find_registrations(self, project: Project) -> list[Registration]:
@@ -83,6 +86,35 @@ class DjangoTasks:
 def _resolved(project: Project, d: Decorated) -> str:
     written = d.value[1] if d.value and d.value[0] in ("name", "call") else None
     return canonical_in(project, d.module, written) or d.name
+
+
+def _made_by_call(project: Project) -> dict[str, JobSite]:
+    """`task(fn)`, and `task(...)(fn)`: the factory's call, then the call of what it returned,
+    written at the same place (its keywords are the factory's)."""
+    backends = _backends(project)
+    out: dict[str, JobSite] = {}
+    for site in calls_named(project, ("task",), _reads_task_call):
+        events = site.function.events
+        name, ev, kwargs = site.name, site.event, {}
+        if not ev.args:
+            kwargs = ev.kwargs
+            ev = next((e for e in events[site.index + 1:] if (e.line, e.col) == (ev.line, ev.col) and e.kind == "call"
+                       and canonical_in(project, site.module, e.name) == f"{name}()"), None)
+            if ev is None:
+                continue  # `@task(...)` on a function: a decorator, read above
+        qualname = target(project, site.module, ev.args[0] if ev.args else None)
+        if qualname is None or qualname in out:
+            continue
+        anchor = Anchor(site.module.path, ev.line, ev.col, ev.end_line, ev.end_col)
+        job = job_from_function(project, project.functions[qualname], "django_tasks", "task", triggers={"enqueue"})
+        job.retry = _policy(name, kwargs, backends, anchor)
+        job.settings = {k: v for k, v in kwargs.items() if k != "**"}
+        out[qualname] = job
+    return out
+
+
+def _reads_task_call(project: Project, module: ModuleSummary, event) -> bool:
+    return canonical_in(project, module, event.name) in TASK_DECORATORS
 
 
 def _policy(decorator: str, kwargs: dict, backends: dict, anchor: Anchor) -> RetryPolicy:

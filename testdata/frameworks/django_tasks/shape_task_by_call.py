@@ -8,12 +8,12 @@ from django.tasks import task
 from django_tasks import task as backport_task
 
 
-def _post_invoice(invoice_id):  # todo-expect: JC501
+def _post_invoice(invoice_id):  # expect: JC501
     requests.post("https://ledger.example/invoices", json={"id": invoice_id})  # not retried
 
 
 @backoff.on_exception(backoff.expo, requests.RequestException, max_tries=3)
-def _post_refund(refund_id):  # todo-expect: JC501
+def _post_refund(refund_id):  # expect: JC501
     requests.post("https://ledger.example/refunds", json={"id": refund_id})  # expect: JC201
 
 

@@ -15,12 +15,12 @@ class OrderInput(BaseModel):
 
 
 @hatchet.task(name="push-order", input_validator=OrderInput, retries=3)
-def push_order(input: OrderInput, ctx: Context) -> None:  # todo-expect: JC501
-    requests.post("https://erp.example/orders", json={"id": input.order_id})  # todo-expect: JC201
+def push_order(input: OrderInput, ctx: Context) -> None:  # expect: JC501
+    requests.post("https://erp.example/orders", json={"id": input.order_id})  # expect: JC201
 
 
 @hatchet.task(name="ping", on_crons=["*/5 * * * *"])
-def ping(input: EmptyModel, ctx: Context) -> None:  # todo-expect: JC501
+def ping(input: EmptyModel, ctx: Context) -> None:  # expect: JC501
     requests.post("https://monitor.example/ping", json={})  # retries=0 by default
 
 
@@ -28,29 +28,29 @@ fulfilment = hatchet.workflow(name="fulfilment", input_validator=OrderInput)
 
 
 @fulfilment.task(retries=2)
-def reserve_stock(input: OrderInput, ctx: Context) -> dict:  # todo-expect: JC501
-    requests.post("https://wms.example/reservations", json={"id": input.order_id})  # todo-expect: JC201
+def reserve_stock(input: OrderInput, ctx: Context) -> dict:  # expect: JC501
+    requests.post("https://wms.example/reservations", json={"id": input.order_id})  # expect: JC201
     return {"reserved": True}
 
 
 @fulfilment.task(parents=[reserve_stock])
-def label(input: OrderInput, ctx: Context) -> None:  # todo-expect: JC501
+def label(input: OrderInput, ctx: Context) -> None:  # expect: JC501
     requests.post("https://carrier.example/labels", json={"id": input.order_id})  # not retried
 
 
 @fulfilment.durable_task(retries=1)
-async def wait_for_pickup(input: OrderInput, ctx) -> None:  # todo-expect: JC501
-    requests.post("https://carrier.example/pickups", json={"id": input.order_id})  # todo-expect: JC201
+async def wait_for_pickup(input: OrderInput, ctx) -> None:  # expect: JC501
+    requests.post("https://carrier.example/pickups", json={"id": input.order_id})  # expect: JC201
 
 
 @hatchet.workflow(on_events=["user:create"])
 class Onboarding:
     @hatchet.step(timeout="30s", retries=3)
-    def welcome(self, context):  # todo-expect: JC501
-        requests.post("https://mail.example/send", json={"to": context.workflow_input()["email"]})  # todo-expect: JC201
+    def welcome(self, context):  # expect: JC501
+        requests.post("https://mail.example/send", json={"to": context.workflow_input()["email"]})  # expect: JC201
 
     @hatchet.step(parents=["welcome"])
-    def tag(self, context):  # todo-expect: JC501
+    def tag(self, context):  # expect: JC501
         requests.post("https://crm.example/tags", json={})  # not retried
 
 

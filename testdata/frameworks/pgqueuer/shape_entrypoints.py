@@ -16,9 +16,9 @@ async def main(driver) -> PgQueuer:
     pgq = PgQueuer(driver)
 
     @pgq.entrypoint("call_api")
-    async def call_api(job: Job) -> None:  # todo-expect: JC501
+    async def call_api(job: Job) -> None:  # expect: JC501
         async with httpx.AsyncClient() as client:
-            response = await client.post("https://api.example/hooks", content=job.payload)  # todo-expect: JC201
+            response = await client.post("https://api.example/hooks", content=job.payload)  # expect: JC201
         if response.status_code == 429:
             raise RetryRequested(delay=timedelta(seconds=30), reason="rate limited")
 
@@ -26,17 +26,17 @@ async def main(driver) -> PgQueuer:
         "flaky_api",
         executor_factory=lambda params: DatabaseRetryEntrypointExecutor(parameters=params, max_attempts=5),
     )
-    async def flaky_api(job: Job) -> None:  # todo-expect: JC501
+    async def flaky_api(job: Job) -> None:  # expect: JC501
         async with httpx.AsyncClient() as client:
-            await client.post("https://flaky.example/events", content=job.payload)  # todo-expect: JC201
+            await client.post("https://flaky.example/events", content=job.payload)  # expect: JC201
 
     @pgq.entrypoint("fire_and_forget")
-    async def fire_and_forget(job: Job) -> None:  # todo-expect: JC501
+    async def fire_and_forget(job: Job) -> None:  # expect: JC501
         async with httpx.AsyncClient() as client:
             await client.post("https://api.example/events", content=job.payload)  # not retried
 
     @pgq.schedule("hourly_report", "0 * * * *")
-    async def hourly_report(schedule: Schedule) -> None:  # todo-expect: JC501
+    async def hourly_report(schedule: Schedule) -> None:  # expect: JC501
         async with httpx.AsyncClient() as client:
             await client.post("https://reports.example/hourly", json={})  # not retried
 

@@ -11,34 +11,34 @@ blueprint = procrastinate.Blueprint()
 
 
 @app.task(queue="partners", retry=5)
-def push_order(order_id):  # todo-expect: JC501
-    requests.post("https://partner.example/orders", json={"id": order_id})  # todo-expect: JC201
+def push_order(order_id):  # expect: JC501
+    requests.post("https://partner.example/orders", json={"id": order_id})  # expect: JC201
 
 
 @app.task(retry=procrastinate.RetryStrategy(max_attempts=10, wait=5, retry_exceptions={ConnectionError}))
-def send_receipt(address):  # todo-expect: JC501
-    send_mail("Receipt", "Thanks", "shop@example.com", [address])  # todo-expect: JC201
+def send_receipt(address):  # expect: JC501
+    send_mail("Receipt", "Thanks", "shop@example.com", [address])  # expect: JC201
 
 
 @app.task(retry=True, pass_context=True)
-def sync_account(context, account_id):  # todo-expect: JC501
-    requests.post("https://crm.example/accounts", json={"id": account_id})  # todo-expect: JC201
+def sync_account(context, account_id):  # expect: JC501
+    requests.post("https://crm.example/accounts", json={"id": account_id})  # expect: JC201
 
 
 @app.task(queue="mail")
-def send_welcome(address):  # todo-expect: JC501
+def send_welcome(address):  # expect: JC501
     send_mail("Welcome", "Hi", "team@example.com", [address])  # no retry
 
 
 @app.periodic(cron="*/10 * * * *")
 @app.task(queueing_lock="tick")
-def tick(timestamp: int):  # todo-expect: JC501
+def tick(timestamp: int):  # expect: JC501
     requests.post("https://monitor.example/tick", json={"at": timestamp})  # no retry
 
 
 @blueprint.task(retry=3)
-def export_ledger(day):  # todo-expect: JC501
-    requests.post("https://ledger.example/exports", json={"day": day})  # todo-expect: JC201
+def export_ledger(day):  # expect: JC501
+    requests.post("https://ledger.example/exports", json={"day": day})  # expect: JC201
 
 
 app.add_tasks_from(blueprint, namespace="ledger")

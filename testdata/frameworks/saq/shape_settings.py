@@ -9,22 +9,22 @@ from saq import CronJob, Queue
 queue = Queue.from_url("redis://localhost")
 
 
-async def charge(ctx, *, order_id):  # todo-expect: JC501
+async def charge(ctx, *, order_id):  # expect: JC501
     async with httpx.AsyncClient() as client:
-        await client.post("https://psp.example/charges", json={"order": order_id})  # todo-expect: JC201
+        await client.post("https://psp.example/charges", json={"order": order_id})  # expect: JC201
 
 
-async def notify(ctx, *, user_id):  # todo-expect: JC501
+async def notify(ctx, *, user_id):  # expect: JC501
     async with httpx.AsyncClient() as client:
         await client.post("https://push.example/send", json={"user": user_id})  # one attempt
 
 
-async def post_totals(ctx):  # todo-expect: JC501
+async def post_totals(ctx):  # expect: JC501
     async with httpx.AsyncClient() as client:
-        await client.post("https://ledger.example/totals", json={})  # todo-expect: JC201
+        await client.post("https://ledger.example/totals", json={})  # expect: JC201
 
 
-async def heartbeat(ctx):  # todo-expect: JC501
+async def heartbeat(ctx):  # expect: JC501
     async with httpx.AsyncClient() as client:
         await client.post("https://monitor.example/beat", json={})  # CronJob default: one attempt
 
