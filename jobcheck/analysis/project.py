@@ -9,6 +9,14 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
+from ..effects.catalog import (
+    SQL_TEXT_BUILDERS,
+    SQL_WRITE_STATEMENTS,
+    TRANSACTION_CONNECTS,
+    TRANSACTION_ENDS,
+    UNIQUE_VIOLATIONS,
+    UNIT_OF_WORK_CONNECTIONS,
+)
 from ..effects.classify import Catalog, db_write
 from ..model import Confidence, Failure
 from .jobs import Anchor, JobSite, Registration, RetryPolicy
@@ -308,20 +316,18 @@ class Project(Program):
         """Lines where a key-named value is written without a call feeding it (dict keys)."""
         return [s.line for s in fn.sinks if is_key_name(s.name)]
 
-    def records_key(self, event: Event) -> bool:
+    def records_key(self, event: Event, fn: FunctionSummary | None = None) -> bool:
         """A database write that records an idempotency key.
 
-        The row must say so: a key-named field (`idempotency_key=`, `dedup_id=`), a model named
-        for it (`ProcessedEvent`, `IdempotencyKey`, `Outbox`) with a key field, or
-        `get_or_create` by a key field (the dedup idiom). A settings table's `create(key=...)` or
-        a log row is not a key record.
+        The row must say so: a key-named field (`idempotency_key=`, `dedup_id=`), or a plain key
+        field (`key=`, `event_key=`) in a table named for it (`ProcessedEvent`, `IdempotencyKey`,
+        `Outbox`) or with evidence that it gates the work (`_key_gates`). A product's `key`, a
+        settings table's `create(key=...)` or a log row is not a key record. `fn` is the function
+        the event is in (looked up when not given).
         """
-        if event.kind != "call":
+        if event.kind != "call" or self.writes_db(event, fn) is None:
             return False
         name = self.event_name(event)
-        if db_write(name, event.attr, event.sql) is None:
-            return False
-
         if event.attr in ("create", "get_or_create", "update_or_create", "add", "bulk_create"):
             fields = list(event.kwargs)
             model = (name or "").split(".objects")[0].rpartition(".")[2]
@@ -329,28 +335,261 @@ class Project(Program):
                 # SQLAlchemy: session.add(ProcessedEvent(key=...))
                 fields = list(event.args[0][3])
                 model = (event.args[0][1] or "").rpartition(".")[2]
-            if any(is_key_name(k) for k in fields):
+            if self._records_by_fields(event, fn, fields, model):
                 return True
-            keyed = any(is_record_key_field(k) for k in fields)
-            if keyed and (event.attr == "get_or_create" or _KEY_MODEL.search(model)):
+        statement = self._core_statement(event, fn)
+        if statement is not None and statement[0] == "insert":
+            # SQLAlchemy Core: conn.execute(insert(processed_events).values(key=...))
+            if self._records_by_fields(event, fn, statement[2], statement[1]):
                 return True
         if event.sql and event.sql in ("insert", "upsert", "merge"):
-            text = event.args[0][1] if event.args and event.args[0][0] == "lit" else ""
+            first = event.args[0] if event.args else None
+            if first and first[0] == "call" and first[2]:
+                first = first[2][0]  # text("INSERT ..."), sql.SQL("INSERT ...")
+            text = first[1] if first and first[0] == "lit" else ""
             if isinstance(text, str) and _KEY_MODEL.search(text):
                 return True
         return False
 
-    def transaction_regions(self, fn: FunctionSummary) -> set[int]:
-        return {r.id for r in fn.regions if self.catalog.is_transaction(self.canonical(r.name))}
+    def _records_by_fields(self, event: Event, fn: FunctionSummary | None, fields: list, table: str) -> bool:
+        if any(is_key_name(k) for k in fields):
+            return True
+        keyed = [k for k in fields if k != "**" and is_record_key_field(k)]
+        return bool(keyed) and bool(_KEY_MODEL.search(table) or self._key_gates(event, fn, keyed))
 
-    def function_is_transactional(self, fn: FunctionSummary) -> bool:
+    def _key_gates(self, event: Event, fn: FunctionSummary | None, fields: list[str]) -> bool:
+        """Evidence that a row with a plain key field is a dedup record: `get_or_create`'s
+        `created` tested, the write in a try that catches a unique violation, or a check of the
+        same model by the same field before it (`if X.objects.filter(key=k).exists(): return`)."""
+        if event.flag_tested and event.attr in ("get_or_create", "update_or_create"):
+            return True
+        fn = fn or self._function_of(event)
+        if fn is None:
+            return False
+        if event.tries:
+            for h in fn.handlers:
+                if h.try_id in event.tries and any(t and t.rpartition(".")[2] in UNIQUE_VIOLATIONS for t in h.types):
+                    return True
+        name = self.event_name(event) or ""
+        if ".objects." not in name:
+            return False
+        manager = name.split(".objects.")[0] + ".objects."
+        for other in fn.events:
+            if other is event:
+                break
+            if (other.in_test and other.kind == "call" and any(k in other.kwargs for k in fields)
+                    and (self.event_name(other) or "").startswith(manager)):
+                return True
+        return False
+
+    def _function_of(self, event: Event) -> FunctionSummary | None:
+        """The function an event is in (for callers that ask about an event alone)."""
+        owners = self.once("functions by event", lambda: {id(ev): fn for fn in self.functions.values() for ev in fn.events})
+        return owners.get(id(event))
+
+    def writes_db(self, event: Event, fn: FunctionSummary | None = None) -> Confidence | None:
+        """A database write, and how sure we are: `classify.db_write`, plus SQLAlchemy Core
+        statements executed (`conn.execute(update(t)...)`) and sessions from a sessionmaker
+        (`SessionLocal.begin().add`), less what only looks like one: `text("UPDATE ...")` (the
+        `execute` that runs it writes) and `update` on a row or dict a query returned
+        (`X.objects.values().first().update(...)`)."""
+        if event.kind != "call":
+            return None
+        name = self.event_name(event) or ""
+        attr = event.attr
+        if attr == "text" or name in SQL_TEXT_BUILDERS or name.partition("()")[0] in SQL_WRITE_STATEMENTS:
+            return None  # builds a statement; executing it writes
+        if self._core_statement(event, fn) is not None:
+            return Confidence.HIGH
+        found = db_write(name or None, attr, event.sql)
+        if found is not None and not event.sql and _ROW_RESULT.search(name.rpartition(".")[0]):
+            if attr == "update" or _VALUES_ROW.search(name):
+                return None  # a dict's or a row's method, not a queryset's
+        if found is None and attr in ("add", "add_all", "merge", "delete") and self._is_session(name.rpartition(".")[0]):
+            return Confidence.MEDIUM
+        return found
+
+    def _core_statement(self, event: Event, fn: FunctionSummary | None) -> tuple[str, str, list] | None:
+        """(verb, table, fields) of a SQLAlchemy Core statement an `execute` runs."""
+        if event.attr not in ("execute", "exec", "execute_async") or not event.args:
+            return None
+        first = event.args[0]
+        if first[0] not in ("call", "name") or not first[1]:
+            return None
+        verb = SQL_WRITE_STATEMENTS.get(first[1].partition("()")[0])
+        if verb is None:
+            return None
+        fields = list(first[3]) if first[0] == "call" else []
+        table = ""
+        fn = fn or self._function_of(event)
+        if fn is not None and event.argsrc:
+            for j in event.argsrc[0]:
+                src = fn.events[j] if j < len(fn.events) else None
+                if src is None or src.kind != "call":
+                    continue
+                if src.attr == "values":
+                    fields.extend(k for k in src.kwargs if k not in fields)
+                if src.name in SQL_WRITE_STATEMENTS and src.args and src.args[0][0] in ("name", "ref"):
+                    table = (src.args[0][1] or "").rpartition(".")[2]
+        return verb, table, fields
+
+    def _is_session(self, receiver: str) -> bool:
+        return bool(_SESSION.search(receiver)) and not receiver.startswith(_NOT_DB_SESSIONS)
+
+    def _decorated_transaction(self, fn: FunctionSummary) -> bool:
         return any(self.catalog.is_transaction(self.canonical(deco_name(d[0]))) for d in fn.decorators)
 
+    def transaction_regions(self, fn: FunctionSummary) -> set[int]:
+        """`with` regions that are one transaction: `transaction.atomic()`, `session.begin()`,
+        `conn.transaction()`, `with psycopg.connect(dsn) as conn:` (not with autocommit=True)."""
+        out = set()
+        for r in fn.regions:
+            name = self.canonical(r.name)
+            if name in TRANSACTION_CONNECTS or (name and name.endswith("()") and name[:-2] in TRANSACTION_CONNECTS):
+                auto = r.kwargs.get("autocommit")
+                if auto and auto[0] == "lit" and auto[1] is True:
+                    continue
+                out.add(r.id)
+            elif self.catalog.is_transaction(name):
+                out.add(r.id)
+        return out
+
+    def function_is_transactional(self, fn: FunctionSummary) -> bool:
+        """A decorator runs it in one transaction (`@transaction.atomic`), or every call of it in
+        the program is inside one (a helper only an atomic function calls)."""
+        return self._decorated_transaction(fn) or self._always_in_transaction(fn.qualname, 0)
+
+    def _always_in_transaction(self, qualname: str, depth: int) -> bool:
+        memo = self.once("always in a transaction", dict)
+        if qualname in memo:
+            return memo[qualname]
+        memo[qualname] = False  # on a cycle: not shown
+        if qualname in self.jobs or qualname in self.retry_wrappers:
+            return False  # the framework calls it too
+        sites = self._call_sites().get(qualname)
+        if not sites or depth > 4:
+            return False
+        for caller, ev in sites:
+            if caller.name == MODULE_CODE:
+                return False
+            if self._decorated_transaction(caller) or self.transaction_regions(caller).intersection(ev.regions):
+                continue
+            if not self._always_in_transaction(caller.qualname, depth + 1):
+                return False
+        memo[qualname] = True
+        return True
+
+    def _call_sites(self) -> dict[str, list[tuple[FunctionSummary, Event]]]:
+        """Function -> every (caller, call event) of the program that runs it."""
+        def build() -> dict:
+            out: dict[str, list] = {}
+            for fn in self.functions.values():
+                for ev in fn.events:
+                    callee = self.callee(ev)
+                    if callee is not None and callee is not fn:
+                        out.setdefault(callee.qualname, []).append((fn, ev))
+            return out
+        return self.once("call sites", build)
+
+    def key_records(self, fn: FunctionSummary) -> list[int]:
+        """Events of a function that record an idempotency key: a write that does itself
+        (`records_key`), or a call of a helper that records one in a transaction of its own
+        (`@transaction.atomic def record_key(...)`), which the caller's writes are then outside
+        unless a transaction of the caller holds both."""
+        out = []
+        for i, ev in enumerate(fn.events):
+            if ev.kind != "call":
+                continue
+            if self.records_key(ev, fn):
+                out.append(i)
+                continue
+            callee = self.callee(ev)
+            if callee is not None and callee is not fn and self._records_key_in_transaction(callee.qualname, False, 0):
+                out.append(i)
+        return out
+
+    def _records_key_in_transaction(self, qualname: str, inside: bool, depth: int) -> bool:
+        memo = self.once("records a key in a transaction", dict)
+        key = (qualname, inside)
+        if key in memo:
+            return memo[key]
+        memo[key] = False
+        fn = self.functions.get(qualname)
+        if fn is None:
+            return False
+        inside = inside or self._decorated_transaction(fn)
+        txns = self.transaction_regions(fn)
+        found = False
+        for ev in fn.events:
+            if ev.kind != "call":
+                continue
+            held = inside or bool(txns.intersection(ev.regions))
+            if self.records_key(ev, fn):
+                found = held
+            elif depth < 3:
+                callee = self.callee(ev)
+                found = callee is not None and callee is not fn and self._records_key_in_transaction(callee.qualname, held, depth + 1)
+            if found:
+                break
+        memo[key] = found
+        return found
+
     def same_transaction(self, fn: FunctionSummary, a: Event, b: Event) -> bool:
+        """Are two events of a function in one database transaction? Both in one transaction
+        region, the function run in one, or two writes on one session or connection with no
+        `commit()` of it between them (autobegin: `session.add(...)` twice, then `commit()`). A
+        call of a helper that opens its own transaction shares none outside it."""
         if self.function_is_transactional(fn):
             return True
         txns = self.transaction_regions(fn)
-        return bool(txns.intersection(a.regions) & txns.intersection(b.regions))
+        in_a, in_b = txns.intersection(a.regions), txns.intersection(b.regions)
+        if in_a & in_b:
+            return True
+        if in_a or in_b:
+            return False
+        return self._one_unit_of_work(fn, a, b)
+
+    def _one_unit_of_work(self, fn: FunctionSummary, a: Event, b: Event) -> bool:
+        """Two writes on one session or non-autocommit connection, no commit between them."""
+        if a.kind != "call" or b.kind != "call" or self.writes_db(a, fn) is None or self.writes_db(b, fn) is None:
+            return False
+        unit = self._unit_of(fn, a)
+        if unit is None or unit != self._unit_of(fn, b) or self._autocommit(fn, unit):
+            return False
+        receiver = (self.event_name(a) or "").rpartition(".")[0]
+        positions = [i for i, ev in enumerate(fn.events) if ev is a or ev is b]
+        if len(positions) != 2:
+            return False
+        ends = [i for i, ev in enumerate(fn.events)
+                if ev.kind == "call" and ev.attr in TRANSACTION_ENDS and self._unit_of(fn, ev) == unit]
+        known = self._is_session(receiver) or receiver.startswith(UNIT_OF_WORK_CONNECTIONS)
+        if not known and not any(fn.events[i].attr == "commit" for i in ends):
+            return False  # nothing says its statements wait for a commit
+        return not any(positions[0] < i < positions[1] for i in ends)
+
+    def _unit_of(self, fn: FunctionSummary, ev: Event) -> tuple | None:
+        """Which session or connection a call is made on: the call that made it, the `with` that
+        bound it, or its resolved name."""
+        receiver = (self.event_name(ev) or "").rpartition(".")[0]
+        if not receiver:
+            return None
+        if ev.receiver_src:
+            return ("call", min(ev.receiver_src))
+        for r in fn.regions:  # outermost first
+            if r.id in ev.regions and r.name:
+                made = f"{self.canonical(r.name)}()"
+                if receiver == made or receiver.startswith(made + "."):
+                    return ("with", r.id)
+        return ("name", receiver)
+
+    def _autocommit(self, fn: FunctionSummary, unit: tuple) -> bool:
+        kwargs = {}
+        if unit[0] == "call" and unit[1] < len(fn.events):
+            kwargs = fn.events[unit[1]].kwargs
+        elif unit[0] == "with":
+            kwargs = next((r.kwargs for r in fn.regions if r.id == unit[1]), {})
+        auto = kwargs.get("autocommit")
+        return bool(auto) and auto[0] == "lit" and auto[1] is True
 
     def call_effects(self, qualname: str) -> list[CallEffect]:
         """Each unguarded external effect of a function, through the event in its body that makes it.
@@ -516,6 +755,12 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
 
 # Tables whose rows record that work was done (or is to be done exactly once).
 _KEY_MODEL = re.compile(r"(?i)idempot|dedup|processed|handled|outbox|inbox")
+# A row or dict a query returned (`.first()`, `.get()`): its `update` is not a queryset's.
+_ROW_RESULT = re.compile(r"\.a?(get|first|last|latest|earliest)\(\)$")
+_VALUES_ROW = re.compile(r"\.values(_list)?\(\)\.")
+# A SQLAlchemy session as resolved: `Session()`, `SessionLocal()`, `SessionLocal.begin()`, `db.session`.
+_SESSION = re.compile(r"(?i)(^|\.)@?\w*session\w*(\(\))?(\.begin\(\))?$")
+_NOT_DB_SESSIONS = ("requests.", "httpx.", "aiohttp.", "niquests.", "flask.", "werkzeug.", "boto3.", "aioboto3.", "botocore.")
 
 
 RECEIVER_DECORATORS = ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver")

@@ -56,6 +56,8 @@ class Event:
     receiver_src: tuple = ()  # event ids feeding the receiver (for `x.execute` on a tainted x)
     exit_line: int = 0  # end of the innermost enclosing block that ends in return/raise (0: none)
     ref: str | None = None  # `order_paid.send`: the receiver as a variable, not its type (signals)
+    in_test: bool = False  # evaluated in an `if`/`while` test (`if X.objects.filter(key=k).exists():`)
+    flag_tested: bool = False  # its result unpacked and the second name tested (get_or_create's `created`)
 
 
 @dataclass(slots=True)
@@ -217,6 +219,7 @@ class Summarizer:
         self.handlers: tuple = ()
         self.exit_line = 0
         self._strings: dict[str, str] = {}
+        self._flags: dict[str, int] = {}  # in the current function: name -> the call it was unpacked from
 
     # ---- entry -----------------------------------------------------------------------------
 
@@ -565,7 +568,24 @@ class Summarizer:
             if isinstance(node, ast.AugAssign) and isinstance(target, ast.Name):
                 sources = sources | self._expr_name(target)
             self._bind(target, typ, sources)
+            self._note_flag(target, value)
             self._record_assign(target, value, node)
+
+    def _note_flag(self, target: ast.AST, value: ast.AST | None) -> None:
+        """`obj, created = call(...)`: remember which call `created` comes from (see `_test`)."""
+        flags = self._flags
+        if isinstance(target, ast.Name):
+            flags.pop(target.id, None)
+            return
+        if not isinstance(target, (ast.Tuple, ast.List)):
+            return
+        for elt in target.elts:
+            if isinstance(elt, ast.Name):
+                flags.pop(elt.id, None)
+        if isinstance(value, ast.Await):
+            value = value.value
+        if isinstance(value, ast.Call) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name) and self.fn.events:
+            flags[target.elts[1].id] = len(self.fn.events) - 1  # the outermost call is recorded last
 
     def _bind(self, target: ast.AST, typ: str | None, sources: frozenset) -> None:
         scope = self.scope
@@ -662,15 +682,29 @@ class Summarizer:
         if isinstance(node, (ast.For, ast.AsyncFor)):
             self._bind(node.target, None, self.expr(node.iter))
         else:
-            self.expr(node.test)
+            self._test(node.test)
         saved = self.loops
         self.loops = saved + (self._next_id(),)
         self._body(node.body)
         self.loops = saved
         self._body(node.orelse)
 
+    def _test(self, test: ast.expr) -> None:
+        """A condition: the calls it makes are `in_test`; a call whose second unpacked name it
+        reads (`_, created = X.objects.get_or_create(...)`, `if not created:`) is `flag_tested`."""
+        events = self.fn.events
+        first = len(events)
+        self.expr(test)
+        for ev in events[first:]:
+            ev.in_test = True
+        flags = self._flags
+        if flags:
+            for sub in ast.walk(test):
+                if isinstance(sub, ast.Name) and sub.id in flags:
+                    events[flags[sub.id]].flag_tested = True
+
     def _stmt_if(self, node: ast.If) -> None:
-        self.expr(node.test)
+        self._test(node.test)
         if_id = self._next_id()
         saved = self.branch
         self.branch = saved + ((if_id, 0),)
@@ -797,11 +831,13 @@ class Summarizer:
 
     def _enter(self, fn: FunctionSummary, scope: _Scope, body: list) -> None:
         saved = (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers, self.exit_line)
+        saved_flags, self._flags = self._flags, {}
         self.fn, self.scope, self.owner = fn, scope, None
         self.loops = self.branch = self.regions = self.tries = self.handlers = ()
         self.exit_line = 0
         self._body(body)
         (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers, self.exit_line) = saved
+        self._flags = saved_flags
 
     def _decorator(self, node: ast.expr) -> list:
         self.expr(node)  # decorator arguments may call things; record them in the outer scope

@@ -56,14 +56,25 @@ class ProjectView(Protocol):
     def explicit_retry_points(self, qualname: str) -> list[int]:
         """Indices of the events in a function that ask for a retry (`self.retry()`, `raise Retry`)."""
 
-    def records_key(self, event: Event) -> bool:
-        """Is this call a database write that records an idempotency key?"""
+    def records_key(self, event: Event, fn: FunctionSummary | None = None) -> bool:
+        """Is this call a database write that records an idempotency key? (`fn`: its function.)"""
+
+    def key_records(self, fn: FunctionSummary) -> list[int]:
+        """Indices of the events that record a key: writes that do, and calls of helpers that
+        record one in a transaction of their own."""
+
+    def writes_db(self, event: Event, fn: FunctionSummary | None = None) -> Confidence | None:
+        """Is this call a database write (ORM, SQL text, SQLAlchemy Core), and how sure are we?"""
+
+    def same_transaction(self, fn: FunctionSummary, a: Event, b: Event) -> bool:
+        """Are two events of a function in one database transaction?"""
 
     def transaction_regions(self, fn: FunctionSummary) -> set[int]:
         """The ids of the regions of a function that are database transactions."""
 
     def function_is_transactional(self, fn: FunctionSummary) -> bool:
-        """Does a decorator run the whole function in one transaction?"""
+        """Does a decorator run the whole function in one transaction, or is every call of it
+        inside one?"""
 
 
 @dataclass

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from ..analysis.names import short
 from ..analysis.program import exclusive
-from ..effects.classify import db_write
 from ..model import Confidence
 from .context import CheckContext, event_anchor
 
@@ -21,29 +20,26 @@ CODES = ("JC103",)
 def run(ctx: CheckContext):
     project = ctx.project
     for qualname, fn in ctx.reached_functions():
-        if project.function_is_transactional(fn):
-            continue
-        records = [i for i, ev in enumerate(fn.events) if project.records_key(ev)]
-        if not records:
+        records = project.key_records(fn)
+        if not records or project.function_is_transactional(fn):
             continue
         txns = project.transaction_regions(fn)
         for i, ev in enumerate(fn.events):
             if ev.kind != "call" or i in records:
                 continue
-            write = _write(ctx, ev)
+            write = _write(ctx, fn, ev)
             if write is None:
                 continue
             confidence, chain = write
             for r in records:
                 record = fn.events[r]
-                if exclusive(record, ev):
+                if exclusive(record, ev) or project.same_transaction(fn, record, ev):
                     continue
-                key_txns = txns.intersection(record.regions)
-                if key_txns and key_txns.intersection(ev.regions):
-                    continue
-                where = "with no transaction"
-                if key_txns:
+                where = "with no transaction around both"
+                if txns.intersection(record.regions):
                     where = f"in a transaction (line {record.line})"
+                elif not project.records_key(record, fn):
+                    where = "in a transaction of its own"  # a helper's, `@transaction.atomic`
                 what = " -> ".join(short(c) for c in chain)
                 yield ctx.finding(
                     "JC103",
@@ -59,11 +55,11 @@ def run(ctx: CheckContext):
                 break
 
 
-def _write(ctx: CheckContext, ev):
+def _write(ctx: CheckContext, fn, ev):
     """(confidence, chain) if this call writes to the database, itself or through a helper."""
     project = ctx.project
     name = project.event_name(ev)
-    confidence = db_write(name, ev.attr, ev.sql)
+    confidence = project.writes_db(ev, fn)
     if confidence is not None:
         if confidence is Confidence.LOW:
             return None
@@ -87,7 +83,7 @@ def _helper_write(ctx: CheckContext, qualname: str, seen: set):
         if ev.kind != "call":
             continue
         name = project.event_name(ev)
-        confidence = db_write(name, ev.attr, ev.sql)
+        confidence = project.writes_db(ev, fn)
         if confidence is not None and confidence is not Confidence.LOW:
             return confidence, (name or "?",)
         callee = project.callee(ev)

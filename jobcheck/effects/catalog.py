@@ -332,3 +332,38 @@ BROAD_EXCEPTIONS = (
     "socket.timeout",
     "builtins.Exception",
 )
+
+# JC103, where one transaction holds a key and a write.
+# `with psycopg.connect(dsn) as conn:` is one transaction, committed when the block ends, unless
+# the connection is opened with `autocommit=True` (then only `conn.transaction()` makes one).
+TRANSACTION_CONNECTS = ("psycopg.connect", "psycopg2.connect", "psycopg.Connection.connect", "sqlite3.connect")
+# Connections whose statements share one transaction until `commit()` (a session autobegins too).
+UNIT_OF_WORK_CONNECTIONS = (
+    "psycopg.connect()",
+    "psycopg2.connect()",
+    "psycopg.Connection.connect()",
+    "sqlite3.connect()",
+    "pymysql.connect()",
+    "MySQLdb.connect()",
+)
+# What ends a unit of work's transaction.
+TRANSACTION_ENDS = ("commit", "rollback", "close")
+# SQLAlchemy Core statements: executing one writes (`conn.execute(insert(table).values(...))`).
+SQL_WRITE_STATEMENTS = {
+    "sqlalchemy.insert": "insert",
+    "sqlalchemy.update": "update",
+    "sqlalchemy.delete": "delete",
+    "sqlalchemy.sql.insert": "insert",
+    "sqlalchemy.sql.update": "update",
+    "sqlalchemy.sql.delete": "delete",
+    "sqlalchemy.sql.expression.insert": "insert",
+    "sqlalchemy.sql.expression.update": "update",
+    "sqlalchemy.sql.expression.delete": "delete",
+    "sqlalchemy.dialects.postgresql.insert": "insert",
+    "sqlalchemy.dialects.sqlite.insert": "insert",
+    "sqlalchemy.dialects.mysql.insert": "insert",
+}
+# SQL text for a later `execute`: the execute writes, not the text (`text("UPDATE ...")`).
+SQL_TEXT_BUILDERS = ("sqlalchemy.text", "sqlalchemy.sql.text", "sqlalchemy.sql.expression.text")
+# What a unique key refuses a duplicate with: a write in a try that catches one is a dedup record.
+UNIQUE_VIOLATIONS = ("IntegrityError", "UniqueViolation", "UniqueViolationError")

@@ -12,8 +12,8 @@ def import_variants(product_id, rows):
     product = Product.objects.get(id=product_id)
     for row in rows:
         variant, _ = Variant.objects.get_or_create(product=product, key=row["sku"])
-        Variant.objects.filter(id=variant.id).update(price=row["price"])  # todo-ok: JC103
-    Product.objects.filter(id=product_id).update(imported=True)  # todo-ok: JC103
+        Variant.objects.filter(id=variant.id).update(price=row["price"])
+    Product.objects.filter(id=product_id).update(imported=True)
 
 
 @shared_task
@@ -21,7 +21,7 @@ def sync_translations(locale, strings):
     with transaction.atomic():
         for key, text in strings.items():
             Translation.objects.get_or_create(locale=locale, key=key, defaults={"text": text})
-    Product.objects.filter(locale=locale).update(translated=True)  # todo-ok: JC103
+    Product.objects.filter(locale=locale).update(translated=True)
 
 
 @shared_task
@@ -40,7 +40,7 @@ def rename_variant(variant_id, new_key):
         ProcessedRename.objects.create(idempotency_key=f"rename-{variant_id}-{new_key}")
         Variant.objects.filter(id=variant_id).update(key=new_key)
     fields = Variant.objects.filter(id=variant_id).values().first()
-    fields.update(renamed=True)  # todo-ok: JC103
+    fields.update(renamed=True)
     return fields
 
 

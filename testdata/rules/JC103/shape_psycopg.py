@@ -25,7 +25,7 @@ def one_transaction(event_id, dsn):
 def cursor_in_transaction(event_id, dsn):
     with psycopg.connect(dsn) as conn, conn.cursor() as cur:
         cur.execute("INSERT INTO processed_events (key) VALUES (%s)", [f"event-{event_id}"])
-        cur.execute("UPDATE accounts SET balance = 0 WHERE id = %s", [event_id])  # todo-ok: JC103
+        cur.execute("UPDATE accounts SET balance = 0 WHERE id = %s", [event_id])
 
 
 @shared_task

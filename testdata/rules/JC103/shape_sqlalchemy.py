@@ -23,7 +23,7 @@ def one_commit(event_id):
     # Autobegin: both rows are in the transaction the single commit ends.
     session: Session = SessionLocal()
     session.add(ProcessedEvent(key=f"event-{event_id}"))
-    session.add(Account(id=event_id, balance=0))  # todo-ok: JC103
+    session.add(Account(id=event_id, balance=0))
     session.commit()
 
 
@@ -39,7 +39,7 @@ def sessionmaker_begin_twice(event_id):
     with SessionLocal.begin() as session:
         session.add(ProcessedEvent(key=f"event-{event_id}"))
     with SessionLocal.begin() as session:
-        session.add(Account(id=event_id, balance=0))  # todo-expect: JC103
+        session.add(Account(id=event_id, balance=0))  # expect: JC103
 
 
 @shared_task
@@ -55,7 +55,6 @@ def engine_begin_text(event_id):
         conn.execute(text("INSERT INTO processed_events (key) VALUES (:key)"), {"key": f"event-{event_id}"})
     with engine.connect() as conn:
         # expect: JC103
-        # todo-ok: JC103
         conn.execute(text("UPDATE accounts SET balance = 0 WHERE id = :id"), {"id": event_id})
         conn.commit()
 
@@ -65,7 +64,7 @@ def engine_begin_core(event_id):
     with engine.begin() as conn:
         conn.execute(insert(processed_events).values(key=f"event-{event_id}"))
     with engine.begin() as conn:
-        conn.execute(update(accounts).where(accounts.c.id == event_id).values(balance=0))  # todo-expect: JC103
+        conn.execute(update(accounts).where(accounts.c.id == event_id).values(balance=0))  # expect: JC103
 
 
 @shared_task
