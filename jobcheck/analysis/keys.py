@@ -11,8 +11,9 @@ _KEY_NAME = re.compile(
     r"(idempotency|idempotent|idem|dedup|dedupe|deduplication)(key|id|token|ref)?$|^clientrequesttoken$|^clienttoken$"
 )
 _SEPARATORS = re.compile(r"[^a-z0-9]")
-# HTTP headers that carry an idempotency key to the far end.
-_KEY_HEADER = re.compile(r"^(x-)?idempotency-key$|^paypal-request-id$|^idempotency_key$", re.I)
+# HTTP headers that carry an idempotency key to the far end; Standard Webhooks' (and Svix's)
+# message id is the same on every redelivery of a message, and receivers deduplicate on it.
+_KEY_HEADER = re.compile(r"^(x-)?idempotency-key$|^paypal-request-id$|^idempotency_key$|^(webhook|svix)-id$", re.I)
 # Names ending in `_key` that are secrets or structure, never idempotency keys.
 _NOT_KEYS = re.compile(
     r"(api|secret|access|private|public|encryption|signing|sign|ssh|auth|license|sort|partition|"

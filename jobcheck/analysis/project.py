@@ -296,6 +296,10 @@ class Project(Program):
                 return True
             if any(m <= event.end_line for m in self.key_marks(fn)):
                 return True
+        if self._key_in_body(fn, event) or self.sends_a_read(fn, index):
+            return True
+        if any(fn.events[g].attr in _CREATED_FLAGS for g in event.gated):
+            return True  # runs only when `get_or_create` created the row: once
         for j in range(index):
             other = fn.events[j]
             if other.kind != "call" or exclusive(other, event):
@@ -311,6 +315,125 @@ class Project(Program):
             if self.canonical(deco_name(deco[0])) in self.catalog.guards:
                 return True
         return False
+
+    def _key_in_body(self, fn: FunctionSummary, event: Event) -> bool:
+        """An idempotency key sent in the request body: `json={"idempotency_key": ...}`, or a body
+        given as a variable where a dict with a key-named field was built before the call."""
+        for kw in ("json", "data"):
+            value = event.kwargs.get(kw)
+            if not value:
+                continue
+            if _has_key_field(value):
+                return True
+            if value[0] != "dict" and any(s.kind == "dictkey" and is_key_name(s.name) and s.line <= event.end_line
+                                          for s in fn.sinks):
+                return True
+        return False
+
+    def sends_a_read(self, fn: FunctionSummary, index: int) -> bool:
+        """An HTTP call that only reads is idempotent: a method given as a variable, or a request
+        built elsewhere (`session.send(prepared)`, `urlopen(Request(url, data=...))`), that the
+        call sites of the application's own helpers make a GET (`_request("GET", ...)`, `_call(path)`
+        leaving `payload=None`)."""
+        return self._http_conditions(fn, index, 0) == ()
+
+    def _http_conditions(self, fn: FunctionSummary, index: int, depth: int) -> tuple | None:
+        """When this call's HTTP effects are only reads: () always; None never (a write, or not
+        known); else the conditions on `fn`'s parameters, each of which must hold: `("method",
+        param, call)` (the literal method its callers pass reads) or `("body", param)` (its callers
+        pass None, or leave a None default: no body, so urllib sends a GET)."""
+        memo = self.once("http read conditions", dict)
+        key = (fn.qualname, index)
+        if key in memo:
+            return memo[key]
+        memo[key] = None  # on a cycle: a write
+        found = memo[key] = self._http_conditions_of(fn, index, depth) if depth < 8 else None
+        return found
+
+    def _http_conditions_of(self, fn: FunctionSummary, index: int, depth: int) -> tuple | None:
+        event = fn.events[index]
+        direct = self.direct_effect(fn, event)
+        if direct is not None:
+            return self._request_conditions(fn, event, direct) if direct.kind == "http" else None
+        callees = self.callees(event)
+        if len(callees) != 1:
+            return None
+        callee = callees[0]
+        effects = self.call_effects(callee.qualname) if callee.qualname != fn.qualname else []
+        if not effects:
+            return None
+        out: list = []
+        for ce in effects:
+            inner = self._http_conditions(callee, ce.event_index, depth + 1)
+            if inner is None:
+                return None
+            for cond in inner:
+                given = _bound(callee, event, cond[1])
+                if given is not None and given[0] == "param":
+                    out.append((cond[0], given[1], *cond[2:]))
+                elif self._condition_writes(cond, given):
+                    return None
+        return tuple(out)
+
+    def _condition_writes(self, cond: tuple, given: list | None) -> bool:
+        """Does a call site that passes `given` (None: not known) for the condition's parameter write?"""
+        if given is None or given[0] != "lit":
+            return True
+        if cond[0] == "method":
+            return self.catalog.method_writes(cond[2], given[1])
+        return given[1] is not None
+
+    def _request_conditions(self, fn: FunctionSummary, event: Event, effect: EffectPath) -> tuple | None:
+        """The conditions under which a direct HTTP call reads (see `_http_conditions`)."""
+        name = effect.chain[-1]
+        if name not in self.catalog.senders:
+            method = event.args[0] if event.args else event.kwargs.get("method")
+            return (("method", method[1], name),) if method and method[0] == "param" else None
+        out: list = []
+        own = self.catalog.builders.get(name)
+        if own is not None:
+            body = _argument(event.args, event.kwargs, own[1])
+            if body is not None and body != ["lit", None]:
+                found = self._body_conditions(fn, body, _sources(event, own[1]))
+                if found is None:
+                    return None
+                out.extend(found)
+        request = event.args[0] if event.args else None
+        built = None
+        if request and request[0] == "call" and self.canonical(request[1]) in self.catalog.builders:
+            built = (self.canonical(request[1]), request[2], request[3], None)
+        else:
+            for j in (event.argsrc[0] if event.argsrc else ()):
+                other = fn.events[j]
+                other_name = self.event_name(other) if other.kind == "call" else None
+                if other_name in self.catalog.builders and other_name not in self.catalog.senders:
+                    built = (other_name, other.args, other.kwargs, other)
+                    break
+        if built is None:
+            return tuple(out)  # a URL: a GET (a request given from elsewhere is not followed)
+        builder, args, kwargs, made = built
+        method_at, body_at = self.catalog.builders[builder]
+        method = _argument(args, kwargs, method_at) if method_at else None
+        if method is not None and method != ["lit", None]:
+            if method[0] == "param":
+                return (*out, ("method", method[1], builder))
+            return None if self._condition_writes(("method", None, builder), method) else tuple(out)
+        body = _argument(args, kwargs, body_at) if body_at else None
+        if body is None or body == ["lit", None]:
+            return tuple(out)
+        found = self._body_conditions(fn, body, _sources(made, body_at) if made is not None else ())
+        return None if found is None else (*out, *found)
+
+    def _body_conditions(self, fn: FunctionSummary, body: list, sources) -> list | None:
+        """A body that is a parameter, or is made from parameters (`json.dumps(payload).encode()`):
+        empty when the callers pass None for them. Any other body writes (None)."""
+        if body[0] == "param":
+            return [("body", body[1])]
+        if body[0] == "lit":
+            return None
+        params = {a[1] for j in sources for a in (*fn.events[j].args, *fn.events[j].kwargs.values())
+                  if a and a[0] == "param"}
+        return [("body", p) for p in sorted(params)] or None
 
     def key_marks(self, fn: FunctionSummary) -> list[int]:
         """Lines where a key-named value is written without a call feeding it (dict keys)."""
@@ -751,6 +874,60 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
                         out.update(dict.fromkeys(component, found))
                         found += 1
     return out
+
+
+# ORM calls that return (row, created): work under `if created:` runs for the first caller only.
+_CREATED_FLAGS = ("get_or_create", "aget_or_create", "update_or_create", "aupdate_or_create")
+
+
+def _has_key_field(value: list, depth: int = 0) -> bool:
+    """A dict Value with a key-named field, at any depth (`{"data": {"idempotency_key": k}}`)."""
+    if not value or value[0] != "dict" or depth > 4:
+        return False
+    for k, v in value[1]:
+        if k and k[0] == "lit" and isinstance(k[1], str) and is_key_name(k[1]):
+            return True
+        if _has_key_field(v, depth + 1):
+            return True
+    return False
+
+
+def _argument(args: list, kwargs: dict, at: tuple | None) -> list | None:
+    """The Value passed at (position, keyword), if any."""
+    if at is None:
+        return None
+    position, keyword = at
+    if keyword in kwargs:
+        return kwargs[keyword]
+    return args[position] if position < len(args) else None
+
+
+def _sources(event: Event, at: tuple | None) -> tuple:
+    """The events feeding the argument at (position, keyword)."""
+    if at is None:
+        return ()
+    position, keyword = at
+    if keyword in event.kwsrc:
+        return tuple(event.kwsrc[keyword])
+    return tuple(event.argsrc[position]) if position < len(event.argsrc) else ()
+
+
+def _bound(callee: FunctionSummary, event: Event, param: str) -> list | None:
+    """The Value a call passes for `callee`'s parameter (its default when it passes none); None
+    when not known."""
+    if param not in callee.params:
+        return None
+    if param in event.kwargs:
+        return event.kwargs[param]
+    offset = 1 if callee.class_qualname and callee.params[0] in ("self", "cls") else 0
+    position = callee.params.index(param) - offset
+    if position < 0:
+        return None
+    if position < len(event.args):
+        return event.args[position]
+    if "**" in event.kwargs:
+        return None
+    return callee.defaults.get(param)
 
 
 # Tables whose rows record that work was done (or is to be done exactly once).

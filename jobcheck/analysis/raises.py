@@ -15,7 +15,13 @@ from ..effects.classify import db_write
 from .project import Project
 from .summary import Event, FunctionSummary
 
-_BROAD_TAILS = {b.rpartition(".")[2] for b in BROAD_EXCEPTIONS}
+# The builtin `ConnectionError` comes from a connection: calls into network libraries and calls
+# that make an external effect raise it, not every call (`requests.ConnectionError` is requests').
+_NETWORK_ONLY = ("ConnectionError", "builtins.ConnectionError")
+_NETWORK_PACKAGES = ("requests", "httpx", "urllib3", "urllib.request", "http.client", "aiohttp", "socket", "ssl",
+                     "smtplib", "django.core.mail", "redis", "valkey", "kombu", "pika", "aio_pika", "boto3",
+                     "botocore", "aioboto3", "grpc", "websockets", "websocket", "paramiko", "ftplib", "asyncio.open_connection")
+_BROAD_TAILS = {b.rpartition(".")[2] for b in BROAD_EXCEPTIONS} - {"ConnectionError"}
 _DB_TAILS = {"DatabaseError", "IntegrityError", "OperationalError", "InterfaceError", "DataError",
              "ProgrammingError", "InternalError", "TransactionManagementError", "SerializationFailure",
              "DeadlockDetected", "LockNotAvailable"}
@@ -34,7 +40,8 @@ _MODEL_ERRORS = ("DoesNotExist", "MultipleObjectsReturned")
 
 
 def is_broad(exc: str) -> bool:
-    return exc in BROAD_EXCEPTIONS or exc.rpartition(".")[2] in _BROAD_TAILS
+    """An exception any external call may raise (`ConnectionError`: only network calls, `can_raise`)."""
+    return exc not in _NETWORK_ONLY and (exc in BROAD_EXCEPTIONS or exc.rpartition(".")[2] in _BROAD_TAILS)
 
 
 def exception_package(exc: str) -> str:
@@ -62,6 +69,10 @@ class Raises:
         if is_broad(exc):
             return True
         name = self.project.event_name(event) or ""
+        if exc in _NETWORK_ONLY:
+            return (bool(effect_libs) or name.startswith(tuple(p + "." for p in _NETWORK_PACKAGES))
+                    or name.startswith(tuple(p + "()" for p in _NETWORK_PACKAGES))
+                    or self.project.catalog.effect(name) is not None)
         package = exception_package(exc)
         owner = exc.rpartition(".")[0]
         if tail in _MODEL_ERRORS:

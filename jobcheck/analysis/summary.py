@@ -58,6 +58,7 @@ class Event:
     ref: str | None = None  # `order_paid.send`: the receiver as a variable, not its type (signals)
     in_test: bool = False  # evaluated in an `if`/`while` test (`if X.objects.filter(key=k).exists():`)
     flag_tested: bool = False  # its result unpacked and the second name tested (get_or_create's `created`)
+    gated: tuple = ()  # events whose unpacked flag must be true for this to run (`if created:`, `if not created: return`)
 
 
 @dataclass(slots=True)
@@ -119,6 +120,7 @@ class FunctionSummary:
     return_type: str | None = None  # resolved type of the first typed return (`EmailMessage()`)
     handlers: list = field(default_factory=list)
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
+    defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
 
 
 @dataclass(slots=True)
@@ -218,6 +220,7 @@ class Summarizer:
         self.tries: tuple = ()
         self.handlers: tuple = ()
         self.exit_line = 0
+        self.gated: tuple = ()  # the calls whose unpacked flag the current statement runs under
         self._strings: dict[str, str] = {}
         self._flags: dict[str, int] = {}  # in the current function: name -> the call it was unpacked from
 
@@ -511,6 +514,7 @@ class Summarizer:
             receiver_src=tuple(sorted(receiver_src)),
             exit_line=self.exit_line,
             ref=self._receiver_ref(func) if attr in _REF_ATTRS else None,
+            gated=self.gated,
         )
         index = len(self.fn.events)
         self.fn.events.append(ev)
@@ -537,9 +541,23 @@ class Summarizer:
         if body and isinstance(body[-1], (ast.Return, ast.Raise)):
             # Normal flow leaves this block at its end: nothing lexically after it follows.
             self.exit_line = body[-1].end_lineno or body[-1].lineno
+        saved_gated = self.gated
         for s in body:
             self.stmt(s)
+            if self._flags and isinstance(s, ast.If) and not s.orelse and isinstance(s.body[-1], _EXITS):
+                flag = self._flag_call(s.test, False)  # `if not created: return`: the rest runs if created
+                if flag is not None:
+                    self.gated = self.gated + (flag,)
         self.exit_line = saved
+        self.gated = saved_gated
+
+    def _flag_call(self, test: ast.expr, truthy: bool) -> int | None:
+        """The call whose unpacked flag this test reads as `flag` (truthy) or `not flag`."""
+        if not truthy:
+            if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
+                return None
+            test = test.operand
+        return self._flags.get(test.id) if isinstance(test, ast.Name) else None
 
     def _stmt_import(self, node: ast.Import | ast.ImportFrom) -> None:
         self._import(node, self.scope)
@@ -706,12 +724,16 @@ class Summarizer:
     def _stmt_if(self, node: ast.If) -> None:
         self._test(node.test)
         if_id = self._next_id()
-        saved = self.branch
+        saved, saved_gated = self.branch, self.gated
         self.branch = saved + ((if_id, 0),)
+        flag = self._flag_call(node.test, True) if self._flags else None
+        self.gated = saved_gated if flag is None else saved_gated + (flag,)
         self._body(node.body)
         self.branch = saved + ((if_id, 1),)
+        flag = self._flag_call(node.test, False) if self._flags else None
+        self.gated = saved_gated if flag is None else saved_gated + (flag,)
         self._body(node.orelse)
-        self.branch = saved
+        self.branch, self.gated = saved, saved_gated
 
     def _stmt_with(self, node: ast.With | ast.AsyncWith) -> None:
         saved = self.regions
@@ -809,6 +831,7 @@ class Summarizer:
             params=params,
             class_qualname=owner.qualname if owner is not None else None,
             def_col=node.col_offset,
+            defaults=_defaults(self, node.args),
         )
         self.mod.functions[qualname] = fn
         scope = _Scope(self.scope if self.fn.name != MODULE_CODE else self.module_scope)
@@ -832,12 +855,14 @@ class Summarizer:
     def _enter(self, fn: FunctionSummary, scope: _Scope, body: list) -> None:
         saved = (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers, self.exit_line)
         saved_flags, self._flags = self._flags, {}
+        saved_gated, self.gated = self.gated, ()
         self.fn, self.scope, self.owner = fn, scope, None
         self.loops = self.branch = self.regions = self.tries = self.handlers = ()
         self.exit_line = 0
         self._body(body)
         (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers, self.exit_line) = saved
         self._flags = saved_flags
+        self.gated = saved_gated
 
     def _decorator(self, node: ast.expr) -> list:
         self.expr(node)  # decorator arguments may call things; record them in the outer scope
@@ -888,6 +913,19 @@ class Summarizer:
 
     def _stmt_global(self, node: ast.AST) -> None:
         return
+
+
+_EXITS = (ast.Return, ast.Raise, ast.Continue)
+
+
+def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
+    """Parameter -> the Value of its default (evaluated where the `def` is)."""
+    if not args.defaults and not any(args.kw_defaults):
+        return _NO_KWARGS
+    positional = (*args.posonlyargs, *args.args)
+    out = {a.arg: summarizer.value(d, 1) for a, d in zip(positional[len(positional) - len(args.defaults):], args.defaults)}
+    out.update((a.arg, summarizer.value(d, 1)) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)
+    return out
 
 
 def _arith(op: ast.operator, a: float, b: float) -> float:

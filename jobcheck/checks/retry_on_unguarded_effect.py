@@ -90,7 +90,8 @@ class _RetryScope:
             rejection = exc in self.project.catalog.rejections
             for i in range(len(fn.events)):
                 here = i == e and not rejection
-                if (here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ())):
+                if ((here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ()))
+                        and not self._kept_in(i, exc)):
                     return policy.setting
         for p in self.explicit:
             if self._after(p, e):
@@ -98,6 +99,24 @@ class _RetryScope:
                 what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
                 return f"{what} at line {ev.line}; {policy.setting}"
         return None
+
+    def _kept_in(self, index: int, exc: str) -> bool:
+        """Is `exc`, raised at this event, caught around it and not raised again? A `try` keeps it
+        when one of its clauses surely catches it (that type, `Exception`, a bare `except`) and no
+        clause of the try raises it again (`raise`, `raise err`, or a raise of that type): a handler
+        that translates it (`raise UpstreamError(...) from exc`) keeps it from the retry."""
+        fn = self.fn
+        for try_id in fn.events[index].tries:
+            clauses = [h for h in fn.handlers if h.try_id == try_id]
+            if not any(not h.types or any(_surely_catches(self.project.canonical(t) or t, exc) for t in h.types if t)
+                       for h in clauses):
+                continue
+            raises_again = any(
+                ev.kind == "raise" and try_id in ev.handlers and (not ev.name or self.raises.can_raise(fn, j, exc))
+                for j, ev in enumerate(fn.events))
+            if not raises_again:
+                return True
+        return False
 
     def _after(self, later: int, earlier: int) -> bool:
         """Can event `later` run after event `earlier` has run (normal flow or an exception)?"""
@@ -135,3 +154,8 @@ class _RetryScope:
             if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) for t in caught):
                 return True
         return False
+
+
+def _surely_catches(caught: str, exc: str) -> bool:
+    """Does `except caught` catch every `exc`? The same type, or a catch-all."""
+    return caught == exc or caught in ("Exception", "BaseException", "builtins.Exception", "builtins.BaseException")

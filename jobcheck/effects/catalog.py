@@ -118,6 +118,11 @@ EFFECTS: dict[str, tuple[str, ...]] = {
         "httpx.Client().request:POST",
         "httpx.AsyncClient().request:POST",
         "aiohttp.ClientSession().request:POST",
+        "aiohttp.ClientSession().request:PATCH",
+        "http.client.HTTPConnection().request:POST",
+        "http.client.HTTPConnection().request:PATCH",
+        "http.client.HTTPSConnection().request:POST",
+        "http.client.HTTPSConnection().request:PATCH",
     ),
     "http-idempotent": (
         "requests.put",
@@ -165,6 +170,35 @@ EFFECTS: dict[str, tuple[str, ...]] = {
         "razorpay.Client().payment.refund",
         "mollie.api.client.Client().payments.create",
     ),
+}
+
+# The HTTP methods that write (the `:METHOD` entries above name these); a call that takes its
+# method from a variable is read as a write unless a literal at a call site says otherwise.
+HTTP_WRITE_METHODS = ("POST", "PATCH")
+HTTP_READ_METHODS = ("GET", "HEAD", "OPTIONS")
+# Calls that send a request another call built: they do what that request's method says.
+REQUEST_SENDERS = (
+    "requests.Session().send",
+    "requests.sessions.Session().send",
+    "requests.session().send",
+    "httpx.Client().send",
+    "httpx.AsyncClient().send",
+    "urllib.request.urlopen",
+    "urllib.request.build_opener().open",
+    "urllib.request.OpenerDirector().open",
+)
+# What builds a request: the position and keyword of its method, and of its body where a body
+# without a method makes it a POST (urllib); `urlopen(url, data)` takes a body itself.
+REQUEST_BUILDERS = {
+    "requests.Request": ((0, "method"), None),
+    "requests.models.Request": ((0, "method"), None),
+    "httpx.Request": ((0, "method"), None),
+    "httpx.Client().build_request": ((0, "method"), None),
+    "httpx.AsyncClient().build_request": ((0, "method"), None),
+    "urllib.request.Request": ((5, "method"), (1, "data")),
+    "urllib.request.urlopen": (None, (1, "data")),
+    "urllib.request.build_opener().open": (None, (1, "data")),
+    "urllib.request.OpenerDirector().open": (None, (1, "data")),
 }
 
 # Calls that make a job run again later: enqueueing is an effect a retry repeats.

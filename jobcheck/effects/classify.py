@@ -55,6 +55,8 @@ class Catalog:
                     with_method.setdefault(m.group(2), []).append(m.group(1))
             for method, ns in with_method.items():
                 self.method_kinds.append((kind, PatternSet(ns), method))
+        self.senders = PatternSet(catalog.REQUEST_SENDERS)
+        self.builders = dict(catalog.REQUEST_BUILDERS)
         self.enqueue_calls = PatternSet(catalog.ENQUEUE_CALLS)
         self.accepts_key = PatternSet(catalog.ACCEPTS_IDEMPOTENCY_KEY)
         self.clocks = PatternSet(catalog.CLOCKS)
@@ -81,9 +83,25 @@ class Catalog:
             for kind, names, method in self.method_kinds:
                 if first_arg.upper() == method and name in names:
                     return EffectHit(kind, f"{name}({method})", confidence)
+        else:
+            # The method is not a literal here: a write, unless a call site decides (`Project.is_guarded`).
+            for kind, names, method in self.method_kinds:
+                if method in catalog.HTTP_WRITE_METHODS and name in names:
+                    return EffectHit(kind, name, confidence)
+        if name in self.senders:
+            return EffectHit("http", name, confidence)  # what it sends decides (`Project.is_guarded`)
         if name in self.enqueue_calls:
             return EffectHit("enqueue", name, confidence)
         return None
+
+    def method_writes(self, name: str, method: object) -> bool:
+        """Does an HTTP call `name` with this literal method write? A method the catalog lists
+        for `name` decides; for a call it does not list, POST and PATCH do."""
+        if not isinstance(method, str):
+            return True
+        if any(name in names for _, names, _ in self.method_kinds):
+            return self._effect(name, method) is not None
+        return method.upper() in catalog.HTTP_WRITE_METHODS
 
     def is_transaction(self, name: str | None) -> bool:
         return name in self.transactions
