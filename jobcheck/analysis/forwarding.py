@@ -34,12 +34,14 @@ from .values import names
 _DEPTH = 3
 
 
-def forwarded_decorator(project: Program, name: str, claimed, depth: int = 0) -> tuple[str, dict, bool] | None:
-    """(D's name, D's keywords written in the factory, whether use-site keywords reach D) when the
-    application function NAME hands what it decorates to a decorator that `claimed(D)` accepts."""
+def forwarded_decorators(project: Program, name: str, claimed, depth: int = 0) -> list[tuple[str, dict, bool]]:
+    """(D's name, D's keywords written in the factory, whether use-site keywords reach D) for each
+    decorator D that `claimed(D)` accepts and that the application function NAME hands what it
+    decorates to (a job decorator and a retry decorator may both apply)."""
     factory = project.function_for(name)
     if factory is None or depth > _DEPTH:
-        return None
+        return []
+    found: dict[str, tuple[str, dict, bool]] = {}
     for fn in _with_nested(project, factory):
         for index, ev in enumerate(fn.events):
             if ev.kind != "call" or not ev.name:
@@ -48,26 +50,23 @@ def forwarded_decorator(project: Program, name: str, claimed, depth: int = 0) ->
             applied = callee.endswith("()") and bool(ev.args)  # D(...)(wrapper)
             if applied:
                 callee = callee[:-2]
+            hands_over = index in fn.returns or applied or _passes_a_function(ev)
             if not claimed(callee):
-                found = forwarded_decorator(project, callee, claimed, depth + 1) if project.function_for(callee) else None
-                if found and (index in fn.returns or applied or _passes_a_function(ev)):
-                    return found
+                if hands_over and project.function_for(callee) is not None:
+                    for inner in forwarded_decorators(project, callee, claimed, depth + 1):
+                        found.setdefault(inner[0], inner)
                 continue
-            if applied:
-                made = _last_call_of(project, fn, index, callee)
-                if made is not None:
-                    return callee, _literal_kwargs(made.kwargs), "**" in made.kwargs
-            elif index in fn.returns or _passes_a_function(ev):
-                return callee, _literal_kwargs(ev.kwargs), "**" in ev.kwargs
-        if fn is not factory:
+            made = _last_call_of(project, fn, index, callee) if applied else ev
+            if made is not None and hands_over:
+                found.setdefault(callee, (callee, _literal_kwargs(made.kwargs), "**" in made.kwargs))
+        if fn is not factory and is_generic_wrapper(project, fn):
             for value, *_ in fn.decorators:
                 if value and value[0] in ("name", "call"):
-                    written = value[1]
-                    callee = project.canonical(written) or written
-                    if callee and claimed(callee) and is_generic_wrapper(project, fn):
+                    callee = project.canonical(value[1]) or value[1]
+                    if callee and claimed(callee):
                         kwargs = value[3] if value[0] == "call" else {}
-                        return callee, _literal_kwargs(kwargs), "**" in kwargs
-    return None
+                        found.setdefault(callee, (callee, _literal_kwargs(kwargs), "**" in kwargs))
+    return list(found.values())
 
 
 def is_generic_wrapper(project: Program, fn: FunctionSummary) -> bool:

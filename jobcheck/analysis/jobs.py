@@ -70,3 +70,6 @@ class Registration:
     # A helper that enqueues its own parameter: (helper qualname, parameter index, parameter name).
     # The project turns each call of the helper into a registration of what it passes.
     forward: tuple | None = None
+    # A class-based job (a subclass's `run` reached through its base's enqueued method): the class
+    # is what the job is called, where it is shown and whose docstring answers the five questions.
+    owner: str | None = None

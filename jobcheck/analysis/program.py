@@ -155,6 +155,9 @@ class Program:
         if fn is None and "()." in name:
             base, _, attr = name.rpartition(".")
             fn = self.functions.get(f"{base.removesuffix('()')}.{attr}")
+        if fn is None and name.endswith(".apply"):  # `task.apply(...)` runs a decorated task right here
+            task = self.functions.get(name[: -len(".apply")])
+            fn = task if task is not None and task.decorators else None
         if fn is None and name.endswith("()"):
             cls = self.classes.get(name[:-2])
             if cls is not None and "__call__" in cls.methods:
@@ -174,8 +177,16 @@ class Program:
 
     def deref(self, value: list | None, hops: int = 0) -> list | None:
         """The Value a module-level variable was assigned, where `value` names one
-        (`default_args=default_args`, `retry_policy=POLICY`, an imported settings dict); else `value`."""
+        (`default_args=default_args`, `retry_policy=POLICY`, an imported settings dict), or that a
+        helper of the application returns (`retry=get_retry()` returning `Retry(max=3)`, a copy
+        `dict(OPTIONS)`); else `value`."""
         while value and hops < _MAX_HOPS:
+            if value[0] == "call":
+                returned = self._returned(value)
+                if returned is None:
+                    return value
+                value, hops = returned, hops + 1
+                continue
             if value[0] == "ref":
                 dotted = value[1]
             elif value[0] == "name" and len(value) > 2:
@@ -189,6 +200,29 @@ class Program:
                 return value
             value, hops = assigned, hops + 1
         return value
+
+    def _returned(self, call: list) -> list | None:
+        """What the application function `call` names returns, when one call builds it: that
+        call's Value, the caller's arguments standing in for the parameters it passes on."""
+        if call[1] in ("dict", "builtins.dict") and len(call[2]) == 1 and not call[3]:
+            return call[2][0]
+        fn = self.function_for(self.canonical(call[1]))
+        if fn is None or len(fn.returns) != 1:
+            return None
+        made = fn.events[fn.returns[0]]
+        if made.kind != "call" or not made.name:
+            return None
+
+        def given(v: list) -> list:
+            if not v or v[0] != "param" or v[1] not in fn.params:
+                return v
+            found = call[3].get(v[1])
+            index = fn.params.index(v[1])
+            if found is None and index < len(call[2]):
+                found = call[2][index]
+            return found if found is not None else ["other"]
+
+        return ["call", made.name, [given(a) for a in made.args], {k: given(v) for k, v in made.kwargs.items()}]
 
     def _module_assign(self, dotted: str, hops: int = 0) -> list | None:
         """The Value assigned to the module-level variable `pkg.mod.NAME`, following re-exports."""

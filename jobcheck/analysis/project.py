@@ -5,7 +5,7 @@ function reaches with no idempotency guard, and the functions each job reaches."
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
@@ -19,8 +19,9 @@ from ..effects.catalog import (
 )
 from ..effects.classify import Catalog, db_write
 from ..model import Confidence, Failure
-from .jobs import Anchor, JobSite, Registration, RetryPolicy
-from .forwarding import forwarded_decorator, is_transparent_wrapper, retry_by_wrapper
+from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
+from .forwarding import is_transparent_wrapper, retry_by_wrapper
+from .jobs import JobSite, Registration, RetryPolicy
 from .keys import is_key_name, is_record_key_field
 from .names import canonical_in, origin, target
 from .program import (
@@ -29,7 +30,6 @@ from .program import (
     calls_named,
     deco_name,
     exclusive,
-    literal_name,
 )
 from .summary import MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
@@ -107,29 +107,75 @@ class Project(Program):
                         existing.retry = site.retry
             registrations.extend(registered)
         registrations = self._expand_forwards(registrations)
+        registrations = [r for reg in registrations for r in self._through_subclasses(reg)]
         for reg in registrations:
             site = sites.get(reg.target)
             if site is None:
                 fn = self.functions[reg.target]
                 if is_transparent_wrapper(fn):
                     continue  # a decorator's wrapper enqueueing itself: the job is what it decorates
+                owner = self.classes.get(reg.owner) if reg.owner else None
                 site = JobSite(
                     function=fn.qualname, framework=reg.framework, kind=reg.kind,
-                    path=self.function_module[fn.qualname].path, anchor=self.anchor_of(fn),
-                    display=fn.qualname, doc_owner=fn.qualname,
+                    path=self.function_module[fn.qualname].path,
+                    anchor=self.class_anchor(owner) if owner else self.anchor_of(fn),
+                    display=owner.qualname if owner else fn.qualname, doc_owner=owner.qualname if owner else fn.qualname,
                 )
                 sites[reg.target] = site
             site.triggers.add(reg.trigger)
             site.settings.update(reg.settings)
             if reg.retry is not None and (site.retry is None or site.retry.from_default):
                 site.retry = reg.retry
+        self._add_signal_receivers(sites)
         return sites
+
+    def _through_subclasses(self, reg: Registration) -> list[Registration]:
+        """`queue.enqueue(self.handle)` in a base class whose `handle` calls `self.run()`, a
+        method the base leaves abstract (it raises NotImplementedError): every subclass's `run` is
+        a job, and the base's `handle` is not (its work is always a subclass's)."""
+        fn = self.functions.get(reg.target)
+        cls = self.classes.get(fn.class_qualname) if fn is not None and fn.class_qualname else None
+        if cls is None:
+            return [reg]
+        mine = (f"{cls.qualname}().", "@self.")
+        abstract = sorted({ev.attr for ev in fn.events if ev.kind == "call" and (ev.name or "").startswith(mine)
+                           and ev.attr in cls.methods and self._abstract(f"{cls.qualname}.{ev.attr}")})
+        if not abstract:
+            return [reg]
+        return [replace(reg, target=f"{sub.qualname}.{attr}", owner=sub.qualname)
+                for sub in self.subclasses(cls.qualname) for attr in abstract if attr in sub.methods]
+
+    def subclasses(self, base: str) -> list:
+        """The project's classes deriving from `base`, at any depth."""
+        index = self.once("subclasses", lambda: {
+            c.qualname: self.class_bases(c) for c in self.classes.values()})
+        return [self.classes[q] for q, bases in index.items() if base in bases]
+
+    def _abstract(self, qualname: str) -> bool:
+        fn = self.functions.get(qualname)
+        return fn is not None and any(ev.kind == "raise" and (ev.name or "").endswith("NotImplementedError") for ev in fn.events)
+
+    def _add_signal_receivers(self, sites: dict[str, JobSite]) -> None:
+        """A signal a job sends runs its receivers in that job (`tick_hourly` sending `hourly`):
+        each receiver is a job of the sender's kind and triggers. Their effects stay the sender's
+        too (`callees`), so a retry of the sender is reported where it sends."""
+        for sender in list(sites.values()):
+            fn = self.functions.get(sender.function)
+            if fn is None:
+                continue
+            for ev in fn.events:
+                if not (ev.kind == "call" and ev.ref and ev.attr in _SEND_METHODS):
+                    continue
+                for receiver in self.callees(ev):
+                    if receiver.qualname not in sites:
+                        sites[receiver.qualname] = JobSite(
+                            function=receiver.qualname, framework=sender.framework, kind=sender.kind,
+                            path=self.function_module[receiver.qualname].path, anchor=self.anchor_of(receiver),
+                            display=receiver.qualname, doc_owner=receiver.qualname, triggers=set(sender.triggers),
+                        )
 
     def _expand_forwards(self, registrations: list[Registration], depth: int = 0) -> list[Registration]:
         """A helper that enqueues its parameter registers whatever its callers pass there."""
-        from dataclasses import replace
-
-
         out: list[Registration] = []
         pending: list[Registration] = []
         for reg in registrations:
@@ -156,11 +202,6 @@ class Project(Program):
             if further:
                 out.extend(self._expand_forwards(further, depth + 1))
         return out
-
-    @cached_property
-    def retry_decorator_readers(self) -> frozenset[str]:
-        """Frameworks whose decorators retry a function rather than declare a job (tenacity...)."""
-        return frozenset(fw.name for fw in self.frameworks if hasattr(fw, "find_retry_wrappers"))
 
     @cached_property
     def retry_wrappers(self) -> dict[str, RetryPolicy]:
@@ -221,7 +262,7 @@ class Project(Program):
         callee = self.callee(event)
         if callee is not None:
             return [callee]
-        if event.kind == "call" and event.ref and event.attr in ("send", "send_robust", "asend", "asend_robust"):
+        if event.kind == "call" and event.ref and event.attr in _SEND_METHODS:
 
             signal = event.ref.rpartition(".")[0]
             receivers = self.signal_receivers.get(signal)
@@ -256,6 +297,13 @@ class Project(Program):
             if ev.ref and fn is not None:
                 signal = ev.ref.rpartition(".")[0]
                 out.setdefault(origin(self, site.module, signal) or signal, []).append(fn.qualname)
+        for mod in self.modules.values():  # blinker: `@hourly.connect`, `@hourly.connect_via(sender)`
+            for fn in mod.functions.values():
+                for value, *_ in fn.decorators:
+                    written = deco_name(value) or ""
+                    signal, _, method = written.rpartition(".")
+                    if method in ("connect", "connect_via") and _is_signal_object(self, self.deref(["ref", signal])):
+                        out.setdefault(origin(self, mod, signal) or signal, []).append(fn.qualname)
         return out
 
     def callee(self, event: Event) -> FunctionSummary | None:
@@ -940,70 +988,13 @@ _SESSION = re.compile(r"(?i)(^|\.)@?\w*session\w*(\(\))?(\.begin\(\))?$")
 _NOT_DB_SESSIONS = ("requests.", "httpx.", "aiohttp.", "niquests.", "flask.", "werkzeug.", "boto3.", "aioboto3.", "botocore.")
 
 
-RECEIVER_DECORATORS = ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver")
+_SEND_METHODS = ("send", "send_robust", "asend", "asend_robust")
+_SIGNAL_CLASSES = ("blinker.signal", "blinker.Signal", "blinker.base.Signal", "blinker.Namespace().signal",
+                   "django.dispatch.Signal", "django.dispatch.dispatcher.Signal")
 
 
-RECEIVER = "@receiver"  # who reads `RECEIVER_DECORATORS` (`Project.signal_receivers`), as frameworks are named
-
-
-@dataclass(frozen=True)
-class Decorated:
-    module: ModuleSummary
-    function: FunctionSummary
-    value: list  # the decorator's Value
-    name: str  # its canonical name (the callee for `@x(...)`)
-    is_call: bool
-    anchor: Anchor
-    number: int  # its place among the function's decorators
-    claims: frozenset[str]  # who reads it (`Project.decorator_claims`)
-
-    @property
-    def module_name(self) -> str:
-        return self.module.module
-
-
-def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) -> list[Decorated]:
-    out = []
-    if is_transparent_wrapper(fn):
-        return out  # the wrapper a decorator builds: its jobs are the functions it decorates
-    for number, (value, line, col, end_line, end_col) in enumerate(fn.decorators):
-        name = project.canonical(deco_name(value))
-        if not name:
-            continue
-        claims = project.decorator_claims(mod, value, name)
-        if not claims and project.function_for(name) is not None:
-            value, name = _forwarded(project, mod, value, name)
-            claims = project.decorator_claims(mod, value, name)
-        if claims or literal_name(value) is not None:
-            out.append(Decorated(mod, fn, value, name, value[0] == "call", Anchor(mod.path, line, col, end_line, end_col),
-                                 number, claims))
-    return out
-
-
-def _forwarded(project: Project, mod: ModuleSummary, value: list, name: str) -> tuple[list, str]:
-    """`@app_task(max_retries=5)`, the application's own decorator, read as the framework's
-    decorator it hands the function to (`analysis.forwarding`); unchanged when it hands it to none."""
-    def declares_jobs(callee: str) -> bool:
-        claims = project.decorator_claims(mod, ["name", callee], callee)
-        return any(c not in project.retry_decorator_readers for c in claims if c != RECEIVER)
-
-    found = forwarded_decorator(project, name, declares_jobs)
-    if found is None:
-        return value, name
-    callee, kwargs, passes_on = found
-    if passes_on and value[0] == "call":
-        kwargs = {**kwargs, **{k: v for k, v in value[3].items() if k != "**"}}
-    return ["call", callee, [], kwargs], callee
-
-
-def decorated_functions(project: Project, claimant: str) -> list[Decorated]:
-    """The functions' decorators that `claimant` reads (a framework's name, or `RECEIVER`), in
-    the project's order: no scan sees a decorator it does not claim (`Project.decorator_claims`)."""
-    by_claimant = project.once("decorated by claimant", dict)
-    found = by_claimant.get(claimant)
-    if found is None:
-        found = by_claimant[claimant] = [d for d in _all_decorated(project) if claimant in d.claims]
-    return found
+def _is_signal_object(project: Project, value: list | None) -> bool:
+    return bool(value) and value[0] == "call" and (project.canonical(value[1]) or value[1]) in _SIGNAL_CLASSES
 
 
 def _reads_receiver_connect(project: Project, module: ModuleSummary, event: Event) -> bool:
@@ -1011,9 +1002,3 @@ def _reads_receiver_connect(project: Project, module: ModuleSummary, event: Even
     args = event.args
     return bool(event.ref and args and args[0][0] == "name"
                 and project.function_for(project.canonical(args[0][1])) is not None)
-
-
-def _all_decorated(project: Project) -> list[Decorated]:
-    """Every decorator some framework reads (or that names a task), in the program's order."""
-    return project.once("decorated", lambda: [d for mod in project.modules.values() for fn in mod.functions.values()
-                                              if fn.decorators for d in _read_decorators(project, mod, fn)])

@@ -121,6 +121,7 @@ class FunctionSummary:
     handlers: list = field(default_factory=list)
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
+    forever: list = field(default_factory=list)  # ids of its `while True:` loops
 
 
 @dataclass(slots=True)
@@ -284,9 +285,17 @@ class Summarizer:
             base = self._resolve(node.value)
             return None if base is None else f"{base}.{node.attr}"
         if isinstance(node, ast.Call):
-            func = self._resolve(node.func)
+            callee = node.func
+            if isinstance(callee, ast.Subscript) and isinstance(callee.value, (ast.Name, ast.Attribute)):
+                generic = self._resolve(callee.value)  # `Celery[MyTask]("proj")`: a generic class
+                if generic and generic.rpartition(".")[2][:1].isupper():
+                    return f"{generic}()"
+            func = self._resolve(callee)
             if func is None:
                 return None
+            if func in ("typing.cast", "typing_extensions.cast") and node.args:
+                kind = self._resolve(node.args[0])  # `cast(Celery, make_app())` is a Celery
+                return f"{kind}()" if kind else None
             if func.rpartition(".")[2] in _AWS_FACTORIES and func.startswith(("boto3", "aioboto3")):
                 if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                     return f"{func}({node.args[0].value})"
@@ -703,6 +712,8 @@ class Summarizer:
             self._test(node.test)
         saved = self.loops
         self.loops = saved + (self._next_id(),)
+        if isinstance(node, ast.While) and isinstance(node.test, ast.Constant) and node.test.value:
+            self.fn.forever.append(self.loops[-1])  # `while True:`: runs until the process stops
         self._body(node.body)
         self.loops = saved
         self._body(node.orelse)

@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from ..analysis import names
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..analysis.program import any_module, classes_where, deco_name, per_module
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from ..analysis.summary import (
     MODULE_CODE,
     Event,

@@ -7,7 +7,8 @@ from __future__ import annotations
 from ..analysis.jobs import JobSite, Registration
 from ..analysis.names import forwarded, target
 from ..analysis.program import calls_named
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from .base import job_from_function
 
 SETTINGS = ("max_instances", "coalesce", "misfire_grace_time", "id", "replace_existing")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..analysis.jobs import Anchor, JobSite, RetryPolicy
-from ..analysis.project import Decorated, Project
+from ..analysis.decorators import Decorated
+from ..analysis.project import Project
 from ..analysis.summary import FunctionSummary
 from ..analysis.values import lit, render
 

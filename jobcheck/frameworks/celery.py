@@ -20,7 +20,8 @@ from __future__ import annotations
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..analysis.names import canonical_in, function_by_path, target
 from ..analysis.program import calls_named, classes_where, modules_where
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from ..analysis.summary import ClassSummary, ModuleSummary
 from ..analysis.values import dict_items, lit, names
 from .base import class_attrs, describe, int_or_none, job_from_function, matches, policy

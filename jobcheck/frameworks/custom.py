@@ -16,7 +16,8 @@ from __future__ import annotations
 from ..analysis.jobs import JobSite, Registration
 from ..analysis.names import canonical_in, origin, target
 from ..analysis.program import calls_named, classes_where
-from ..analysis.project import RECEIVER_DECORATORS, Project, decorated_functions
+from ..analysis.decorators import RECEIVER_DECORATORS, decorated_functions
+from ..analysis.project import Project
 from .base import job_from_function, matches
 
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 from ..analysis import names
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..analysis.program import calls_named
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from ..analysis.summary import FunctionSummary
 from ..analysis.values import call_args, call_kwargs, call_name, render
 from .base import describe, int_or_none, job_from_function, policy

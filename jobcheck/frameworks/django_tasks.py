@@ -29,7 +29,8 @@ from __future__ import annotations
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, modules_where
-from ..analysis.project import Decorated, Project, decorated_functions
+from ..analysis.decorators import Decorated, decorated_functions
+from ..analysis.project import Project
 from ..analysis.summary import ModuleSummary
 from ..analysis.values import dict_items, lit
 from .base import job_from_function, kwargs_of, policy

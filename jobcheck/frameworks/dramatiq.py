@@ -12,7 +12,8 @@ from __future__ import annotations
 from ..analysis.jobs import JobSite, Registration
 from ..analysis.names import canonical_in
 from ..analysis.program import calls_named, classes_where
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from ..analysis.values import lit, names
 from .base import describe, int_or_none, job_from_function, matches, policy
 

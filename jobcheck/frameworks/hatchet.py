@@ -18,7 +18,8 @@ from __future__ import annotations
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..analysis.names import canonical_in
 from ..analysis.program import deco_name
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from ..analysis.values import call_kwargs, lit
 from .base import describe, int_or_none, job_from_function, kwargs_of, matches, policy
 

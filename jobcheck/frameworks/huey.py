@@ -14,7 +14,8 @@ from __future__ import annotations
 from ..analysis.jobs import JobSite, Registration, RetryPolicy
 from ..analysis.names import canonical_in
 from ..analysis.program import calls_named
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from ..analysis.values import lit
 from .base import describe, int_or_none, job_from_function, policy
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named
-from ..analysis.project import Decorated, Project, decorated_functions
+from ..analysis.decorators import Decorated, decorated_functions
+from ..analysis.project import Project
 from ..analysis.values import call_args, call_kwargs, call_name
 from .base import describe, int_or_none, job_from_function, matches, policy
 from .durations import seconds

@@ -11,7 +11,8 @@ attempts or 45 s; `retrying` retries forever on any exception with no wait unles
 from __future__ import annotations
 
 from ..analysis.jobs import Registration, RetryPolicy
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from ..analysis.values import call_args, call_kwargs, call_name, names, render
 from .base import describe, int_or_none, policy
 

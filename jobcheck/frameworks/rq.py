@@ -13,7 +13,8 @@ from __future__ import annotations
 from ..analysis.jobs import JobSite, Registration, RetryPolicy
 from ..analysis.names import canonical_in, forwarded, target
 from ..analysis.program import CallSite, calls_named
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from ..analysis.values import call_args, call_kwargs, call_name, lit, render
 from .base import int_or_none, job_from_function, matches, policy
 
@@ -53,7 +54,8 @@ def retry_from(value, anchor) -> RetryPolicy | None:
     else:
         backoff = "constant"
     return policy(
-        f"retry={render(value)}", anchor, max_retries=int_or_none(max_value, 1), on=None, backoff=backoff,
+        # A count in a name or a parameter is bounded, count unknown (-1); rq's own default is 1.
+        f"retry={render(value)}", anchor, max_retries=1 if max_value is None else int_or_none(max_value, -1), on=None, backoff=backoff,
         delay=float(iv[0] if isinstance(iv, tuple) and iv else iv) if isinstance(iv, (int, float, tuple)) and iv != () else None,
     )
 
@@ -78,7 +80,7 @@ class RQ:
                 continue
             kwargs = d.value[3] if d.is_call else {}
             site = job_from_function(project, d.function, self.name, "task", triggers={"enqueue"})
-            site.retry = retry_from(kwargs.get("retry"), d.anchor)
+            site.retry = retry_from(project.deref(kwargs.get("retry")), d.anchor)
             if "on_failure" in kwargs and site.retry is not None:
                 site.retry.failure_handler = "on_failure"
             site.settings = {k: v for k, v in kwargs.items() if k in SETTINGS}
@@ -102,7 +104,7 @@ class RQ:
             forward = None if qualname else forwarded(site, value)
             if not qualname and not forward:
                 continue
-            retry = retry_from(ev.kwargs.get("retry"), site.anchor)
+            retry = retry_from(project.deref(ev.kwargs.get("retry")), site.anchor)
             if retry is not None and "on_failure" in ev.kwargs:
                 retry.failure_handler = "on_failure"
             trigger = "schedule" if ev.attr in SCHEDULED else "enqueue"

@@ -12,7 +12,8 @@ from __future__ import annotations
 from ..analysis.jobs import JobSite, Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from .base import job_from_function
 
 _EVERY_ROOTS = ("schedule.every()", "schedule.Scheduler().every()", "schedule.default_scheduler.every()")

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..analysis.names import canonical_in
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from .base import describe, int_or_none, job_from_function, kwargs_of, matches, policy
 
 WORKERS = ("streaq.Worker()", "streaq.worker.Worker()")

@@ -16,7 +16,8 @@ from __future__ import annotations
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from ..analysis.values import lit, names, render
 from .base import int_or_none, job_from_function, policy
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, classes_where, deco_name
-from ..analysis.project import Project, decorated_functions
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
 from ..analysis.values import call_args, call_kwargs, call_name, lit, render
 from .base import job_from_function, policy
 from .durations import seconds

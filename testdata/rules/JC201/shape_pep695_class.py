@@ -14,7 +14,7 @@ class Client[T]:
 
 @shared_task(autoretry_for=(Exception,), max_retries=3)
 def push(item):  # expect: JC501
-    Client[dict]().send(item)  # todo-expect: JC201
+    Client[dict]().send(item)  # expect: JC201
 
 
 @shared_task(autoretry_for=(Exception,), max_retries=3)

@@ -16,8 +16,8 @@ def upload_report(report_id):  # expect: JC501
 
 
 @mail_app.task(autoretry_for=(ConnectionError,), max_retries=5)
-def notify(user_id):  # todo-expect: JC501
-    requests.post("https://mail.example/send", json={"user": user_id})  # todo-expect: JC201
+def notify(user_id):  # expect: JC501
+    requests.post("https://mail.example/send", json={"user": user_id})  # expect: JC201
 
 
 @sync_app.task(autoretry_for=(ConnectionError,), max_retries=5)
@@ -31,5 +31,5 @@ def stock_report(sku):  # expect: JC501
 
 
 @generic_app.task(autoretry_for=(ConnectionError,), max_retries=5)
-def charge(invoice_id):  # todo-expect: JC501
-    requests.post("https://psp.example/charges", json={"invoice": invoice_id})  # todo-expect: JC201
+def charge(invoice_id):  # expect: JC501
+    requests.post("https://psp.example/charges", json={"invoice": invoice_id})  # expect: JC201

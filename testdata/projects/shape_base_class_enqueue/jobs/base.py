@@ -14,7 +14,7 @@ class BaseJob:
         queue = django_rq.get_queue(self.queue_name)
         return queue.enqueue(self.handle, retry=Retry(max=self.max_attempts, interval=[30, 120]))
 
-    def handle(self):  # todo-ok: JC501 (the base method handed to RQ; the jobs are the subclasses)
+    def handle(self):  # the base method handed to RQ; the jobs are the subclasses
         self.run(**self.params)
 
     def run(self, **params):

@@ -4,12 +4,12 @@ import requests
 from jobs.base import BaseJob, Step
 
 
-class SyncInvoice(BaseJob):  # todo-expect: JC501
+class SyncInvoice(BaseJob):  # expect: JC501
     def run(self, invoice_id):
-        requests.post("https://ledger.example/invoices", json={"id": invoice_id})  # todo-expect: JC201
+        requests.post("https://ledger.example/invoices", json={"id": invoice_id})  # expect: JC201
 
 
-class RefreshRates(BaseJob):  # todo-expect: JC501
+class RefreshRates(BaseJob):  # expect: JC501
     queue_name = "low"
 
     def run(self):

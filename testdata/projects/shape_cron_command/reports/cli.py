@@ -3,7 +3,7 @@ import requests
 
 
 @click.command("purge-exports")
-def purge_exports():  # todo-expect: JC501
+def purge_exports():  # expect: JC501
     """Delete exports older than a week. Run nightly by cron."""
     requests.delete("https://storage.example/exports?older_than=7d")
 
@@ -13,3 +13,9 @@ def purge_exports():  # todo-expect: JC501
 def create_admin(email):
     """Create the first admin user (once, at install)."""
     print(email)
+
+
+@click.command("rebuild-index")
+def rebuild_index():
+    """Rebuild the search index from scratch. Never run this from cron: it locks the table."""
+    requests.post("https://search.example/rebuild")

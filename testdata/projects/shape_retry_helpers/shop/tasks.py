@@ -12,18 +12,18 @@ params = task_options(queue="billing")
 
 @shared_task(**RETRY_OPTIONS)
 def push_order(order_id):  # expect: JC501
-    requests.post("https://erp.example/orders", json={"id": order_id})  # todo-expect: JC201
+    requests.post("https://erp.example/orders", json={"id": order_id})  # expect: JC201
 
 
 @shared_task(**params)
 def charge(invoice_id):  # expect: JC501
-    requests.post("https://psp.example/charges", json={"invoice": invoice_id})  # todo-expect: JC201
+    requests.post("https://psp.example/charges", json={"invoice": invoice_id})  # expect: JC201
 
 
-# todo-expect: JC203
+# expect: JC203
 @shared_task(**IMPATIENT)
 def ping_partner(partner_id):  # expect: JC501
-    requests.post("https://partner.example/ping", json={"id": partner_id})  # todo-expect: JC201
+    requests.post("https://partner.example/ping", json={"id": partner_id})  # expect: JC201
 
 
 @shared_task(**QUEUE_OPTIONS)
@@ -32,7 +32,7 @@ def export(report_id):  # expect: JC501
 
 
 def send_sms(phone, text):  # expect: JC501
-    requests.post("https://sms.example/send", json={"to": phone, "text": text})  # todo-expect: JC201
+    requests.post("https://sms.example/send", json={"to": phone, "text": text})  # expect: JC201
 
 
 def send_push(device, text):  # expect: JC501

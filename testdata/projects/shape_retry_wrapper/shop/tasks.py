@@ -4,6 +4,7 @@ import requests
 from celery import shared_task
 
 from shop.models import Customer
+from shop.policies import network_retry, with_retries
 from shop.retrying import log_errors, requeue_on_failure, retry_on, self_retrying
 
 
@@ -40,3 +41,15 @@ def ping_partner(partner_id):  # expect: JC501
 
 def signup(phone):
     django_rq.get_queue("default").enqueue(send_sms, phone, "welcome")
+
+
+@shared_task
+@with_retries(attempts=3)
+def push_refund(refund_id):  # expect: JC501
+    requests.post("https://psp.example/refunds", json={"id": refund_id})  # expect: JC201
+
+
+@network_retry
+def notify_partner(partner_id):
+    """Not a job: a helper retried by the application's own decorator."""
+    requests.post("https://partner.example/notify", json={"id": partner_id})  # expect: JC201

@@ -6,21 +6,21 @@ from ops.signals import hourly, nightly, user_signed_up
 
 
 @hourly.connect
-def refresh_rates(sender):  # todo-expect: JC501
+def refresh_rates(sender):  # expect: JC501
     requests.get("https://rates.example/latest")
 
 
 @hourly.connect
-def post_heartbeat(sender):  # todo-expect: JC501
+def post_heartbeat(sender):  # expect: JC501
     requests.post("https://status.example/heartbeats", json={"from": sender})
 
 
 @receiver(nightly)
-def send_digest(sender, **kwargs):  # todo-expect: JC501
+def send_digest(sender, **kwargs):  # expect: JC501
     send_mail("Digest", "body", "ops@example.com", ["team@example.com"])
 
 
-def purge_sessions(sender, **kwargs):  # todo-expect: JC501
+def purge_sessions(sender, **kwargs):  # expect: JC501
     print("purged")
 
 

@@ -10,7 +10,7 @@ from service import cache
 logger = logging.getLogger(__name__)
 
 
-async def refresh_rates_forever():  # todo-expect: JC501
+async def refresh_rates_forever():  # expect: JC501
     async with httpx.AsyncClient() as client:
         while True:
             response = await client.get("https://rates.example/latest")
@@ -18,7 +18,7 @@ async def refresh_rates_forever():  # todo-expect: JC501
             await asyncio.sleep(300)
 
 
-async def report_usage_forever(interval=60):  # todo-expect: JC501
+async def report_usage_forever(interval=60):  # expect: JC501
     while True:
         try:
             async with httpx.AsyncClient() as client:

@@ -26,7 +26,7 @@ def push_all_later():  # expect: JC501
 
 @shared_task(autoretry_for=(ConnectionError,), max_retries=5)
 def push_inline(account_id):  # expect: JC501
-    push_account.apply(args=(account_id,))  # todo-expect: JC201 (`apply` runs the task here)
+    push_account.apply(args=(account_id,))  # expect: JC201 (`apply` runs the task here)
 
 
 class PushContacts(Task):  # expect: JC501

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand
 from reports.models import Subscriber
 
 
-class Command(BaseCommand):  # todo-expect: JC501
+class Command(BaseCommand):  # expect: JC501
     help = "Email the daily digest to every subscriber. Run from cron every morning (see crontab)."
 
     def handle(self, *args, **options):

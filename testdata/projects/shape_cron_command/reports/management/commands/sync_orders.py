@@ -2,7 +2,7 @@ import requests
 from django.core.management.base import BaseCommand
 
 
-class Command(BaseCommand):  # todo-expect: JC501
+class Command(BaseCommand):  # expect: JC501
     """Pull new orders from the shop. Scheduled in the crontab every 15 minutes."""
 
     def add_arguments(self, parser):

@@ -1,0 +1,103 @@
+"""The decorators the frameworks read: each function's decorators with who claims them, the
+application's own decorators read as the framework decorators they hand the function to
+(`analysis.forwarding`), and `**OPTIONS` splats spread into keywords."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .forwarding import forwarded_decorators, is_transparent_wrapper
+from .jobs import Anchor
+from .program import deco_name, literal_name
+from .summary import FunctionSummary, ModuleSummary
+from .values import lit
+
+if TYPE_CHECKING:
+    from .project import Project
+
+
+RECEIVER_DECORATORS = ("django.dispatch.receiver", "django.dispatch.dispatcher.receiver")
+
+
+RECEIVER = "@receiver"  # who reads `RECEIVER_DECORATORS` (`Project.signal_receivers`), as frameworks are named
+
+
+@dataclass(frozen=True)
+class Decorated:
+    module: ModuleSummary
+    function: FunctionSummary
+    value: list  # the decorator's Value
+    name: str  # its canonical name (the callee for `@x(...)`)
+    is_call: bool
+    anchor: Anchor
+    number: int  # its place among the function's decorators
+    claims: frozenset[str]  # who reads it (`Project.decorator_claims`)
+
+    @property
+    def module_name(self) -> str:
+        return self.module.module
+
+
+def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) -> list[Decorated]:
+    out = []
+    if is_transparent_wrapper(fn):
+        return out  # the wrapper a decorator builds: its jobs are the functions it decorates
+    for number, (value, line, col, end_line, end_col) in enumerate(fn.decorators):
+        name = project.canonical(deco_name(value))
+        if not name:
+            continue
+        if value[0] == "call" and "**" in value[3]:
+            value = ["call", value[1], value[2], spread(project, value[3])]
+        claims = project.decorator_claims(mod, value, name)
+        anchor = Anchor(mod.path, line, col, end_line, end_col)
+        forwarded = _forwarded(project, mod, value, name) if not claims and project.function_for(name) else []
+        for f_value, f_name in forwarded:
+            out.append(Decorated(mod, fn, f_value, f_name, True, anchor, number, project.decorator_claims(mod, f_value, f_name)))
+        if not forwarded and (claims or literal_name(value) is not None):
+            out.append(Decorated(mod, fn, value, name, value[0] == "call", anchor, number, claims))
+    return out
+
+
+def spread(project: Project, kwargs: dict) -> dict:
+    """Keywords with a `**OPTIONS` splat read where OPTIONS is a dict the program shows (a module
+    constant, a helper's return); the written keywords win. An unreadable splat stays `**`."""
+    found = project.deref(kwargs["**"])
+    if not found or found[0] != "dict":
+        return kwargs
+    out = {key: v for k, v in found[1] if isinstance(key := lit(k), str)}
+    out.update((k, v) for k, v in kwargs.items() if k != "**")
+    return out
+
+
+def _forwarded(project: Project, mod: ModuleSummary, value: list, name: str) -> list[tuple[list, str]]:
+    """`@app_task(max_retries=5)`, the application's own decorator, read as each framework
+    decorator it hands the function to (`analysis.forwarding`): a job's, a retry's, or both."""
+    def read(callee: str) -> bool:
+        return any(c != RECEIVER for c in project.decorator_claims(mod, ["name", callee], callee))
+
+    found = project.once("forwarded decorators", dict)  # a project repeats its own decorators
+    if name not in found:
+        found[name] = forwarded_decorators(project, name, read)
+    out = []
+    for callee, kwargs, passes_on in found[name]:
+        if passes_on and value[0] == "call":
+            kwargs = {**kwargs, **{k: v for k, v in value[3].items() if k != "**"}}
+        out.append((["call", callee, [], kwargs], callee))
+    return out
+
+
+def decorated_functions(project: Project, claimant: str) -> list[Decorated]:
+    """The functions' decorators that `claimant` reads (a framework's name, or `RECEIVER`), in
+    the project's order: no scan sees a decorator it does not claim (`Project.decorator_claims`)."""
+    by_claimant = project.once("decorated by claimant", dict)
+    found = by_claimant.get(claimant)
+    if found is None:
+        found = by_claimant[claimant] = [d for d in _all_decorated(project) if claimant in d.claims]
+    return found
+
+
+def _all_decorated(project: Project) -> list[Decorated]:
+    """Every decorator some framework reads (or that names a task), in the program's order."""
+    return project.once("decorated", lambda: [d for mod in project.modules.values() for fn in mod.functions.values()
+                                              if fn.decorators for d in _read_decorators(project, mod, fn)])

@@ -1,0 +1,77 @@
+"""Commands a scheduler runs: a Django management command (`class Command(BaseCommand)` with
+`handle`) or a click / typer command whose help says it runs on a schedule ("Run nightly by cron",
+"every 15 minutes", "scheduled hourly") is a periodic job (kind "periodic"). The help is the
+`help` attribute, the `help=` keyword or the docstring: the one place a command says how it is
+run. A command with no such words (a one-off `create-admin`, a `loaddata`) is not a job.
+
+Nothing retries a command: the next run is the next tick, so one that fails half-way runs again
+from the start then, and one that outlasts its interval overlaps the next unless it takes a lock.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..analysis.jobs import JobSite, Registration
+from ..analysis.program import classes_where
+from ..analysis.decorators import decorated_functions
+from ..analysis.project import Project
+from ..analysis.values import lit
+from .base import job_from_function, policy
+
+COMMAND_BASES = ("django.core.management.base.BaseCommand", "django.core.management.BaseCommand")
+COMMAND_DECORATORS = ("click.command", "click.group().command", "typer.Typer().command")
+_SCHEDULED = re.compile(
+    r"\b(cron(tab)?|cronjob|scheduled?|periodic(ally)?|nightly|hourly|daily|weekly|monthly"
+    r"|every\s+(\d+\s*)?(minutes?|hours?|days?|nights?|mornings?|evenings?|weeks?|months?|min|h))\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(r"\b(not|never|once)\b[^.]{0,30}\b(cron|schedul|periodic)", re.IGNORECASE)
+
+
+def says_scheduled(text: str | None) -> bool:
+    return bool(text) and bool(_SCHEDULED.search(text)) and not _NEGATED.search(text)
+
+
+class ScheduledCommands:
+    name = "command"
+
+    @staticmethod
+    def reads_decorator(name: str) -> bool:
+        return name in COMMAND_DECORATORS or (name.endswith(".command") and name.startswith(("click.", "typer.")))
+
+    def find_jobs(self, project: Project) -> list[JobSite]:
+        sites = []
+
+        def wanted(cls) -> bool:
+            return "handle" in cls.methods and any(b in COMMAND_BASES for b in project.class_bases(cls))
+
+        for cls in classes_where(project, wanted):
+            help_text = lit(cls.attrs["help"][0]) if "help" in cls.attrs else None
+            if not (says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(cls.docstring)):
+                continue
+            anchor = project.class_anchor(cls)
+            site = JobSite(
+                function=f"{cls.qualname}.handle", framework=self.name, kind="periodic", path=anchor.path,
+                anchor=anchor, display=cls.qualname, doc_owner=cls.qualname, triggers={"schedule"},
+            )
+            site.retry = _never_retried(anchor)
+            sites.append(site)
+        for d in decorated_functions(project, self.name):
+            help_text = lit(d.value[3].get("help")) if d.is_call else None
+            if says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(d.function.docstring):
+                site = job_from_function(project, d.function, self.name, "periodic", triggers={"schedule"})
+                site.retry = _never_retried(d.anchor)
+                sites.append(site)
+        return sites
+
+    def find_registrations(self, project: Project) -> list[Registration]:
+        return []
+
+
+def _never_retried(anchor):
+    return policy("a scheduler runs the command once per tick", anchor, max_retries=0, on=None, from_default=True,
+                  backoff="none")
+
+
+FRAMEWORK = ScheduledCommands()
