@@ -51,7 +51,9 @@ def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) 
             value = ["call", value[1], value[2], spread(project, value[3])]
         claims = project.decorator_claims(mod, value, name)
         anchor = Anchor(mod.path, line, col, end_line, end_col)
-        forwarded = _forwarded(project, mod, value, name) if not claims and project.function_for(name) else []
+        # A function of the application is never a framework's decorator itself, whatever its name
+        # (`celerylib.task` looks like any `*.task`): it is read by what it hands the function to.
+        forwarded = _forwarded(project, mod, value, name) if project.function_for(name) else []
         for f_value, f_name in forwarded:
             out.append(Decorated(mod, fn, f_value, f_name, True, anchor, number, project.decorator_claims(mod, f_value, f_name)))
         if not forwarded and (claims or literal_name(value) is not None):

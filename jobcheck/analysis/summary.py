@@ -202,6 +202,20 @@ _LIT_NONE: list = ["lit", None]
 _REF_ATTRS = ("send", "send_robust", "connect", "asend", "asend_robust")
 
 
+# Compatibility layers that re-export the standard library under another name: code that
+# imports `request` from `six.moves.urllib` calls `urllib.request.urlopen`.
+_MOVED = {"six.moves.urllib": "urllib", "six.moves.http_client": "http.client", "six.moves.queue": "queue",
+          "six.moves.urllib_parse": "urllib.parse", "six.moves.urllib.request": "urllib.request",
+          "future.moves.urllib": "urllib", "future.moves.http.client": "http.client"}
+
+
+def _moved(module: str) -> str:
+    for old, new in _MOVED.items():
+        if module == old or module.startswith(old + "."):
+            return new + module[len(old):]
+    return module
+
+
 class Summarizer:
     """Builds a ModuleSummary in one recursive walk over the module's `ast`."""
 
@@ -340,7 +354,7 @@ class Summarizer:
             self.mod.imported.extend(alias.name for alias in node.names)
             for alias in node.names:
                 if alias.asname:
-                    scope.names[alias.asname] = alias.name
+                    scope.names[alias.asname] = _moved(alias.name)
                     if scope is self.module_scope:
                         self.module_vars.discard(alias.asname)
                 else:
@@ -357,10 +371,11 @@ class Summarizer:
             base = ".".join(p for p in (*parts, node.module or "") if p)
         if base:
             self.mod.imported.append(base)
+        moved = _moved(base) if not node.level else base
         for alias in node.names:
             if alias.name == "*":
                 continue
-            scope.names[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+            scope.names[alias.asname or alias.name] = f"{moved}.{alias.name}" if moved else alias.name
             if base:
                 self.mod.imported.append(f"{base}.{alias.name}")  # `from pkg import module`
             if scope is self.module_scope:

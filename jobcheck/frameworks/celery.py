@@ -17,6 +17,8 @@ enqueue call, or a `task_failure` signal receiver.
 
 from __future__ import annotations
 
+import re
+
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..analysis.names import canonical_in, function_by_path, target
 from ..analysis.program import calls_named, classes_where, modules_where
@@ -39,6 +41,17 @@ TASK_DECORATORS = (
     "celery.Celery().periodic_task",
 )
 TASK_BASES = ("celery.Task", "celery.app.task.Task", "celery.Celery().Task", "celery.app.base.Celery().Task", "celery.task.Task")
+# Extensions subclass the app and keep its name (`flask_celery.Celery`, Flask-Celery-Helper's): a
+# `Celery()` of a library that is not analysed is a Celery app.
+_LIBRARY_APP = re.compile(r"[\w.]+\.Celery\(\)\.(task|periodic_task|Task)")
+
+
+def is_task_decorator(name: str) -> bool:
+    return matches(name, TASK_DECORATORS) or (_LIBRARY_APP.fullmatch(name) is not None and not name.endswith(".Task"))
+
+
+def is_task_base(name: str) -> bool:
+    return matches(name, TASK_BASES) or (_LIBRARY_APP.fullmatch(name) is not None and name.endswith(".Task"))
 RETRY_KEYS = ("autoretry_for", "max_retries", "retry_kwargs", "retry_backoff", "retry_backoff_max", "default_retry_delay", "retry_jitter")
 SCHEDULE_NAMES = ("beat_schedule", "CELERYBEAT_SCHEDULE", "CELERY_BEAT_SCHEDULE")
 ENQUEUE_METHODS = ("delay", "apply_async", "s", "si", "signature", "subtask", "map", "starmap", "chunks")
@@ -112,7 +125,7 @@ class Celery:
     @staticmethod
     def reads_decorator(name: str) -> bool:
         # An application's own `X.task` counts when X is one of its Celery apps (`tasks`).
-        return (matches(name, TASK_DECORATORS) or name.endswith(".task")
+        return (is_task_decorator(name) or name.endswith(".task")
                 or name.removesuffix(".connect") in FAILURE_SIGNALS)
 
     def find_jobs(self, project: Project) -> list[JobSite]:
@@ -167,20 +180,20 @@ def _compute_tasks(project: Project) -> dict[str, JobSite]:
     apps = _apps_by_use(project)
     for d in decorated_functions(project, "celery"):
         name = canonical_in(project, d.module, d.value[1]) if d.value[0] in ("name", "call") else None
-        if not name or not (matches(name, TASK_DECORATORS) or name in apps):
+        if not name or not (is_task_decorator(name) or name in apps):
             continue
         kwargs = d.value[3] if d.is_call else {}
         out[d.function.qualname] = _task_site(project, d.module, d.function.qualname, name, kwargs, d.anchor, failure_signal)
     for site in calls_named(project, ("task", "shared_task"), _reads_task_call):
         name = canonical_in(project, site.module, site.event.name) or ""
         ev = site.event
-        if not (matches(name, TASK_DECORATORS) or name in apps) or not ev.args:
+        if not (is_task_decorator(name) or name in apps) or not ev.args:
             continue
         qualname = target(project, site.module, ev.args[0])
         if qualname and qualname not in out:
             out[qualname] = _task_site(project, site.module, qualname, name, ev.kwargs, site.anchor, failure_signal)
     for cls in classes_where(project, lambda cls: "run" in cls.methods
-                            and any(matches(b, TASK_BASES) for b in project.class_bases(cls))):
+                            and any(is_task_base(b) for b in project.class_bases(cls))):
         fn = project.functions[f"{cls.qualname}.run"]
         attrs = class_attrs(project, cls)
         anchor = project.class_anchor(cls)
@@ -299,7 +312,7 @@ def _reads_app_call(project: Project, module, ev) -> bool:
 
 def _reads_task_call(project: Project, module, ev) -> bool:
     name = canonical_in(project, module, ev.name) or ""
-    return matches(name, TASK_DECORATORS) or name.endswith(".task")  # an app's (`_apps_by_use`)
+    return is_task_decorator(name) or name.endswith(".task")  # an app's (`_apps_by_use`)
 
 
 def _reads_failure_connect(project: Project, module, ev) -> bool:
