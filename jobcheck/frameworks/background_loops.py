@@ -22,6 +22,7 @@ from ..analysis.summary import MODULE_CODE
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "spawn", "run_coroutine_threadsafe")
 _STARTER_PREFIXES = ("asyncio", "threading", "trio", "anyio", "gevent", "eventlet")
+_LOG_METHODS = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep")
 
 
@@ -63,11 +64,21 @@ def _reads_starter(project: Project, module, ev) -> bool:
 
 
 def _repeats_forever(project: Project, fn) -> bool:
+    """A `while True:` loop that sleeps between rounds and does some work in them (a loop that
+    only sleeps is a process waiting to be interrupted, not a job)."""
     forever = set(fn.forever)
-    return bool(forever) and any(
-        ev.kind == "call" and forever.intersection(ev.loops)
-        and ((project.canonical(ev.name) or "") in _SLEEPS or (ev.attr == "wait" and (ev.args or "timeout" in ev.kwargs)))
-        for ev in fn.events)
+    if not forever:
+        return False
+    sleeps = works = False
+    for ev in fn.events:
+        if ev.kind != "call" or not forever.intersection(ev.loops):
+            continue
+        name = project.canonical(ev.name) or ""
+        if name in _SLEEPS or (ev.attr == "wait" and (ev.args or "timeout" in ev.kwargs)):
+            sleeps = True
+        elif name != "print" and not name.startswith("logging.") and ev.attr not in _LOG_METHODS:
+            works = True
+    return sleeps and works
 
 
 FRAMEWORK = BackgroundLoops()

@@ -39,3 +39,13 @@ if __name__ == "__main__":
     fetch_with_retries("https://status.example/")
     shell()
     poll_forever()
+
+
+def wait_for_interrupt():
+    """Loops forever doing nothing but sleep until ^C: a process waiting, not a periodic job."""
+    while True:
+        time.sleep(0.01)
+        print("still here")
+
+
+threading.Thread(target=wait_for_interrupt).start()
