@@ -1,0 +1,522 @@
+"""What makes an effect safe to repeat, as the `Project` answers it: a key passed to the far end or
+recorded in the same transaction, a dedup marker, a `created` flag that gates it, a read-only
+request; and which writes share a transaction (Django `atomic`, SQLAlchemy sessions and
+`begin()`, psycopg and sqlite3 connections, `@atomic` helpers). A mixin of `Project`: its methods
+use the linked program (`functions`, `canonical`, `catalog`, `callees`)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..effects.catalog import (
+    SQL_TEXT_BUILDERS,
+    SQL_WRITE_STATEMENTS,
+    TRANSACTION_CONNECTS,
+    TRANSACTION_ENDS,
+    UNIQUE_VIOLATIONS,
+    UNIT_OF_WORK_CONNECTIONS,
+)
+from ..effects.classify import db_write
+from ..model import Confidence
+from .keys import is_key_name, is_record_key_field
+from .program import deco_name, exclusive
+from .summary import MODULE_CODE, Event, FunctionSummary
+
+if TYPE_CHECKING:
+    from .project import EffectPath
+
+
+class Guards:
+    def is_guarded(self, fn: FunctionSummary, index: int) -> bool:
+        """Does something make this call idempotent? A key passed to the far end, a key recorded
+        in the same transaction before it, a dedup marker set before it, or a configured guard."""
+        event = fn.events[index]
+        for kw in event.kwargs:
+            if is_key_name(kw):
+                return True
+        if any(kw in ("headers", "extra_headers", "**", "request_options", "options") for kw in event.kwargs):
+            if any(s.kind == "dictkey" and is_key_name(s.name) and s.line <= event.end_line for s in fn.sinks):
+                return True
+            if any(m <= event.end_line for m in self.key_marks(fn)):
+                return True
+        if self._key_in_body(fn, event) or self.sends_a_read(fn, index):
+            return True
+        if any(fn.events[g].attr in _CREATED_FLAGS for g in event.gated):
+            return True  # runs only when `get_or_create` created the row: once
+        for j in range(index):
+            other = fn.events[j]
+            if other.kind != "call" or exclusive(other, event):
+                continue
+            name = self.event_name(other)
+            if name in self.catalog.guards:
+                return True
+            if name in self.catalog.markers or (other.attr == "set" and "nx" in other.kwargs):
+                return True
+            if self.records_key(other) and self.same_transaction(fn, other, event):
+                return True
+        for deco in fn.decorators:
+            if self.canonical(deco_name(deco[0])) in self.catalog.guards:
+                return True
+        return False
+
+    def _key_in_body(self, fn: FunctionSummary, event: Event) -> bool:
+        """An idempotency key sent in the request body: `json={"idempotency_key": ...}`, or a body
+        given as a variable where a dict with a key-named field was built before the call."""
+        for kw in ("json", "data"):
+            value = event.kwargs.get(kw)
+            if not value:
+                continue
+            if _has_key_field(value):
+                return True
+            if value[0] != "dict" and any(s.kind == "dictkey" and is_key_name(s.name) and s.line <= event.end_line
+                                          for s in fn.sinks):
+                return True
+        return False
+
+    def sends_a_read(self, fn: FunctionSummary, index: int) -> bool:
+        """An HTTP call that only reads is idempotent: a method given as a variable, or a request
+        built elsewhere (`session.send(prepared)`, `urlopen(Request(url, data=...))`), that the
+        call sites of the application's own helpers make a GET (`_request("GET", ...)`, `_call(path)`
+        leaving `payload=None`)."""
+        return self._http_conditions(fn, index, 0) == ()
+
+    def _http_conditions(self, fn: FunctionSummary, index: int, depth: int) -> tuple | None:
+        """When this call's HTTP effects are only reads: () always; None never (a write, or not
+        known); else the conditions on `fn`'s parameters, each of which must hold: `("method",
+        param, call)` (the literal method its callers pass reads) or `("body", param)` (its callers
+        pass None, or leave a None default: no body, so urllib sends a GET)."""
+        memo = self.once("http read conditions", dict)
+        key = (fn.qualname, index)
+        if key in memo:
+            return memo[key]
+        memo[key] = None  # on a cycle: a write
+        found = memo[key] = self._http_conditions_of(fn, index, depth) if depth < 8 else None
+        return found
+
+    def _http_conditions_of(self, fn: FunctionSummary, index: int, depth: int) -> tuple | None:
+        event = fn.events[index]
+        direct = self.direct_effect(fn, event)
+        if direct is not None:
+            return self._request_conditions(fn, event, direct) if direct.kind == "http" else None
+        callees = self.callees(event)
+        if len(callees) != 1:
+            return None
+        callee = callees[0]
+        effects = self.call_effects(callee.qualname) if callee.qualname != fn.qualname else []
+        if not effects:
+            return None
+        out: list = []
+        for ce in effects:
+            inner = self._http_conditions(callee, ce.event_index, depth + 1)
+            if inner is None:
+                return None
+            for cond in inner:
+                given = _bound(callee, event, cond[1])
+                if given is not None and given[0] == "param":
+                    out.append((cond[0], given[1], *cond[2:]))
+                elif self._condition_writes(cond, given):
+                    return None
+        return tuple(out)
+
+    def _condition_writes(self, cond: tuple, given: list | None) -> bool:
+        """Does a call site that passes `given` (None: not known) for the condition's parameter write?"""
+        if given is None or given[0] != "lit":
+            return True
+        if cond[0] == "method":
+            return self.catalog.method_writes(cond[2], given[1])
+        return given[1] is not None
+
+    def _request_conditions(self, fn: FunctionSummary, event: Event, effect: EffectPath) -> tuple | None:
+        """The conditions under which a direct HTTP call reads (see `_http_conditions`)."""
+        name = effect.chain[-1]
+        if name not in self.catalog.senders:
+            method = event.args[0] if event.args else event.kwargs.get("method")
+            return (("method", method[1], name),) if method and method[0] == "param" else None
+        out: list = []
+        own = self.catalog.builders.get(name)
+        if own is not None:
+            body = _argument(event.args, event.kwargs, own[1])
+            if body is not None and body != ["lit", None]:
+                found = self._body_conditions(fn, body, _sources(event, own[1]))
+                if found is None:
+                    return None
+                out.extend(found)
+        request = event.args[0] if event.args else None
+        built = None
+        if request and request[0] == "call" and self.canonical(request[1]) in self.catalog.builders:
+            built = (self.canonical(request[1]), request[2], request[3], None)
+        else:
+            for j in (event.argsrc[0] if event.argsrc else ()):
+                other = fn.events[j]
+                other_name = self.event_name(other) if other.kind == "call" else None
+                if other_name in self.catalog.builders and other_name not in self.catalog.senders:
+                    built = (other_name, other.args, other.kwargs, other)
+                    break
+        if built is None:
+            return tuple(out)  # a URL: a GET (a request given from elsewhere is not followed)
+        builder, args, kwargs, made = built
+        method_at, body_at = self.catalog.builders[builder]
+        method = _argument(args, kwargs, method_at) if method_at else None
+        if method is not None and method != ["lit", None]:
+            if method[0] == "param":
+                return (*out, ("method", method[1], builder))
+            return None if self._condition_writes(("method", None, builder), method) else tuple(out)
+        body = _argument(args, kwargs, body_at) if body_at else None
+        if body is None or body == ["lit", None]:
+            return tuple(out)
+        found = self._body_conditions(fn, body, _sources(made, body_at) if made is not None else ())
+        return None if found is None else (*out, *found)
+
+    def _body_conditions(self, fn: FunctionSummary, body: list, sources) -> list | None:
+        """A body that is a parameter, or is made from parameters (`json.dumps(payload).encode()`):
+        empty when the callers pass None for them. Any other body writes (None)."""
+        if body[0] == "param":
+            return [("body", body[1])]
+        if body[0] == "lit":
+            return None
+        params = {a[1] for j in sources for a in (*fn.events[j].args, *fn.events[j].kwargs.values())
+                  if a and a[0] == "param"}
+        return [("body", p) for p in sorted(params)] or None
+
+    def key_marks(self, fn: FunctionSummary) -> list[int]:
+        """Lines where a key-named value is written without a call feeding it (dict keys)."""
+        return [s.line for s in fn.sinks if is_key_name(s.name)]
+
+    def records_key(self, event: Event, fn: FunctionSummary | None = None) -> bool:
+        """A database write that records an idempotency key.
+
+        The row must say so: a key-named field (`idempotency_key=`, `dedup_id=`), or a plain key
+        field (`key=`, `event_key=`) in a table named for it (`ProcessedEvent`, `IdempotencyKey`,
+        `Outbox`) or with evidence that it gates the work (`_key_gates`). A product's `key`, a
+        settings table's `create(key=...)` or a log row is not a key record. `fn` is the function
+        the event is in (looked up when not given).
+        """
+        if event.kind != "call" or self.writes_db(event, fn) is None:
+            return False
+        name = self.event_name(event)
+        if event.attr in ("create", "get_or_create", "update_or_create", "add", "bulk_create"):
+            fields = list(event.kwargs)
+            model = (name or "").split(".objects")[0].rpartition(".")[2]
+            if event.attr == "add" and event.args and event.args[0][0] == "call":
+                # SQLAlchemy: session.add(ProcessedEvent(key=...))
+                fields = list(event.args[0][3])
+                model = (event.args[0][1] or "").rpartition(".")[2]
+            if self._records_by_fields(event, fn, fields, model):
+                return True
+        statement = self._core_statement(event, fn)
+        if statement is not None and statement[0] == "insert":
+            # SQLAlchemy Core: conn.execute(insert(processed_events).values(key=...))
+            if self._records_by_fields(event, fn, statement[2], statement[1]):
+                return True
+        if event.sql and event.sql in ("insert", "upsert", "merge"):
+            first = event.args[0] if event.args else None
+            if first and first[0] == "call" and first[2]:
+                first = first[2][0]  # text("INSERT ..."), sql.SQL("INSERT ...")
+            text = first[1] if first and first[0] == "lit" else ""
+            if isinstance(text, str) and _KEY_MODEL.search(text):
+                return True
+        return False
+
+    def _records_by_fields(self, event: Event, fn: FunctionSummary | None, fields: list, table: str) -> bool:
+        if any(is_key_name(k) for k in fields):
+            return True
+        keyed = [k for k in fields if k != "**" and is_record_key_field(k)]
+        return bool(keyed) and bool(_KEY_MODEL.search(table) or self._key_gates(event, fn, keyed))
+
+    def _key_gates(self, event: Event, fn: FunctionSummary | None, fields: list[str]) -> bool:
+        """Evidence that a row with a plain key field is a dedup record: `get_or_create`'s
+        `created` tested, the write in a try that catches a unique violation, or a check of the
+        same model by the same field before it (`if X.objects.filter(key=k).exists(): return`)."""
+        if event.flag_tested and event.attr in ("get_or_create", "update_or_create"):
+            return True
+        fn = fn or self._function_of(event)
+        if fn is None:
+            return False
+        if event.tries:
+            for h in fn.handlers:
+                if h.try_id in event.tries and any(t and t.rpartition(".")[2] in UNIQUE_VIOLATIONS for t in h.types):
+                    return True
+        name = self.event_name(event) or ""
+        if ".objects." not in name:
+            return False
+        manager = name.split(".objects.")[0] + ".objects."
+        for other in fn.events:
+            if other is event:
+                break
+            if (other.in_test and other.kind == "call" and any(k in other.kwargs for k in fields)
+                    and (self.event_name(other) or "").startswith(manager)):
+                return True
+        return False
+
+    def _function_of(self, event: Event) -> FunctionSummary | None:
+        """The function an event is in (for callers that ask about an event alone)."""
+        owners = self.once("functions by event", lambda: {id(ev): fn for fn in self.functions.values() for ev in fn.events})
+        return owners.get(id(event))
+
+    def writes_db(self, event: Event, fn: FunctionSummary | None = None) -> Confidence | None:
+        """A database write, and how sure we are: `classify.db_write`, plus SQLAlchemy Core
+        statements executed (`conn.execute(update(t)...)`) and sessions from a sessionmaker
+        (`SessionLocal.begin().add`), less what only looks like one: `text("UPDATE ...")` (the
+        `execute` that runs it writes) and `update` on a row or dict a query returned
+        (`X.objects.values().first().update(...)`)."""
+        if event.kind != "call":
+            return None
+        name = self.event_name(event) or ""
+        attr = event.attr
+        if attr == "text" or name in SQL_TEXT_BUILDERS or name.partition("()")[0] in SQL_WRITE_STATEMENTS:
+            return None  # builds a statement; executing it writes
+        if self._core_statement(event, fn) is not None:
+            return Confidence.HIGH
+        found = db_write(name or None, attr, event.sql)
+        if found is not None and not event.sql and _ROW_RESULT.search(name.rpartition(".")[0]):
+            if attr == "update" or _VALUES_ROW.search(name):
+                return None  # a dict's or a row's method, not a queryset's
+        if found is None and attr in ("add", "add_all", "merge", "delete") and self._is_session(name.rpartition(".")[0]):
+            return Confidence.MEDIUM
+        return found
+
+    def _core_statement(self, event: Event, fn: FunctionSummary | None) -> tuple[str, str, list] | None:
+        """(verb, table, fields) of a SQLAlchemy Core statement an `execute` runs."""
+        if event.attr not in ("execute", "exec", "execute_async") or not event.args:
+            return None
+        first = event.args[0]
+        if first[0] not in ("call", "name") or not first[1]:
+            return None
+        verb = SQL_WRITE_STATEMENTS.get(first[1].partition("()")[0])
+        if verb is None:
+            return None
+        fields = list(first[3]) if first[0] == "call" else []
+        table = ""
+        fn = fn or self._function_of(event)
+        if fn is not None and event.argsrc:
+            for j in event.argsrc[0]:
+                src = fn.events[j] if j < len(fn.events) else None
+                if src is None or src.kind != "call":
+                    continue
+                if src.attr == "values":
+                    fields.extend(k for k in src.kwargs if k not in fields)
+                if src.name in SQL_WRITE_STATEMENTS and src.args and src.args[0][0] in ("name", "ref"):
+                    table = (src.args[0][1] or "").rpartition(".")[2]
+        return verb, table, fields
+
+    def _is_session(self, receiver: str) -> bool:
+        return bool(_SESSION.search(receiver)) and not receiver.startswith(_NOT_DB_SESSIONS)
+
+    def _decorated_transaction(self, fn: FunctionSummary) -> bool:
+        return any(self.catalog.is_transaction(self.canonical(deco_name(d[0]))) for d in fn.decorators)
+
+    def transaction_regions(self, fn: FunctionSummary) -> set[int]:
+        """`with` regions that are one transaction: `transaction.atomic()`, `session.begin()`,
+        `conn.transaction()`, `with psycopg.connect(dsn) as conn:` (not with autocommit=True)."""
+        out = set()
+        for r in fn.regions:
+            name = self.canonical(r.name)
+            if name in TRANSACTION_CONNECTS or (name and name.endswith("()") and name[:-2] in TRANSACTION_CONNECTS):
+                auto = r.kwargs.get("autocommit")
+                if auto and auto[0] == "lit" and auto[1] is True:
+                    continue
+                out.add(r.id)
+            elif self.catalog.is_transaction(name):
+                out.add(r.id)
+        return out
+
+    def function_is_transactional(self, fn: FunctionSummary) -> bool:
+        """A decorator runs it in one transaction (`@transaction.atomic`), or every call of it in
+        the program is inside one (a helper only an atomic function calls)."""
+        return self._decorated_transaction(fn) or self._always_in_transaction(fn.qualname, 0)
+
+    def _always_in_transaction(self, qualname: str, depth: int) -> bool:
+        memo = self.once("always in a transaction", dict)
+        if qualname in memo:
+            return memo[qualname]
+        memo[qualname] = False  # on a cycle: not shown
+        if qualname in self.jobs or qualname in self.retry_wrappers:
+            return False  # the framework calls it too
+        sites = self._call_sites().get(qualname)
+        if not sites or depth > 4:
+            return False
+        for caller, ev in sites:
+            if caller.name == MODULE_CODE:
+                return False
+            if self._decorated_transaction(caller) or self.transaction_regions(caller).intersection(ev.regions):
+                continue
+            if not self._always_in_transaction(caller.qualname, depth + 1):
+                return False
+        memo[qualname] = True
+        return True
+
+    def _call_sites(self) -> dict[str, list[tuple[FunctionSummary, Event]]]:
+        """Function -> every (caller, call event) of the program that runs it."""
+        def build() -> dict:
+            out: dict[str, list] = {}
+            for fn in self.functions.values():
+                for ev in fn.events:
+                    callee = self.callee(ev)
+                    if callee is not None and callee is not fn:
+                        out.setdefault(callee.qualname, []).append((fn, ev))
+            return out
+        return self.once("call sites", build)
+
+    def key_records(self, fn: FunctionSummary) -> list[int]:
+        """Events of a function that record an idempotency key: a write that does itself
+        (`records_key`), or a call of a helper that records one in a transaction of its own
+        (`@transaction.atomic def record_key(...)`), which the caller's writes are then outside
+        unless a transaction of the caller holds both."""
+        out = []
+        for i, ev in enumerate(fn.events):
+            if ev.kind != "call":
+                continue
+            if self.records_key(ev, fn):
+                out.append(i)
+                continue
+            callee = self.callee(ev)
+            if callee is not None and callee is not fn and self._records_key_in_transaction(callee.qualname, False, 0):
+                out.append(i)
+        return out
+
+    def _records_key_in_transaction(self, qualname: str, inside: bool, depth: int) -> bool:
+        memo = self.once("records a key in a transaction", dict)
+        key = (qualname, inside)
+        if key in memo:
+            return memo[key]
+        memo[key] = False
+        fn = self.functions.get(qualname)
+        if fn is None:
+            return False
+        inside = inside or self._decorated_transaction(fn)
+        txns = self.transaction_regions(fn)
+        found = False
+        for ev in fn.events:
+            if ev.kind != "call":
+                continue
+            held = inside or bool(txns.intersection(ev.regions))
+            if self.records_key(ev, fn):
+                found = held
+            elif depth < 3:
+                callee = self.callee(ev)
+                found = callee is not None and callee is not fn and self._records_key_in_transaction(callee.qualname, held, depth + 1)
+            if found:
+                break
+        memo[key] = found
+        return found
+
+    def same_transaction(self, fn: FunctionSummary, a: Event, b: Event) -> bool:
+        """Are two events of a function in one database transaction? Both in one transaction
+        region, the function run in one, or two writes on one session or connection with no
+        `commit()` of it between them (autobegin: `session.add(...)` twice, then `commit()`). A
+        call of a helper that opens its own transaction shares none outside it."""
+        if self.function_is_transactional(fn):
+            return True
+        txns = self.transaction_regions(fn)
+        in_a, in_b = txns.intersection(a.regions), txns.intersection(b.regions)
+        if in_a & in_b:
+            return True
+        if in_a or in_b:
+            return False
+        return self._one_unit_of_work(fn, a, b)
+
+    def _one_unit_of_work(self, fn: FunctionSummary, a: Event, b: Event) -> bool:
+        """Two writes on one session or non-autocommit connection, no commit between them."""
+        if a.kind != "call" or b.kind != "call" or self.writes_db(a, fn) is None or self.writes_db(b, fn) is None:
+            return False
+        unit = self._unit_of(fn, a)
+        if unit is None or unit != self._unit_of(fn, b) or self._autocommit(fn, unit):
+            return False
+        receiver = (self.event_name(a) or "").rpartition(".")[0]
+        positions = [i for i, ev in enumerate(fn.events) if ev is a or ev is b]
+        if len(positions) != 2:
+            return False
+        ends = [i for i, ev in enumerate(fn.events)
+                if ev.kind == "call" and ev.attr in TRANSACTION_ENDS and self._unit_of(fn, ev) == unit]
+        known = self._is_session(receiver) or receiver.startswith(UNIT_OF_WORK_CONNECTIONS)
+        if not known and not any(fn.events[i].attr == "commit" for i in ends):
+            return False  # nothing says its statements wait for a commit
+        return not any(positions[0] < i < positions[1] for i in ends)
+
+    def _unit_of(self, fn: FunctionSummary, ev: Event) -> tuple | None:
+        """Which session or connection a call is made on: the call that made it, the `with` that
+        bound it, or its resolved name."""
+        receiver = (self.event_name(ev) or "").rpartition(".")[0]
+        if not receiver:
+            return None
+        if ev.receiver_src:
+            return ("call", min(ev.receiver_src))
+        for r in fn.regions:  # outermost first
+            if r.id in ev.regions and r.name:
+                made = f"{self.canonical(r.name)}()"
+                if receiver == made or receiver.startswith(made + "."):
+                    return ("with", r.id)
+        return ("name", receiver)
+
+    def _autocommit(self, fn: FunctionSummary, unit: tuple) -> bool:
+        kwargs = {}
+        if unit[0] == "call" and unit[1] < len(fn.events):
+            kwargs = fn.events[unit[1]].kwargs
+        elif unit[0] == "with":
+            kwargs = next((r.kwargs for r in fn.regions if r.id == unit[1]), {})
+        auto = kwargs.get("autocommit")
+        return bool(auto) and auto[0] == "lit" and auto[1] is True
+
+
+_CREATED_FLAGS = ("get_or_create", "aget_or_create", "update_or_create", "aupdate_or_create")
+
+
+def _has_key_field(value: list, depth: int = 0) -> bool:
+    """A dict Value with a key-named field, at any depth (`{"data": {"idempotency_key": k}}`)."""
+    if not value or value[0] != "dict" or depth > 4:
+        return False
+    for k, v in value[1]:
+        if k and k[0] == "lit" and isinstance(k[1], str) and is_key_name(k[1]):
+            return True
+        if _has_key_field(v, depth + 1):
+            return True
+    return False
+
+
+def _argument(args: list, kwargs: dict, at: tuple | None) -> list | None:
+    """The Value passed at (position, keyword), if any."""
+    if at is None:
+        return None
+    position, keyword = at
+    if keyword in kwargs:
+        return kwargs[keyword]
+    return args[position] if position < len(args) else None
+
+
+def _sources(event: Event, at: tuple | None) -> tuple:
+    """The events feeding the argument at (position, keyword)."""
+    if at is None:
+        return ()
+    position, keyword = at
+    if keyword in event.kwsrc:
+        return tuple(event.kwsrc[keyword])
+    return tuple(event.argsrc[position]) if position < len(event.argsrc) else ()
+
+
+def _bound(callee: FunctionSummary, event: Event, param: str) -> list | None:
+    """The Value a call passes for `callee`'s parameter (its default when it passes none); None
+    when not known."""
+    if param not in callee.params:
+        return None
+    if param in event.kwargs:
+        return event.kwargs[param]
+    offset = 1 if callee.class_qualname and callee.params[0] in ("self", "cls") else 0
+    position = callee.params.index(param) - offset
+    if position < 0:
+        return None
+    if position < len(event.args):
+        return event.args[position]
+    if "**" in event.kwargs:
+        return None
+    return callee.defaults.get(param)
+
+
+# Tables whose rows record that work was done (or is to be done exactly once).
+_KEY_MODEL = re.compile(r"(?i)idempot|dedup|processed|handled|outbox|inbox")
+# A row or dict a query returned (`.first()`, `.get()`): its `update` is not a queryset's.
+_ROW_RESULT = re.compile(r"\.a?(get|first|last|latest|earliest)\(\)$")
+_VALUES_ROW = re.compile(r"\.values(_list)?\(\)\.")
+# A SQLAlchemy session as resolved: `Session()`, `SessionLocal()`, `SessionLocal.begin()`, `db.session`.
+_SESSION = re.compile(r"(?i)(^|\.)@?\w*session\w*(\(\))?(\.begin\(\))?$")
+_NOT_DB_SESSIONS = ("requests.", "httpx.", "aiohttp.", "niquests.", "flask.", "werkzeug.", "boto3.", "aioboto3.", "botocore.")
