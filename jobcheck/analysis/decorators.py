@@ -53,7 +53,11 @@ def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) 
         anchor = Anchor(mod.path, line, col, end_line, end_col)
         # A function of the application is never a framework's decorator itself, whatever its name
         # (`celerylib.task` looks like any `*.task`): it is read by what it hands the function to.
-        forwarded = _forwarded(project, mod, value, name) if project.function_for(name) else []
+        # `@periodic_task(...)` with `periodic_task = periodic_task_manager(setting)`: what the
+        # factory returns is the decorator, so the factory is read the same way.
+        factory = name if project.function_for(name) else (
+            name[:-2] if name.endswith("()") and project.function_for(name[:-2]) else None)
+        forwarded = _forwarded(project, mod, value, factory) if factory else []
         for f_value, f_name in forwarded:
             out.append(Decorated(mod, fn, f_value, f_name, True, anchor, number, project.decorator_claims(mod, f_value, f_name)))
         if not forwarded and (claims or literal_name(value) is not None):
