@@ -83,6 +83,9 @@ class Project(Guards, Program):
                 self.failures.append(Failure(f"framework {fw.name}", Failure.describe(exc)))
                 continue
             for site in found:
+                fn = self.functions.get(site.function)
+                if fn is not None and is_transparent_wrapper(fn):
+                    continue  # `app.task(wrapper)` in a decorator: the jobs are what it decorates
                 existing = sites.get(site.function)
                 if existing is None:
                     sites[site.function] = site

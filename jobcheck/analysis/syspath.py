@@ -8,6 +8,10 @@ Python resolves because `label_studio/` is on the path. The summary of
 module is tried below each package around the importing module, nearest first, and kept only if
 that lands on a module of the tree; the module's resolved names are rewritten accordingly.
 
+The other way round, a namespace package (a folder with no `__init__.py`, `aleksis/core/...`)
+is left out of the tree's module names (`core.celery`) while the code imports `aleksis.core.celery`:
+such an import loses its first name when the rest lands on a module of the tree.
+
 Summaries are mutated in place; they are fresh copies for each run (the cache deserialises a new
 object every time), so nothing rewritten is ever written back.
 """
@@ -24,25 +28,43 @@ _STDLIB = sys.stdlib_module_names
 
 
 def relink(modules: dict[str, ModuleSummary]) -> dict[str, dict[str, str]]:
-    """Returns the rewrites made: module -> {top-level name: the package it is below}."""
+    """Returns the rewrites made: module -> {top-level name: the package it is below, or "" for a
+    namespace package's name that the tree's module names leave out}."""
     tops = {name.partition(".")[0] for name in modules}
+    namespaces = namespace_folders(modules)
     made = {}
     for mod in modules.values():
-        rewrites = rewrites_for(mod, modules, tops)
+        rewrites = rewrites_for(mod, modules, tops, namespaces)
         if rewrites:
             apply(mod, rewrites)
             made[mod.module] = rewrites
     return made
 
 
-def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: set[str]) -> dict[str, str]:
+def namespace_folders(modules: dict[str, ModuleSummary]) -> set[str]:
+    """Folders right above a top-level package that have no `__init__.py` (PEP 420 namespace
+    packages, `aleksis/core/...`): the tree names the module `core.celery`, the code imports
+    `aleksis.core.celery`."""
+    out = set()
+    for mod in modules.values():
+        segments = mod.module.split(".")
+        parts = mod.path.replace("\\", "/").split("/")
+        parts[-1] = parts[-1].removesuffix(".py")
+        if parts[-1] == "__init__":
+            parts.pop()
+        n = len(segments)
+        if len(parts) > n and parts[-n:] == segments and parts[-n - 1].isidentifier():
+            out.add(parts[-n - 1])
+    return out
+
+
+def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: set[str],
+                 namespaces: set[str] = frozenset()) -> dict[str, str]:
     ancestors = []
     parts = mod.module.split(".")[:-1]
     while parts:
         ancestors.append(".".join(parts))
         parts.pop()
-    if not ancestors:
-        return {}
     by_top: dict[str, list[str]] = {}
     for name in mod.imported:
         top = name.partition(".")[0]
@@ -50,6 +72,9 @@ def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: se
             by_top.setdefault(top, []).append(name)
     out: dict[str, str] = {}
     for top, names in by_top.items():
+        if top in namespaces and all("." in n and _lands(n.partition(".")[2], modules, tops) for n in names):
+            out[top] = ""
+            continue
         for base in ancestors:
             candidate = f"{base}.{top}"
             if candidate == mod.module or mod.module.startswith(candidate + "."):
@@ -87,7 +112,7 @@ def apply(mod: ModuleSummary, rewrites: dict[str, str]) -> None:
         top, dot, rest = value.partition(".")
         bare = top.partition("(")[0]
         if bare in rewrites and top == bare:
-            return rewrites[bare] + dot + rest
+            return rewrites[bare] + dot + rest if rewrites[bare] else rest
         return value
 
     def val(value: list) -> list:
