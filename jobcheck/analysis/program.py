@@ -98,6 +98,12 @@ class Program:
         if member is None:
             return ".".join([cls.qualname + ("()" if instance else ""), *tail])
         what, target = member
+        if what == "method" and rest and hops < _MAX_HOPS:
+            # Something used on what a method returns (`self.session().post`), or on a property's
+            # value (`self.client.post`; a property returning a class is called: `self.smtp(host)`).
+            returned = self._returned_by(target, call)
+            if returned:
+                return self.canonical(".".join([returned, *rest]), hops + 1)
         if what == "method":
             # Keep the instance visible (`Mailer().deliver`): catalogs name effects that way;
             # `function_for` maps it back to the method.
@@ -109,6 +115,16 @@ class Program:
             return ".".join([f"{target}()", *tail])  # an instance's attribute from an external base
         # Class-level access keeps the class: `Post.objects.get`, `Post.DoesNotExist` name the model.
         return ".".join([cls.qualname, *tail])
+
+    def _returned_by(self, method: str, called: bool) -> str | None:
+        fn = self.functions.get(method)
+        if fn is None or not fn.return_type:
+            return None
+        prop = any(value and value[0] == "name" and value[1] in _PROPERTIES for value, *_ in fn.decorators)
+        if prop:
+            is_class = not fn.return_type.endswith("()")
+            return fn.return_type + "()" if called and is_class else (None if called else fn.return_type)
+        return fn.return_type if called else None
 
     def _through_manager(self, cls: ClassSummary, tail: list[str], hops: int) -> str:
         """`Order.objects.filter(...).get(...).send_mail` is `Order().send_mail`: a Django manager
@@ -272,6 +288,9 @@ class Program:
             if inner is not None:
                 out.extend(self.class_bases(inner, depth + 1))
         return out
+
+
+_PROPERTIES = ("property", "functools.cached_property", "cached_property", "django.utils.functional.cached_property")
 
 
 def _strip_call(part: str) -> tuple[str, bool]:

@@ -161,16 +161,21 @@ class ModuleSummary:
 MODULE_CODE = "<module>"
 
 
+_PATH_ATTRS = ("__module__", "__qualname__", "__name__")
+_PROPERTIES = ("property", "functools.cached_property", "cached_property", "django.utils.functional.cached_property")
+
+
 class _Scope:
     """Names visible inside one function (or the module): resolved name, or None if untyped."""
 
-    __slots__ = ("names", "sources", "parent", "depth")
+    __slots__ = ("names", "sources", "parent", "depth", "held")
 
     def __init__(self, parent: _Scope | None) -> None:
         self.names: dict[str, str | None] = {}
         self.sources: dict[str, frozenset] = {}
         self.parent = parent
         self.depth: dict[str, tuple] = {}  # the if-arms each name's type was assigned in
+        self.held: dict[str, list] = {}  # locals holding a parameter, or the dotted path of one
 
 
 class _TrackedNames(dict):
@@ -405,7 +410,11 @@ class Summarizer:
             if isinstance(node, ast.Name) and self.fn is not None and node.id in self.fn.params:
                 # A parameter: a helper that forwards it to `enqueue` registers what its callers pass.
                 return ["param", node.id, self.fn.params.index(node.id)]
+            if isinstance(node, ast.Name) and node.id in self.scope.held:
+                return self.scope.held[node.id]
             return _OTHER
+        if isinstance(node, ast.JoinedStr):
+            return self._path_of_param(node) or _OTHER
         if isinstance(node, ast.Call):
             func = self.resolve(node.func)
             args = [self.value(a, depth + 1) for a in node.args]
@@ -610,8 +619,32 @@ class Summarizer:
             if isinstance(node, ast.AugAssign) and isinstance(target, ast.Name):
                 sources = sources | self._expr_name(target)
             self._bind(target, typ, sources)
+            self._hold(target, value)
             self._note_flag(target, value)
             self._record_assign(target, value, node)
+
+    def _hold(self, target: ast.AST, value: ast.AST | None) -> None:
+        """`path = f"{func.__module__}.{func.__qualname__}"`, `job = func`: the local stands for
+        the parameter, so a helper that enqueues it forwards what its callers pass."""
+        if not isinstance(target, ast.Name) or self.fn is None or self.scope is self.module_scope:
+            return
+        held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr)) else None
+        if held and held[0] == "param":
+            self.scope.held[target.id] = held
+        else:
+            self.scope.held.pop(target.id, None)
+
+    def _path_of_param(self, node: ast.JoinedStr) -> list | None:
+        """An f-string made only of a parameter's `__module__`, `__qualname__` or `__name__`: the
+        dotted path of the function passed there."""
+        names = {part.value.value.id for part in node.values if isinstance(part, ast.FormattedValue)
+                 and isinstance(part.value, ast.Attribute) and part.value.attr in _PATH_ATTRS
+                 and isinstance(part.value.value, ast.Name)}
+        texts = all(isinstance(part, ast.Constant) or (isinstance(part, ast.FormattedValue)
+                    and isinstance(part.value, ast.Attribute) and part.value.attr in _PATH_ATTRS) for part in node.values)
+        if texts and len(names) == 1 and self.fn is not None and (name := names.pop()) in self.fn.params:
+            return ["param", name, self.fn.params.index(name)]
+        return None
 
     def _note_flag(self, target: ast.AST, value: ast.AST | None) -> None:
         """`obj, created = call(...)`: remember which call `created` comes from (see `_test`)."""
@@ -690,12 +723,18 @@ class Summarizer:
 
     def _stmt_return(self, node: ast.Return) -> None:
         sources = self.expr(node.value)
-        if self.fn.return_type is None and isinstance(node.value, (ast.Call, ast.Name, ast.Attribute)):
-            typ = self.resolve(node.value)
-            if typ and typ.endswith("()"):
+        value = node.value.body if isinstance(node.value, ast.IfExp) else node.value  # the first arm's type
+        if self.fn.return_type is None and isinstance(value, (ast.Call, ast.Name, ast.Attribute)):
+            typ = self.resolve(value)
+            # An instance; or, from a property, a class (`return smtplib.SMTP_SSL if ssl else smtplib.SMTP`,
+            # called by its users: `with self.smtp(host) as conn:`).
+            if typ and (typ.endswith("()") or (self._in_property() and typ.rpartition(".")[2][:1].isupper())):
                 self.fn.return_type = typ
         if sources:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
+
+    def _in_property(self) -> bool:
+        return any(d[0] and d[0][0] == "name" and d[0][1] in _PROPERTIES for d in self.fn.decorators)
 
     def _stmt_raise(self, node: ast.Raise) -> None:
         self.expr(node.exc)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
-from ..analysis.names import canonical_in, function_by_path, target
+from ..analysis.names import canonical_in, forwarded, function_by_path, target
 from ..analysis.program import calls_named, classes_where, modules_where
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
@@ -286,6 +286,9 @@ def _enqueues(project: Project) -> list[Registration]:
             qualname = fn.qualname if fn is not None else None
         if qualname not in known:
             continue
+        forward = _runs_a_path(project, site, known[qualname])
+        if forward is not None:  # `execute.delay(f"{func.__module__}.{func.__qualname__}", ...)`
+            regs.append(Registration("", "celery", "enqueue", site.anchor, retry=known[qualname].retry, forward=forward))
         settings = {k: v for k, v in ev.kwargs.items() if k in ENQUEUE_SETTINGS}
         if ev.attr in ("delay", "apply_async", "send_task"):
             enqueued.setdefault(qualname, []).append("link_error" in ev.kwargs)
@@ -295,6 +298,26 @@ def _enqueues(project: Project) -> list[Registration]:
         if links and all(links) and site.retry is not None and site.retry.failure_handler is None:
             site.retry.failure_handler = "link_error on every enqueue"
     return regs
+
+
+# Calls that turn a dotted path into the object it names.
+_IMPORTERS = ("importlib.import_module", "django.utils.module_loading.import_string", "pydoc.locate",
+              "celery.utils.imports.symbol_by_name", "werkzeug.utils.import_string", "kombu.utils.imports.symbol_by_name")
+
+
+def _runs_a_path(project: Project, site, task: JobSite) -> tuple | None:
+    """An application's own tasking system: a task that imports a function by its dotted path and
+    runs it, enqueued by a helper with the path of its own parameter. The helper forwards what
+    its callers pass, and those functions run inside the task, under its retry settings."""
+    fn = project.functions.get(task.function)
+    if fn is None or not any(project.canonical(e.name) in _IMPORTERS for e in fn.events if e.kind == "call"):
+        return None
+    ev = site.event
+    values = list(ev.args)
+    if ev.attr == "apply_async":
+        packed = ev.kwargs.get("args") or (ev.args[0] if ev.args else None)
+        values = packed[1] if packed and packed[0] == "seq" else []
+    return next((found for v in values if (found := forwarded(site, v))), None)
 
 
 def _reads_celery_name(project: Project, module, ev) -> bool:

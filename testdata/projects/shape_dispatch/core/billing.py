@@ -1,14 +1,14 @@
 # jobcheck-test: select=JC201,JC501
 import requests
 
-from core.tasking import dispatch, dispatch_event, dispatcher
+from core.tasking import dispatch, dispatch_event, dispatcher, traced
 
 
-def charge_invoice(invoice_id):  # todo-expect: JC501
-    requests.post("https://psp.example/charges", json={"invoice": invoice_id})  # todo-expect: JC201
+def charge_invoice(invoice_id):  # expect: JC501
+    requests.post("https://psp.example/charges", json={"invoice": invoice_id})  # expect: JC201
 
 
-def rebuild_totals(account_id):  # todo-expect: JC501
+def rebuild_totals(account_id):  # expect: JC501
     print("totals", account_id)
 
 
@@ -28,3 +28,19 @@ def send_statement(account_id):  # expect: JC501
 
 def on_month_end(account_id):
     dispatcher.submit(send_statement, account_id)
+
+
+def audit_totals(account_id):
+    requests.post("https://audit.example/totals", json={"account": account_id})
+
+
+def on_audit(account_id):
+    traced(audit_totals, account_id)
+
+
+def send_reminder(account_id):  # expect: JC501
+    requests.post("https://mail.example/reminders", json={"account": account_id})  # not retried
+
+
+def on_overdue(account_id):
+    dispatcher.submit_quietly(send_reminder, account_id)

@@ -33,5 +33,21 @@ class Dispatcher:
     def submit(self, func, *args, **kwargs):
         return self.queue.enqueue(func, *args, retry=Retry(max=3, interval=[10, 60]), **kwargs)
 
+    def submit_quietly(self, func, *args):
+        job = func  # a local holding the parameter: still what the callers pass
+        return self.queue.enqueue(job, *args)
+
 
 dispatcher = Dispatcher()
+
+
+@shared_task
+def record_call(name):  # expect: JC501
+    """Records a function's name: it never imports or runs what the name says."""
+    print("called", name)
+
+
+def traced(func, *args):
+    """A look-alike: it enqueues the function's name for the record and runs the function here."""
+    record_call.delay(func.__qualname__)
+    return func(*args)
