@@ -136,7 +136,8 @@ class _RetryScope:
 
     def _handler_reachable(self, later: int, earlier: int, try_id: int) -> bool:
         """Code in an `except` clause runs after `earlier` (in that try's body) only if something
-        at or after `earlier`, inside the try, can raise what the clause catches."""
+        at or after `earlier`, inside the try, can raise what the clause catches. A rejection
+        (a declined card, an SMTP error reply) raised by `earlier` itself means it did nothing."""
         a = self.fn.events[later]
         clauses = sorted((h for h in self.fn.handlers if h.try_id == try_id), key=lambda h: h.line)
         clause = next((h for h in reversed(clauses) if h.line <= a.line), None)
@@ -151,7 +152,8 @@ class _RetryScope:
                 continue
             if start.exit_line and ev.line > start.exit_line and not set(ev.loops) & set(start.loops):
                 continue
-            if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) for t in caught):
+            kinds = [t for t in caught if i != earlier or t not in self.project.catalog.rejections]
+            if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) for t in kinds):
                 return True
         return False
 

@@ -351,6 +351,12 @@ REJECTIONS = (
     "stripe.InvalidRequestError",
     "stripe.error.AuthenticationError",
     "twilio.base.exceptions.TwilioRestException",
+    # An SMTP error reply means the server did not take the message (RFC 5321 §4.2, §6.1): the
+    # response exceptions, not a dropped connection (SMTPServerDisconnected) after which it may have.
+    "smtplib.SMTPResponseException",
+    "smtplib.SMTPSenderRefused",
+    "smtplib.SMTPRecipientsRefused",
+    "smtplib.SMTPDataError",
 )
 
 # Exceptions a retry catches that can come out of any external call.

@@ -22,3 +22,27 @@ def upload_all(channel, files):
 def post_then_pin(channel, text):
     response = client.chat_postMessage(channel=channel, text=text)  # expect: JC201
     client.pins_add(channel=channel, timestamp=response["ts"])
+
+
+# An SMTP error reply means the server did not take the message; a dropped connection does not.
+import smtplib
+
+from celery import shared_task
+
+
+@shared_task(bind=True, max_retries=5)
+def send_receipt(self, to, body):
+    with smtplib.SMTP("mail.example") as conn:
+        try:
+            conn.sendmail("shop@example.com", [to], body)
+        except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError):
+            raise self.retry(countdown=60)
+
+
+@shared_task(bind=True, max_retries=5)
+def send_invoice(self, to, body):
+    with smtplib.SMTP("mail.example") as conn:
+        try:
+            conn.sendmail("billing@example.com", [to], body)  # expect: JC201
+        except smtplib.SMTPServerDisconnected:
+            raise self.retry(countdown=60)
