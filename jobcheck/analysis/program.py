@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .jobs import Anchor
-from .summary import ClassSummary, Event, FunctionSummary, ModuleSummary
+from .summary import ClassSummary, Event, FunctionSummary, ModuleSummary, is_property
 from .syspath import relink
 
 _MAX_HOPS = 12
@@ -120,11 +120,11 @@ class Program:
         fn = self.functions.get(method)
         if fn is None or not fn.return_type:
             return None
-        prop = any(value and value[0] == "name" and value[1] in _PROPERTIES for value, *_ in fn.decorators)
-        if prop:
-            is_class = not fn.return_type.endswith("()")
-            return fn.return_type + "()" if called and is_class else (None if called else fn.return_type)
-        return fn.return_type if called else None
+        if not is_property(fn):
+            return fn.return_type if called else None
+        if not called:
+            return fn.return_type
+        return None if fn.return_type.endswith("()") else fn.return_type + "()"  # the class it returns, called
 
     def _through_manager(self, cls: ClassSummary, tail: list[str], hops: int) -> str:
         """`Order.objects.filter(...).get(...).send_mail` is `Order().send_mail`: a Django manager
@@ -288,9 +288,6 @@ class Program:
             if inner is not None:
                 out.extend(self.class_bases(inner, depth + 1))
         return out
-
-
-_PROPERTIES = ("property", "functools.cached_property", "cached_property", "django.utils.functional.cached_property")
 
 
 def _strip_call(part: str) -> tuple[str, bool]:

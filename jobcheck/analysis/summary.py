@@ -165,6 +165,11 @@ _PATH_ATTRS = ("__module__", "__qualname__", "__name__")
 _PROPERTIES = ("property", "functools.cached_property", "cached_property", "django.utils.functional.cached_property")
 
 
+def is_property(fn: FunctionSummary) -> bool:
+    """Decorated `@property` (or a cached one): its users read its value, never call it."""
+    return any(value and value[0] == "name" and value[1] in _PROPERTIES for value, *_ in fn.decorators)
+
+
 class _Scope:
     """Names visible inside one function (or the module): resolved name, or None if untyped."""
 
@@ -728,13 +733,11 @@ class Summarizer:
             typ = self.resolve(value)
             # An instance; or, from a property, a class (`return smtplib.SMTP_SSL if ssl else smtplib.SMTP`,
             # called by its users: `with self.smtp(host) as conn:`).
-            if typ and (typ.endswith("()") or (self._in_property() and typ.rpartition(".")[2][:1].isupper())):
+            if typ and (typ.endswith("()") or (is_property(self.fn) and typ.rpartition(".")[2][:1].isupper())):
                 self.fn.return_type = typ
         if sources:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
 
-    def _in_property(self) -> bool:
-        return any(d[0] and d[0][0] == "name" and d[0][1] in _PROPERTIES for d in self.fn.decorators)
 
     def _stmt_raise(self, node: ast.Raise) -> None:
         self.expr(node.exc)
