@@ -14,12 +14,13 @@ from ..effects.catalog import (
     SQL_WRITE_STATEMENTS,
     TRANSACTION_CONNECTS,
     TRANSACTION_ENDS,
+    TRANSITIONS,
     UNIQUE_VIOLATIONS,
     UNIT_OF_WORK_CONNECTIONS,
 )
 from ..effects.classify import db_write
 from ..model import Confidence
-from .keys import is_key_name, is_record_key_field
+from .keys import is_key_name, is_message_id, is_record_key_field
 from .program import deco_name, exclusive
 from .summary import MODULE_CODE, Event, FunctionSummary
 
@@ -40,7 +41,7 @@ class Guards:
                 return True
             if any(m <= event.end_line for m in self.key_marks(fn)):
                 return True
-        if self._key_in_body(fn, event) or self.sends_a_read(fn, index):
+        if self._key_in_body(fn, event) or self.sends_a_read(fn, index) or self.moves_a_resource(fn, index):
             return True
         if any(fn.events[g].attr in _CREATED_FLAGS for g in event.gated):
             return True  # runs only when `get_or_create` created the row: once
@@ -61,44 +62,92 @@ class Guards:
         return False
 
     def _key_in_body(self, fn: FunctionSummary, event: Event) -> bool:
-        """An idempotency key sent in the request body: `json={"idempotency_key": ...}`, or a body
-        given as a variable where a dict with a key-named field was built before the call."""
+        """An idempotency key or message id sent in the request body: `json={"idempotency_key":
+        ...}`; a body given as a variable where a dict with such a field was built before the
+        call; or a body a helper returns (`payload = event_type.build_payload(entry)`) when every
+        implementation that call can run puts one in."""
         for kw in ("json", "data"):
             value = event.kwargs.get(kw)
             if not value:
                 continue
             if _has_key_field(value):
                 return True
-            if value[0] != "dict" and any(s.kind == "dictkey" and is_key_name(s.name) and s.line <= event.end_line
-                                          for s in fn.sinks):
+            if value[0] == "dict":
+                continue
+            if any(_names_the_body(s.name) and s.line <= event.end_line and not self._per_attempt(fn, s.sources)
+                   for s in fn.sinks):
+                return True
+            if any(self._builds_keyed_body(fn.events[j], fn) for j in event.kwsrc.get(kw, ())):
                 return True
         return False
+
+    def _builds_keyed_body(self, made: Event, within: FunctionSummary, depth: int = 0) -> bool:
+        """Does this call return a body with a key or message id in it, in every implementation
+        it can run (a method of an untyped object: every method of that name)? A builder that
+        returns what another builder made (`d = super().build_payload(e); d["x"] = 1; return d`)
+        counts as that one."""
+        if made.kind != "call" or depth > 3:
+            return False
+        builders = self.callees(made)
+        if not builders and made.attr:  # a method of an object the analysis cannot type
+            builders = self.once("functions by name", self._functions_by_name).get(made.attr, [])
+        builders = [b for b in builders if b is not within and not any(
+            ev.kind == "raise" and (ev.name or "").endswith("NotImplementedError") for ev in b.events)]
+        return bool(builders) and all(
+            any(_names_the_body(s.name) and not self._per_attempt(b, s.sources) for s in b.sinks)
+            or any(self._builds_keyed_body(b.events[j], b, depth + 1) for j in b.returns)
+            for b in builders)
+
+    def _functions_by_name(self) -> dict[str, list[FunctionSummary]]:
+        out: dict[str, list] = {}
+        for fn in self.functions.values():
+            out.setdefault(fn.name, []).append(fn)
+        return out
+
+    def _per_attempt(self, fn: FunctionSummary, sources) -> bool:
+        """Is a value made per attempt (from the clock or randomness): no key at all."""
+        return any(fn.events[j].kind == "call" and ((name := self.event_name(fn.events[j])) in self.catalog.random
+                                                    or name in self.catalog.clocks) for j in sources)
 
     def sends_a_read(self, fn: FunctionSummary, index: int) -> bool:
         """An HTTP call that only reads is idempotent: a method given as a variable, or a request
         built elsewhere (`session.send(prepared)`, `urlopen(Request(url, data=...))`), that the
         call sites of the application's own helpers make a GET (`_request("GET", ...)`, `_call(path)`
         leaving `payload=None`)."""
-        return self._http_conditions(fn, index, 0) == ()
+        return self._http_conditions(fn, index, 0, "read") == ()
 
-    def _http_conditions(self, fn: FunctionSummary, index: int, depth: int) -> tuple | None:
-        """When this call's HTTP effects are only reads: () always; None never (a write, or not
-        known); else the conditions on `fn`'s parameters, each of which must hold: `("method",
-        param, call)` (the literal method its callers pass reads) or `("body", param)` (its callers
-        pass None, or leave a None default: no body, so urllib sends a GET)."""
-        memo = self.once("http read conditions", dict)
+    def moves_a_resource(self, fn: FunctionSummary, index: int) -> bool:
+        """An HTTP write that moves one addressed resource to a state (`POST
+        {base}/certificates/{id}/revocations`, `_req("POST", f"/submissions/{id}/transition/")`):
+        the far end refuses or ignores a second transition to the state it is already in, so a
+        retry repeats nothing. The URL must name the resource (a value spliced in) before the
+        transition word."""
+        return self._http_conditions(fn, index, 0, "transition") == ()
+
+    def _http_conditions(self, fn: FunctionSummary, index: int, depth: int, what: str) -> tuple | None:
+        """When this call's HTTP effects are all harmless to repeat (`what`: "read" or
+        "transition"): () always; None never (a write, or not known); else the conditions on
+        `fn`'s parameters, each of which must hold at its call sites: `("method", param, call)`
+        (the literal method its callers pass reads), `("body", param)` (its callers pass None, or
+        leave a None default: no body, so urllib sends a GET), `("url", param)` (its callers pass
+        a path that ends in a transition of an addressed resource)."""
+        memo = self.once(f"http {what} conditions", dict)
         key = (fn.qualname, index)
         if key in memo:
             return memo[key]
         memo[key] = None  # on a cycle: a write
-        found = memo[key] = self._http_conditions_of(fn, index, depth) if depth < 8 else None
+        found = memo[key] = self._http_conditions_of(fn, index, depth, what) if depth < 8 else None
         return found
 
-    def _http_conditions_of(self, fn: FunctionSummary, index: int, depth: int) -> tuple | None:
+    def _http_conditions_of(self, fn: FunctionSummary, index: int, depth: int, what: str) -> tuple | None:
         event = fn.events[index]
         direct = self.direct_effect(fn, event)
         if direct is not None:
-            return self._request_conditions(fn, event, direct) if direct.kind == "http" else None
+            if direct.kind != "http":
+                return None
+            if what == "read":
+                return self._request_conditions(fn, event, direct)
+            return _transition_conditions(_url_of(event, direct.chain[-1]))
         callees = self.callees(event)
         if len(callees) != 1:
             return None
@@ -108,7 +157,7 @@ class Guards:
             return None
         out: list = []
         for ce in effects:
-            inner = self._http_conditions(callee, ce.event_index, depth + 1)
+            inner = self._http_conditions(callee, ce.event_index, depth + 1, what)
             if inner is None:
                 return None
             for cond in inner:
@@ -121,6 +170,8 @@ class Guards:
 
     def _condition_writes(self, cond: tuple, given: list | None) -> bool:
         """Does a call site that passes `given` (None: not known) for the condition's parameter write?"""
+        if cond[0] == "url":
+            return _transition_conditions(given) != ()
         if given is None or given[0] != "lit":
             return True
         if cond[0] == "method":
@@ -463,15 +514,55 @@ _CREATED_FLAGS = ("get_or_create", "aget_or_create", "update_or_create", "aupdat
 
 
 def _has_key_field(value: list, depth: int = 0) -> bool:
-    """A dict Value with a key-named field, at any depth (`{"data": {"idempotency_key": k}}`)."""
+    """A dict Value with a key or message-id field, at any depth (`{"data": {"idempotency_key": k}}`)."""
     if not value or value[0] != "dict" or depth > 4:
         return False
     for k, v in value[1]:
-        if k and k[0] == "lit" and isinstance(k[1], str) and is_key_name(k[1]):
+        if k and k[0] == "lit" and isinstance(k[1], str) and _names_the_body(k[1]):
             return True
         if _has_key_field(v, depth + 1):
             return True
     return False
+
+
+def _url_of(event: Event, call: str) -> list | None:
+    """The URL Value of a direct HTTP call: `request(method, url)` / `post(url)`, or `url=`."""
+    if "url" in event.kwargs:
+        return event.kwargs["url"]
+    at = 1 if call.rpartition(".")[2] in ("request", "fetch", "open") else 0
+    return event.args[at] if at < len(event.args) else None
+
+
+def _transition_conditions(url: list | None) -> tuple | None:
+    """() when the URL ends in a transition of an addressed resource; `(("url", param),)` when
+    that depends on the path a parameter brings (spliced at the end); None otherwise."""
+    if not url:
+        return None
+    if url[0] == "param":
+        return (("url", url[1]),)
+    if url[0] == "lit" and isinstance(url[1], str):
+        # A literal path addresses a resource only after a value is spliced in: a literal alone
+        # (`"/jobs/run"`) names a collection action, so it is not a transition.
+        return None
+    if url[0] != "fstr":
+        return None
+    parts = url[1]
+    if parts and parts[-1][0] == "param":
+        return (("url", parts[-1][1]),)
+    text = "".join(str(p[1]) if p[0] == "lit" else "\x00" for p in parts)
+    addressed, _, tail = text.rpartition("\x00")
+    if "/" not in addressed:
+        return None  # only a base URL spliced in: nothing names which resource moves
+    words = [w for w in re.split(r"[/?#]", tail.partition("?")[0]) if w]
+    return () if words and all(_is_transition(w) for w in words) else None
+
+
+def _is_transition(word: str) -> bool:
+    return re.sub(r"[-_.]", "", word.lower()) in TRANSITIONS
+
+
+def _names_the_body(name: str) -> bool:
+    return is_key_name(name) or is_message_id(name)
 
 
 def _argument(args: list, kwargs: dict, at: tuple | None) -> list | None:

@@ -32,6 +32,16 @@ def is_key_name(name: str) -> bool:
     return bool(_KEY_NAME.search(flat))
 
 
+# A request body's field naming the message itself (`{"notification_id": entry.pk}`): the same
+# on every redelivery, so receivers deduplicate on it, as on Standard Webhooks' `webhook-id`.
+# Only in a body: as a keyword (`forward_message(message_id=...)`) it names another message.
+_MESSAGE_ID = re.compile(r"^(notification|delivery|webhook|message|msg|event_?delivery)_?id$", re.I)
+
+
+def is_message_id(name: str) -> bool:
+    return bool(_MESSAGE_ID.match(name))
+
+
 def is_key_header(name: str) -> bool:
     return bool(_KEY_HEADER.match(name))
 

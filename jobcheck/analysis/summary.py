@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .keys import is_key_name
+from .keys import is_key_name, is_message_id
 
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
 #   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
@@ -419,7 +419,7 @@ class Summarizer:
                 return self.scope.held[node.id]
             return _OTHER
         if isinstance(node, ast.JoinedStr):
-            return self._path_of_param(node) or _OTHER
+            return self._path_of_param(node) or self._template(node, depth) or _OTHER
         if isinstance(node, ast.Call):
             func = self.resolve(node.func)
             args = [self.value(a, depth + 1) for a in node.args]
@@ -634,10 +634,20 @@ class Summarizer:
         if not isinstance(target, ast.Name) or self.fn is None or self.scope is self.module_scope:
             return
         held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr)) else None
-        if held and held[0] == "param":
+        if held and held[0] in ("param", "fstr"):
             self.scope.held[target.id] = held
         else:
             self.scope.held.pop(target.id, None)
+
+    def _template(self, node: ast.JoinedStr, depth: int) -> list | None:
+        """`f"{base}/certificates/{cert.id}/revocations"`: its literal text and holes, kept for
+        f-strings that look like a URL or path (a `/`, or a parameter spliced in), so what a
+        request addresses can be read; other f-strings (log lines) stay "other"."""
+        parts = [["lit", p.value] if isinstance(p, ast.Constant) else self.value(p.value, depth + 1)
+                 for p in node.values]
+        if any(p[0] == "lit" and "/" in str(p[1]) for p in parts) or any(p[0] == "param" for p in parts):
+            return ["fstr", parts]
+        return None
 
     def _path_of_param(self, node: ast.JoinedStr) -> list | None:
         """An f-string made only of a parameter's `__module__`, `__qualname__` or `__name__`: the
@@ -722,8 +732,9 @@ class Summarizer:
                 self.mod.assigns[name] = [self.value(value), node.lineno, node.col_offset]
 
     def _sink(self, kind: str, name: str, line: int, sources: frozenset) -> None:
-        """Record a value named as a key (with the calls feeding it, possibly none)."""
-        if is_key_name(name):
+        """Record a value named as a key or a message id (with the calls feeding it, possibly
+        none); readers pick the names they accept."""
+        if is_key_name(name) or is_message_id(name):
             self.fn.sinks.append(Sink(kind=kind, name=name, line=line, sources=tuple(sorted(sources))))
 
     def _stmt_return(self, node: ast.Return) -> None:

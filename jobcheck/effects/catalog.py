@@ -176,6 +176,20 @@ EFFECTS: dict[str, tuple[str, ...]] = {
 # method from a variable is read as a write unless a literal at a call site says otherwise.
 HTTP_WRITE_METHODS = ("POST", "PATCH")
 HTTP_READ_METHODS = ("GET", "HEAD", "OPTIONS")
+# The last path segments of a POST that moves one addressed resource to a state
+# (`/certificates/{id}/revocations`, `/submissions/{id}/transition/`), compared lowercased with
+# `-`, `_` and `.` removed. Repeating such a request finds the resource already in that state:
+# the far end refuses or ignores it. Words that create something new (`refunds`, `messages`,
+# `charges`, `send`) are not here.
+TRANSITIONS = frozenset({
+    "transition", "transitions", "state", "status",
+    "approve", "approval", "approvals", "reject", "rejection", "decline",
+    "revoke", "revocation", "revocations", "cancel", "cancellation", "cancellations",
+    "activate", "activation", "activations", "deactivate", "deactivation", "deactivations",
+    "enable", "disable", "suspend", "unsuspend", "resume", "pause",
+    "close", "reopen", "archive", "unarchive", "lock", "unlock", "block", "unblock",
+    "complete", "acknowledge", "ack", "confirm", "expire", "void", "retire", "restore",
+})
 # Calls that send a request another call built: they do what that request's method says.
 REQUEST_SENDERS = (
     "requests.Session().send",
