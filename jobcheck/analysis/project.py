@@ -10,6 +10,7 @@ from functools import cached_property
 from ..effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
 from ..effects.classify import Catalog
 from ..model import Confidence, Failure
+from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
@@ -211,6 +212,11 @@ class Project(Guards, Program):
                         if found is not None:
                             out[fn.qualname] = found
         return out
+
+    def delivery(self, qualname: str) -> Delivery | None:
+        """The delivery guarantee of the job whose function this is (None: not a job)."""
+        site = self.jobs.get(qualname)
+        return delivery_of(self, site) if site is not None else None
 
     def retry_of(self, qualname: str) -> RetryPolicy | None:
         """The policy that really retries this function: a job's, or a retry decorator's."""

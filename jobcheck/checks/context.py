@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..analysis.delivery import Delivery
 from ..analysis.jobs import Anchor, JobSite, RetryPolicy
 from ..analysis.project import CallEffect
 from ..analysis.summary import ClassSummary, Event, FunctionSummary, ModuleSummary
@@ -52,6 +53,10 @@ class ProjectView(Protocol):
 
     def retry_of(self, qualname: str) -> RetryPolicy | None:
         """The retry policy that really retries a function (dead configuration is None)."""
+
+    def delivery(self, qualname: str) -> Delivery | None:
+        """What the job's framework and settings guarantee: at least once (a worker that dies
+        mid-run leaves it to run again) or at most once, and what decides it (None: not a job)."""
 
     def explicit_retry_points(self, qualname: str) -> list[int]:
         """Indices of the events in a function that ask for a retry (`self.retry()`, `raise Retry`)."""

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from ..model import Confidence
 from . import catalog
+from .key_apis import IDEMPOTENCY_KEY_APIS
 
 
 class PatternSet:
@@ -58,7 +59,7 @@ class Catalog:
         self.senders = PatternSet(catalog.REQUEST_SENDERS)
         self.builders = dict(catalog.REQUEST_BUILDERS)
         self.enqueue_calls = PatternSet(catalog.ENQUEUE_CALLS)
-        self.accepts_key = PatternSet(catalog.ACCEPTS_IDEMPOTENCY_KEY)
+        self.key_apis = [(PatternSet((name,)), how, needs) for name, how, needs in IDEMPOTENCY_KEY_APIS]
         self.clocks = PatternSet(catalog.CLOCKS)
         self.random = PatternSet(catalog.RANDOM)
         self.transactions = PatternSet(catalog.TRANSACTIONS)
@@ -102,6 +103,14 @@ class Catalog:
         if any(name in names for _, names, _ in self.method_kinds):
             return self._effect(name, method) is not None
         return method.upper() in catalog.HTTP_WRITE_METHODS
+
+    def accepts_key(self, name: str | None, kwargs: dict) -> str | None:
+        """How the API called as `name`, with these keywords, takes an idempotency key (the first
+        entry of `IDEMPOTENCY_KEY_APIS` that applies), or None if it takes none."""
+        for names, how, needs in self.key_apis:
+            if name in names and (needs is None or needs in kwargs):
+                return how
+        return None
 
     def is_transaction(self, name: str | None) -> bool:
         return name in self.transactions
