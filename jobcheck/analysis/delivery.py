@@ -24,6 +24,7 @@ UNKNOWN = "unknown"
 class Delivery:
     guarantee: str  # AT_LEAST_ONCE | AT_MOST_ONCE | UNKNOWN
     because: str  # the setting or default that decides it, as `jobcheck jobs` shows it
+    by_retries: bool = False  # the platform runs it again through the job's retry policy
 
     @property
     def at_least_once(self) -> bool:
@@ -53,7 +54,8 @@ DEFAULTS: dict[str, dict[str | None, Delivery]] = {
     # Activities have a default Retry Policy and a timed-out Activity Task is scheduled again
     # (docs.temporal.io/encyclopedia/retry-policies): a worker dying mid-activity runs it again.
     # Workflows are replayed, not re-run: their delivery is not this question.
-    "temporal": {"activity": Delivery(AT_LEAST_ONCE, "Temporal activities run again after a timeout or a lost worker")},
+    "temporal": {"activity": Delivery(AT_LEAST_ONCE, "Temporal activities run again after a timeout or a lost worker",
+                                      by_retries=True)},
     # Schedulers that call the job in their own process: a missed or crashed run is not repeated
     # (APScheduler skips runs later than misfire_grace_time, apscheduler.readthedocs.io, "Missed job
     # executions and coalescing"); cron and loops likewise fire once per trigger.
@@ -80,4 +82,7 @@ def delivery_of(project, site) -> Delivery:
             found = fw.delivery(project, site)
             if found is not None:
                 return found
-    return default_of(site.framework, site.kind)
+    found = default_of(site.framework, site.kind)
+    if found.by_retries and site.retry is not None and site.retry.disabled:
+        return Delivery(AT_MOST_ONCE, f"{site.retry.setting}: no retry, so a lost worker's run is not repeated")
+    return found

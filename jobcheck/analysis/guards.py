@@ -65,8 +65,9 @@ class Guards:
         """An idempotency key or message id sent in the request body: `json={"idempotency_key":
         ...}`; a body given as a variable where a dict with such a field was built before the
         call; or a body a helper returns (`payload = event_type.build_payload(entry)`) when every
-        implementation that call can run puts one in."""
-        for kw in ("json", "data"):
+        implementation that call can run puts one in. `body=` too: SDKs that take the request so
+        (Square's) carry their key there."""
+        for kw in ("json", "data", "body"):
             value = event.kwargs.get(kw)
             if not value:
                 continue

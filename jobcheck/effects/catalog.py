@@ -230,9 +230,6 @@ ENQUEUE_CALLS = (
     "arq.connections.ArqRedis().enqueue_job",
 )
 
-# APIs that accept an idempotency key; calling one without it is JC104's business.
-ACCEPTS_IDEMPOTENCY_KEY = ("stripe.*", "Adyen.*", "square.*", "gocardless_pro.*", "paypalrestsdk.*")
-
 CLOCKS = (
     "datetime.datetime.now",
     "datetime.datetime.utcnow",
