@@ -122,6 +122,9 @@ class FunctionSummary:
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
     forever: list = field(default_factory=list)  # ids of its `while True:` loops
+    # `row.sent = True`: (attribute, line, receiver as written (`row`, `self.order`) or None,
+    # event ids feeding the receiver, Value assigned), in order: what a later `save()` records.
+    stores: list = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -248,6 +251,7 @@ class Summarizer:
         self.gated: tuple = ()  # the calls whose unpacked flag the current statement runs under
         self._strings: dict[str, str] = {}
         self._flags: dict[str, int] = {}  # in the current function: name -> the call it was unpacked from
+        self._stored: list = _OTHER  # the Value an assignment statement stores (see `_stmt_assign`)
 
     # ---- entry -----------------------------------------------------------------------------
 
@@ -620,6 +624,8 @@ class Summarizer:
             typ = f"{ann}()" if ann else None
         if typ is None and value is not None and isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)):
             typ = self.resolve(value)
+        # What an attribute store assigns (`_bind` records it); loop and `with` targets store "other".
+        self._stored = self.value(value) if value is not None and not isinstance(node, ast.AugAssign) else _OTHER
         for target in targets:
             if isinstance(node, ast.AugAssign) and isinstance(target, ast.Name):
                 sources = sources | self._expr_name(target)
@@ -627,6 +633,7 @@ class Summarizer:
             self._hold(target, value)
             self._note_flag(target, value)
             self._record_assign(target, value, node)
+        self._stored = _OTHER
 
     def _hold(self, target: ast.AST, value: ast.AST | None) -> None:
         """`path = f"{func.__module__}.{func.__qualname__}"`, `job = func`: the local stands for
@@ -707,8 +714,11 @@ class Summarizer:
         elif isinstance(target, ast.Starred):
             self._bind(target.value, None, sources)
         elif isinstance(target, ast.Attribute):
-            self.expr(target.value)
+            receiver_src = self.expr(target.value)
             self._sink("attr", target.attr, target.lineno, sources)
+            if self.fn.name != MODULE_CODE:
+                self.fn.stores.append((target.attr, target.lineno, _dotted(target.value),
+                                       tuple(sorted(receiver_src)), self._stored))
             fn = self.fn
             if typ and fn.class_qualname and fn.params and isinstance(target.value, ast.Name) and target.value.id == fn.params[0]:
                 self.mod.classes[fn.class_qualname].attr_types.setdefault(target.attr, typ)

@@ -1,0 +1,205 @@
+"""Effect before record: an external effect, then the write that records it was done.
+
+A job that sends and only then marks the row (`send_mail(...)`, then `row.sent = True;
+row.save()`) repeats the send when it dies between the two: the next run selects the row again.
+The record is a write of a *marker field* — one named for the effect being done (`sent`,
+`notified_at`, `processed`), or a generic state (`status`, `state`, a timestamp) that the
+function selected its rows by (`filter(status="pending")`) — made by:
+
+- a queryset update naming it (`X.objects.filter(pk=...).update(sent_at=now())`), `bulk_update`
+  with it among the fields, `save(update_fields=["sent"])`;
+- an attribute store on a row followed by that row's `save()`, or by a session's `commit()`/`flush()`;
+- SQL text `UPDATE ... SET sent = ...`;
+- a cache or Redis `set` whose key's text names it (`set(f"sent:{id}", 1)`).
+
+What stays quiet: a write of the same field before the effect (a claim: intent first, a
+"sending" state, the marker written in the transaction whose commit sends), effects with a guard
+(a key the provider deduplicates on: `Project.call_effects` leaves them out), enqueues (what the
+enqueued job does decides), and writes on the failure path (an `except` around the effect).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .program import exclusive
+from .summary import Event, FunctionSummary
+
+# Effects whose repetition someone outside sees; an enqueue's harm depends on the job it starts.
+RECORDED_KINDS = ("email", "sms", "http", "payment", "publish")
+
+# Words of a field that says the effect was done, as tokens of its name (`reminder_sent_at`).
+_DONE = frozenset((
+    "sent", "notified", "emailed", "mailed", "delivered", "published", "posted", "charged", "billed",
+    "invoiced", "paid", "reminded", "processed", "done", "completed", "handled", "synced", "pushed",
+    "dispatched", "alerted", "messaged", "texted", "announced", "exported", "uploaded", "submitted",
+    "reported", "broadcasted", "fired", "acknowledged", "refunded", "captured", "informed", "warned",
+))
+# A state the job may select its work by: a record only with that evidence.
+_STATE = frozenset(("status", "state", "stage", "phase", "step"))
+# Tokens of counters, errors and bookkeeping: `emails_sent_count`, `last_error`, `updated_at`.
+_NOT_MARKERS = frozenset((
+    "count", "counter", "total", "num", "number", "attempts", "attempt", "tries", "retries", "error",
+    "errors", "failures", "failed", "fail", "updated", "modified", "changed", "created", "touched",
+    "response", "result", "results", "reason", "message", "msg", "log", "id", "ids", "by", "to",
+))
+# Values a failure path stores: not a record that the effect was done.
+_FAILURE_VALUE = re.compile(r"(?i)fail|error|retry|pending|queued|new|skip|cancel|bounce|invalid|todo|open")
+_TIMESTAMP = re.compile(r"(?i)(_at|_on|_time|_date|_ts)$")
+_SQL_SET = re.compile(r"(?is)\bset\b(.*?)(\bwhere\b|\breturning\b|$)")
+_SQL_FIELD = re.compile(r"(\w+)\s*=")
+_CACHE_SETS = ("set", "setex", "hset", "sadd", "set_many")
+_SESSION_ENDS = ("commit", "flush")
+
+
+@dataclass(frozen=True)
+class Record:
+    """The write after an effect that records it: the event, the field, and how it reads."""
+
+    index: int  # the write's event in the function
+    field: str
+    text: str  # "row.sent = True saved by row.save()", "update(sent_at=...)"
+    line: int
+
+
+def marker_kind(name: str) -> str | None:
+    """"done" for a field named for an effect done (`sent`, `notified_at`, `is_processed`),
+    "state" for a generic state or timestamp (`status`, `last_run_at`), None for anything else."""
+    tokens = [t for t in re.split(r"[^a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()) if t]
+    if not tokens or _NOT_MARKERS.intersection(tokens):
+        return None
+    if _DONE.intersection(tokens):
+        return "done"
+    if _STATE.intersection(tokens) or _TIMESTAMP.search(name):
+        return "state"
+    return None
+
+
+def records_after(project, fn: FunctionSummary, effect_index: int) -> Record | None:
+    """The first write after the effect at `effect_index` that records it, if the function has one
+    and wrote no such field before the effect (a claim)."""
+    effect = fn.events[effect_index]
+    selected = _selected_fields(project, fn, effect_index)
+    before, after = [], []
+    for record in _marker_writes(project, fn):
+        kind = marker_kind(record.field)
+        if kind is None or (kind == "state" and record.field not in selected):
+            continue
+        ev = fn.events[record.index]
+        if (ev.line, ev.col) < (effect.line, effect.col):
+            before.append(record)
+        elif not exclusive(ev, effect) and not _on_failure_path(ev, effect):
+            after.append(record)
+    claimed = {r.field for r in before}
+    return next((r for r in after if r.field not in claimed), None)
+
+
+def _on_failure_path(write: Event, effect: Event) -> bool:
+    """The write runs in an `except` of a try around the effect: the effect failed."""
+    return bool(set(write.handlers) & set(effect.tries))
+
+
+def _selected_fields(project, fn: FunctionSummary, effect_index: int) -> set[str]:
+    """Fields a query before the effect selects by (`filter(status="pending")`, `sent_at__isnull=True`)."""
+    out = set()
+    for ev in fn.events[:effect_index]:
+        if ev.kind == "call" and ev.attr in ("filter", "exclude", "filter_by", "get", "where", "select_for_update"):
+            out.update(k.split("__")[0] for k in ev.kwargs if k != "**")
+    return out
+
+
+def _marker_writes(project, fn: FunctionSummary) -> list[Record]:
+    memo = project.once("marker writes", dict)
+    found = memo.get(fn.qualname)
+    if found is None:
+        found = memo[fn.qualname] = list(_find_marker_writes(project, fn))
+    return found
+
+
+def _find_marker_writes(project, fn: FunctionSummary):
+    stores = [s for s in fn.stores if marker_kind(s[0]) and not _failure_value(s[4])]
+    for i, ev in enumerate(fn.events):
+        if ev.kind != "call":
+            continue
+        attr = ev.attr
+        if attr in _CACHE_SETS and ev.args:
+            for field in _key_words(ev.args[0]):
+                yield Record(i, field, f"{attr}({field!r}...)", ev.line)
+            continue
+        if project.writes_db(ev, fn) is None and attr not in (*_SESSION_ENDS, "save", "asave"):
+            continue  # an untyped row's `save()` counts only with a marker stored on it (below)
+        if attr in ("update", "aupdate"):
+            for field, value in ev.kwargs.items():
+                if field != "**" and not _failure_value(value):
+                    yield Record(i, field, f"update({field}=...)", ev.line)
+        elif attr == "bulk_update" and len(ev.args) > 1:
+            for field in _literals(ev.args[1]):
+                yield Record(i, field, f"bulk_update(..., [{field!r}])", ev.line)
+        elif ev.sql == "update":
+            for field in _sql_set_fields(ev):
+                yield Record(i, field, f"UPDATE ... SET {field} = ...", ev.line)
+        elif attr in ("save", "asave", *_SESSION_ENDS):
+            only = set(_literals(ev.kwargs["update_fields"])) if "update_fields" in ev.kwargs else None
+            for store in _stores_saved(fn, stores, ev):
+                if only is None or store[0] in only:
+                    receiver = f"{store[2]}." if store[2] else ""
+                    yield Record(i, store[0], f"`{receiver}{store[0]} = ...` (line {store[1]}) saved by {attr}()", ev.line)
+            for field in only or ():
+                if not any(s[0] == field for s in stores):
+                    yield Record(i, field, f"save(update_fields=[{field!r}])", ev.line)
+
+
+def _stores_saved(fn: FunctionSummary, stores: list, save: Event) -> list:
+    """The marker stores this save or commit persists: stores before it, on the same row for a
+    `save()` (the receiver's sources agree), any row for a session's `commit()`, and no earlier
+    persisting call of that row between the store and this one."""
+    out = []
+    for store in stores:
+        if store[1] > save.line:
+            continue
+        if save.attr in ("save", "asave") and tuple(save.receiver_src) != tuple(store[3]):
+            continue
+        between = [ev for ev in fn.events if ev.kind == "call" and store[1] < ev.line < save.line
+                   and (ev.attr in _SESSION_ENDS or (ev.attr in ("save", "asave")
+                                                     and tuple(ev.receiver_src) == tuple(store[3])))]
+        if not between:
+            out.append(store)
+    return out
+
+
+def _failure_value(value: list | None) -> bool:
+    if not value or value[0] != "lit":
+        return False
+    v = value[1]
+    return v is None or v is False or v == 0 or v == "" or (isinstance(v, str) and bool(_FAILURE_VALUE.search(v)))
+
+
+def _literals(value: list | None) -> list[str]:
+    if not value:
+        return []
+    if value[0] == "lit" and isinstance(value[1], str):
+        return [value[1]]
+    if value[0] == "seq":
+        return [v[1] for v in value[1] if v and v[0] == "lit" and isinstance(v[1], str)]
+    return []
+
+
+def _key_words(value: list) -> list[str]:
+    """The marker words in a cache key's literal text (`"sent:%s"`, `f"done:{id}"`)."""
+    if value and value[0] == "fstr":
+        text = " ".join(str(p[1]) for p in value[1] if p and p[0] == "lit")
+    elif value and value[0] == "lit" and isinstance(value[1], str):
+        text = value[1]
+    else:
+        return []
+    return [w for w in re.split(r"[^A-Za-z0-9_]+", text) if w and marker_kind(w) == "done"]
+
+
+def _sql_set_fields(ev: Event) -> list[str]:
+    first = ev.args[0] if ev.args else None
+    if first and first[0] == "call" and first[2]:
+        first = first[2][0]
+    text = first[1] if first and first[0] == "lit" and isinstance(first[1], str) else ""
+    match = _SQL_SET.search(text)
+    return _SQL_FIELD.findall(match.group(1)) if match else []
