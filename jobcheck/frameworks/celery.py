@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import re
 
+from ..analysis.delivery import AT_LEAST_ONCE, AT_MOST_ONCE, UNKNOWN, Delivery
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
 from ..analysis.names import canonical_in, forwarded, function_by_path, target
 from ..analysis.program import calls_named, classes_where, modules_where
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.summary import ClassSummary, ModuleSummary
-from ..analysis.values import dict_items, lit, names
+from ..analysis.values import dict_items, lit, names, render
 from .base import class_attrs, describe, int_or_none, job_from_function, matches, policy
 
 TASK_DECORATORS = (
@@ -58,6 +59,7 @@ ENQUEUE_METHODS = ("delay", "apply_async", "s", "si", "signature", "subtask", "m
 ENQUEUE_SETTINGS = ("countdown", "eta", "expires", "queue", "link_error", "task_id", "retry", "retry_policy", "priority")
 TASK_SETTINGS = ("acks_late", "bind", "name", "queue", "rate_limit", "reject_on_worker_lost", "time_limit", "soft_time_limit")
 FAILURE_SIGNALS = ("celery.signals.task_failure",)
+ACKS_LATE_CONFIG = ("task_acks_late", "CELERY_TASK_ACKS_LATE", "CELERY_ACKS_LATE")  # app-wide acks_late
 DEFAULT_MAX_RETRIES = 3
 DEFAULT_RETRY_DELAY = 180.0
 
@@ -130,6 +132,21 @@ class Celery:
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         return list(tasks(project).values())
+
+    @staticmethod
+    def delivery(project: Project, site: JobSite) -> Delivery | None:
+        """Early acknowledgement (the default) is at most once; `acks_late=True` acknowledges after
+        the task, so a worker lost mid-run leaves the message to be delivered again (on Redis and
+        SQS after the `visibility_timeout`): at least once (docs.celeryq.dev/en/stable/glossary.html,
+        "early" and "late acknowledgment"). The task's own `acks_late` (decorator, `Task` class or
+        its base) wins over the app's `task_acks_late`. None: Celery's default."""
+        written = site.settings.get("acks_late")
+        if written is not None:
+            return _acks(project, written, f"acks_late={render(written)}")
+        config = _acks_late_config(project)
+        if config is not None:
+            return _acks(project, config[0], f"{config[1]}={render(config[0])} at {config[2]}")
+        return None
 
     def find_registrations(self, project: Project) -> list[Registration]:
         regs: list[Registration] = []
@@ -216,8 +233,45 @@ def _task_site(project: Project, module: ModuleSummary, qualname: str, decorator
     site = job_from_function(project, project.functions[qualname], "celery", kind)
     site.retry = retry_policy(_settings(project, kwargs), anchor, _settings(project, base_attrs), failure_handler=handler)
     site.triggers.add("schedule" if kind == "periodic" else "enqueue")
-    site.settings = {k: v for k, v in kwargs.items() if k in TASK_SETTINGS}
+    site.settings = {k: v for k, v in {**base_attrs, **kwargs}.items() if k in TASK_SETTINGS}  # a base Task's acks_late too
     return site
+
+
+def _acks(project: Project, value: list, because: str) -> Delivery:
+    late = lit(project.deref(value), UNKNOWN)
+    if late is True:
+        return Delivery(AT_LEAST_ONCE, f"{because}: acknowledged after the task, redelivered if the worker is lost")
+    if late is False or late is None:
+        return Delivery(AT_MOST_ONCE, f"{because}: acknowledged before the task runs")
+    return Delivery(UNKNOWN, f"{because}: not a literal")
+
+
+def _acks_late_config(project: Project) -> tuple[list, str, str] | None:
+    """(value, setting, where) of the app-wide acks_late (`app.conf.task_acks_late = True`,
+    `app.conf.update(...)`, a config module or class, Django's `CELERY_TASK_ACKS_LATE`, the old
+    `CELERY_ACKS_LATE`). Read for every app of the project: one project's apps rarely disagree."""
+    return project.once("celery task_acks_late", lambda: _find_acks_late_config(project))
+
+
+def _find_acks_late_config(project: Project) -> tuple[list, str, str] | None:
+    for mod in modules_where(project, lambda mod: any(_is_acks_late_name(n) for n in mod.assigns)):
+        for name, (value, line, _col) in mod.assigns.items():
+            if _is_acks_late_name(name):
+                return value, name.rpartition(".")[2], f"{mod.path}:{line}"
+    for cls in classes_where(project, lambda cls: any(n in ACKS_LATE_CONFIG for n in cls.attrs)):
+        for name, (value, line, _col) in cls.attrs.items():
+            if name in ACKS_LATE_CONFIG:
+                return value, name, f"{project.module_of_class(cls).path}:{line}"
+    for site in calls_named(project, ("update",), _reads_celery_name):
+        if (site.name or "").endswith(".conf.update"):
+            for name in ACKS_LATE_CONFIG:
+                if name in site.event.kwargs:
+                    return site.event.kwargs[name], name, f"{site.anchor.path}:{site.anchor.line}"
+    return None
+
+
+def _is_acks_late_name(target_name: str) -> bool:
+    return target_name.rpartition(".")[2] in ACKS_LATE_CONFIG
 
 
 def _defines(project: Project, cls: ClassSummary, method: str) -> bool:
