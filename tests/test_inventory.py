@@ -107,13 +107,21 @@ def test_json_lists_every_entry_point_and_nothing_else(project: Path) -> None:
     }
     row = jobs["shop.tasks.send_invoice"]
     assert set(row) == {"job", "module", "name", "function", "framework", "kind", "path", "line", "column",
-                        "triggers", "retry", "settings", "effects"}
+                        "triggers", "retry", "delivery", "settings", "effects"}
     assert (row["module"], row["name"], row["framework"], row["kind"]) == ("shop.tasks", "send_invoice", "celery", "task")
     assert (Path(row["path"]).as_posix(), row["line"], row["column"]) == ("shop/tasks.py", 12, 5)
     assert row["triggers"] == ["enqueue"]
     assert jobs["shop.tasks.expire_carts"]["triggers"] == ["schedule"]
     assert jobs["shop.tasks.expire_carts"]["kind"] == "periodic"
     assert jobs["shop.tasks.expire_carts"]["settings"] == {"signal": "shop.signals.hourly"}
+
+
+def test_json_gives_each_job_its_delivery_guarantee_and_what_decides_it(project: Path) -> None:
+    jobs = {row["name"]: row for row in _jobs_json(project)["jobs"]}
+    assert jobs["send_invoice"]["delivery"]["guarantee"] == "at-most-once"  # Celery acknowledges early
+    assert "acks_late=False" in jobs["send_invoice"]["delivery"]["because"]
+    assert jobs["recount"]["delivery"]["guarantee"] == "at-least-once"  # Dramatiq acknowledges after
+    assert jobs["archive"]["delivery"]["guarantee"] == "at-most-once"  # RQ
 
 
 def test_json_reads_retry_settings_defaults_and_dead_configuration(project: Path) -> None:

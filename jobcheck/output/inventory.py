@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import IO
 
+from ..analysis.delivery import delivery_of
 from ..analysis.jobs import JobSite
 from ..analysis.project import Project
 
@@ -51,6 +52,7 @@ def _row(project: Project, site: JobSite) -> dict:
         "column": site.anchor.col + 1,
         "triggers": sorted(site.triggers),
         "retry": _retry(project, site),
+        "delivery": _delivery(project, site),
         "settings": {k: _render(v) for k, v in sorted(site.settings.items())},
         "effects": [
             {"kind": p.kind, "chain": [site.function, *p.chain], "confidence": p.confidence.value}
@@ -83,6 +85,12 @@ def _retry(project: Project, site: JobSite) -> dict | None:
         "path": policy.anchor.path,
         "line": policy.anchor.line,
     }
+
+
+def _delivery(project: Project, site: JobSite) -> dict:
+    """At least once or at most once, by the framework's default or the setting that decides it."""
+    found = delivery_of(project, site)
+    return {"guarantee": found.guarantee, "because": found.because}
 
 
 def _render(value) -> str:
@@ -138,6 +146,7 @@ def _lines(items: list[dict]):
         yield [(f"{row['path']}:{row['line']}:{row['column']}:", "path"), (" ", ""), (row["job"], "job"),
                (f"  [{row['framework']} {row['kind']}; {triggers}]", "dim")]
         yield [("    retry:   ", "dim"), (_retry_text(row["retry"]), "retry" if row["retry"] and row["retry"]["live"] else "")]
+        yield [("    delivery: ", "dim"), (f"{row['delivery']['guarantee']} ({row['delivery']['because']})", "")]
         if row["settings"]:
             yield [("    set:     ", "dim"), (", ".join(f"{k}={v}" for k, v in row["settings"].items()), "")]
         for effect in row["effects"]:
