@@ -38,13 +38,16 @@ _KEY_PATTERNS = (
 )
 _PLACEHOLDER = re.compile(r"^\s*(|todo|tbd|fixme|xxx|\?+|\.\.\.|…|-|n/?a|unknown|<[^>]*>|\[[^\]]*\])\s*[.:]?\s*$", re.I)
 _PLACEHOLDER_PREFIX = re.compile(r"^\s*(todo|tbd|fixme|xxx)\b", re.I)
-_LINE = re.compile(r"^\s*(?:[-*]\s*)?([A-Za-z][\w \-/']{1,40}?)\s*\??\s*:\s*(.*)$")
+# `key: answer`, `Key? answer` (the question asked: `Can it run twice? Yes - ...`), after a
+# bullet or a number, the key possibly in bold.
+_LINE = re.compile(r"^\s*(?:(?:[-*\u2022]|\d+[.)])\s*)?\**([A-Za-z][\w \-/']{1,40}?)\**\s*(\?\s*:?|:)\**\s*(.*)$")
 
 
 @dataclass
 class Answers:
     has_section: bool
     answers: dict = field(default_factory=dict)  # question -> answer text
+    keys: dict = field(default_factory=dict)  # question -> the key as written (`Can it run twice?`)
     placeholders: list = field(default_factory=list)  # questions answered with TODO/TBD/?
 
     @property
@@ -68,12 +71,14 @@ def read(docstring: str | None, section: str = "Reliability") -> Answers:
     else:
         body = lines  # no header: answers written inline still count, and say which are missing
     answers: dict[str, str] = {}
+    keys: dict[str, str] = {}
     last: str | None = None
     for line in body:
         match = _LINE.match(line)
         question = _question(match.group(1)) if match else None
         if question is not None and question not in answers:
-            answers[question] = match.group(2).strip()
+            answers[question] = match.group(3).strip()
+            keys[question] = match.group(1).strip() + ("?" if "?" in match.group(2) else "")
             last = question
         elif last is not None and line.strip() and start is not None:
             answers[last] = f"{answers[last]} {line.strip()}".strip()  # a wrapped answer
@@ -81,7 +86,7 @@ def read(docstring: str | None, section: str = "Reliability") -> Answers:
     if not has_section:
         return Answers(has_section=False)
     placeholders = [q for q, a in answers.items() if _PLACEHOLDER.match(a) or _PLACEHOLDER_PREFIX.match(a)]
-    return Answers(has_section=True, answers=answers, placeholders=placeholders)
+    return Answers(has_section=True, answers=answers, keys=keys, placeholders=placeholders)
 
 
 def _section_body(lines: list[str], start: int) -> list[str]:
@@ -103,3 +108,20 @@ def _question(key: str) -> str | None:
         if pattern.search(key):
             return question
     return None
+
+
+def read_job(project, site, section: str = "Reliability") -> Answers:
+    """A job's answers: its docstring owner's (the Task class), or the function's that runs
+    (a Task class may answer on `run()`), whichever answers more."""
+    docs = [_doc(project, site.doc_owner)]
+    if site.doc_owner != site.function:
+        docs.append(_doc(project, site.function))
+    return max((read(d, section) for d in docs), key=lambda a: (a.has_section, len(a.answers) - len(a.placeholders)))
+
+
+def _doc(project, qualname: str) -> str | None:
+    fn = project.functions.get(qualname)
+    if fn is not None:
+        return fn.docstring
+    cls = project.classes.get(qualname)
+    return cls.docstring if cls is not None else None

@@ -18,11 +18,7 @@ def run(ctx: CheckContext):
         if site.kind in STRUCTURAL_KINDS or site.doc_owner in seen:
             continue
         seen.add(site.doc_owner)
-        docs = [_doc(project, site.doc_owner)]
-        if site.doc_owner != site.function:
-            docs.append(_doc(project, site.function))  # a Task class may answer on run()
-        answers = max((fivequestions.read(d, ctx.docstring_section) for d in docs),
-                      key=lambda a: (a.has_section, len(a.answers) - len(a.placeholders)))
+        answers = fivequestions.read_job(project, site, ctx.docstring_section)
         if not answers.has_section:
             yield ctx.finding(
                 "JC501",
@@ -47,10 +43,3 @@ def run(ctx: CheckContext):
                 function=site.function,
             )
 
-
-def _doc(project, qualname: str) -> str | None:
-    fn = project.functions.get(qualname)
-    if fn is not None:
-        return fn.docstring
-    cls = project.classes.get(qualname)
-    return cls.docstring if cls is not None else None
