@@ -26,7 +26,7 @@ generic part of every job the factory makes, not a job of its own when it says s
 from __future__ import annotations
 
 from ..effects.catalog import ENQUEUE_METHODS
-from .jobs import RetryPolicy
+from .jobs import RetryLimit, RetryPolicy
 from .program import Program
 from .summary import FunctionSummary
 from .values import names
@@ -133,7 +133,10 @@ def retry_by_wrapper(project: Program, module, value: list, name: str) -> RetryP
                 on = _caught(project, factory, value, handler)
                 return RetryPolicy(
                     setting=f"@{name.rpartition('.')[2]} retries through {how.rpartition('.')[2]}()",
-                    anchor=project.anchor_of(fn), max_retries=-1 if how.endswith(".retry") or handler.reraises else None,
+                    anchor=project.anchor_of(fn),
+                    # the framework's retry() keeps count and a handler that re-raises stops; enqueueing again never stops
+                    retries=RetryLimit.unknown_count(f"{how.rpartition('.')[2]}()") if how.endswith(".retry") or handler.reraises
+                    else RetryLimit.unlimited(),
                     on=on, backoff=None,
                 )
     return None

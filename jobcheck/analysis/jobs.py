@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 
 @dataclass(frozen=True)
@@ -16,13 +17,54 @@ class Anchor:
     end_col: int
 
 
+class Bound(Enum):
+    """Whether retries stop, and whether the count is known."""
+
+    UNLIMITED = "unlimited"  # nothing stops them: `max_retries=None`, Temporal's `maximum_attempts=0`
+    KNOWN = "known"  # a count read from the source or the framework's default
+    UNKNOWN_COUNT = "unknown count"  # bounded, by a count held in a name (`MAX_RETRIES`) or by time
+
+
+@dataclass(frozen=True)
+class RetryLimit:
+    """How many times a policy retries. Built only through the three constructors, and required
+    by `RetryPolicy`, so a framework that forgets to say cannot silently read as unlimited."""
+
+    bound: Bound
+    count: int | None = None  # the retries allowed, when known
+    count_from: str | None = None  # what holds an unknown count, as written: "MAX_RETRIES", "stop_after_delay(60)"
+
+    @classmethod
+    def unlimited(cls) -> RetryLimit:
+        return cls(Bound.UNLIMITED)
+
+    @classmethod
+    def known(cls, count: int) -> RetryLimit:
+        return cls(Bound.KNOWN, count=count)
+
+    @classmethod
+    def unknown_count(cls, count_from: str) -> RetryLimit:
+        return cls(Bound.UNKNOWN_COUNT, count_from=count_from)
+
+    @property
+    def bounded(self) -> bool:
+        return self.bound is not Bound.UNLIMITED
+
+    def most_key(self) -> tuple[int, int]:
+        """Orders limits by how many retries they may allow: known counts by value, then an
+        unknown count (it may be large), then no limit."""
+        if self.bound is Bound.KNOWN:
+            return (0, self.count or 0)
+        return (1, 0) if self.bound is Bound.UNKNOWN_COUNT else (2, 0)
+
+
 @dataclass
 class RetryPolicy:
     """What actually makes a function run again after a failure, as configured."""
 
     setting: str  # how it reads: "autoretry_for=(Exception,), max_retries=3"
     anchor: Anchor
-    max_retries: int | None = None  # None: no limit
+    retries: RetryLimit = field(kw_only=True)  # no default: every policy says whether it stops
     on: tuple[str, ...] | None = None  # auto-retried exceptions; None: any; (): none (explicit only)
     explicit: bool = False  # retried only where the body asks (self.retry, raise Retry)
     from_default: bool = False  # the framework's default, nothing written
@@ -31,8 +73,17 @@ class RetryPolicy:
     failure_handler: str | None = None  # on_failure, link_error, dead letters: who sees exhaustion
 
     @property
+    def bounded(self) -> bool:
+        return self.retries.bounded
+
+    @property
+    def limit(self) -> int | None:
+        """The retries allowed when the count is known; None when unlimited or held in a name."""
+        return self.retries.count
+
+    @property
     def disabled(self) -> bool:
-        return self.max_retries == 0
+        return self.retries.count == 0
 
 
 # Entry points that only wire other jobs together (an Airflow DAG factory, a Dagster job or

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import ast
 
-from ..analysis.jobs import Anchor, RetryPolicy
+from ..analysis.jobs import Anchor, RetryLimit, RetryPolicy
 from ..analysis.names import short
 from ..analysis.values import lit
 from .context import CheckContext, ProjectView, event_anchor
+from .retry_sources import retry_framework
 
 CODES = ("JC203",)
 
@@ -73,7 +74,7 @@ def run(ctx: CheckContext):
         policy = project.retry_of(qualname)
         if policy is None or _single(policy):
             continue
-        framework = _framework(project, qualname, policy)
+        framework = retry_framework(project, qualname, policy)
         if framework not in ADVICE and framework not in POINT_DELAYS:
             continue
         display = _display(project, qualname)
@@ -94,7 +95,7 @@ def run(ctx: CheckContext):
                 if not isinstance(delay, float) or delay >= TINY_S:
                     continue
                 limit = _point_limit(project, qualname, anchor, policy)
-                if limit is not None and 0 <= limit < 2:
+                if limit.count is not None and limit.count < 2:
                     continue  # `self.retry(countdown=0, max_retries=1)`: one retry
                 what = f"`{spelling}({key}={delay:g})`" if written is not None else f"`{spelling}()` with no {key}"
                 yield ctx.finding(
@@ -126,20 +127,8 @@ def run(ctx: CheckContext):
 
 
 def _single(policy: RetryPolicy) -> bool:
-    """One retry at most (-1 is 'bounded some other way', a time limit)."""
-    return policy.max_retries is not None and 0 <= policy.max_retries < 2
-
-
-def _framework(project: ProjectView, qualname: str, policy: RetryPolicy) -> str | None:
-    site = project.jobs.get(qualname)
-    if site is not None and site.retry is policy:
-        return site.framework
-    fn = project.functions[qualname]
-    for deco in fn.decorators:
-        value, line, col = deco[0], deco[1], deco[2]
-        if (line, col) == (policy.anchor.line, policy.anchor.col) and value and value[0] in ("call", "name"):
-            return (project.canonical(value[1]) or value[1] or "").partition(".")[0] or None
-    return None
+    """One retry at most."""
+    return policy.limit is not None and policy.limit < 2
 
 
 def _display(project: ProjectView, qualname: str) -> str:
@@ -168,26 +157,25 @@ def _when(delay: float) -> str:
     return "with no delay between tries" if delay == 0 else f"after a constant {delay:g} s"
 
 
-def _times(policy: RetryPolicy, limit: int | None = _UNKNOWN) -> str:
-    limit = policy.max_retries if limit is _UNKNOWN else limit
-    if limit is None:
-        # tenacity's module records an unread `stop_after_attempt(N)` as no limit
-        return "" if _written(policy.setting, "stop") else ", without limit"
-    if limit < 0:
-        return ", until its time limit"
-    return f", up to {limit} times"
+def _times(policy: RetryPolicy, limit: RetryLimit | None = None) -> str:
+    limit = limit or policy.retries
+    if not limit.bounded:
+        return ", without limit"
+    if limit.count is None:
+        return f", bounded by {limit.count_from}"
+    return f", up to {limit.count} times"
 
 
-def _point_limit(project: ProjectView, qualname: str, anchor: Anchor, policy: RetryPolicy) -> int | None:
+def _point_limit(project: ProjectView, qualname: str, anchor: Anchor, policy: RetryPolicy) -> RetryLimit:
     """The retries a request allows: its own `max_retries=` (Celery's `self.retry`, Dagster's
     `RetryRequested`), else the policy's."""
     for ev in project.functions[qualname].events:
         if (ev.kind, ev.line, ev.col) == ("call", anchor.line, anchor.col) and "max_retries" in ev.kwargs:
             v = lit(ev.kwargs["max_retries"], _UNKNOWN)
-            if v is None or (isinstance(v, int) and not isinstance(v, bool)):
-                return v
-            return policy.max_retries
-    return policy.max_retries
+            if isinstance(v, int) and not isinstance(v, bool):  # None is the task's own
+                return RetryLimit.known(v)
+            return policy.retries
+    return policy.retries
 
 
 def _point_advice(framework: str, key: str) -> str:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..analysis import names
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.program import any_module, classes_where, deco_name, per_module
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
@@ -425,7 +425,7 @@ class _Analysis:
         for args, anchor, contexts, after in insts or [({}, own_anchor, [()], ())]:
             for ctx in contexts or [()]:
                 candidates.append(self._effective(ctx, own, own_anchor, args, anchor, job_anchor, after))
-        return max(candidates, key=lambda pol: pol.max_retries or 0)
+        return max(candidates, key=lambda pol: pol.retries.most_key())
 
     def _effective(self, ctx: tuple, own: dict, own_anchor: Anchor, args: dict, args_anchor: Anchor,
                    job_anchor: Anchor, after: tuple = ()) -> RetryPolicy:
@@ -459,7 +459,7 @@ class _Analysis:
                 f"retries={render(merged['retries'])} (not a constant)" if written
                 else f"no retries (Airflow's default_task_retries={DEFAULT_RETRIES})",
                 source["retries"][0] if written else job_anchor,
-                max_retries=DEFAULT_RETRIES, on=None, from_default=not written, backoff="none",
+                retries=RetryLimit.known(DEFAULT_RETRIES), on=None, from_default=not written, backoff="none",
                 delay=None, failure_handler=failure,
             )
         anchor, settings, label = source["retries"]
@@ -467,7 +467,7 @@ class _Analysis:
         return policy(
             f"{label}: {text}" if label else text,
             anchor,
-            max_retries=retries,
+            retries=RetryLimit.known(retries),
             on=None,  # any exception fails the try, and a failed try is retried
             backoff="exponential" if exponential else "constant",
             delay=delay if delay is not None else DEFAULT_RETRY_DELAY_S,

@@ -14,7 +14,7 @@ name — when it is called `WorkerSettings` and lists only coroutines taking `ct
 
 from __future__ import annotations
 
-from ..analysis.jobs import JobSite, Registration, RetryPolicy
+from ..analysis.jobs import JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, classes_where
 from ..analysis.project import Project
@@ -24,9 +24,9 @@ from .base import (
     class_attrs,
     describe,
     has_attr,
-    int_or_none,
     job_from_function,
     policy,
+    retry_limit,
 )
 
 FUNC = ("arq.func", "arq.worker.func")
@@ -129,7 +129,7 @@ def _entries(project: Project, module: ModuleSummary, value: list | None) -> lis
 
 
 def _read_settings(project: Project, owner: str, module: ModuleSummary, settings: dict, anchor, out: dict) -> None:
-    worker_tries = int_or_none(settings.get("max_tries"), DEFAULT_MAX_TRIES)
+    worker_tries = _tries(settings.get("max_tries"), RetryLimit.known(DEFAULT_MAX_TRIES - 1))
     retry_jobs = lit(settings.get("retry_jobs"), True)
     tries_written = "max_tries" in settings
     for key in ("functions", "cron_jobs"):
@@ -152,8 +152,8 @@ def _read_settings(project: Project, owner: str, module: ModuleSummary, settings
             fn = project.functions[qualname]
             site = job_from_function(project, fn, "arq", "periodic" if periodic else "task",
                                      triggers={"schedule" if periodic else "enqueue"})
-            default_tries = CRON_MAX_TRIES if periodic else worker_tries
-            site.retry = _policy(kwargs, anchor, default_tries, tries_written and not periodic, retry_jobs)
+            default = RetryLimit.known(CRON_MAX_TRIES - 1) if periodic else worker_tries
+            site.retry = _policy(kwargs, anchor, default, tries_written and not periodic, retry_jobs)
             site.settings = {k: v for k, v in kwargs.items() if k in ("unique", "run_at_startup", "job_id", "timeout", "keep_result")}
             site.settings["registered_in"] = ["lit", owner]
             if isinstance(lit(kwargs.get("name")), str):
@@ -161,17 +161,23 @@ def _read_settings(project: Project, owner: str, module: ModuleSummary, settings
             out[qualname] = site
 
 
-def _policy(kwargs: dict, anchor, default_tries: int | None, worker_written: bool, retry_jobs) -> RetryPolicy:
-    tries = int_or_none(kwargs.get("max_tries"), default_tries)
+def _tries(value, default: RetryLimit) -> RetryLimit:
+    """`max_tries` counts tries, the first included; `None` means the worker's default."""
+    return retry_limit(value, default, unlimited=(), attempts=True)
+
+
+def _policy(kwargs: dict, anchor, default: RetryLimit, worker_written: bool, retry_jobs) -> RetryPolicy:
+    limit = _tries(kwargs.get("max_tries"), default)
+    tries = f"{limit.count + 1}" if limit.count is not None else limit.count_from
     written = describe(kwargs, ("max_tries",)) or f"max_tries={tries}" + ("" if worker_written else " (default)")
     if retry_jobs is False:
-        return policy(f"{written}, retry_jobs=False", anchor, max_retries=0, on=(), explicit=True)
-    if tries == 1:
-        return policy(written, anchor, max_retries=0, on=(), explicit=True, from_default="max_tries" not in kwargs)
+        return policy(f"{written}, retry_jobs=False", anchor, retries=RetryLimit.known(0), on=(), explicit=True)
+    if limit.count == 0:
+        return policy(written, anchor, retries=RetryLimit.known(0), on=(), explicit=True, from_default="max_tries" not in kwargs)
     return policy(
         f"{written}; retried on `raise Retry`",
         anchor,
-        max_retries=(tries - 1) if tries else None,
+        retries=limit,
         on=(),  # only `raise Retry` (and a run cancelled at shutdown) retries; other exceptions fail the job
         explicit=True,
         from_default="max_tries" not in kwargs and not worker_written,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..analysis.jobs import Anchor, JobSite, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, RetryLimit, RetryPolicy
 from ..analysis.decorators import Decorated
 from ..analysis.project import Project
 from ..analysis.summary import FunctionSummary
@@ -40,6 +40,26 @@ def int_or_none(value: list | None, default: int | None) -> int | None:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or v == -1:
         return default
     return int(v)
+
+
+_UNREAD = object()
+
+
+def retry_limit(value: list | None, default: RetryLimit, unlimited: tuple = (None,), attempts: bool = False) -> RetryLimit:
+    """A written retry count as a limit. Absent: `default`. A literal in `unlimited` (what the
+    framework takes for "no limit": Celery's None, Temporal's 0): unlimited. A literal count:
+    that many retries (one fewer where the framework counts attempts). Anything else, a name, a
+    setting or a computed value: bounded, count unknown, held in what is written."""
+    if value is None:
+        return default
+    v = lit(value, _UNREAD)
+    if v is _UNREAD:  # a module variable not read to a literal is shown by its name
+        return RetryLimit.unknown_count(value[1].rpartition(".")[2] if value[0] == "ref" else render(value))
+    if (v is None or type(v) is int) and v in unlimited:  # not True/False for 1/0
+        return RetryLimit.unlimited()
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0:
+        return default
+    return RetryLimit.known(max(int(v) - 1, 0) if attempts else int(v))
 
 
 def policy(setting: str, anchor: Anchor, **fields) -> RetryPolicy:

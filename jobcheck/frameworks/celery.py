@@ -20,14 +20,14 @@ from __future__ import annotations
 import re
 
 from ..analysis.delivery import AT_LEAST_ONCE, AT_MOST_ONCE, UNKNOWN, Delivery
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, forwarded, function_by_path, target
 from ..analysis.program import calls_named, classes_where, modules_where
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.summary import ClassSummary, ModuleSummary
 from ..analysis.values import dict_items, lit, names, render
-from .base import class_attrs, describe, int_or_none, job_from_function, matches, policy
+from .base import class_attrs, describe, job_from_function, matches, policy, retry_limit
 
 TASK_DECORATORS = (
     "celery.Celery().task",
@@ -69,10 +69,10 @@ def retry_policy(settings: dict, anchor, fallback: dict | None = None, failure_h
     merged = dict(fallback or {})
     merged.update(settings)
     on = names(merged.get("autoretry_for"))
-    max_retries = int_or_none(merged.get("max_retries"), DEFAULT_MAX_RETRIES)
+    limit = retry_limit(merged.get("max_retries"), RetryLimit.known(DEFAULT_MAX_RETRIES))
     for k, v in dict_items(merged.get("retry_kwargs")):
         if lit(k) == "max_retries":
-            max_retries = int_or_none(v, max_retries)
+            limit = retry_limit(v, limit)
     backoff_value = lit(merged.get("retry_backoff"), None)
     delay = lit(merged.get("default_retry_delay"), DEFAULT_RETRY_DELAY)
     for k, v in dict_items(merged.get("retry_kwargs")):
@@ -88,7 +88,7 @@ def retry_policy(settings: dict, anchor, fallback: dict | None = None, failure_h
     return policy(
         setting,
         anchor,
-        max_retries=max_retries,
+        retries=limit,
         on=_auto_retry_on(merged, on),
         explicit=False,
         from_default=not any(k in merged for k in RETRY_KEYS),  # only `self.retry()`: the limit is the default

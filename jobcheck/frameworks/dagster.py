@@ -20,13 +20,13 @@ means `max_retries=1`, `delay=None`, no backoff; `Backoff.EXPONENTIAL` doubles t
 from __future__ import annotations
 
 from ..analysis import names
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.program import calls_named
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.summary import FunctionSummary
 from ..analysis.values import call_args, call_kwargs, call_name, render
-from .base import describe, int_or_none, job_from_function, policy
+from .base import describe, job_from_function, policy, retry_limit
 from .durations import seconds
 
 KINDS = {
@@ -69,7 +69,7 @@ def retry_from(value: list | None, anchor: Anchor, project: Project, where: str 
         return None
     kwargs, args = call_kwargs(value), call_args(value)
     max_value = project.deref(kwargs.get("max_retries") or (args[0] if args else None))
-    max_retries = int_or_none(max_value, 1) if max_value is not None else 1
+    limit = retry_limit(max_value, RetryLimit.known(1), unlimited=())
     delay = seconds(project.deref(kwargs.get("delay") or (args[1] if len(args) > 1 else None)))
     backoff_value = kwargs.get("backoff") or (args[2] if len(args) > 2 else None)
     backoff_name = (backoff_value[1] or "") if backoff_value and backoff_value[0] == "name" else ""
@@ -80,7 +80,7 @@ def retry_from(value: list | None, anchor: Anchor, project: Project, where: str 
     else:
         backoff = "constant" if delay else "none"
     setting = f"{where}{render(value)}"
-    return policy(setting, anchor, max_retries=max_retries, on=None, backoff=backoff, delay=delay)
+    return policy(setting, anchor, retries=limit, on=None, backoff=backoff, delay=delay)
 
 
 class Dagster:
@@ -103,7 +103,7 @@ class Dagster:
             if kind in RETRIED_KINDS:
                 explicit = retry_from(kwargs.get("retry_policy"), d.anchor, project, "retry_policy=")
                 site.retry = explicit or _retry_requested(project, d.function) or policy(
-                    "no retry_policy (Dagster's default: no retries)", site.anchor, max_retries=0, on=None,
+                    "no retry_policy (Dagster's default: no retries)", site.anchor, retries=RetryLimit.known(0), on=None,
                     from_default=True, backoff="none",
                 )
                 site.settings = {k: v for k, v in kwargs.items() if k == "retry_policy"}
@@ -194,10 +194,10 @@ def _retry_requested(project: Project, fn: FunctionSummary) -> RetryPolicy | Non
             ctor = next((c for c in events if c.kind == "call" and c.line == ev.line
                          and (c.name or "").rpartition(".")[2] == "RetryRequested"), None)
             kwargs = ctor.kwargs if ctor is not None else {}
-            max_retries = int_or_none(project.deref(kwargs.get("max_retries")), 1) if "max_retries" in kwargs else 1
+            limit = retry_limit(project.deref(kwargs.get("max_retries")), RetryLimit.known(1), unlimited=())
             anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
             return policy(f"raise RetryRequested({describe(kwargs, ('max_retries', 'seconds_to_wait'))})", anchor,
-                          max_retries=max_retries, on=(), explicit=True, backoff="constant",
+                          retries=limit, on=(), explicit=True, backoff="constant",
                           delay=seconds(project.deref(kwargs.get("seconds_to_wait"))))
     return None
 
@@ -215,7 +215,7 @@ def _invoked(name: str, sites: dict[str, JobSite]) -> str | None:
 
 
 def _apply(site: JobSite, found: RetryPolicy) -> None:
-    if site.retry is None or site.retry.from_default or (found.max_retries or 0) > (site.retry.max_retries or 0):
+    if site.retry is None or site.retry.from_default or found.retries.most_key() > site.retry.retries.most_key():
         site.retry = found
 
 

@@ -10,7 +10,7 @@ start then.
 
 from __future__ import annotations
 
-from ..analysis.jobs import JobSite, Registration
+from ..analysis.jobs import JobSite, Registration, RetryLimit
 from ..analysis.program import classes_where
 from ..analysis.project import Project
 from .base import policy
@@ -35,7 +35,7 @@ class DjangoExtensions:
                 anchor=anchor, display=cls.qualname, doc_owner=cls.qualname, triggers={"schedule"},
             )
             site.retry = policy("runjobs runs each job once per cron tick", anchor,
-                                max_retries=0, on=None, from_default=True, backoff="none")
+                                retries=RetryLimit.known(0), on=None, from_default=True, backoff="none")
             sites.append(site)
         return sites
 

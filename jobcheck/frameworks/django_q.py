@@ -13,13 +13,13 @@ than `retry` is presented again while it still runs.
 
 from __future__ import annotations
 
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, forwarded, target
 from ..analysis.program import CallSite, calls_named, modules_where
 from ..analysis.project import Project
 from ..analysis.summary import ModuleSummary
 from ..analysis.values import dict_items, lit, render
-from .base import int_or_none, policy
+from .base import policy, retry_limit
 
 ASYNC = ("django_q.tasks.async_task", "django_q.tasks.async_iter", "django_q.tasks.AsyncTask", "django_q.tasks.Async",
          "django_q.tasks.Iter", "django_q.tasks.Chain().append", "django_q.tasks.Chain().add")
@@ -127,16 +127,16 @@ def _policy(cluster: dict, kwargs: dict, enqueue_anchor: Anchor) -> RetryPolicy 
     ack = lit(kwargs.get("ack_failure"), None)
     if ack is None:
         ack = lit(cluster.get("ack_failures"), False)
-    attempts = int_or_none(cluster.get("max_attempts"), 0)
+    limit = retry_limit(cluster.get("max_attempts"), RetryLimit.unlimited(), unlimited=(0, None), attempts=True)
     delay = lit(cluster.get("retry"), DEFAULT_RETRY_S)
     setting = f"Q_CLUSTER {broker} broker: retry={render(cluster['retry']) if 'retry' in cluster else DEFAULT_RETRY_S}" \
               f", max_attempts={render(cluster['max_attempts']) if 'max_attempts' in cluster else 0}"
     if ack:
-        return policy(setting + ", ack_failures=True", anchor, max_retries=0, on=())
+        return policy(setting + ", ack_failures=True", anchor, retries=RetryLimit.known(0), on=())
     return policy(
         setting,
         anchor,
-        max_retries=None if not attempts else attempts - 1,
+        retries=limit,
         on=None,  # an unacknowledged failure, whatever raised it, is presented again
         from_default="max_attempts" not in cluster,
         backoff="constant",

@@ -26,7 +26,7 @@ at-least-once, which is why the five questions still apply to every task.
 
 from __future__ import annotations
 
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, modules_where
 from ..analysis.decorators import Decorated, decorated_functions
@@ -134,7 +134,7 @@ def _policy(decorator: str, kwargs: dict, backends: dict, anchor: Anchor) -> Ret
     else:
         decides = f"no TASKS setting: the default backend, {DEFAULT_BACKENDS[package]}"
     return policy(f"{package} has no retry setting; {decides}", where,
-                  max_retries=0, on=None, from_default=True, backoff="none")
+                  retries=RetryLimit.known(0), on=None, from_default=True, backoff="none")
 
 
 def _backends(project: Project) -> dict[str, tuple[str, Anchor]]:

@@ -9,13 +9,13 @@ sees exhaustion.
 
 from __future__ import annotations
 
-from ..analysis.jobs import JobSite, Registration
+from ..analysis.jobs import JobSite, Registration, RetryLimit
 from ..analysis.names import canonical_in
 from ..analysis.program import calls_named, classes_where
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import lit, names
-from .base import describe, int_or_none, job_from_function, matches, policy
+from .base import describe, job_from_function, matches, policy, retry_limit
 
 ACTOR_DECORATORS = ("dramatiq.actor", "dramatiq.actor.actor", "dramatiq.actor*", "django_dramatiq.actor")
 ACTOR_BASES = ("dramatiq.GenericActor", "dramatiq.generic.GenericActor")
@@ -28,7 +28,7 @@ DEFAULT_MIN_BACKOFF_S = 15.0
 
 def actor_policy(kwargs: dict, anchor, defaults: dict | None = None, at_call: bool = False):
     defaults = defaults or {}
-    max_retries = int_or_none(kwargs.get("max_retries"), int_or_none(defaults.get("max_retries"), DEFAULT_MAX_RETRIES))
+    limit = retry_limit(kwargs.get("max_retries"), retry_limit(defaults.get("max_retries"), RetryLimit.known(DEFAULT_MAX_RETRIES)))
     min_backoff = lit(kwargs.get("min_backoff", defaults.get("min_backoff")), DEFAULT_MIN_BACKOFF_S * 1000)
     written = describe(kwargs, RETRY_KEYS)
     configured = describe(defaults, RETRY_KEYS)
@@ -40,7 +40,7 @@ def actor_policy(kwargs: dict, anchor, defaults: dict | None = None, at_call: bo
     return policy(
         written,
         anchor,
-        max_retries=max_retries,
+        retries=limit,
         on=None,
         from_default=not any(k in kwargs for k in ("max_retries", "retry_when")) and "max_retries" not in defaults,
         backoff="exponential",

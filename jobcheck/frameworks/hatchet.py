@@ -15,13 +15,13 @@ more times, after a short delay; `backoff_factor=` makes the delay grow exponent
 
 from __future__ import annotations
 
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in
 from ..analysis.program import deco_name
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import call_kwargs, lit
-from .base import describe, int_or_none, job_from_function, kwargs_of, matches, policy
+from .base import describe, job_from_function, kwargs_of, matches, policy, retry_limit
 
 CLIENTS = (
     "hatchet_sdk.Hatchet()",
@@ -68,13 +68,13 @@ class Hatchet:
 
 
 def retry_policy(kwargs: dict, anchor: Anchor) -> RetryPolicy:
-    retries = int_or_none(kwargs.get("retries"), DEFAULT_RETRIES)
-    if not retries:
+    limit = retry_limit(kwargs.get("retries"), RetryLimit.known(DEFAULT_RETRIES), unlimited=())
+    if limit.count == 0:
         setting = describe(kwargs, ("retries",)) or f"no retries= (Hatchet's default: retries={DEFAULT_RETRIES})"
-        return policy(setting, anchor, max_retries=0, on=None, from_default="retries" not in kwargs, backoff="none")
+        return policy(setting, anchor, retries=RetryLimit.known(0), on=None, from_default="retries" not in kwargs, backoff="none")
     factor = lit(kwargs.get("backoff_factor"))
     exponential = isinstance(factor, (int, float)) and not isinstance(factor, bool) and factor > 1
-    return policy(describe(kwargs, RETRY_KEYS), anchor, max_retries=retries, on=None,
+    return policy(describe(kwargs, RETRY_KEYS), anchor, retries=limit, on=None,
                   backoff="exponential" if exponential else ("constant" if factor is None else None))
 
 

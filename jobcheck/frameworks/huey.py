@@ -11,13 +11,13 @@ without using one up: with `retries=0` nothing bounds it. `CancelExecution(retry
 
 from __future__ import annotations
 
-from ..analysis.jobs import JobSite, Registration, RetryPolicy
+from ..analysis.jobs import JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in
 from ..analysis.program import calls_named
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import lit
-from .base import describe, int_or_none, job_from_function, policy
+from .base import describe, job_from_function, policy, retry_limit
 
 TASK_KINDS = {
     "task": "task", "db_task": "task", "context_task": "task", "on_commit_task": "task",
@@ -32,19 +32,19 @@ def _is_huey(name: str) -> bool:
 
 
 def huey_policy(kwargs: dict, anchor, at_call: bool = False) -> RetryPolicy:
-    retries = int_or_none(kwargs.get("retries"), 0)
+    limit = retry_limit(kwargs.get("retries"), RetryLimit.known(0), unlimited=())
     delay = lit(kwargs.get("retry_delay"), 0)
     factor = lit(kwargs.get("retry_backoff"), 0)
     written = describe(kwargs, RETRY_KEYS)
-    if not retries:
+    if limit.count == 0:
         # Only `raise RetryTask` retries, and nothing counts those retries.
-        return policy(f"{written + '; ' if written else 'retries=0 (default); '}only `raise RetryTask` retries", anchor, max_retries=None, on=(), explicit=True,
+        return policy(f"{written + '; ' if written else 'retries=0 (default); '}only `raise RetryTask` retries", anchor, retries=RetryLimit.unlimited(), on=(), explicit=True,
                       from_default="retries" not in kwargs,
                       backoff="constant" if delay else "none", delay=float(delay) if isinstance(delay, (int, float)) else None)
     return policy(
         written + (" (at the enqueue call)" if at_call else ""),
         anchor,
-        max_retries=retries,
+        retries=limit,
         on=None,
         backoff="exponential" if isinstance(factor, (int, float)) and factor > 1 else ("constant" if delay else "none"),
         delay=float(delay) if isinstance(delay, (int, float)) else None,

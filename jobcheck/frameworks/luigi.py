@@ -17,7 +17,7 @@ so N - 1 retries.
 
 from __future__ import annotations
 
-from ..analysis.jobs import JobSite, Registration
+from ..analysis.jobs import JobSite, Registration, RetryLimit
 from ..analysis.program import classes_where
 from ..analysis.project import Project
 from ..analysis.values import render
@@ -82,10 +82,10 @@ class Luigi:
                 break  # not a constant we can read
             where = project.class_anchor(owner)
             setting_anchor = type(where)(where.path, line, col, line, col + len("retry_count"))
-            return policy(f"retry_count={render(value)}", setting_anchor, max_retries=count - 1, on=None,
+            return policy(f"retry_count={render(value)}", setting_anchor, retries=RetryLimit.known(count - 1), on=None,
                           backoff="constant", delay=DEFAULT_RETRY_DELAY_S)
         return policy("no retry_count (treated as not retried: Luigi retries only under a keep-alive worker)",
-                      anchor, max_retries=0, on=None, from_default=True, backoff="constant",
+                      anchor, retries=RetryLimit.known(0), on=None, from_default=True, backoff="constant",
                       delay=DEFAULT_RETRY_DELAY_S)
 
     def find_registrations(self, project: Project) -> list[Registration]:

@@ -19,13 +19,13 @@ A schedule is not retried.
 
 from __future__ import annotations
 
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named
 from ..analysis.decorators import Decorated, decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import call_args, call_kwargs, call_name
-from .base import describe, int_or_none, job_from_function, matches, policy
+from .base import describe, job_from_function, matches, policy, retry_limit
 from .durations import seconds
 
 QUEUE_MANAGERS = (
@@ -64,7 +64,7 @@ class PgQueuer:
             kwargs = d.value[3] if d.is_call else {}
             if name in SCHEDULES:
                 site = job_from_function(project, d.function, self.name, "periodic", triggers={"schedule"})
-                site.retry = policy("a PgQueuer schedule is not retried", d.anchor, max_retries=0, on=None,
+                site.retry = policy("a PgQueuer schedule is not retried", d.anchor, retries=RetryLimit.known(0), on=None,
                                     from_default=True, backoff="none")
             else:
                 site = job_from_function(project, d.function, self.name, "entrypoint", triggers={"enqueue"})
@@ -82,17 +82,18 @@ class PgQueuer:
 def _entrypoint_policy(project: Project, d: Decorated, kwargs: dict) -> RetryPolicy:
     found = _executor(project, d, kwargs.get("executor_factory"))
     if found is None:
-        return policy("no retrying executor; only `raise RetryRequested` retries", d.anchor, max_retries=None, on=(),
+        return policy("no retrying executor; only `raise RetryRequested` retries", d.anchor, retries=RetryLimit.unlimited(), on=(),
                       explicit=True, from_default=True)
     executor, options, anchor = found
     where, default_attempts, default_delay = RETRYING_EXECUTORS[executor]
-    attempts = int_or_none(options.get("max_attempts"), default_attempts)
+    limit = retry_limit(options.get("max_attempts"), RetryLimit.known(default_attempts - 1) if default_attempts else RetryLimit.unlimited(),
+                        unlimited=(0, None), attempts=True)
     written = describe(options, ("max_attempts", "initial_delay", "backoff_multiplier"))
     delay = seconds(options["initial_delay"]) if "initial_delay" in options else default_delay
     return policy(
         f"{executor}({written}) ({where})" if written else f"{executor} (max_attempts={default_attempts}, {where})",
         anchor,
-        max_retries=attempts - 1 if attempts else None,
+        retries=limit,
         on=None,  # any exception (RetryRequested too)
         backoff="exponential",
         delay=delay,

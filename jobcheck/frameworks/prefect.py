@@ -11,12 +11,12 @@ that copy is used: the policy with the most retries is the one reported. `.serve
 
 from __future__ import annotations
 
-from ..analysis.jobs import JobSite, Registration, RetryPolicy
+from ..analysis.jobs import JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.program import calls_named
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import call_name, lit
-from .base import describe, int_or_none, job_from_function, policy
+from .base import describe, job_from_function, policy, retry_limit
 
 FLOW_DECORATORS = ("prefect.flow", "prefect.flows.flow")
 TASK_DECORATORS = ("prefect.task", "prefect.tasks.task", "prefect.materialize", "prefect.assets.materialize",
@@ -28,16 +28,15 @@ DEFAULT_RETRIES = 0
 
 def retry_policy(kwargs: dict, anchor, project: Project) -> RetryPolicy:
     retries_value = project.deref(kwargs.get("retries"))
-    retries = int_or_none(retries_value, DEFAULT_RETRIES) if retries_value is not None else DEFAULT_RETRIES
-    if retries is None or retries < 0:  # `retries=None` is Prefect's default, not "no limit"
-        retries = DEFAULT_RETRIES
+    # `retries=None` is Prefect's default, not "no limit"
+    limit = retry_limit(retries_value, RetryLimit.known(DEFAULT_RETRIES), unlimited=())
     backoff, delay = _delay(project.deref(kwargs.get("retry_delay_seconds")))
     failure = "on_failure" if kwargs.get("on_failure") else None
     written = describe(kwargs, RETRY_KEYS)
     return policy(
         written or f"no retries (Prefect's default retries={DEFAULT_RETRIES})",
         anchor,
-        max_retries=retries,
+        retries=limit,
         on=None,
         from_default="retries" not in kwargs,
         backoff=backoff,
@@ -101,7 +100,7 @@ class Prefect:
             merged.update(call.event.kwargs)
             candidate = retry_policy(merged, call.anchor, project)
             candidate.setting = f"with_options({describe(call.event.kwargs, RETRY_KEYS)})"
-            if site.retry is None or (candidate.max_retries or 0) > (site.retry.max_retries or 0):
+            if site.retry is None or candidate.retries.most_key() > site.retry.retries.most_key():
                 site.retry = candidate
 
     def _deployments(self, project: Project, sites: dict[str, JobSite]) -> None:

@@ -16,12 +16,12 @@ exceptions (any when absent), waiting `wait + linear_wait * attempts + exponenti
 
 from __future__ import annotations
 
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import call_kwargs, call_name, lit, names, render
-from .base import int_or_none, job_from_function, kwargs_of, matches, policy
+from .base import job_from_function, kwargs_of, matches, policy, retry_limit
 
 # The objects whose `task` / `periodic` decorators declare tasks, by resolved name.
 APPS = (
@@ -76,18 +76,18 @@ def retry_policy(project: Project, module, kwargs: dict, anchor: Anchor) -> Retr
     written = lit(value, _UNREAD) if value is not None else None
     if value is None or written in (None, False, 0):
         setting = f"retry={render(value)}" if value is not None else "no retry= (Procrastinate's default: not retried)"
-        return policy(setting, anchor, max_retries=0, on=None, from_default=value is None, backoff="none")
+        return policy(setting, anchor, retries=RetryLimit.known(0), on=None, from_default=value is None, backoff="none")
     if written is True:
-        return policy("retry=True", anchor, max_retries=None, on=None, backoff="none", delay=0.0)
+        return policy("retry=True", anchor, retries=RetryLimit.unlimited(), on=None, backoff="none", delay=0.0)
     if isinstance(written, int):
-        return policy(f"retry={written}", anchor, max_retries=written, on=None, backoff="none", delay=0.0)
+        return policy(f"retry={written}", anchor, retries=RetryLimit.known(written), on=None, backoff="none", delay=0.0)
     if (canonical_in(project, module, call_name(value)) or "") in RETRY_STRATEGIES:
         return _strategy(call_kwargs(value), f"retry={render(value)}", anchor)
-    return policy(f"retry={render(value)} (not read)", anchor, max_retries=None, on=None)
+    return policy(f"retry={render(value)} (not read)", anchor, retries=RetryLimit.unknown_count(render(value)), on=None)
 
 
 def _strategy(options: dict, setting: str, anchor: Anchor) -> RetryPolicy:
-    attempts = int_or_none(options.get("max_attempts"), None)
+    limit = retry_limit(options.get("max_attempts"), RetryLimit.unlimited(), unlimited=(None, 0))
     waits = {k: lit(options.get(k), 0) for k in ("wait", "linear_wait", "exponential_wait")}
     if not all(isinstance(v, (int, float)) for v in waits.values()):
         backoff, delay = None, None
@@ -98,7 +98,7 @@ def _strategy(options: dict, setting: str, anchor: Anchor) -> RetryPolicy:
     else:
         backoff, delay = ("constant" if waits["wait"] else "none"), float(waits["wait"])
     on = names(options.get("retry_exceptions")) if "retry_exceptions" in options else None
-    return policy(setting, anchor, max_retries=attempts if attempts else None, on=on, backoff=backoff, delay=delay)
+    return policy(setting, anchor, retries=limit, on=on, backoff=backoff, delay=delay)
 
 
 _UNREAD = object()

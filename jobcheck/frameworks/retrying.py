@@ -10,23 +10,24 @@ attempts or 45 s; `retrying` retries forever on any exception with no wait unles
 
 from __future__ import annotations
 
-from ..analysis.jobs import Registration, RetryPolicy
+from ..analysis.jobs import Registration, RetryLimit, RetryPolicy
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import call_args, call_kwargs, call_name, names, render
-from .base import describe, int_or_none, policy
+from .base import describe, policy, retry_limit
 
 
 def _tenacity(kwargs: dict, anchor) -> RetryPolicy:
     stop = kwargs.get("stop")
-    max_retries = None
+    limit = RetryLimit.unlimited()
     if stop is not None:
         stop_name = call_name(stop) or ""
         if stop_name.endswith("stop_after_attempt"):
-            attempts = int_or_none((call_args(stop) or [None])[0], None)
-            max_retries = attempts - 1 if attempts else None
+            limit = retry_limit((call_args(stop) or [None])[0], RetryLimit.unknown_count(render(stop)), unlimited=(), attempts=True)
         else:
-            max_retries = -1  # bounded some other way (time, combination): not unlimited
+            limit = RetryLimit.unknown_count(render(stop))  # bounded some other way (time, a combination)
+    elif "**" in kwargs:
+        limit = RetryLimit.unknown_count(f"**{render(kwargs['**'])}")  # the splat may hold a `stop`
     on = None
     retry = kwargs.get("retry")
     if retry is not None and (call_name(retry) or "").endswith("retry_if_exception_type"):
@@ -34,38 +35,32 @@ def _tenacity(kwargs: dict, anchor) -> RetryPolicy:
         on = names(args[0]) if args else None
     wait = call_name(kwargs.get("wait")) or ""
     backoff = "exponential" if "exponential" in wait or "random_exponential" in wait else ("constant" if wait else "none")
-    return policy(describe(kwargs, ("stop", "retry", "wait")) or "@retry", anchor, max_retries=max_retries, on=on, backoff=backoff)
+    return policy(describe(kwargs, ("stop", "retry", "wait")) or "@retry", anchor, retries=limit, on=on, backoff=backoff)
 
 
 def _backoff(name: str, args: list, kwargs: dict, anchor) -> RetryPolicy:
     on = names(args[1]) if name.endswith("on_exception") and len(args) > 1 else None
     if "exception" in kwargs:
         on = names(kwargs["exception"])
-    bounded = "max_tries" in kwargs or "max_time" in kwargs
-    max_retries = int_or_none(kwargs.get("max_tries"), None)
-    if max_retries is not None:
-        max_retries -= 1
-    elif bounded:
-        max_retries = -1
+    by_time = RetryLimit.unknown_count(f"max_time={render(kwargs['max_time'])}") if "max_time" in kwargs else RetryLimit.unlimited()
+    limit = retry_limit(kwargs.get("max_tries"), by_time, unlimited=(), attempts=True)  # None: the default
     wait = render(args[0]) if args else ""
     backoff = "exponential" if "expo" in wait or "fibo" in wait else "constant"
-    return policy(f"{name.rpartition('.')[2]}({', '.join(render(a) for a in args)}{', ' if args and kwargs else ''}{describe(kwargs, tuple(kwargs))})", anchor, max_retries=max_retries, on=on, backoff=backoff)
+    return policy(f"{name.rpartition('.')[2]}({', '.join(render(a) for a in args)}{', ' if args and kwargs else ''}{describe(kwargs, tuple(kwargs))})", anchor, retries=limit, on=on, backoff=backoff)
 
 
 def _stamina(kwargs: dict, anchor) -> RetryPolicy:
-    attempts = int_or_none(kwargs.get("attempts"), 10)
+    limit = retry_limit(kwargs.get("attempts"), RetryLimit.known(9), unlimited=(None, 0), attempts=True)
     return policy(describe(kwargs, ("on", "attempts", "timeout")) or "stamina.retry()", anchor,
-                  max_retries=(attempts - 1) if attempts else None, on=names(kwargs.get("on")), backoff="exponential")
+                  retries=limit, on=names(kwargs.get("on")), backoff="exponential")
 
 
 def _retrying(kwargs: dict, anchor) -> RetryPolicy:
     """`retrying.retry(stop_max_attempt_number=5, wait_fixed=2000)`: times in milliseconds."""
-    attempts = kwargs.get("stop_max_attempt_number")
-    if attempts is not None:
-        count = int_or_none(attempts, None)
-        max_retries = count - 1 if count else -1  # a name or a computed count: bounded, count unknown
-    else:
-        max_retries = -1 if "stop_max_delay" in kwargs or "stop_func" in kwargs else None
+    bounded_by = next((k for k in ("stop_max_delay", "stop_func") if k in kwargs), None)
+    limit = retry_limit(kwargs.get("stop_max_attempt_number"),
+                        RetryLimit.unknown_count(f"{bounded_by}={render(kwargs[bounded_by])}") if bounded_by else RetryLimit.unlimited(),
+                        unlimited=(), attempts=True)
     waits = {k: v for k, v in kwargs.items() if k.startswith("wait_")}
     backoff, delay = "none", 0.0
     if any(k.startswith("wait_exponential") for k in waits):
@@ -80,7 +75,7 @@ def _retrying(kwargs: dict, anchor) -> RetryPolicy:
         backoff, delay = None, None
     written = describe(kwargs, tuple(kwargs))
     return policy(f"@retry({written})" if written else "@retry (retrying: forever, no wait)", anchor,
-                  max_retries=max_retries, on=None, backoff=backoff, delay=delay)
+                  retries=limit, on=None, backoff=backoff, delay=delay)
 
 
 RETRY_DECORATORS = ("tenacity.retry", "tenacity.asyncio.retry", "backoff.on_exception", "backoff.on_predicate",

@@ -10,13 +10,13 @@ whose worker dies is moved to the failed registry, not run again. `on_failure=` 
 
 from __future__ import annotations
 
-from ..analysis.jobs import JobSite, Registration, RetryPolicy
+from ..analysis.jobs import JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, forwarded, target
 from ..analysis.program import CallSite, calls_named
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import call_args, call_kwargs, call_name, lit, render
-from .base import int_or_none, job_from_function, matches, policy
+from .base import job_from_function, matches, policy, retry_limit
 
 JOB_DECORATORS = ("rq.decorators.job", "rq.job", "flask_rq2.RQ().job", "django_rq.job", "django_rq.decorators.job")
 RQ_PREFIXES = ("rq.", "rq_scheduler.", "django_rq.", "flask_rq2.")
@@ -54,8 +54,8 @@ def retry_from(value, anchor) -> RetryPolicy | None:
     else:
         backoff = "constant"
     return policy(
-        # A count in a name or a parameter is bounded, count unknown (-1); rq's own default is 1.
-        f"retry={render(value)}", anchor, max_retries=1 if max_value is None else int_or_none(max_value, -1), on=None, backoff=backoff,
+        # A count in a name or a parameter is bounded, count unknown; rq's own default is 1.
+        f"retry={render(value)}", anchor, retries=retry_limit(max_value, RetryLimit.known(1), unlimited=()), on=None, backoff=backoff,
         delay=float(iv[0] if isinstance(iv, tuple) and iv else iv) if isinstance(iv, (int, float, tuple)) and iv != () else None,
     )
 

@@ -14,13 +14,13 @@ times in all, after `retry_delay` seconds (default 0), doubled per attempt with 
 
 from __future__ import annotations
 
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, modules_where
 from ..analysis.project import Project
 from ..analysis.summary import ModuleSummary
 from ..analysis.values import call_args, call_kwargs, call_name, dict_items, lit
-from .base import describe, int_or_none, job_from_function, policy
+from .base import describe, job_from_function, policy, retry_limit
 
 WORKERS = ("saq.Worker", "saq.worker.Worker")
 CRON_JOBS = ("saq.CronJob", "saq.job.CronJob")
@@ -61,17 +61,17 @@ class Saq:
 
 
 def retry_policy(kwargs: dict, anchor: Anchor, at_call: bool = False) -> RetryPolicy:
-    attempts = int_or_none(kwargs.get("retries"), DEFAULT_RETRIES)
+    limit = retry_limit(kwargs.get("retries"), RetryLimit.known(DEFAULT_RETRIES - 1), unlimited=(), attempts=True)  # counts attempts
     written = describe(kwargs, RETRY_KEYS) + (" (at the enqueue call)" if at_call and "retries" in kwargs else "")
-    if attempts is not None and attempts <= 1:
+    if limit.count == 0:
         return policy(written or f"retries={DEFAULT_RETRIES} (SAQ's default: one attempt, not retried)", anchor,
-                      max_retries=0, on=None, from_default="retries" not in kwargs, backoff="none")
+                      retries=RetryLimit.known(0), on=None, from_default="retries" not in kwargs, backoff="none")
     delay = lit(kwargs.get("retry_delay"), 0.0)
     backoff = lit(kwargs.get("retry_backoff"), False)
     readable = isinstance(delay, (int, float)) and not isinstance(delay, bool)
     return policy(
         written, anchor,
-        max_retries=attempts - 1 if attempts else None,
+        retries=limit,
         on=None,  # any exception
         backoff="exponential" if backoff else ("constant" if readable and delay else "none"),
         delay=float(delay) if readable else None,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.jobs import JobSite, Registration
+from ..analysis.jobs import JobSite, Registration, RetryLimit
 from ..analysis.program import classes_where
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
@@ -70,7 +70,7 @@ class ScheduledCommands:
 
 
 def _never_retried(anchor):
-    return policy("a scheduler runs the command once per tick", anchor, max_retries=0, on=None, from_default=True,
+    return policy("a scheduler runs the command once per tick", anchor, retries=RetryLimit.known(0), on=None, from_default=True,
                   backoff="none")
 
 

@@ -13,11 +13,11 @@ worker: delivery is at-least-once, whatever the retries.)
 
 from __future__ import annotations
 
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
-from .base import describe, int_or_none, job_from_function, kwargs_of, matches, policy
+from .base import describe, job_from_function, kwargs_of, matches, policy, retry_limit
 
 WORKERS = ("streaq.Worker()", "streaq.worker.Worker()")
 TASK_DECORATORS = tuple(f"{w}.task" for w in WORKERS)
@@ -55,12 +55,12 @@ class Streaq:
 
 
 def retry_policy(kwargs: dict, anchor: Anchor) -> RetryPolicy:
-    tries = int_or_none(kwargs.get("max_tries"), DEFAULT_MAX_TRIES)
+    limit = retry_limit(kwargs.get("max_tries"), RetryLimit.known(DEFAULT_MAX_TRIES - 1), unlimited=(None,), attempts=True)
     written = describe(kwargs, ("max_tries",)) or f"max_tries={DEFAULT_MAX_TRIES} (default)"
-    if tries is not None and tries <= 1:
-        return policy(written, anchor, max_retries=0, on=(), explicit=True, from_default=False, backoff="none")
+    if limit.count == 0:
+        return policy(written, anchor, retries=RetryLimit.known(0), on=(), explicit=True, from_default=False, backoff="none")
     # The exception is what retries, wherever it is raised: a retry repeats what ran before it.
-    return policy(f"{written}; retried on `raise StreaqRetry`", anchor, max_retries=tries - 1 if tries else None,
+    return policy(f"{written}; retried on `raise StreaqRetry`", anchor, retries=limit,
                   on=(RETRY_EXCEPTION,), explicit=True, from_default="max_tries" not in kwargs,
                   backoff="quadratic")
 

@@ -13,13 +13,13 @@ label with no retry middleware configures nothing.
 
 from __future__ import annotations
 
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import lit, names, render
-from .base import int_or_none, job_from_function, policy
+from .base import job_from_function, policy, retry_limit
 
 RETRY_MIDDLEWARES = ("SimpleRetryMiddleware", "SmartRetryMiddleware")
 _LABEL_SETTINGS = ("task_name", "retry_on_error", "max_retries", "schedule", "timeout", "priority", "delay")
@@ -107,7 +107,7 @@ def _policy(labels: dict, middleware, anchor: Anchor) -> RetryPolicy | None:
         on_error = lit(mw_kwargs.get("default_retry_label"), False)
     if not on_error:
         return None
-    count = int_or_none(labels.get("max_retries"), int_or_none(mw_kwargs.get("default_retry_count"), 3))
+    limit = retry_limit(labels.get("max_retries"), retry_limit(mw_kwargs.get("default_retry_count"), RetryLimit.known(3), unlimited=()), unlimited=())
     smart = kind == "SmartRetryMiddleware"
     exponent = lit(mw_kwargs.get("use_delay_exponent"), False)
     delay = lit(mw_kwargs.get("default_delay"), 5) if smart else None
@@ -117,7 +117,7 @@ def _policy(labels: dict, middleware, anchor: Anchor) -> RetryPolicy | None:
     return policy(
         f"{written} with {kind}({', '.join(f'{k}={render(v)}' for k, v in mw_kwargs.items())})",
         anchor if "retry_on_error" in labels else mw_anchor,
-        max_retries=count,
+        retries=limit,
         on=names(types) if types else None,
         from_default="max_retries" not in labels and "default_retry_count" not in mw_kwargs,
         backoff="exponential" if smart and exponent else ("constant" if smart else "none"),

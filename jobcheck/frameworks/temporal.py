@@ -8,6 +8,7 @@
   the activity: a function, a method (`Activities.charge`), a callable class, or its registered
   name. An activity scheduled anywhere without a `retry_policy`, or never scheduled in the analysed
   code, has the default; across call sites the policy with the most attempts is the one reported.
+  A `schedule_to_close_timeout` at the call bounds the retries by time.
 - `@workflow.defn` classes (kind "workflow"): the `@workflow.run` method is the entry point,
   documented on the class. A workflow is not retried unless its starter asks, and its code must
   be deterministic: effects go in activities.
@@ -15,13 +16,13 @@
 
 from __future__ import annotations
 
-from ..analysis.jobs import Anchor, JobSite, Registration, RetryPolicy
+from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, classes_where, deco_name
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import call_args, call_kwargs, call_name, lit, render
-from .base import job_from_function, policy
+from .base import job_from_function, policy, retry_limit
 from .durations import seconds
 
 ACTIVITY_DECORATOR = "temporalio.activity.defn"
@@ -37,7 +38,7 @@ DEFAULT_INITIAL_INTERVAL_S = 1.0
 def default_policy(anchor: Anchor, where: str = "") -> RetryPolicy:
     return policy(
         f"Temporal's default RetryPolicy (maximum_attempts=0: unlimited){where}", anchor,
-        max_retries=None, on=None, from_default=True, backoff="exponential", delay=DEFAULT_INITIAL_INTERVAL_S,
+        retries=RetryLimit.unlimited(), on=None, from_default=True, backoff="exponential", delay=DEFAULT_INITIAL_INTERVAL_S,
     )
 
 
@@ -48,14 +49,13 @@ def retry_from(value: list | None, anchor: Anchor, project: Project) -> RetryPol
     if not name.startswith("temporalio") or name.rpartition(".")[2] != "RetryPolicy":
         return None
     kwargs = call_kwargs(value)
-    attempts = lit(project.deref(kwargs.get("maximum_attempts")), 0)
-    if not isinstance(attempts, int) or isinstance(attempts, bool) or attempts < 0:
-        attempts = 0
+    # maximum_attempts counts attempts; 0, the default, is no limit
+    limit = retry_limit(project.deref(kwargs.get("maximum_attempts")), RetryLimit.unlimited(), unlimited=(0,), attempts=True)
     coefficient = lit(project.deref(kwargs.get("backoff_coefficient")), 2.0)
     initial = seconds(project.deref(kwargs.get("initial_interval")))
     return policy(
         f"retry_policy={render(value)}", anchor,
-        max_retries=None if attempts == 0 else attempts - 1,
+        retries=limit,
         on=None,
         backoff="constant" if coefficient == 1 else "exponential",
         delay=initial if initial is not None else DEFAULT_INITIAL_INTERVAL_S,
@@ -63,10 +63,8 @@ def retry_from(value: list | None, anchor: Anchor, project: Project) -> RetryPol
 
 
 def _worst(a: RetryPolicy, b: RetryPolicy) -> RetryPolicy:
-    """The policy that retries more (None: no limit)."""
-    def attempts(p: RetryPolicy) -> float:
-        return float("inf") if p.max_retries is None else p.max_retries
-    return b if attempts(b) > attempts(a) else a
+    """The policy that retries more."""
+    return b if b.retries.most_key() > a.retries.most_key() else a
 
 
 class Temporal:
@@ -104,6 +102,9 @@ class Temporal:
             found = retry_from(ev.kwargs.get("retry_policy"), call.anchor, project)
             if found is None:
                 found = default_policy(call.anchor, f" at {ev.attr}(...) in {call.anchor.path}")
+            if not found.bounded and "schedule_to_close_timeout" in ev.kwargs:
+                # the whole run, retries included, ends at this timeout
+                found.retries = RetryLimit.unknown_count(f"schedule_to_close_timeout={render(ev.kwargs['schedule_to_close_timeout'])}")
             site = sites[target]
             site.retry = found if site.retry is None else _worst(site.retry, found)
 

@@ -76,8 +76,9 @@ def _retry(project: Project, site: JobSite) -> dict | None:
         "source": source,
         "live": live is not None,
         "from_default": policy.from_default,
-        "max_retries": None if policy.max_retries is not None and policy.max_retries < 0 else policy.max_retries,
-        "bounded": policy.max_retries is not None,
+        "max_retries": policy.limit,
+        "bounded": policy.bounded,
+        "count_from": policy.retries.count_from,
         "on": list(policy.on) if policy.on is not None else None,
         "backoff": policy.backoff,
         "delay": policy.delay,
@@ -121,7 +122,7 @@ def _retry_text(retry: dict | None) -> str:
     else:
         if retry["bounded"]:
             limit = retry["max_retries"]
-            facts.append("bounded" if limit is None else f"up to {limit}")
+            facts.append(f"bounded by {retry['count_from']}" if limit is None else f"up to {limit}")
         else:
             facts.append("no limit")
         if retry["on"] == []:

@@ -11,11 +11,16 @@ import textwrap
 from ...analysis import fivequestions
 from ...analysis.jobs import JobSite
 from ...analysis.names import short
+from ...analysis.delivery import UNKNOWN
 from ...analysis.project import Project
+from ...analysis.records import RECORDED_KINDS, records_after
+from ...effects.catalog import EXTERNAL_KINDS
 from ...analysis.values import render
 
 WIDTH = 88  # lines of the section, indentation included, wrap before this
 _MAX_EFFECTS = 5
+_MAX_REACH = 200  # functions walked from a job for the facts below
+_OVERLAP_SETTINGS = ("max_instances", "coalesce", "max_active_runs", "unique", "lock", "singleton")
 _KIND_NOUNS = {
     "email": "email",
     "sms": "SMS",
@@ -74,17 +79,68 @@ def _facts(project: Project, site: JobSite) -> dict[str, str]:
         "Effects jobcheck found with no idempotency guard - " + "; ".join(effects) + "."
         if effects else "jobcheck found no unguarded external effect."
     )
+    guarded = _guarded_effects(project, site.function)
+    if guarded:
+        facts["runs_twice"] += " With a guard - " + "; ".join(guarded) + "."
     overlap = []
     if "schedule" in site.triggers:
         overlap.append("It runs on a schedule.")
+    overlap.extend(_settings(site, _OVERLAP_SETTINGS))
     locks = _locks(project, site.function)
     overlap.append(f"Locks seen - {', '.join(locks)}." if locks else "jobcheck saw no lock.")
     facts["overlaps"] = " ".join(overlap)
-    settings = ", ".join(f"{k}={render(v)}" for k, v in sorted(site.settings.items()) if k in ("acks_late", "reject_on_worker_lost"))
-    if settings:
-        facts["dies_mid_run"] = f"Settings - {settings}."
+    crash = _settings(site, ("acks_late", "reject_on_worker_lost"))
+    delivery = project.delivery(site.function)
+    if delivery is not None and delivery.guarantee != UNKNOWN:
+        crash.append(f"Delivery - {delivery.guarantee} ({delivery.because}).")
+    crash.extend(_effects_before_records(project, site.function))
+    if crash:
+        facts["dies_mid_run"] = " ".join(crash)
     facts["retries"] = _retries(project, site)
     return facts
+
+
+def _settings(site: JobSite, keys: tuple[str, ...]) -> list[str]:
+    found = ", ".join(f"{k}={render(v)}" for k, v in sorted(site.settings.items()) if k in keys)
+    return [f"Settings - {found}."] if found else []
+
+
+def _reach(project: Project, qualname: str) -> list[str]:
+    """The function and the project's functions it calls, nearest first (bounded)."""
+    seen, queue = [qualname], [qualname]
+    while queue and len(seen) < _MAX_REACH:
+        for callee in project.callees_of(queue.pop(0)) or ():
+            if callee not in seen and callee in project.functions:
+                seen.append(callee)
+                queue.append(callee)
+    return seen
+
+
+def _guarded_effects(project: Project, qualname: str) -> list[str]:
+    """External effects the job makes with a guard jobcheck recognises (a key, a marker)."""
+    out: list[str] = []
+    for q in _reach(project, qualname) if qualname in project.functions else ():
+        fn = project.functions[q]
+        for i, ev in enumerate(fn.events):
+            path = project.direct_effect(fn, ev)
+            if path is not None and path.kind in EXTERNAL_KINDS and project.is_guarded(fn, i):
+                text = f"{_KIND_NOUNS.get(path.kind, path.kind)} via {short(path.chain[-1])} (line {ev.line})"
+                if text not in out:
+                    out.append(text)
+    return out[:_MAX_EFFECTS]
+
+
+def _effects_before_records(project: Project, qualname: str) -> list[str]:
+    """The JC401 shape: an effect, then the write that records it (a crash between repeats it)."""
+    out = []
+    for q in _reach(project, qualname) if qualname in project.functions else ():
+        fn = project.functions[q]
+        for ce in project.call_effects(q):
+            record = records_after(project, fn, ce.event_index) if ce.path.kind in RECORDED_KINDS else None
+            if record is not None:
+                out.append(f"Effect before record - {_KIND_NOUNS[ce.path.kind]} at line {fn.events[ce.event_index].line} "
+                           f"of {short(q)}, then `{record.field}` written at line {record.line}.")
+    return out[:_MAX_EFFECTS]
 
 
 def _effects(project: Project, qualname: str) -> list[str]:
@@ -103,7 +159,8 @@ def _retries(project: Project, site: JobSite) -> str:
     policy = project.retry_of(site.function) if site.function in project.functions else None
     if policy is not None:
         how = "by default" if policy.from_default else "as configured"
-        limit = "no limit" if policy.max_retries is None else f"at most {policy.max_retries} retries"
+        limit = ("no limit" if not policy.bounded else f"at most {policy.limit} retries" if policy.limit is not None
+                 else f"bounded by {policy.retries.count_from}")
         backoff = f", {policy.backoff} backoff" if policy.backoff else ""
         handler = f", failure handler {policy.failure_handler}" if policy.failure_handler else ""
         return f"Retried {how} ({policy.setting}) - {limit}{backoff}{handler}."
