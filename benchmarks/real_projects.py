@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import re
 import subprocess
 import sys
 import tarfile
@@ -33,7 +34,9 @@ PROJECTS = [
 def fetch(name: str, version: str, flags: list[str], into: Path) -> Path:
     subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", *flags,
                     f"{name}=={version}", "-d", str(into)], check=True)
-    archive = next(p for p in into.iterdir() if p.name.lower().startswith(name.lower().replace("-", "_")) or p.name.lower().startswith(name.lower()))
+    # Archive names normalise the project name (PEP 625: `changedetection.io` -> `changedetection_io`).
+    stem = re.sub(r"[-_.]+", "_", name.lower())
+    archive = next(p for p in into.iterdir() if re.sub(r"[-_.]+", "_", p.name.lower()).startswith(stem))
     target = into / "src"
     target.mkdir(exist_ok=True)
     if archive.suffix == ".whl" or archive.suffix == ".zip":
