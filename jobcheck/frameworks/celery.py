@@ -69,7 +69,9 @@ def retry_policy(settings: dict, anchor, fallback: dict | None = None, failure_h
     merged = dict(fallback or {})
     merged.update(settings)
     on = names(merged.get("autoretry_for"))
-    limit = retry_limit(merged.get("max_retries"), RetryLimit.known(DEFAULT_MAX_RETRIES))
+    # an unread `**OPTIONS` splat may hold the count
+    unread = RetryLimit.unknown_count(f"**{render(merged['**'])}") if "**" in merged else RetryLimit.known(DEFAULT_MAX_RETRIES)
+    limit = retry_limit(merged.get("max_retries"), unread)
     for k, v in dict_items(merged.get("retry_kwargs")):
         if lit(k) == "max_retries":
             limit = retry_limit(v, limit)
