@@ -106,7 +106,7 @@ def _last_call_of(project: Program, fn: FunctionSummary, before: int, callee: st
 
 def _literal_kwargs(kwargs: dict) -> dict:
     """The keywords the factory fixes: literals and names, not its own parameters or splats."""
-    return {k: v for k, v in kwargs.items() if k != "**" and v and v[0] not in ("param", "other")}
+    return {k: v for k, v in kwargs.items() if k != "**" and v and v[0] not in ("param", "closure", "other")}
 
 
 # ---------------------------------------------------------------- retry wrappers of the application's own

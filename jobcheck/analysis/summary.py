@@ -24,7 +24,8 @@ from .keys import is_key_name, is_message_id
 
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
 #   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
-#   | ["dict", [[k, v]...]] | ["fstr", [parts]] | ["other"]
+#   | ["dict", [[k, v]...]] | ["fstr", [parts]] | ["param", name, index] | ["closure", name]
+#   | ["other"]
 Value = list
 
 _MAX_VALUE_DEPTH = 4
@@ -121,7 +122,7 @@ class FunctionSummary:
     handlers: list = field(default_factory=list)
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
-    forever: list = field(default_factory=list)  # ids of its `while True:` loops
+    forever: list = field(default_factory=list)  # ids of its loops that run until stopped (`while True:`)
     # `row.sent = True`: (attribute, line, receiver as written (`row`, `self.order`) or None,
     # event ids feeding the receiver, Value assigned), in order: what a later `save()` records.
     stores: list = field(default_factory=list)
@@ -176,7 +177,7 @@ def is_property(fn: FunctionSummary) -> bool:
 class _Scope:
     """Names visible inside one function (or the module): resolved name, or None if untyped."""
 
-    __slots__ = ("names", "sources", "parent", "depth", "held")
+    __slots__ = ("names", "sources", "parent", "depth", "held", "params")
 
     def __init__(self, parent: _Scope | None) -> None:
         self.names: dict[str, str | None] = {}
@@ -184,6 +185,7 @@ class _Scope:
         self.parent = parent
         self.depth: dict[str, tuple] = {}  # the if-arms each name's type was assigned in
         self.held: dict[str, list] = {}  # locals holding a parameter, or the dotted path of one
+        self.params: tuple = ()  # the function's own parameters (a nested function sees them as "closure")
 
 
 class _TrackedNames(dict):
@@ -421,6 +423,8 @@ class Summarizer:
                 return ["param", node.id, self.fn.params.index(node.id)]
             if isinstance(node, ast.Name) and node.id in self.scope.held:
                 return self.scope.held[node.id]
+            if isinstance(node, ast.Name) and self._outer_param(node.id):
+                return ["closure", node.id]  # an enclosing function's parameter, as a nested function sees it
             return _OTHER
         if isinstance(node, ast.JoinedStr):
             return self._path_of_param(node) or self._template(node, depth) or _OTHER
@@ -646,6 +650,17 @@ class Summarizer:
         else:
             self.scope.held.pop(target.id, None)
 
+    def _outer_param(self, name: str) -> bool:
+        """Is `name`, not bound here, a parameter of an enclosing function?"""
+        if name in self.scope.names:
+            return False
+        scope = self.scope.parent
+        while scope is not None and scope is not self.module_scope:
+            if name in scope.names:
+                return name in scope.params
+            scope = scope.parent
+        return False
+
     def _template(self, node: ast.JoinedStr, depth: int) -> list | None:
         """`f"{base}/certificates/{cert.id}/revocations"`: its literal text and holes, kept for
         f-strings that look like a URL or path (a `/`, or a parameter spliced in), so what a
@@ -790,8 +805,8 @@ class Summarizer:
             self._test(node.test)
         saved = self.loops
         self.loops = saved + (self._next_id(),)
-        if isinstance(node, ast.While) and isinstance(node.test, ast.Constant) and node.test.value:
-            self.fn.forever.append(self.loops[-1])  # `while True:`: runs until the process stops
+        if isinstance(node, ast.While) and _runs_until_stopped(node.test):
+            self.fn.forever.append(self.loops[-1])
         self._body(node.body)
         self.loops = saved
         self._body(node.orelse)
@@ -924,6 +939,7 @@ class Summarizer:
         )
         self.mod.functions[qualname] = fn
         scope = _Scope(self.scope if self.fn.name != MODULE_CODE else self.module_scope)
+        scope.params = tuple(params)
         all_args = (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
         for i, arg in enumerate(all_args):
             typ = None
@@ -1015,6 +1031,35 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
     out = {a.arg: summarizer.value(d, 1) for a, d in zip(positional[len(positional) - len(args.defaults):], args.defaults)}
     out.update((a.arg, summarizer.value(d, 1)) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)
     return out
+
+
+# What a loop that runs until the process is told to stop tests: `while not stop.is_set():`,
+# `while not self.stopping():`, `while thread.is_alive():`, `while self.running:`.
+_STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "is_set")
+_NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
+_RUN_WORDS = ("run", "alive")
+
+
+def _runs_until_stopped(test: ast.expr) -> bool:
+    """`while True:` or a test of a run or stop flag: the loop ends only when something outside
+    it says stop, not by its own progress (`while n < 3`, `while queue:` are not read this way)."""
+    if isinstance(test, ast.Constant):
+        return bool(test.value)
+    if isinstance(test, ast.BoolOp):
+        return isinstance(test.op, ast.And) and all(_runs_until_stopped(v) for v in test.values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _flag_named(test.operand, _STOP_WORDS)
+    return _flag_named(test, _RUN_WORDS)
+
+
+def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:
+    """A name, attribute or no-argument call whose last name has one of `words` in it."""
+    if isinstance(node, ast.Call) and not node.args and not node.keywords:
+        node = node.func
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    if name in ("is_set", "isSet"):
+        return "is_set" in words
+    return any(part.lower().startswith(words) for part in _NAME_PARTS.split(name))
 
 
 def _arith(op: ast.operator, a: float, b: float) -> float:

@@ -10,6 +10,20 @@ has a `while True:` loop that sleeps (`asyncio.sleep`, `time.sleep`,
 job, and nothing starts a round while the previous one runs (the loop is sequential), but a
 second process started the same way runs the same loop beside it. A function started once (no
 loop, or a loop that never sleeps) is not a periodic job.
+
+The application's own runners are read by what their bodies do: a function that calls the
+callable a parameter brings inside a loop that runs until stopped (directly, in a closure, or
+through a helper or a thread it hands it to) repeats it, so every function its callers pass is a
+periodic job:
+
+    def create_permanent_task(func, interval=0):        # create_permanent_task(check_payments, interval=60)
+        async def wrapper():
+            while settings.running:
+                await restart_on_error(func)             # runs it once: `return await func()`
+                await asyncio.sleep(interval)
+        return asyncio.create_task(wrapper())
+
+A helper that calls its parameter once and returns (`return fn()` in a retry loop) is not a runner.
 """
 
 from __future__ import annotations
@@ -45,8 +59,9 @@ class BackgroundLoops:
             else:
                 qualname = target(project, site.module, started)
             fn = project.functions.get(qualname or "")
-            if fn is not None and _repeats_forever(project, fn):
+            if fn is not None and _repeats_forever(project, fn) and not _is_runner(project, fn):
                 regs.append(Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic"))
+        regs.extend(_runner_registrations(project, self.name))
         for mod in project.modules.values():  # a script's `if __name__ == "__main__": main()`
             code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
             for ev in code.events if code is not None else ():
@@ -55,6 +70,85 @@ class BackgroundLoops:
                     anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
                     regs.append(Registration(fn.qualname, self.name, "schedule", anchor, kind="periodic"))
         return regs
+
+
+def _runner_registrations(project: Project, framework: str) -> list[Registration]:
+    """A periodic job for whatever the callers of a runner pass for the parameter it repeats
+    (expanded by `Project._expand_forwards`, like any helper that enqueues its parameter)."""
+    regs = []
+    for fn in project.functions.values():
+        if fn.name == MODULE_CODE or "<locals>" in fn.qualname:
+            continue
+        for index, param in enumerate(fn.params):
+            if param not in ("self", "cls") and _runs(project, fn, param, 0) == "repeats":
+                regs.append(Registration("", framework, "schedule", project.anchor_of(fn), kind="periodic",
+                                         forward=(fn.qualname, index, param)))
+    return regs
+
+
+def _is_runner(project: Project, fn) -> bool:
+    """A loop whose work is a callable it was given (or, for a closure, its enclosing function
+    was given): the jobs are what the callers pass."""
+    if "<locals>" in fn.qualname:
+        outer = project.functions.get(fn.qualname.rsplit(".<locals>.", 1)[0])
+        return outer is not None and _is_runner(project, outer)
+    return any(_runs(project, fn, p, 0) == "repeats" for p in fn.params if p not in ("self", "cls"))
+
+
+def _runs(project: Project, fn, param: str, depth: int) -> str | None:
+    """How `fn` runs the callable its parameter `param` brings: "repeats" (called in a loop that
+    runs until stopped, not returned from), "once", or None (not called)."""
+    memo = project.once("runners", dict)
+    key = (fn.qualname, param)
+    if key in memo:
+        return memo[key]
+    memo[key] = None  # a cycle runs nothing more
+    found = None
+    inner = f"{fn.qualname}.<locals>."
+    for g in (fn, *(f for q, f in project.functions.items() if q.startswith(inner))):
+        mine = ("param", "closure") if g is not fn else ("param",)
+        forever = set(g.forever)
+        for ev in g.events:
+            if ev.kind != "call":
+                continue
+            how = "once" if ev.name is None and ev.attr == param else _runs_through(project, ev, param, mine, depth)
+            if how is None:
+                continue
+            looped = forever.intersection(ev.loops) and ev.exit_line != ev.line  # not `return fn()`
+            found = "repeats" if how == "repeats" or looped else found or "once"
+            if found == "repeats":
+                memo[key] = found
+                return found
+    memo[key] = found
+    return found
+
+
+def _runs_through(project: Project, ev, param: str, mine: tuple, depth: int) -> str | None:
+    """A call that hands the parameter on to a function that runs it: `helper(fn)`,
+    `Thread(target=helper, args=(fn,))`, `create_task(helper(fn))`."""
+    if depth > 4:
+        return None
+    calls = [(project.callee(ev), ev.args, ev.kwargs)]
+    started = ev.kwargs.get("target") if ev.attr in ("Thread", "Timer") else ev.args[0] if ev.args else None
+    if started and started[0] == "name" and ev.attr in ("Thread", "Timer"):
+        args = ev.kwargs.get("args")
+        calls.append((project.function_for(project.canonical(started[1])), args[1] if args and args[0] == "seq" else [], {}))
+    elif started and started[0] == "call":
+        calls.append((project.function_for(project.canonical(started[1])), started[2], started[3]))
+    best = None
+    for callee, args, kwargs in calls:
+        if callee is None:
+            continue
+        offset = 1 if callee.class_qualname and callee.params and callee.params[0] in ("self", "cls") else 0
+        bound = [(k, v) for k, v in kwargs.items()] + [
+            (callee.params[i + offset], v) for i, v in enumerate(args) if i + offset < len(callee.params)]
+        for name, value in bound:
+            if value and value[0] in mine and value[1] == param:
+                how = _runs(project, callee, name, depth + 1)
+                if how == "repeats":
+                    return how
+                best = best or how
+    return best
 
 
 def _reads_starter(project: Project, module, ev) -> bool:
