@@ -112,6 +112,20 @@ def test_the_section_states_facts_and_leaves_every_judgment_open() -> None:
     assert "nothing that retries it" in fivequestions.read(report.project.functions["functions.async_job"].docstring).answers["retries"]
 
 
+def test_the_section_states_effects_before_records_guards_delivery_and_overlap_settings() -> None:
+    text = (FIX_DATA / "records.fixed.py").read_text()
+    report = api.check_sources({"records.py": text}, Config(), api.Selection(select=["ALL"]))
+    answers = {q: fivequestions.read(report.project.functions[f"records.{q}"].docstring).answers
+               for q in ("send_reminders", "charge", "sweep")}
+    assert "Effect before record - email via mail.send_mail in records.send_reminders, then `sent` written after " \
+        "it." in answers["send_reminders"]["dies_mid_run"]
+    assert "Delivery - at-least-once." in answers["charge"]["dies_mid_run"]
+    assert "With a guard - payment via stripe.PaymentIntent.create" in answers["charge"]["runs_twice"]
+    assert "It runs on a schedule. Settings - max_instances=3." in answers["sweep"]["overlaps"]
+    assert all(sorted(fivequestions.read(report.project.functions[f"records.{q}"].docstring).placeholders)
+               == sorted(fivequestions.QUESTIONS) for q in answers)
+
+
 def _fix_file(path: Path) -> fix.Plan:
     report = api.check_paths([str(path)], Config(root=path.parent), api.Selection(select=["JC501"]))
     plan = fix.plan(report.findings, report.project)

@@ -15,7 +15,7 @@ def no_docstring(order_id):
         Overlaps: TODO - say whether two runs can overlap and what stops them. jobcheck
             saw no lock.
         Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-            resumes it.
+            resumes it. Delivery - at-most-once.
         Retries: TODO - say whether a retry is safe and where exhaustion ends up.
             Retried as configured (autoretry_for=(Exception,), max_retries=3,
             retry_backoff=True) - at most 3 retries, exponential backoff.
@@ -34,7 +34,7 @@ async def async_job(address):
         Overlaps: TODO - say whether two runs can overlap and what stops them. jobcheck
             saw no lock.
         Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-            resumes it.
+            resumes it. Delivery - at-most-once.
         Retries: TODO - say whether a retry is safe and where exhaustion ends up.
             jobcheck found nothing that retries it.
         Idempotent: TODO - say what makes a repeat harmless (a key, an outbox, a check).
@@ -51,7 +51,7 @@ def one_line(address):  # trailing comment
         Overlaps: TODO - say whether two runs can overlap and what stops them. jobcheck
             saw no lock.
         Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-            resumes it.
+            resumes it. Delivery - at-most-once.
         Retries: TODO - say whether a retry is safe and where exhaustion ends up.
             jobcheck found nothing that retries it.
         Idempotent: TODO - say what makes a repeat harmless (a key, an outbox, a check).
@@ -69,7 +69,7 @@ def summary_only(order_id):
         Overlaps: TODO - say whether two runs can overlap and what stops them. jobcheck
             saw no lock.
         Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-            resumes it.
+            resumes it. Delivery - at-most-once.
         Retries: TODO - say whether a retry is safe and where exhaustion ends up.
             jobcheck found nothing that retries it.
         Idempotent: TODO - say what makes a repeat harmless (a key, an outbox, a check).
@@ -89,7 +89,7 @@ def closing_on_own_line(order_id):
         Overlaps: TODO - say whether two runs can overlap and what stops them. jobcheck
             saw no lock.
         Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-            resumes it.
+            resumes it. Delivery - at-most-once.
         Retries: TODO - say whether a retry is safe and where exhaustion ends up.
             jobcheck found nothing that retries it.
         Idempotent: TODO - say what makes a repeat harmless (a key, an outbox, a check).
@@ -109,7 +109,7 @@ def closing_after_text(order_id):
         Overlaps: TODO - say whether two runs can overlap and what stops them. jobcheck
             saw no lock.
         Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-            resumes it.
+            resumes it. Delivery - at-most-once.
         Retries: TODO - say whether a retry is safe and where exhaustion ends up.
             jobcheck found nothing that retries it.
         Idempotent: TODO - say what makes a repeat harmless (a key, an outbox, a check).
@@ -127,7 +127,7 @@ def single_quoted(order_id):
         Overlaps: TODO - say whether two runs can overlap and what stops them. jobcheck
             saw no lock.
         Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-            resumes it.
+            resumes it. Delivery - at-most-once.
         Retries: TODO - say whether a retry is safe and where exhaustion ends up.
             jobcheck found nothing that retries it.
         Idempotent: TODO - say what makes a repeat harmless (a key, an outbox, a check).
@@ -145,7 +145,7 @@ def raw_docstring(pattern):
         Overlaps: TODO - say whether two runs can overlap and what stops them. jobcheck
             saw no lock.
         Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-            resumes it.
+            resumes it. Delivery - at-most-once.
         Retries: TODO - say whether a retry is safe and where exhaustion ends up.
             jobcheck found nothing that retries it.
         Idempotent: TODO - say what makes a repeat harmless (a key, an outbox, a check).
@@ -163,7 +163,7 @@ def docstring_and_code_on_one_line(order_id):
         Overlaps: TODO - say whether two runs can overlap and what stops them. jobcheck
             saw no lock.
         Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-            resumes it.
+            resumes it. Delivery - at-most-once.
         Retries: TODO - say whether a retry is safe and where exhaustion ends up.
             jobcheck found nothing that retries it.
         Idempotent: TODO - say what makes a repeat harmless (a key, an outbox, a check).
@@ -183,7 +183,7 @@ Reliability:
     Overlaps: TODO - say whether two runs can overlap and what stops them. jobcheck
         saw no lock.
     Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-        resumes it.
+        resumes it. Delivery - at-most-once.
     Retries: TODO - say whether a retry is safe and where exhaustion ends up.
         jobcheck found nothing that retries it.
     Idempotent: TODO - say what makes a repeat harmless (a key, an outbox, a check).

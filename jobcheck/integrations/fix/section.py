@@ -92,7 +92,7 @@ def _facts(project: Project, site: JobSite) -> dict[str, str]:
     crash = _settings(site, ("acks_late", "reject_on_worker_lost"))
     delivery = project.delivery(site.function)
     if delivery is not None and delivery.guarantee != UNKNOWN:
-        crash.append(f"Delivery - {delivery.guarantee} ({delivery.because}).")
+        crash.append(f"Delivery - {delivery.guarantee}.")  # what decides it: `jobcheck jobs`
     crash.extend(_effects_before_records(project, site.function))
     if crash:
         facts["dies_mid_run"] = " ".join(crash)
@@ -124,7 +124,7 @@ def _guarded_effects(project: Project, qualname: str) -> list[str]:
         for i, ev in enumerate(fn.events):
             path = project.direct_effect(fn, ev)
             if path is not None and path.kind in EXTERNAL_KINDS and project.is_guarded(fn, i):
-                text = f"{_KIND_NOUNS.get(path.kind, path.kind)} via {short(path.chain[-1])} (line {ev.line})"
+                text = f"{_KIND_NOUNS.get(path.kind, path.kind)} via {short(path.chain[-1])}"
                 if text not in out:
                     out.append(text)
     return out[:_MAX_EFFECTS]
@@ -138,8 +138,9 @@ def _effects_before_records(project: Project, qualname: str) -> list[str]:
         for ce in project.call_effects(q):
             record = records_after(project, fn, ce.event_index) if ce.path.kind in RECORDED_KINDS else None
             if record is not None:
-                out.append(f"Effect before record - {_KIND_NOUNS[ce.path.kind]} at line {fn.events[ce.event_index].line} "
-                           f"of {short(q)}, then `{record.field}` written at line {record.line}.")
+                # Names, not lines: the section itself moves every line below it.
+                out.append(f"Effect before record - {_KIND_NOUNS[ce.path.kind]} via {short(ce.path.chain[-1])} "
+                           f"in {short(q)}, then `{record.field}` written after it.")
     return out[:_MAX_EFFECTS]
 
 

@@ -15,11 +15,11 @@ class ChargeTask(Task):
     Operations:
         Runs twice: TODO - say what a second delivery of the same work does. Effects
             jobcheck found with no idempotency guard - email via notify.tell_customer ->
-            EmailMessage().send.
+            EmailMessage().send. With a guard - payment via stripe.PaymentIntent.create.
         Overlaps: TODO - say whether two runs can overlap and what stops them. jobcheck
             saw no lock.
         Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-            resumes it. Settings - acks_late=True.
+            resumes it. Settings - acks_late=True. Delivery - at-least-once.
         Retries: TODO - say whether a retry is safe and where exhaustion ends up.
             Retried as configured (autoretry_for=(Exception,), max_retries=5,
             retry_backoff=True) - at most 5 retries, exponential backoff.
@@ -46,7 +46,7 @@ def nightly_reminders(addresses):
         Overlaps: TODO - say whether two runs can overlap and what stops them. It runs
             on a schedule. jobcheck saw no lock.
         Dies mid-run: TODO - say what a crash between the steps leaves behind and what
-            resumes it.
+            resumes it. Delivery - at-most-once.
         Retries: TODO - say whether a retry is safe and where exhaustion ends up.
             jobcheck found nothing that retries it.
         Idempotent: TODO - say what makes a repeat harmless (a key, an outbox, a check).
