@@ -123,6 +123,7 @@ class FunctionSummary:
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
     forever: list = field(default_factory=list)  # ids of its loops that run until stopped (`while True:`)
+    sliced: list = field(default_factory=list)  # ids of the calls whose result is cut to a bounded slice (`qs[:100]`)
     # `row.sent = True`: (attribute, line, receiver as written (`row`, `self.order`) or None,
     # event ids feeding the receiver, Value assigned), in order: what a later `save()` records.
     stores: list = field(default_factory=list)
@@ -502,6 +503,13 @@ class Summarizer:
 
     def _expr_lambda(self, node: ast.Lambda) -> frozenset:
         return self.expr(node.body)
+
+    def _expr_subscript(self, node: ast.Subscript) -> frozenset:
+        sources = self.expr(node.value)
+        if isinstance(node.value, ast.Call) and isinstance(node.slice, ast.Slice) and node.slice.upper is not None \
+                and self.fn.events:
+            self.fn.sliced.append(len(self.fn.events) - 1)  # the call's own event is its last
+        return sources | self.expr(node.slice)
 
     def _expr_dict(self, node: ast.Dict) -> frozenset:
         sources: frozenset = _EMPTY
@@ -1132,6 +1140,7 @@ _EXPR_DISPATCH: dict[type, Any] = {
     ast.Constant: Summarizer._expr_constant,
     ast.Call: Summarizer._expr_call,
     ast.Dict: Summarizer._expr_dict,
+    ast.Subscript: Summarizer._expr_subscript,
     ast.Lambda: Summarizer._expr_lambda,
     ast.ListComp: Summarizer._expr_comp,
     ast.SetComp: Summarizer._expr_comp,

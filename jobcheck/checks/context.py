@@ -42,6 +42,10 @@ class ProjectView(Protocol):
     def event_name(self, event: Event) -> str | None:
         """The resolved name of a call, raise or `with` event."""
 
+    def deref(self, value: list | None) -> list | None:
+        """The Value a module-level name stands for (`timeout=LOCK_SECONDS`, `schedule=EVERY_MINUTE`),
+        or a helper of the application returns; else `value`."""
+
     def function_for(self, name: str | None) -> FunctionSummary | None:
         """The project's function a resolved call name runs, if any."""
 

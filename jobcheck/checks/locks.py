@@ -24,6 +24,7 @@ _LOCKS = [(PatternSet([pattern]), keyword, position, None) for pattern, keyword,
 _LEASES = [(PatternSet([pattern]), keyword, position, default) for pattern, keyword, position, default in LEASE_CALLS]
 _CACHE_ADD = PatternSet(CACHE_ADD_CALLS)
 _EXPIRES = ("expire", "pexpire", "expireat", "pexpireat")
+_UNSET = object()
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,8 @@ class Lock:
     how: str  # what says so: "no `timeout=`", "`nx=True` with no `ex=`/`px=`"
     keyword: str | None = None  # a lock API's expiry keyword
     key: object = None  # the lock's literal key, where written
-    release: tuple[str, int, int] | None = None  # (name, line, event index) of the call that releases it
+    release: tuple[str, int, int] | None = None  # (name, line, event index) of the first call that releases it
+    end: int | None = None  # the index of the last such call (an early return's release comes first)
     region: int | None = None  # the `with` block it is entered by
 
     @property
@@ -50,7 +52,7 @@ class Lock:
             return False
         if self.region is not None:
             return self.region in fn.events[index].regions
-        return self.release is None or index < self.release[2]
+        return self.end is None or index < self.end
 
 
 def locks_in(project: ProjectView, fn: FunctionSummary) -> list[Lock]:
@@ -75,9 +77,10 @@ def _lock_call(fn: FunctionSummary, index: int, name: str | None, ev: Event) -> 
                 expiry = f"{keyword}={shown(given)}"
             else:
                 expiry = f"{keyword}={default} by default" if default else None
+            releases = _released(fn, index, f"{ev.name}()", ("release",))
             return Lock(index, name, expiry, f"no `{keyword}=`", keyword=keyword,
                         key=_literal(ev.args[0] if ev.args else None), region=_entered_by(fn, ev),
-                        release=_released(fn, index, f"{ev.name}()", ("release",)))
+                        release=releases[0] if releases else None, end=releases[-1][2] if releases else None)
     return None
 
 
@@ -108,13 +111,19 @@ def _set_if_absent(project: ProjectView, fn: FunctionSummary, index: int, name: 
     if release is None:
         return None
     key = _literal(ev.args[0] if ev.args else None)
-    return Lock(index, name, expiry, how, key=key, release=release)
+    last = release
+    while (after := later_call(project, fn, last[2], name, LOCK_RELEASES, key)) is not None:
+        last = after
+    return Lock(index, name, expiry, how, key=key, release=release, end=last[2])
 
 
-def later_call(project: ProjectView, fn: FunctionSummary, index: int, name: str, attrs: tuple[str, ...]):
-    """(name, line, index) of a later call through the same client (`name`'s receiver) of one of
-    `attrs`, on the same key as far as can be told (two different literal keys are not the same)."""
-    key = _literal(fn.events[index].args[0] if fn.events[index].args else None)
+def later_call(project: ProjectView, fn: FunctionSummary, index: int, name: str, attrs: tuple[str, ...],
+               key=_UNSET):
+    """(name, line, index) of a call after `index` through the same client (`name`'s receiver) of
+    one of `attrs`, on the same key as far as can be told (two different literal keys are not the
+    same); the key is the first argument of the call at `index` unless given."""
+    if key is _UNSET:
+        key = _literal(fn.events[index].args[0] if fn.events[index].args else None)
     for j in range(index + 1, len(fn.events)):
         ev = fn.events[j]
         if ev.kind == "call" and ev.attr in attrs and on_key(project, ev, name, key):
@@ -129,13 +138,10 @@ def on_key(project: ProjectView, ev: Event, name: str, key) -> bool:
     return other.rpartition(".")[0] == name.rpartition(".")[0] and (key is None or other_key is None or key == other_key)
 
 
-def _released(fn: FunctionSummary, index: int, instance: str, attrs: tuple[str, ...]):
-    """(name, line, index) of a later call of one of `attrs` on the lock object `instance`."""
-    for j in range(index + 1, len(fn.events)):
-        ev = fn.events[j]
-        if ev.kind == "call" and ev.attr in attrs and (ev.name or "").rpartition(".")[0].endswith(instance):
-            return ev.name, ev.line, j
-    return None
+def _released(fn: FunctionSummary, index: int, instance: str, attrs: tuple[str, ...]) -> list:
+    """(name, line, index) of each later call of one of `attrs` on the lock object `instance`."""
+    return [(ev.name, ev.line, j) for j, ev in enumerate(fn.events) if j > index and ev.kind == "call"
+            and ev.attr in attrs and (ev.name or "").rpartition(".")[0].endswith(instance)]
 
 
 def _entered_by(fn: FunctionSummary, ev: Event) -> int | None:

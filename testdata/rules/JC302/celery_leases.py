@@ -78,6 +78,23 @@ def store(report_id, rows):
     Report.objects.filter(id=report_id).update(rows=rows)
 
 
+@shared_task
+def released_early_on_one_branch(report_id):
+    # The release on the early return is not the end of the lock: the one in `finally` is.
+    if not r.set("build", "1", nx=True, ex=600):
+        r.delete(attempt_key(report_id))
+        return
+    try:
+        data = requests.get("https://warehouse.example/report").json()
+        Report.objects.create(data=data)  # expect: JC302
+    finally:
+        r.delete("build")
+
+
+def attempt_key(report_id):
+    return f"attempt:{report_id}"
+
+
 # ---- clean: each of these stays quiet ----
 
 
