@@ -5,6 +5,7 @@ Each question has one checkable claim:
     runs_twice    "safe"      Runs twice: safe / Can it run twice? Yes - ... / harmless
     idempotent    "yes"       Idempotent: yes / Idempotency: fully idempotent
     retries       "none"      Retries: none / not retried / no retries / disabled / 0
+                  "retry-safe" Retries: safe / Can it retry safely? Yes
     overlaps      "no"        Overlaps: no / Can it overlap? Never / cannot
     dies_mid_run  "resumes"   Dies mid-run: resumes / picks up where it left off
 
@@ -64,6 +65,10 @@ def claim(question: str, answer: str, key: str = "") -> str | None:
         return None
     name, pattern = entry
     clause, rest = split_clause(answer)
+    if (question == "retries" and not pattern.match(clause) and _CLAIMS["runs_twice"][1].match(clause)
+            and (not clause.lower().startswith(("yes", "ok", "fine")) or _ASKS_SAFETY.search(key))):
+        # "Retries: safe", "Can it retry safely? Yes" (under a plain `Retries` key, "yes" says it retries)
+        name, pattern, question = "retry-safe", _CLAIMS["runs_twice"][1], "runs_twice"
     if not pattern.match(clause) or _HEDGE.search(answer) or _CONDITION.match(rest):
         return None
     if question == "retries" and clause.lower() == "no" and _ASKS_SAFETY.search(key):

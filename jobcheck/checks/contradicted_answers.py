@@ -9,7 +9,9 @@ disproves. The claims (`analysis.claims`) and what disproves each:
 - "Overlaps: no" — a periodic job of a scheduler that starts the next run whatever the last one
   is doing, and nothing it reaches takes a lock or a set-if-absent marker, and no decorator
   setting makes it single-instance;
-- "Dies mid-run: resumes" — nothing it reaches writes anything a restart could resume from.
+- "Dies mid-run: resumes" — nothing it reaches writes anything a restart could resume from;
+- "Retries: safe" — it is retried on any exception and reaches an unguarded effect (what JC201
+  reports; a retry on named exceptions depends on where they are raised, left to JC201).
 
 An answer the reader cannot classify, or a fact the analysis does not know (a scheduler whose
 overlap behaviour is not listed here), is never reported.
@@ -35,6 +37,7 @@ _WRITES = re.compile(r"(?i)^(a?save|a?update\w*|a?create\w*|bulk_\w+|set\w*|hset
                      r"commit|flush|execute\w*|upsert\w*|insert\w*|store\w*|persist\w*|record\w*|mark\w*|checkpoint\w*|"
                      r"append|push\w*|[lr]push|sadd|zadd|incr\w*|replace\w*|merge|upload\w*|rename|copy\w*|move\w*)$")
 _REACH_LIMIT = 400
+_CATCH_ALL = ("Exception", "BaseException")
 _VERBS = {"email": "sends email", "sms": "sends an SMS", "http": "makes an HTTP write",
           "payment": "makes a payment call", "publish": "publishes a message"}
 
@@ -79,11 +82,16 @@ def _retried(project: ProjectView, site) -> str | None:
 
 
 def _unguarded_effect(project: ProjectView, site) -> str | None:
+    effect = _first_unguarded_effect(project, site)
+    return f"it {effect}: a second run repeats it" if effect else None
+
+
+def _first_unguarded_effect(project: ProjectView, site) -> str | None:
     for ce in project.call_effects(site.function):
         if ce.path.kind in _VERBS:
             line = project.functions[site.function].events[ce.event_index].line
             chain = " -> ".join(short(c) for c in (site.function, *ce.path.chain))
-            return f"it {_VERBS[ce.path.kind]} with no idempotency guard ({chain}, line {line}): a second run repeats it"
+            return f"{_VERBS[ce.path.kind]} with no idempotency guard ({chain}, line {line})"
     return None
 
 
@@ -122,8 +130,20 @@ def _records_nothing(project: ProjectView, site) -> str | None:
     return "nothing it reaches writes a record, key, marker or checkpoint a restart could resume from"
 
 
+def _retry_repeats_effect(project: ProjectView, site) -> str | None:
+    """A retry on any exception (`Exception` included) repeats every unguarded effect before the
+    failure (JC201's reading); a retry on narrower exceptions or asked for in the body depends on where they can
+    happen, which JC201 decides: not claimed here."""
+    policy = project.retry_of(site.function)
+    if policy is None or (policy.on is not None and not (policy.on and all(
+            (project.canonical(e) or e).rpartition(".")[2] in _CATCH_ALL for e in policy.on))):
+        return None
+    effect = _first_unguarded_effect(project, site)
+    return f"it is retried on any exception ({policy.setting}) and {effect}: a retry repeats it" if effect else None
+
+
 _DISPROOF = {"none": _retried, "safe": _unguarded_effect, "yes": _unguarded_effect, "no": _unguarded_overlap,
-             "resumes": _records_nothing}
+             "resumes": _records_nothing, "retry-safe": _retry_repeats_effect}
 
 
 def _reach(project: ProjectView, qualname: str):

@@ -138,6 +138,20 @@ def enqueues_only(order_id):
     receipt.send(order_id)
 
 
+@shared_task(autoretry_for=(requests.ConnectionError,), max_retries=3)
+def retried_on_a_named_error(order_id):
+    """Where a named error can come from decides what a retry repeats (JC201's question).
+
+    Reliability:
+        Runs twice: not safe; the partner gets the order twice.
+        Overlaps: harmless.
+        Dies mid-run: the broker redelivers.
+        Retries: safe; the connection error comes before the partner acts.
+        Idempotent: no.
+    """
+    requests.post("https://partner.example/orders", json={"id": order_id})
+
+
 @shared_task
 def far_end_deduplicates(order_id):
     """Reliability:
