@@ -64,7 +64,7 @@ def test_deref_follows_imports_and_reexports():
         """,
     })
     policy = jobs["dags.pipeline.load"].retry
-    assert (policy.max_retries, policy.delay, policy.backoff) == (4, 30.0, "exponential")
+    assert (policy.limit, policy.delay, policy.backoff) == (4, 30.0, "exponential")
     assert "default_args of DAG 'pipeline'" in policy.setting
 
 
@@ -143,15 +143,15 @@ def test_airflow_task_policy_precedence_and_defaults():
         """,
     })
     plain = jobs["dag1.plain"].retry
-    assert (plain.max_retries, plain.from_default, plain.disabled) == (0, True, True)
+    assert (plain.limit, plain.from_default, plain.disabled) == (0, True, True)
     own = jobs["dag1.own"].retry
-    assert (own.max_retries, own.delay, own.failure_handler) == (1, 120.0, "on_failure_callback")
-    assert jobs["dag1.grouped"].retry.max_retries == 6
+    assert (own.limit, own.delay, own.failure_handler) == (1, 120.0, "on_failure_callback")
+    assert jobs["dag1.grouped"].retry.limit == 6
     twice = jobs["dag1.twice"].retry
-    assert twice.max_retries == 9 and "DAG 'two'" in twice.setting  # the worst of its DAGs
+    assert twice.limit == 9 and "DAG 'two'" in twice.setting  # the worst of its DAGs
     assert jobs["dag1.never_called"].retry.disabled
     helper = jobs["dag1.built_by_helper"].retry  # created by a helper the @dag function calls
-    assert helper.max_retries == 3 and "@dag factory" in helper.setting
+    assert helper.limit == 3 and "@dag factory" in helper.setting
 
 
 def test_airflow_kinds():
@@ -219,10 +219,10 @@ def test_prefect_policies():
         """,
     })
     a = jobs["pf.a"].retry
-    assert (a.max_retries, a.backoff, a.failure_handler, a.from_default) == (4, "exponential", "on_failure", False)
+    assert (a.limit, a.backoff, a.failure_handler, a.from_default) == (4, "exponential", "on_failure", False)
     assert jobs["pf.b"].retry.disabled  # a delay without retries retries nothing
     c = jobs["pf.c"].retry
-    assert c.max_retries == 7 and c.setting == "with_options(retries=7)"
+    assert c.limit == 7 and c.setting == "with_options(retries=7)"
     assert jobs["pf.f"].retry.disabled and jobs["pf.f"].kind == "flow"
 
 
@@ -261,10 +261,10 @@ def test_dagster_policy_precedence():
             watcher = dg.SensorDefinition(name="w", evaluation_fn=evaluate, job=nightly)
         """,
     })
-    assert jobs["dg.own"].retry.max_retries == 1  # RetryPolicy() means one retry
+    assert jobs["dg.own"].retry.limit == 1  # RetryPolicy() means one retry
     inherited = jobs["dg.inherited"].retry
-    assert (inherited.max_retries, inherited.backoff, inherited.delay) == (3, "exponential", 2.0)
-    assert jobs["dg.overridden"].retry.max_retries == 8
+    assert (inherited.limit, inherited.backoff, inherited.delay) == (3, "exponential", 2.0)
+    assert jobs["dg.overridden"].retry.limit == 8
     assert {q: s.kind for q, s in jobs.items() if s.kind not in ("op",)} == {
         "dg.inner": "graph", "dg.nightly": "job", "dg.daily": "schedule", "dg.evaluate": "sensor",
     }
@@ -305,10 +305,10 @@ def test_temporal_activity_policies_come_from_call_sites():
         """,
     })
     unlimited = jobs["tw.unlimited"].retry
-    assert (unlimited.max_retries, unlimited.from_default, unlimited.backoff) == (None, True, "exponential")
+    assert (unlimited.bounded, unlimited.from_default, unlimited.backoff) == (False, True, "exponential")
     bounded = jobs["tw.bounded_activity"].retry
-    assert (bounded.max_retries, bounded.backoff) == (4, "constant")
-    assert jobs["tw.mixed"].retry.max_retries is None  # one call site keeps the default
+    assert (bounded.limit, bounded.backoff) == (4, "constant")
+    assert not jobs["tw.mixed"].retry.bounded  # one call site keeps the default
     assert jobs["tw.Charge.__call__"].retry.disabled
     workflow_site = jobs["tw.W.go"]
     assert (workflow_site.kind, workflow_site.display, workflow_site.retry) == ("workflow", "tw.W", None)
@@ -346,7 +346,7 @@ def test_luigi_entry_points_and_retry_count():
         """,
     })
     assert set(jobs) == {"lg.Base.run", "lg.Counted.reducer", "lg.Made.run"}
-    assert jobs["lg.Base.run"].retry.max_retries == 3  # four failures allowed: three retries
+    assert jobs["lg.Base.run"].retry.limit == 3  # four failures allowed: three retries
     assert jobs["lg.Made.run"].retry.disabled
 
 
@@ -394,4 +394,4 @@ def test_airflow_dag_context_of_a_helper_does_not_depend_on_which_call_is_seen_f
     parts = [textwrap.dedent(p) for p in (head, shallow, deep, tail)]
     for source in (parts[0] + parts[1] + parts[2] + parts[3], parts[0] + parts[2] + parts[1] + parts[3]):
         jobs = _jobs({"dags": source})
-        assert (jobs["dags.shallow_job"].retry.max_retries, jobs["dags.deep_job"].retry.max_retries) == (5, 0)
+        assert (jobs["dags.shallow_job"].retry.limit, jobs["dags.deep_job"].retry.limit) == (5, 0)
