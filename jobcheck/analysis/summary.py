@@ -29,6 +29,7 @@ from .keys import is_key_name, is_message_id
 Value = list
 
 _MAX_VALUE_DEPTH = 4
+_DOTTED_PATH = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")
 _SQL_WRITE_RE = re.compile(r"^\s*(?:--[^\n]*\n\s*)*(insert|update|delete|merge|replace|upsert)\b", re.I)
 _AWS_FACTORIES = ("client", "resource")
 
@@ -118,6 +119,7 @@ class FunctionSummary:
     regions: list = field(default_factory=list)
     sinks: list = field(default_factory=list)
     returns: tuple = ()  # event ids feeding return values
+    returns_param: list = field(default_factory=list)  # parameters returned as they are or as their dotted path
     return_type: str | None = None  # resolved type of the first typed return (`EmailMessage()`)
     handlers: list = field(default_factory=list)
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
@@ -649,11 +651,14 @@ class Summarizer:
 
     def _hold(self, target: ast.AST, value: ast.AST | None) -> None:
         """`path = f"{func.__module__}.{func.__qualname__}"`, `job = func`: the local stands for
-        the parameter, so a helper that enqueues it forwards what its callers pass."""
+        the parameter, so a helper that enqueues it forwards what its callers pass. Also a URL
+        template (`url = f"{base}/orders/{id}/cancel"`) and a dotted path (`name = "app.tasks.x"`)."""
         if not isinstance(target, ast.Name) or self.fn is None or self.scope is self.module_scope:
             return
         held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr)) else None
-        if held and held[0] in ("param", "fstr"):
+        if isinstance(value, ast.Constant) and isinstance(value.value, str) and _DOTTED_PATH.match(value.value):
+            held = ["lit", value.value]  # `task_name = "app.tasks.cleanup"`: what to run, by its path
+        if held and held[0] in ("param", "fstr", "lit"):
             self.scope.held[target.id] = held
         else:
             self.scope.held.pop(target.id, None)
@@ -781,6 +786,9 @@ class Summarizer:
                 self.fn.return_type = typ
         if sources:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
+        returned = self.value(node.value) if isinstance(node.value, (ast.Name, ast.JoinedStr)) else None
+        if returned and returned[0] == "param" and returned[1] not in self.fn.returns_param:
+            self.fn.returns_param.append(returned[1])  # `return f"{func.__module__}.{func.__name__}"`
 
 
     def _stmt_raise(self, node: ast.Raise) -> None:

@@ -107,7 +107,7 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
     inner = f"{fn.qualname}.<locals>."
     for g in (fn, *(f for q, f in project.functions.items() if q.startswith(inner))):
         mine = ("param", "closure") if g is not fn else ("param",)
-        forever = set(g.forever)
+        forever = _sleeping_loops(project, g)
         for ev in g.events:
             if ev.kind != "call":
                 continue
@@ -157,9 +157,20 @@ def _reads_starter(project: Project, module, ev) -> bool:
     return name.startswith(_STARTER_PREFIXES) or ev.attr == "create_task"
 
 
+def _sleeping_loops(project: Project, fn) -> set:
+    """The loops of `fn` that run until stopped and wait between rounds (a `while True:` that reads
+    a file chunk by chunk until it breaks is neither)."""
+    forever = set(fn.forever)
+    return {loop for ev in fn.events if ev.kind == "call" and _sleeps(project, ev) for loop in forever.intersection(ev.loops)}
+
+
+def _sleeps(project: Project, ev) -> bool:
+    return (project.canonical(ev.name) or "") in _SLEEPS or (ev.attr == "wait" and bool(ev.args or "timeout" in ev.kwargs))
+
+
 def _repeats_forever(project: Project, fn) -> bool:
-    """A `while True:` loop that sleeps between rounds and does some work in them (a loop that
-    only sleeps is a process waiting to be interrupted, not a job)."""
+    """A loop that runs until stopped, sleeps between rounds and does some work in them (a loop
+    that only sleeps is a process waiting to be interrupted, not a job)."""
     forever = set(fn.forever)
     if not forever:
         return False
@@ -168,7 +179,7 @@ def _repeats_forever(project: Project, fn) -> bool:
         if ev.kind != "call" or not forever.intersection(ev.loops):
             continue
         name = project.canonical(ev.name) or ""
-        if name in _SLEEPS or (ev.attr == "wait" and (ev.args or "timeout" in ev.kwargs)):
+        if _sleeps(project, ev):
             sleeps = True
         elif name != "print" and not name.startswith("logging.") and ev.attr not in _LOG_METHODS:
             works = True
