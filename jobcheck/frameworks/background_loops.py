@@ -2,10 +2,12 @@
 sleeping between rounds, is a periodic job with no scheduler:
 
     asyncio.create_task(refresh_rates_forever())          # also ensure_future, loop.create_task,
-    threading.Thread(target=poll_forever, daemon=True)    # TaskGroup.create_task, anyio/trio start_soon
+    threading.Thread(target=poll_forever, daemon=True)    # TaskGroup.create_task, anyio/trio start_soon,
+    class Poller(threading.Thread): def run(self): ...    # multiprocessing.Process
 
 or called by a script's module code (`if __name__ == "__main__": main()`), where the function
-has a `while True:` loop that sleeps (`asyncio.sleep`, `time.sleep`,
+has a loop that runs until stopped (`while True:`, `while not stop.is_set():`, `while
+self.running:`) and sleeps (`asyncio.sleep`, `time.sleep`,
 `trio.sleep`, `anyio.sleep`, `gevent.sleep`, an `Event().wait(timeout)`). Nothing retries such a
 job, and nothing starts a round while the previous one runs (the loop is sequential), but a
 second process started the same way runs the same loop beside it. A function started once (no
@@ -34,8 +36,11 @@ from ..analysis.program import calls_named
 from ..analysis.project import Project
 from ..analysis.summary import MODULE_CODE
 
-_STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "spawn", "run_coroutine_threadsafe")
-_STARTER_PREFIXES = ("asyncio", "threading", "trio", "anyio", "gevent", "eventlet")
+_STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "Process", "spawn", "run_coroutine_threadsafe")
+_STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio", "gevent", "eventlet")
+_TARGETED = ("Thread", "Timer", "Process")
+# A class whose `run` a started instance runs in a thread or process of its own.
+_THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
 _LOG_METHODS = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep")
 
@@ -50,7 +55,7 @@ class BackgroundLoops:
         regs = []
         for site in calls_named(project, _STARTERS, _reads_starter):
             ev = site.event
-            started = ev.kwargs.get("target") if ev.attr in ("Thread", "Timer") else (ev.args[0] if ev.args else None)
+            started = ev.kwargs.get("target") if ev.attr in _TARGETED else (ev.args[0] if ev.args else None)
             if ev.attr == "Timer" and started is None and len(ev.args) > 1:
                 started = ev.args[1]
             if started and started[0] == "call":  # `create_task(loop())`: the coroutine function
@@ -62,6 +67,7 @@ class BackgroundLoops:
             if fn is not None and _repeats_forever(project, fn) and not _is_runner(project, fn):
                 regs.append(Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic"))
         regs.extend(_runner_registrations(project, self.name))
+        regs.extend(_thread_classes(project, self.name))
         for mod in project.modules.values():  # a script's `if __name__ == "__main__": main()`
             code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
             for ev in code.events if code is not None else ():
@@ -70,6 +76,56 @@ class BackgroundLoops:
                     anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
                     regs.append(Registration(fn.qualname, self.name, "schedule", anchor, kind="periodic"))
         return regs
+
+
+def _thread_classes(project: Project, framework: str) -> list[Registration]:
+    """`class Poller(threading.Thread)` whose `run` loops until stopped, waiting between rounds."""
+    regs = []
+    for cls in project.classes.values():
+        run = project.functions.get(f"{cls.qualname}.run")
+        if run is None or not any(base in _THREAD_CLASSES for base in project.class_bases(cls)):
+            continue
+        repeated = _repeated_constructor_params(project, cls, run)
+        if repeated:  # `InfiniteLoop(func)`: the jobs are what its users construct it with
+            regs.extend(_constructed_with(project, cls, repeated, framework))
+        elif _repeats_forever(project, run) and not _is_runner(project, run):
+            regs.append(Registration(run.qualname, framework, "schedule", project.class_anchor(cls), kind="periodic",
+                                     owner=cls.qualname))
+    return regs
+
+
+def _repeated_constructor_params(project: Project, cls, run) -> list:
+    """The `__init__` parameters (as Values) that `run` calls in a loop that waits between rounds,
+    through the attribute that keeps them (`self.func = func` ... `self.func()`)."""
+    init = project.functions.get(f"{cls.qualname}.__init__")
+    kept = {attr: value for attr, _, receiver, _, value in (init.stores if init is not None else ())
+            if receiver == "self" and value and value[0] == "param"}
+    if not kept:
+        return []
+    loops = _sleeping_loops(project, run)
+    looped = [ev for ev in run.events if ev.kind == "call" and loops.intersection(ev.loops)]
+    for ev in list(looped):  # one method further: `while ...: self.main_loop()`
+        method = project.callee(ev)
+        if method is not None and method.class_qualname == cls.qualname and method is not run:
+            looped.extend(e for e in method.events if e.kind == "call")
+    return [kept[ev.attr] for ev in looped if ev.attr in kept and (ev.name or "").endswith(f"().{ev.attr}")]
+
+
+def _constructed_with(project: Project, cls, params: list, framework: str) -> list[Registration]:
+    regs = []
+    for site in calls_named(project, (cls.name,)):
+        if project.canonical(site.event.name) != cls.qualname:
+            continue
+        for _, name, index in params:
+            value = site.event.kwargs.get(name)
+            if value is None and 0 <= index - 1 < len(site.event.args):
+                value = site.event.args[index - 1]
+            if value and value[0] == "param" and site.function.name != MODULE_CODE:
+                regs.append(Registration("", framework, "schedule", site.anchor, kind="periodic",
+                                         forward=(site.function.qualname, value[2], value[1])))
+            elif (named := target(project, site.module, value)) is not None:
+                regs.append(Registration(named, framework, "schedule", site.anchor, kind="periodic"))
+    return regs
 
 
 def _runner_registrations(project: Project, framework: str) -> list[Registration]:
@@ -129,8 +185,8 @@ def _runs_through(project: Project, ev, param: str, mine: tuple, depth: int) -> 
     if depth > 4:
         return None
     calls = [(project.callee(ev), ev.args, ev.kwargs)]
-    started = ev.kwargs.get("target") if ev.attr in ("Thread", "Timer") else ev.args[0] if ev.args else None
-    if started and started[0] == "name" and ev.attr in ("Thread", "Timer"):
+    started = ev.kwargs.get("target") if ev.attr in _TARGETED else ev.args[0] if ev.args else None
+    if started and started[0] == "name" and ev.attr in _TARGETED:
         args = ev.kwargs.get("args")
         calls.append((project.function_for(project.canonical(started[1])), args[1] if args and args[0] == "seq" else [], {}))
     elif started and started[0] == "call":

@@ -54,3 +54,43 @@ def start():
     threading.Thread(target=drain, args=([1],)).start()
     runner.call_with_retries(load_config)
     runner.register(on_event)
+
+
+class QueuePoller(threading.Thread):  # expect: JC501
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.stop_event = threading.Event()
+
+    def run(self):
+        while not self.stop_event.is_set():
+            httpx.post("https://queue.example/poll")
+            self.stop_event.wait(30)
+
+
+class OneShotExport(threading.Thread):
+    def run(self):
+        httpx.post("https://exports.example/run")
+
+
+class InfiniteLoop(threading.Thread):
+    """Runs the function it is given until told to stop: the job is that function."""
+
+    def __init__(self, func, wait_between_runs=1):
+        super().__init__(daemon=True)
+        self.func = func
+        self.wait_between_runs = wait_between_runs
+        self.shutdown = threading.Event()
+
+    def run(self):
+        while True:
+            if self.shutdown.wait(self.wait_between_runs):
+                break
+            self.func()
+
+
+def ping_home():  # expect: JC501
+    httpx.post("https://telemetry.example/ping")
+
+
+def start_threads():
+    InfiniteLoop(ping_home, wait_between_runs=3600).start()
