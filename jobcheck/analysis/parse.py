@@ -20,6 +20,7 @@ A file that neither parser reads raises the original SyntaxError.
 from __future__ import annotations
 
 import ast
+import re
 import warnings
 
 
@@ -30,13 +31,30 @@ def parse(text: str, filename: str = "<unknown>") -> ast.Module:
             return ast.parse(text, filename=filename)
         except SyntaxError as exc:
             original = exc
-        older = _rewrite(text)
+        older = _rewrite(text) if not _nested_deeper_than(text, _MAX_NESTING) else None
         if older is None:
             raise original
         try:
             return ast.parse(older, filename=filename)
         except SyntaxError:
             raise original from None
+
+
+# CPython's parser refuses brackets nested deeper than 200 (its MAXLEVEL), so no rewrite could help
+# such a file; libcst's native parser overflows its stack (a segmentation fault, which takes the
+# whole run down) at about 1,500.
+_MAX_NESTING = 200
+_BRACKETS = re.compile(r"[()\[\]{}]")
+
+
+def _nested_deeper_than(text: str, limit: int) -> bool:
+    """Do brackets nest deeper than `limit` (counting those in strings and comments too)?"""
+    depth = 0
+    for m in _BRACKETS.finditer(text):
+        depth += 1 if m.group() in "([{" else -1
+        if depth > limit:
+            return True
+    return False
 
 
 def _rewrite(text: str) -> str | None:
