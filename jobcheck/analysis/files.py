@@ -1,10 +1,18 @@
-"""Which files a run looks at: the paths given, recursively, minus what is never source."""
+"""Which files a run looks at: the paths given, recursively, minus what is never source, what is
+excluded and what git ignores; and the files refused unread (reported as JC000 with a reason that
+never quotes them: special files, symlinks leading out of the checked folders, files too large).
+"""
 
 from __future__ import annotations
 
 import fnmatch
 import os
+import stat
+from dataclasses import dataclass
 from pathlib import Path
+
+from ..config import DEFAULT_MAX_FILE_SIZE
+from .gitignore import GitIgnore
 
 # Folders that hold no project source: VCS data, virtualenvs, caches, build output.
 SKIP_DIRS = {
@@ -12,6 +20,15 @@ SKIP_DIRS = {
     "node_modules", "build", "dist", "site-packages", ".mypy_cache", ".pytest_cache", ".ruff_cache",
     ".jobcheck_cache", ".eggs", "__pypackages__", ".idea", ".vscode",
 }
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A file (or a folder) not read, and why, in words that say nothing of what it holds."""
+
+    path: str  # absolute, as listed
+    display: str
+    reason: str
 
 
 def _excluded(rel: str, patterns: list[str]) -> bool:
@@ -26,19 +43,26 @@ def _excluded(rel: str, patterns: list[str]) -> bool:
 
 
 def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bool = False,
-             folders: set[str] | None = None) -> list[tuple[Path, str]]:
+             folders: set[str] | None = None, *, respect_gitignore: bool = True,
+             max_file_size: int | None = DEFAULT_MAX_FILE_SIZE, refused: list[Refused] | None = None,
+             consulted: list[str] | None = None) -> list[tuple[Path, str]]:
     """(absolute path, display path) for every Python file under `paths`, sorted, deduplicated.
 
     Display paths are as given: relative where the input was relative. As in ruff, a path given
-    explicitly is checked even if excluded (unless `force_exclude`, which pre-commit hooks use,
-    since pre-commit passes every file explicitly); inside it, exclusions apply to what is found,
-    matched against the path relative to the configuration's folder and to each folder name below
-    the given path. `folders`, if given, collects every folder listed.
+    explicitly is checked even if excluded or git-ignored (unless `force_exclude`, which pre-commit
+    hooks use, since pre-commit passes every file explicitly); inside it, exclusions apply to what
+    is found, matched against the path relative to the configuration's folder and to each folder
+    name below the given path. Files that must not be read (see `refusal`), and folders that
+    cannot be listed, go to `refused` instead. `folders`, if given, collects every folder listed
+    (and looked into for a `.gitignore`); `consulted`, the ignore files read.
     """
     out: dict[Path, str] = {}
     root = root.resolve()
     root_prefix = str(root).rstrip(os.sep) + os.sep
     rooted = [pat for pat in exclude if "/" in pat]
+    gitignore = GitIgnore() if respect_gitignore else None
+    refused = [] if refused is None else refused
+    roots = _checked_roots(paths, root)
 
     def rel_to(p: Path, base: Path) -> str:
         try:
@@ -56,36 +80,114 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
         from_root = from_root.replace(os.sep, "/")
         return from_root != below and any(fnmatch.fnmatch(from_root, pat) for pat in rooted)
 
+    def add(path: str, display: str, is_symlink: bool) -> None:
+        why = refusal(path, is_symlink, roots, max_file_size)
+        if why is None:
+            out.setdefault(Path(path), display)
+        else:
+            refused.append(Refused(path, display, why))
+
     for given in paths:
         absolute = Path(os.path.realpath(given))  # not resolve(): a symlink loop must not raise
-        if not absolute.is_dir():  # a file, or anything else given by name: read (and reported) as one
-            if not (force_exclude and _excluded(rel_to(absolute, root), exclude)):
-                out.setdefault(absolute, os.path.normpath(given))
+        is_dir = absolute.is_dir()
+        forced_out = force_exclude and (
+            (absolute != root and _excluded(rel_to(absolute, root), exclude))
+            or (gitignore is not None and gitignore.ignored_or_inside_ignored(str(absolute), is_dir)))
+        if forced_out:
             continue
-        if force_exclude and absolute != root and _excluded(rel_to(absolute, root), exclude):
+        if not is_dir:  # a file, or anything else given by name: read (and reported) as one
+            add(str(absolute), os.path.normpath(given), os.path.islink(given))
             continue
         top = str(absolute)
-        for folder, dirs, files in os.walk(top):
+        # A folder given explicitly is listed even if git ignores it: then only the rules found
+        # in it and below apply (those above would ignore everything in it).
+        below = top if gitignore is not None and gitignore.ignored_or_inside_ignored(top, True) else None
+        # Paths are handled as strings here: pathlib costs more than the walk on big trees.
+        pending = [(top, "")]
+        while pending:
+            folder, prefix = pending.pop()
+            try:
+                with os.scandir(folder) as listing:
+                    entries = sorted(listing, key=lambda e: e.name)
+            except OSError as exc:
+                display = os.path.normpath(os.path.join(given, prefix)) if prefix else os.path.normpath(given)
+                refused.append(Refused(folder, display, f"cannot list this folder ({exc.strerror or exc}): "
+                                                        "the files in it are not checked"))
+                continue
             if folders is not None:
                 folders.add(folder)
-            # Paths are handled as strings here: pathlib costs more than the walk on big trees.
-            below_folder = os.path.relpath(folder, top).replace(os.sep, "/")
-            prefix = below_folder + "/" if below_folder != "." else ""
-            dirs[:] = sorted(
-                d for d in dirs
-                if d not in SKIP_DIRS and not d.endswith(".egg-info")
-                and not (exclude and excluded(os.path.join(folder, d), prefix + d))
-            )
-            for name in sorted(files):
-                if not name.endswith(".py"):
-                    continue
-                path = os.path.join(folder, name)
-                if exclude and excluded(path, prefix + name):
-                    continue
-                display = os.path.normpath(os.path.join(given, prefix + name))
-                out.setdefault(Path(path), display)
+            subfolders = []
+            for entry in entries:
+                name, path = entry.name, entry.path
+                try:
+                    is_folder = entry.is_dir()
+                except OSError:
+                    is_folder = False
+                if is_folder:
+                    if (entry.is_symlink() or name in SKIP_DIRS or name.endswith(".egg-info")
+                            or (exclude and excluded(path, prefix + name))
+                            or (gitignore is not None and gitignore.ignored(path, True, below))):
+                        continue
+                    subfolders.append((path, prefix + name + "/"))
+                elif name.endswith(".py"):
+                    if ((exclude and excluded(path, prefix + name))
+                            or (gitignore is not None and gitignore.ignored(path, False, below))):
+                        continue
+                    add(path, os.path.normpath(os.path.join(given, prefix + name)), entry.is_symlink())
+            pending.extend(reversed(subfolders))
+    if gitignore is not None:
+        if folders is not None:
+            folders.update(gitignore.looked_in)
+        if consulted is not None:
+            consulted.extend(gitignore.read)
     return sorted(out.items(), key=lambda item: item[1])
 
+
+def _checked_roots(paths: list[str], root: Path) -> list[str]:
+    """The folders a symlink may lead into: the folders given, those of the files given, and
+    the configuration's folder (the project), each with symlinks resolved."""
+    out = {os.path.realpath(root)}
+    for given in paths:
+        real = os.path.realpath(given)
+        out.add(real if os.path.isdir(real) else os.path.realpath(os.path.dirname(os.path.abspath(given))))
+    return sorted(out)
+
+
+def refusal(path: str, is_symlink: bool, roots: list[str], max_file_size: int | None) -> str | None:
+    """Why the file at `path` must not be read, or None. A symlink leading out of `roots` could
+    be anything on the machine (`/etc/passwd`, `/dev/zero`): a pull request can add one, and its
+    lines would be printed into the CI log. What is not a regular file (a FIFO blocks, a device
+    never ends) is refused too; so is a file larger than `max_file_size`. What cannot be looked
+    at (a broken link, a loop) is left to the reader, which says why it cannot read it."""
+    if is_symlink:
+        target = os.path.realpath(path)
+        if not any(target == r or target.startswith(r.rstrip(os.sep) + os.sep) for r in roots):
+            return "a symbolic link to a file outside the checked folders: not read"
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return f"not a regular file ({_kind(st.st_mode)}): not read"
+    if max_file_size is not None and st.st_size > max_file_size:
+        return (f"{format_size(st.st_size)}, larger than max-file-size ({format_size(max_file_size)}): not read "
+                "(raise `max-file-size` in [tool.jobcheck] to check it)")
+    return None
+
+
+def _kind(mode: int) -> str:
+    for test, kind in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder")):
+        if test(mode):
+            return kind
+    return "a special file"
+
+
+def format_size(size: int) -> str:
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if size >= scale:
+            return f"{size / scale:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{size} bytes"
 
 def per_file_ignored(display: str, absolute: Path, root: Path, per_file_ignores: dict[str, list[str]]) -> set[str]:
     try:

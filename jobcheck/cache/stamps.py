@@ -1,6 +1,7 @@
 """When a run may skip reading files: the stamps of what it read.
 
-A run record keeps the modification time and size of every file the run read and, for every
+A run record keeps the modification time, size and status-change time of every file the run read
+(`chmod 000` changes only the last: an unreadable file must be reported again) and, for every
 folder it listed (finding files, resolving imports), its modification time and a digest of its
 entries. When all are unchanged, nothing the run read can differ — a file added, removed or
 renamed changes its folder's entries — and its findings are read back without reading a file,
@@ -21,7 +22,7 @@ RACY_NS = 2_000_000_000
 
 
 def take_stamps(files: list[str], folders, started_ns: int) -> tuple:
-    """((path, mtime_ns, size) for files, (folder, mtime_ns, entries digest) for folders,
+    """((path, mtime_ns, size, ctime_ns) for files, (folder, mtime_ns, entries digest) for folders,
     complete). A file or folder missing, or changed too close to the run's start to be told apart
     from a later change, is left out, and the stamps are then not complete: they cannot vouch for
     the run (`stamps_hold`), which is then computed again next time."""
@@ -35,19 +36,27 @@ def take_stamps(files: list[str], folders, started_ns: int) -> tuple:
                 if st.st_mtime_ns >= started_ns - RACY_NS:
                     complete = False
                     continue
-                out.append((path, st.st_mtime_ns, st.st_size if is_file else _entries_digest(path)))
+                if is_file:
+                    out.append((path, st.st_mtime_ns, st.st_size, st.st_ctime_ns))
+                else:
+                    out.append((path, st.st_mtime_ns, _entries_digest(path)))
             except OSError:
                 complete = False
     return tuple(out_files), tuple(out_folders), complete
 
 
+# Files whose presence changes what a run lists: git's ignore files (`.git/info/exclude` too).
+_LISTING_FILES = (".gitignore", "exclude")
+
+
 def _entries_digest(folder: str) -> bytes:
-    """What a folder holds that a run can see: its folders, and its files named `*.py` (finding
-    files and resolving imports look at nothing else: an editor's swap or backup file beside a
-    module changes nothing). Taken after a run, from a folder last changed before it: what the
-    run listed."""
+    """What a folder holds that a run can see: its folders, its files named `*.py` and its ignore
+    files (finding files and resolving imports look at nothing else: an editor's swap or backup
+    file beside a module changes nothing). Taken after a run, from a folder last changed before
+    it: what the run listed."""
     with os.scandir(folder) as it:
-        entries = sorted(f"{e.name}/" if e.is_dir() else e.name for e in it if e.name.endswith(".py") or e.is_dir())
+        entries = sorted(f"{e.name}/" if e.is_dir() else e.name for e in it
+                         if e.name.endswith(".py") or e.name in _LISTING_FILES or e.is_dir())
     return digest("\0".join(entries).encode("utf-8", "surrogateescape"))
 
 
@@ -66,9 +75,9 @@ def stamps_hold(stamps: tuple) -> bool:
         files, folders, complete = stamps
         if complete is not True:
             return False
-        for path, mtime_ns, size in files:
+        for path, mtime_ns, size, ctime_ns in files:
             st = os.stat(path)
-            if st.st_mtime_ns != mtime_ns or st.st_size != size:
+            if st.st_mtime_ns != mtime_ns or st.st_size != size or st.st_ctime_ns != ctime_ns:
                 return False
         return all(folder_holds(*folder) for folder in folders)
     except (OSError, ValueError, TypeError):

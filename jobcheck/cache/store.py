@@ -122,7 +122,7 @@ class Cache:
     def summary_key(self, content: bytes, module: str, is_package: bool) -> bytes:
         """The key of a summary: the content hash, the module name it was summarised under, and
         this build (an entry copied from another build's folder does not match)."""
-        return digest(b"\0".join((self.salt, content, module.encode(), b"P" if is_package else b"M")))
+        return digest(b"\0".join((self.salt, content, module.encode("utf-8", "surrogateescape"), b"P" if is_package else b"M")))
 
     def summary_path(self, key: bytes) -> Path:
         return self.folder / f"s-{key.hex()}"

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections import Counter
 from pathlib import Path
 
 from ..model import Finding
 
 VERSION = "v1"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def normalise(code: str) -> str:
@@ -90,6 +92,19 @@ class SourceLines:
         return column
 
 
+def was_read(finding: Finding) -> bool:
+    """Was the finding's file read? Not for a JC000 that says it could not or must not be (a
+    symlink to /etc/passwd, a FIFO, a file over the size limit): nothing may read it later, for
+    an excerpt or a fingerprint, either."""
+    return not (finding.code == "JC000" and finding.name == "unreadable-file")
+
+
+def printable(text: str) -> str:
+    """`text` with what cannot be written as UTF-8 (the bytes of a file name that is not UTF-8,
+    held as lone surrogates) shown as U+FFFD: JSON reports must be valid Unicode."""
+    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)
+
+
 def fingerprints(findings: list[Finding], base: Path, sources: SourceLines) -> list[str]:
     """One fingerprint per finding, in the order given. Occurrence numbers follow the position in
     the file, whatever order the list is in."""
@@ -103,10 +118,11 @@ def fingerprints(findings: list[Finding], base: Path, sources: SourceLines) -> l
             f.code,
             f.job or "",
             f.function or "",
-            normalise(sources.line(f.path, f.span.line)),
+            normalise(sources.line(f.path, f.span.line)) if was_read(f) else "",
         )
         occurrence = seen[identity]
         seen[identity] += 1
-        digest = hashlib.sha256("\0".join((*identity, str(occurrence))).encode("utf-8"))
+        # surrogateescape: a file name that is not UTF-8 (`x\xff.py`) hashes as its bytes
+        digest = hashlib.sha256("\0".join((*identity, str(occurrence))).encode("utf-8", "surrogateescape"))
         out[index] = digest.hexdigest()[:32]
     return out

@@ -54,18 +54,24 @@ class Selection:
 
 def check_paths(paths: list[str], config: Config | None = None, selection: Selection = Selection(),
                 summarizer=None, force_exclude: bool = False, folders: set[str] | None = None,
-                planned: list[tuple[Path, str, str, bool]] | None = None) -> Report:
+                planned: list[tuple[Path, str, str, bool]] | None = None, listed_by: list[str] | None = None) -> Report:
     """Check every Python file under `paths` (`planned`: what `plan_modules` gave for them, if
     the caller has already listed them, `folders` included). `summarizer` maps [(path, display, module, is_pkg)]
     to summaries (the cache and the process pool plug in here; one with a `close()` is closed once
     every file is summarised, before linking); default: one by one. `folders`,
-    if given, collects every folder listed (to find files, to resolve imports)."""
+    if given, collects every folder listed (to find files, to resolve imports); `listed_by`, the
+    other files the listing depends on (ignore files, and the files refused unread)."""
     config = config or Config()
+    refused: list[files.Refused] = []
     if planned is None:
-        planned = plan_modules(files.discover(paths, config.root, config.exclude + config.extend_exclude,
-                                              force_exclude, folders), folders)
+        found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders,
+                               respect_gitignore=config.respect_gitignore, max_file_size=config.max_file_size,
+                               refused=refused, consulted=listed_by)
+        planned = plan_modules(found, folders)
     summarize = summarizer or (lambda batch: [source.summarize_one(job) for job in batch])
-    summaries = summarize(planned)
+    summaries = summarize(planned) + [_refused_summary(r) for r in refused]
+    if listed_by is not None:
+        listed_by.extend(r.path for r in refused)
     absolute = {display: path for path, display, _, _ in planned}
     extra = context.load(summaries, import_roots(planned, config), summarize, folders=folders)
     release = getattr(summarize, "close", None)
@@ -75,6 +81,14 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
         summary.uses = {}  # only context loading reads it: a tenth of a summary's memory
     return analyse(summaries + extra, config, selection, absolute, report_paths={s.path for s in summaries},
                    report_modules={s.module for s in summaries})
+
+
+def _refused_summary(refused: files.Refused) -> ModuleSummary:
+    """A file or folder not read: reported as JC000 (with no line of it: it was never read)."""
+    module, _ = source.module_name(Path(refused.path))
+    summary = ModuleSummary(path=refused.display, module=module)
+    summary.error, summary.error_kind = refused.reason, "unreadable-file"
+    return summary
 
 
 def import_roots(planned: list[tuple[Path, str, str, bool]], config: Config) -> list[Path]:

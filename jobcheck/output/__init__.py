@@ -15,4 +15,19 @@ def renderer(name: str):
 
     if name not in FORMATS:
         raise ValueError(f"unknown output format {name!r}")
-    return import_module(f"{__name__}.{name}").render
+    render = import_module(f"{__name__}.{name}").render
+
+    def render_any_name(report, stream, **options) -> None:
+        _tolerant(stream)
+        render(report, stream, **options)
+
+    return render_any_name
+
+
+def _tolerant(stream) -> None:
+    """A file name that is not UTF-8 (`x\xff.py`) is held as lone surrogates: a stream that
+    refuses them would fail the whole report. Write them as the bytes they were (as `ls` does) on
+    a UTF-8 stream, escaped on any other. The JSON formats write valid Unicode themselves."""
+    if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+        utf8 = (getattr(stream, "encoding", "") or "").lower().replace("-", "") == "utf8"
+        stream.reconfigure(errors="surrogateescape" if utf8 else "backslashreplace")

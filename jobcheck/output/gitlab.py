@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..engine.fingerprint import SourceLines, fingerprints, relative_path, repo_root
+from ..engine.fingerprint import SourceLines, fingerprints, printable, relative_path, repo_root
 from ..model import Severity
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
@@ -36,5 +36,4 @@ def build(report, root: Path | None = None, sources: SourceLines | None = None) 
 
 
 def render(report, stream, root: Path | None = None, sources: dict | None = None, **_options) -> None:
-    json.dump(build(report, root, SourceLines(sources)), stream, indent=2, ensure_ascii=False)
-    stream.write("\n")
+    stream.write(printable(json.dumps(build(report, root, SourceLines(sources)), indent=2, ensure_ascii=False)) + "\n")

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .. import __version__
-from ..engine.fingerprint import SourceLines, fingerprints, relative_path, repo_root
+from ..engine.fingerprint import SourceLines, fingerprints, printable, relative_path, repo_root
 from ..model import Severity
 from ..ruledocs import load_all
 
@@ -80,7 +80,7 @@ def build(report, root: Path | None = None, sources: SourceLines | None = None) 
         if (region["endLine"], region["endColumn"]) <= (region["startLine"], region["startColumn"]):
             del region["endLine"], region["endColumn"]  # a point, not a range: let viewers pick
         uri = relative_path(f.path, root)
-        artifact = {"uri": Path(uri).as_uri()} if Path(uri).is_absolute() else {"uri": quote(uri), "uriBaseId": "%SRCROOT%"}
+        artifact = {"uri": Path(uri).as_uri()} if Path(uri).is_absolute() else {"uri": quote(uri.encode("utf-8", "surrogateescape")), "uriBaseId": "%SRCROOT%"}
         result = {
             "ruleId": f.code,
             "level": LEVELS[f.severity],
@@ -111,5 +111,4 @@ def build(report, root: Path | None = None, sources: SourceLines | None = None) 
 
 
 def render(report, stream, root: Path | None = None, sources: dict | None = None, **_options) -> None:
-    json.dump(build(report, root, SourceLines(sources)), stream, indent=2, ensure_ascii=False)
-    stream.write("\n")
+    stream.write(printable(json.dumps(build(report, root, SourceLines(sources)), indent=2, ensure_ascii=False)) + "\n")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.fingerprint import SourceLines
+from ..engine.fingerprint import SourceLines, was_read
 from ..ruledocs import rules
 
 # A line is a list of (text, style) segments; style names map to rich styles when colouring.
@@ -33,7 +33,7 @@ STYLES = {
 
 
 def _frame(f, sources: SourceLines) -> list[list[tuple[str, str]]]:
-    text = sources.line(f.path, f.line)
+    text = sources.line(f.path, f.line) if was_read(f) else ""
     if not text:
         return []
     tint = f.severity.value
