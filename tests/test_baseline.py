@@ -141,3 +141,37 @@ def test_source_lines_keeping_one_file_reads_again_and_keeps_in_memory_sources(t
     a.write_text("x = 1\ny = again\n", encoding="utf-8")
     kept.line(str(b), 1)
     assert kept.line(str(a), 2) == "y = changed"  # by default, read once
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    ('{"version": 1, "findings": ' + "[" * 5000 + "]" * 5000 + "}", "nested too deeply"),
+    ('{"version": 1, "findings": [{"fingerprint": ["1d8b"]}]}', "entry 1 has no fingerprint (a string)"),
+    ('{"version": 1, "findings": [{"fingerprint": "1d8b"}, 7]}', "entry 2 has no fingerprint (a string)"),
+    ('{"version": 1, "findings": {"fingerprint": "1d8b"}}', "not a jobcheck baseline"),
+])
+def test_a_mistyped_or_nested_baseline_is_an_error_in_one_line(project: Path, content: str, says: str) -> None:
+    (project / "bad.json").write_text(content, encoding="utf-8")
+    result = _check(project, "--baseline", "bad.json", ".")
+    assert result.exit_code == 2 and says in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_a_baseline_that_cannot_be_written_loses_nothing(project: Path, monkeypatch) -> None:
+    from jobcheck.integrations import baseline
+
+    recorded = _write_baseline(project)
+    before = recorded.read_bytes()
+    (project / "a_file").write_text("", encoding="utf-8")
+    for target, says in (("missing/b.json", "missing does not exist"), ("a_file/b.json", "a_file is not a folder")):
+        result = _check(project, "--write-baseline", target, ".")
+        assert result.exit_code == 2 and f"cannot write baseline {target}: {says}" in result.stderr
+        assert result.stderr.count("\n") == 1 and not (project / "missing").exists()
+
+    def full_disk(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(baseline.os, "replace", full_disk)
+    with pytest.raises(baseline.BaselineError, match="No space left on device"):
+        baseline.write(recorded, [])
+    assert recorded.read_bytes() == before  # the previous baseline is whole
+    assert sorted(p.name for p in project.iterdir()) == sorted([".jobcheck_cache", "a_file", "jobs", "pyproject.toml",
+                                                               recorded.name])
