@@ -183,6 +183,39 @@ def test_a_failed_write_leaves_the_original_and_no_temporary_file(tmp_path: Path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["jobs.py"]
 
 
+def test_a_file_whose_encoding_would_not_write_it_back_is_left_alone(tmp_path: Path) -> None:
+    """`unicode_escape` decodes `\\xe9` to é but encodes each newline as `\\n`: written back, the
+    file would be one line. It is refused, and says why."""
+    path = tmp_path / "jobs.py"
+    original = ("# coding: unicode_escape\n" + JOB.replace("caf\u00e9", "caf\\xe9")).encode("ascii")
+    path.write_bytes(original)
+    plan = _fix_file(path)
+    assert plan.changes == [] and path.read_bytes() == original
+    assert plan.skipped == [(str(path), "its declared encoding (unicode_escape) does not write back the bytes it "
+                                        "reads; fix it by hand, or declare a text encoding such as utf-8")]
+
+
+def test_a_name_written_in_another_unicode_form_is_fixed() -> None:
+    """Python reads `def ﬁx_job` (a ligature) as `fix_job` (NFKC, PEP 3131), as the analysis does:
+    the fix finds it by that name."""
+    new = _insert("def \ufb01x_job():\n    return 1\n", "fix_job", 1, ("Reliability:",))
+    assert new == 'def \ufb01x_job():\n    """\n    Reliability:\n    """\n    return 1\n'
+
+
+def test_temporary_files_of_a_killed_run_are_removed_by_the_next(tmp_path: Path) -> None:
+    path = tmp_path / "jobs.py"
+    path.write_text(JOB, encoding="utf-8")
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    left = tmp_path / f".jobs.py.{dead.stdout.strip()}.k1ll3d.jobcheck-tmp"  # what a kill -9 leaves
+    running = tmp_path / f".jobs.py.{os.getppid()}.wr1t1ng.jobcheck-tmp"  # another run, still writing
+    old = tmp_path / ".jobs.py.abc123.jobcheck-tmp"  # an earlier version's name, an hour old
+    for leftover in (left, running, old):
+        leftover.write_bytes(b"half")
+    os.utime(old, (0, 0))
+    sourcefile.write_atomic(path, b"x = 1\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["jobs.py", running.name])
+
+
 # ---- suppression comments (the editor's quick fix) ----------------------------------------------
 
 

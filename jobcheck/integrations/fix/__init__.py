@@ -68,6 +68,9 @@ def plan(findings: list[Finding], project: Project, section: str = "Reliability"
         path = (paths or {}).get(display, Path(display))
         try:
             source = sourcefile.read(path)
+        except sourcefile.EncodingNotKept as exc:
+            skipped.append((display, str(exc)))
+            continue
         except (OSError, SyntaxError, UnicodeDecodeError, LookupError) as exc:
             skipped.append((display, f"cannot read: {exc}"))
             continue

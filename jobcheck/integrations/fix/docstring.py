@@ -11,6 +11,7 @@ with the `def` line to choose between redefinitions.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 
@@ -54,14 +55,14 @@ def insert_sections(text: str, targets: list[Target]) -> tuple[str, list[Target]
                 parts.append(n)
                 if kind == "def":
                     parts.append("<locals>")
-            return ".".join([*parts, name])
+            return ".".join([*parts, _identifier(name)])
 
         def visit_FunctionDef(self, node) -> bool:
-            self.stack.append(("def", node.name.value))
+            self.stack.append(("def", _identifier(node.name.value)))
             return True
 
         def visit_ClassDef(self, node) -> bool:
-            self.stack.append(("class", node.name.value))
+            self.stack.append(("class", _identifier(node.name.value)))
             return True
 
         def leave_FunctionDef(self, original, updated):
@@ -91,6 +92,12 @@ def insert_sections(text: str, targets: list[Target]) -> tuple[str, list[Target]
 
     new_module = wrapper.module.visit(Inserter())
     return new_module.code, applied, refused
+
+
+def _identifier(name: str) -> str:
+    """A name as Python (and the analysis) reads it: NFKC-normalised (PEP 3131), so `def ﬁx()`
+    defines `fix`. libcst keeps the name as written."""
+    return name if name.isascii() else unicodedata.normalize("NFKC", name)
 
 
 def _with_section(cst, node, original, target: Target, positions, lines: list[str], newline: str, default_indent: str):
