@@ -368,3 +368,147 @@ def test_without_configuration_the_workspace_folder_is_the_project(tmp_path: Pat
     assert "more.more" not in index.analyse(jobs, {jobs.resolve(): (JOBS, 1)}).report.project.jobs
     index.forget_files()
     assert "more.more" in index.analyse(jobs, {jobs.resolve(): (JOBS, 1)}).report.project.jobs
+
+
+# ---- hostile input: odd URIs, bad documents, broken framing (issue 19) -------------------------
+
+
+def raw(client: LanguageClient, data: bytes) -> None:
+    """Bytes written to the server's stdin as they are, framing and all."""
+    client._server.stdin.write(data)
+
+
+def frame(body: bytes, length: int | str | None = None) -> bytes:
+    header = b"" if length == "missing" else b"Content-Length: %d\r\n" % (len(body) if length is None else length)
+    return header + b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + body
+
+
+def did_open_body(path_uri: str, text: str) -> bytes:
+    import json
+
+    return json.dumps({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": path_uri, "languageId": "python", "version": 1, "text": text}}}).encode()
+
+
+@pytest.mark.asyncio
+async def test_percent_encoded_uris_are_found_and_get_diagnostics(client: LanguageClient, workspace: Path):
+    """Editors encode spaces, non-ASCII letters and a Windows drive's colon in URIs; pygls keeps
+    documents under the decoded URI, and the server finds them there."""
+    folder = workspace / "my project"
+    folder.mkdir()
+    (folder / "tâche.py").write_text(JOBS, encoding="utf-8")
+    uri = open_doc(client, folder / "tâche.py")
+    assert "my%20project/t%C3%A2che.py" in uri
+    diags = await until(client, uri, lambda d: "JC501" in codes(d))
+    assert codes(diags) == ["JC201", "JC201", "JC501", "JC501"]  # the helper in the project is read too
+    change(client, uri, BROKEN, 2)
+    await until(client, uri, lambda d: codes(d) == ["JC000"])
+    windows = "file:///c%3A/Users/me/jobs.py"  # as VS Code writes a Windows path
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(
+        uri=windows, language_id="python", version=1, text=JOBS)))
+    await until(client, windows, lambda d: "JC501" in codes(d))
+
+
+@pytest.mark.asyncio
+async def test_a_bad_document_is_reported_and_the_others_keep_their_diagnostics(client: LanguageClient, workspace: Path):
+    """A symlink loop, and a URI holding %00 (resolving either raised, outside the analysis's
+    error handling, for every document from then on): each gets a diagnostic, the others are
+    analysed as before."""
+    (workspace / "loop.py").symlink_to("loop.py")
+    loop = open_doc(client, workspace / "loop.py", text=JOBS)
+    nul = (workspace / "bad.py").as_uri().replace("bad.py", "bad%00.py")
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(
+        uri=nul, language_id="python", version=1, text=JOBS)))
+    bad = await until(client, nul, lambda d: len(d) > 0)
+    assert bad[0].severity == types.DiagnosticSeverity.Error and "cannot analyse" in bad[0].message
+    assert "JC501" in codes(await until(client, loop, lambda d: len(d) > 0))
+    uri = open_doc(client, workspace / "jobs.py")
+    await until(client, uri, lambda d: codes(d) == ["JC201", "JC201", "JC501", "JC501"])
+    change(client, uri, BROKEN, 2)
+    await until(client, uri, lambda d: codes(d) == ["JC000"])
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("garbage", [
+    pytest.param(b"\x00\xffnot a header at all\r\n\r\n{]", id="garbage"),
+    pytest.param(frame(b'{"jsonrpc": "2.0", "method": "initialized", "params": {}}', "missing"), id="no-length"),
+    pytest.param(frame(b'{"jsonrpc": "2.0", "method": "initialized", "params": {}}', -5), id="negative"),
+    pytest.param(frame(b'{"jsonrpc": "2.0", "method": "initialized", "params": {}}', 10), id="too-short"),
+    pytest.param(frame(b'{"jsonrpc": "2.0", "method": "initialized", "params": {}}', 99999999999999), id="huge"),
+    pytest.param(b"Content-Length: abc\r\n\r\n{}", id="not-a-number"),
+])
+async def test_broken_framing_never_leaves_the_server_deaf(client: LanguageClient, workspace: Path, garbage: bytes):
+    first = open_doc(client, workspace / "jobs.py")
+    await until(client, first, lambda d: len(d) == 4)
+    raw(client, garbage)
+    uri = open_doc(client, workspace / "other.py", text=JOBS)  # framed properly, right after
+    await until(client, uri, lambda d: codes(d) == ["JC201", "JC201", "JC501", "JC501"])
+    change(client, first, BROKEN, 2)
+    await until(client, first, lambda d: codes(d) == ["JC000"])
+    assert client._server.returncode is None
+
+
+@pytest.mark.asyncio
+async def test_a_length_too_large_still_delivers_the_next_message(client: LanguageClient, workspace: Path):
+    """A body declared longer than it is ends where the next message's header begins."""
+    uri = (workspace / "jobs.py").as_uri()
+    body = did_open_body(uri, JOBS)
+    raw(client, frame(body, len(body) + 40))
+    other = (workspace / "notify.py").as_uri()
+    raw(client, frame(did_open_body(other, BROKEN)))
+    await until(client, uri, lambda d: codes(d) == ["JC201", "JC201", "JC501", "JC501"])
+    await until(client, other, lambda d: codes(d) == ["JC000"])
+
+
+@pytest.mark.asyncio
+async def test_a_request_with_missing_parameters_gets_an_error_response(client: LanguageClient, workspace: Path):
+    """Written raw: the client's own serialiser would refuse these."""
+    import json
+
+    from pygls.exceptions import JsonRpcException
+
+    uri = (workspace / "jobs.py").as_uri()
+    for msg_id, params in enumerate([{}, {"textDocument": {"uri": uri}}, None], start=9000):
+        answered = asyncio.get_running_loop().create_future()
+        client.protocol._request_futures[msg_id] = answered
+        raw(client, frame(json.dumps({"jsonrpc": "2.0", "id": msg_id, "method": "textDocument/codeAction",
+                                      "params": params}).encode()))
+        with pytest.raises(JsonRpcException) as error:
+            await asyncio.wait_for(answered, 10)
+        assert error.value.code == -32602  # invalid params
+    uri = open_doc(client, workspace / "jobs.py")
+    await until(client, uri, lambda d: len(d) == 4)
+
+
+def test_the_framer_finds_every_well_framed_message_whatever_surrounds_it() -> None:
+    """In-process, the stream arriving in small pieces: bodies are read as they come (a huge
+    declared length allocates nothing), and a body declared too long ends at the next header."""
+    import io
+    import json
+    import tracemalloc
+
+    from jobcheck.integrations.lsp.framing import Framer
+
+    bodies = [json.dumps({"jsonrpc": "2.0", "id": i, "method": "x", "params": {"t": "é" * i * 50}}).encode() for i in range(8)]
+    filler = b'{"jsonrpc": "2.0", "method": "lost"}'
+    stream = (frame(bodies[0]) + b"\x00\xffgarbage\r\n\r\n{]" + frame(bodies[1]) + frame(filler, "missing")
+              + frame(bodies[2]) + frame(filler, -5) + frame(bodies[3]) + frame(filler, 10) + frame(bodies[4])
+              + frame(filler, 99999999999999) + frame(bodies[5]) + b"Content-Length: abc\r\n\r\n{}"
+              + frame(bodies[6], len(bodies[6]) + 40) + frame(bodies[7]))
+
+    class Trickle(io.RawIOBase):
+        def __init__(self, data: bytes) -> None:
+            self.data = data
+
+        def read1(self, size: int) -> bytes:
+            piece, self.data = self.data[:7], self.data[7:]
+            return piece
+
+    tracemalloc.start()
+    framer = Framer(Trickle(stream))
+    read = list(iter(framer.next_body, None))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    whole = [b for b in read if b.startswith(b"{") and b.endswith(b"}")]
+    assert [json.loads(b)["id"] for b in whole if b"lost" not in b] == list(range(8))
+    assert peak < 1_000_000

@@ -19,17 +19,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import sys
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import unquote
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from ... import __version__
 from ...config import ConfigError
 from . import convert
+from .framing import FramedStdin
 from .workspace import Result, Workspace
 
 log = logging.getLogger(__name__)
@@ -39,9 +45,28 @@ FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.jobcheck"
 _NO_ACTIONS = ("JC000", "JC001")
 
 
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, answering a request whose parameters do not fit its method (a code
+    action with no range) with an error response instead of only logging it: the client would
+    wait for an answer forever."""
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if isinstance(data, dict) and "method" in data and isinstance(data.get("id"), (int, str)):
+                self._send_response(data["id"], None, exc.to_response_error())
+            raise
+
+
+class BadPath(Exception):
+    """A document's URI names no path jobcheck can analyse (a NUL byte in it, say)."""
+
+
 class JobcheckServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("jobcheck", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__("jobcheck", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=_Protocol)
         self.index = Workspace()
         self.debounce = DEBOUNCE
         self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jobcheck-analysis")
@@ -51,13 +76,20 @@ class JobcheckServer(LanguageServer):
 
     # ---- documents -----------------------------------------------------------------------------
 
+    def document(self, uri: str):
+        """The open document `uri` names, or None. pygls keeps documents under the decoded URI
+        (`my%20project` as `my project`): looked up with the client's URI as it is, a document
+        whose path has a space or a non-ASCII letter would never be found."""
+        return self.workspace.text_documents.get(unquote(uri))
+
     def python_docs(self) -> dict[str, object]:
-        return {uri: doc for uri, doc in self.workspace.text_documents.items() if _is_python(doc)}
+        """The open Python documents, by the URI the client gave them."""
+        return {doc.uri: doc for doc in self.workspace.text_documents.values() if _is_python(doc)}
 
     def snapshot(self) -> tuple[dict[Path, tuple[str, int | None]], dict[Path, str]]:
         texts, uris = {}, {}
-        for uri, doc in self.python_docs().items():
-            path = _path(doc.uri)
+        for doc in self.python_docs().values():
+            path = _known_path(doc.uri)  # a document that has no usable path is reported on its own
             if path is not None:
                 texts[path] = (doc.source, doc.version)
                 uris[path] = doc.uri
@@ -72,24 +104,31 @@ class JobcheckServer(LanguageServer):
         self.timers[uri] = loop.call_later(delay, lambda: asyncio.ensure_future(self.analyse(uri)))
 
     async def analyse(self, uri: str) -> Result | None:
+        """Analyse the project of `uri` and publish for its open documents. A failure is the
+        failing document's alone: it is reported on that document and in the log, and every
+        other document goes on being analysed."""
         self.timers.pop(uri, None)
-        path = _path(uri)
-        if path is None:
-            return None
-        texts, uris = self.snapshot()
-        if path not in texts:
-            return None  # closed meanwhile
-        loop = asyncio.get_running_loop()
         try:
+            path = _path(uri)
+            if path is None:
+                return None
+            texts, uris = self.snapshot()
+            if path not in texts:
+                return None  # closed meanwhile
+            loop = asyncio.get_running_loop()
             result = await loop.run_in_executor(self.analysis_pool, self.index.analyse, path, texts)
             self.shown_errors.clear()
             self.publish(result, uris)
         except ConfigError as exc:
             self.config_error(uri, str(exc))
             return None
-        except Exception:  # never let one analysis take the server down
+        except BadPath as exc:
+            self.unanalysable(uri, str(exc))
+            return None
+        except Exception as exc:  # never let one analysis take the server down
             self.window_log_message(types.LogMessageParams(types.MessageType.Error,
                                                            f"jobcheck: analysis of {uri} failed:\n{traceback.format_exc()}"))
+            self.unanalysable(uri, f"{type(exc).__name__}: {exc} (the traceback is in the server's log)")
             return None
         return result
 
@@ -97,10 +136,10 @@ class JobcheckServer(LanguageServer):
         """Re-analyse every open document; one analysis per project covers all its documents."""
         done: set[Path] = set()
         for uri in list(self.python_docs()):
-            path = _path(uri)
-            if path is None or path in done:
+            path = _known_path(uri)
+            if path is not None and path in done:
                 continue
-            result = await self.analyse(uri)
+            result = await self.analyse(uri)  # reports a document that has no usable path
             done.add(path)
             if result is not None:
                 done.update(result.texts)
@@ -111,11 +150,16 @@ class JobcheckServer(LanguageServer):
         lines = convert.Lines(result.texts, units)
         for path, version in result.versions.items():
             uri = uris.get(path)
-            doc = self.workspace.text_documents.get(uri) if uri else None
+            doc = self.document(uri) if uri else None
             if doc is None or doc.version != version:
                 continue  # closed, or changed since: the analysis of the new text will publish
             self.results[path] = result
-            diagnostics = [convert.diagnostic(f, lines, project) for f in result.findings_for(path)]
+            try:
+                diagnostics = [convert.diagnostic(f, lines, project) for f in result.findings_for(path)]
+            except Exception as exc:  # this document's, not the others'
+                log.exception("jobcheck: cannot convert the findings of %s", uri)
+                self.unanalysable(uri, f"{type(exc).__name__}: {exc}")
+                continue
             self.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version))
 
@@ -123,13 +167,20 @@ class JobcheckServer(LanguageServer):
         if message not in self.shown_errors:
             self.shown_errors.add(message)
             self.window_show_message(types.ShowMessageParams(types.MessageType.Error, f"jobcheck: configuration error: {message}"))
-        doc = self.workspace.text_documents.get(uri)
+        self.publish_error(uri, f"configuration error: {message}")
+
+    def unanalysable(self, uri: str, why: str) -> None:
+        log.error("jobcheck: cannot analyse %s: %s", uri, why)
+        self.publish_error(uri, f"jobcheck cannot analyse this document: {why}", code="JC002")
+
+    def publish_error(self, uri: str, message: str, code: str | None = None) -> None:
+        """One error diagnostic at the top of the document, in place of its findings."""
+        doc = self.document(uri)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, version=doc.version if doc else None,
             diagnostics=[types.Diagnostic(
                 range=types.Range(types.Position(0, 0), types.Position(0, 0)),
-                message=f"configuration error: {message}", severity=types.DiagnosticSeverity.Error,
-                source=convert.SOURCE,
+                message=message, severity=types.DiagnosticSeverity.Error, source=convert.SOURCE, code=code,
             )],
         ))
 
@@ -137,8 +188,8 @@ class JobcheckServer(LanguageServer):
 
     def code_actions(self, params: types.CodeActionParams) -> list[types.CodeAction]:
         uri = params.text_document.uri
-        doc = self.workspace.text_documents.get(uri)
-        path = _path(uri)
+        doc = self.document(uri)
+        path = _known_path(uri)
         if doc is None or path is None:
             return []
         wanted = params.context.only
@@ -236,10 +287,26 @@ def _position(text: str, offset: int, units) -> types.Position:
 
 
 def _path(uri: str) -> Path | None:
+    """The real path of a `file:` URI (percent-decoded), None for another scheme. Raises BadPath
+    for a path the system refuses (a NUL byte). A symlink loop is its own path: realpath, unlike
+    Path.resolve() before Python 3.13, does not raise on it."""
     if not uri.startswith("file:"):
         return None
     fs = to_fs_path(uri)
-    return Path(fs).resolve() if fs else None
+    if not fs:
+        return None
+    try:
+        return Path(os.path.realpath(fs))
+    except (OSError, ValueError) as exc:
+        raise BadPath(f"its path cannot be used ({exc})") from exc
+
+
+def _known_path(uri: str) -> Path | None:
+    """`_path`, None for a document that has no usable path (`analyse` reports those)."""
+    try:
+        return _path(uri)
+    except BadPath:
+        return None
 
 
 def _is_python(doc) -> bool:
@@ -257,10 +324,11 @@ def build() -> JobcheckServer:
 
     @server.feature(types.INITIALIZED)
     async def initialized(ls: JobcheckServer, params: types.InitializedParams) -> None:
-        folders = [Path(p) for uri in ls.workspace.folders for p in [to_fs_path(uri)] if p]
+        # The folders' URIs as the client sent them: pygls's keys are decoded already.
+        folders = [p for folder in ls.workspace.folders.values() for p in [_known_path(folder.uri)] if p]
         if not folders and ls.workspace.root_path:
-            folders = [Path(ls.workspace.root_path)]
-        ls.index.folders = [f.resolve() for f in folders]
+            folders = [Path(os.path.realpath(ls.workspace.root_path))]
+        ls.index.folders = folders
         caps = ls.client_capabilities.workspace
         watched = caps.did_change_watched_files if caps else None
         if watched is not None and watched.dynamic_registration:
@@ -277,16 +345,16 @@ def build() -> JobcheckServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: JobcheckServer, params: types.DidOpenTextDocumentParams) -> None:
-        doc = ls.workspace.text_documents.get(params.text_document.uri)
+        doc = ls.document(params.text_document.uri)
         if doc is not None and _is_python(doc):
-            path = _path(doc.uri)
+            path = _known_path(doc.uri)
             if path is not None and not ls.index.knows(path):
                 ls.index.forget_files()  # a file created since the last discovery
             await ls.analyse(doc.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: JobcheckServer, params: types.DidChangeTextDocumentParams) -> None:
-        doc = ls.workspace.text_documents.get(params.text_document.uri)
+        doc = ls.document(params.text_document.uri)
         if doc is not None and _is_python(doc):
             ls.schedule(doc.uri, ls.debounce)
 
@@ -296,7 +364,7 @@ def build() -> JobcheckServer:
         if uri.endswith("pyproject.toml"):
             await ls.analyse_all()
             return
-        doc = ls.workspace.text_documents.get(uri)
+        doc = ls.document(uri)
         if doc is not None and _is_python(doc):
             ls.index.forget_files()  # for editors that do not watch files: a save is a good moment
             ls.schedule(uri, 0)
@@ -307,7 +375,7 @@ def build() -> JobcheckServer:
         timer = ls.timers.pop(uri, None)
         if timer is not None:
             timer.cancel()
-        path = _path(uri)
+        path = _known_path(uri)
         if path is not None:
             ls.results.pop(path, None)
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
@@ -336,4 +404,5 @@ def build() -> JobcheckServer:
 
 def serve() -> None:
     logging.basicConfig(level=logging.WARNING)
-    build().start_io()
+    # pygls reads what FramedStdin hands it: every message framed correctly, whatever came in.
+    build().start_io(stdin=FramedStdin(sys.stdin.buffer))

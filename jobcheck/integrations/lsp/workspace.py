@@ -41,7 +41,7 @@ class Result:
 
 class Workspace:
     def __init__(self, folders: list[Path] | None = None) -> None:
-        self.folders = [f.resolve() for f in folders or []]
+        self.folders = [_real(f) for f in folders or []]
         self._disk: dict[Path, tuple[tuple, str, ModuleSummary]] = {}  # path -> (stat, module, summary)
         self._open: dict[Path, tuple[str, str, ModuleSummary]] = {}  # path -> (text, module, summary)
         self._found: dict[tuple, list[tuple[Path, str]]] = {}  # (root, excludes) -> discovered files
@@ -72,10 +72,10 @@ class Workspace:
         # project phase allocates (a second on a large project, every other keystroke); it runs
         # between analyses instead.
         with gc_paused():
-            return self._analyse(path.resolve(), open_docs)
+            return self._analyse(_real(path), open_docs)
 
     def _analyse(self, path: Path, open_docs: dict[Path, tuple[str, int | None]]) -> Result:
-        cfg = config_mod.load(start=path)
+        cfg = config_mod.load(start=path.parent)  # not the file: resolving a symlink loop raises
         root = self.root_of(path, cfg)
         found = {p: d for p, d in self._discover(root, cfg)}
         for doc in open_docs:
@@ -152,6 +152,12 @@ class Workspace:
     def _drop_closed(self, open_docs: dict) -> None:
         for p in [p for p in self._open if p not in open_docs]:
             del self._open[p]
+
+
+def _real(path: Path) -> Path:
+    """The path with symlinks resolved; a symlink loop stays as it is (Path.resolve() raises on
+    one before Python 3.13, and an editor can open one)."""
+    return Path(os.path.realpath(path))
 
 
 def _within(path: Path, folder: Path) -> bool:
