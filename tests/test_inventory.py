@@ -107,13 +107,48 @@ def test_json_lists_every_entry_point_and_nothing_else(project: Path) -> None:
     }
     row = jobs["shop.tasks.send_invoice"]
     assert set(row) == {"job", "module", "name", "function", "framework", "kind", "path", "line", "column",
-                        "triggers", "retry", "delivery", "settings", "effects"}
+                        "triggers", "retry", "delivery", "settings", "effects", "guarded_effects", "overlap"}
     assert (row["module"], row["name"], row["framework"], row["kind"]) == ("shop.tasks", "send_invoice", "celery", "task")
     assert (Path(row["path"]).as_posix(), row["line"], row["column"]) == ("shop/tasks.py", 12, 5)
     assert row["triggers"] == ["enqueue"]
     assert jobs["shop.tasks.expire_carts"]["triggers"] == ["schedule"]
     assert jobs["shop.tasks.expire_carts"]["kind"] == "periodic"
     assert jobs["shop.tasks.expire_carts"]["settings"] == {"signal": "shop.signals.hourly"}
+
+
+GUARDED = {
+    "jobs.py": """
+import redis
+import requests
+from apscheduler.schedulers.blocking import BlockingScheduler
+from celery import shared_task
+
+scheduler = BlockingScheduler()
+r = redis.Redis()
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def push(order_id):
+    requests.post("https://erp.example/orders", json={"id": order_id}, headers={"Idempotency-Key": f"order-{order_id}"})
+    requests.post("https://erp.example/notes", json={"id": order_id})
+
+
+@scheduler.scheduled_job("interval", minutes=5, max_instances=1)
+def sweep():
+    with r.lock("sweep", timeout=600):
+        requests.post("https://erp.example/sweep")
+""",
+}
+
+
+def test_json_lists_guarded_effects_and_what_stands_between_two_runs(tmp_path: Path) -> None:
+    jobs = {row["name"]: row for row in _jobs_json(write_tree(tmp_path, GUARDED))["jobs"]}
+    push, sweep = jobs["push"], jobs["sweep"]
+    assert [(e["kind"], e["call"], e["function"]) for e in push["guarded_effects"]] == [("http", "requests.post", "jobs.push")]
+    assert [e["kind"] for e in push["effects"]] == ["http"]  # the notes call has no key
+    assert push["overlap"] == {"locks": [], "settings": {}}
+    assert sweep["overlap"]["locks"] == ["redis.Redis().lock"]
+    assert sweep["overlap"]["settings"] == {"max_instances": "1"}
 
 
 def test_json_gives_each_job_its_delivery_guarantee_and_what_decides_it(project: Path) -> None:

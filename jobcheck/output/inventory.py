@@ -1,6 +1,7 @@
 """The job inventory: every entry point found, with its framework, how it is triggered, the retry
-settings that apply to it (written or the framework's default, live or dead configuration) and
-the unguarded external effects it makes, directly or through helpers. It is what a reviewer reads
+settings that apply to it (written or the framework's default, live or dead configuration), its
+delivery guarantee, what stands between two of its runs (locks, overlap settings), and the
+external effects it makes, directly or through helpers: unguarded, and behind a guard. It is what a reviewer reads
 first, and what `jobcheck jobs` / `jobcheck check --list-jobs` print.
 
 The JSON shape (`--output-format json`) is a public interface, documented in the README: keys are
@@ -13,6 +14,7 @@ import json
 from typing import IO
 
 from ..analysis.delivery import delivery_of
+from ..analysis.facts import OVERLAP_SETTINGS, guarded_effects, locks_taken
 from ..analysis.jobs import JobSite
 from ..analysis.project import Project
 
@@ -58,6 +60,12 @@ def _row(project: Project, site: JobSite) -> dict:
             {"kind": p.kind, "chain": [site.function, *p.chain], "confidence": p.confidence.value}
             for p in sorted(project.reachable_effects(site.function), key=lambda p: (p.kind, p.chain))
         ] if site.function in project.functions else [],
+        "guarded_effects": [{"kind": kind, "call": call, "function": where}
+                            for kind, call, where in guarded_effects(project, site.function)],
+        "overlap": {
+            "locks": locks_taken(project, site.function),
+            "settings": {k: _render(v) for k, v in sorted(site.settings.items()) if k in OVERLAP_SETTINGS},
+        },
     }
 
 
@@ -139,6 +147,12 @@ def _retry_text(retry: dict | None) -> str:
     return f"{parts[0]} ({'; '.join(facts)})"
 
 
+def _overlap_text(overlap: dict) -> str:
+    parts = [f"lock {name}" for name in overlap["locks"]]
+    parts += [f"{k}={v}" for k, v in overlap["settings"].items()]
+    return ", ".join(parts) if parts else "no lock or overlap setting seen"
+
+
 def _lines(items: list[dict]):
     from ..analysis.names import short
 
@@ -152,6 +166,9 @@ def _lines(items: list[dict]):
             yield [("    set:     ", "dim"), (", ".join(f"{k}={v}" for k, v in row["settings"].items()), "")]
         for effect in row["effects"]:
             yield [("    effect:  ", "dim"), (f"{effect['kind']}: ", "effect"), (" -> ".join(short(c) for c in effect["chain"]), "")]
+        for effect in row["guarded_effects"]:
+            yield [("    guarded: ", "dim"), (f"{effect['kind']}: {short(effect['call'])} in {short(effect['function'])}", "")]
+        yield [("    overlap: ", "dim"), (_overlap_text(row["overlap"]), "")]
         yield []
     by_framework: dict[str, int] = {}
     for row in items:

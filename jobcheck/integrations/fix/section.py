@@ -12,15 +12,13 @@ from ...analysis import fivequestions
 from ...analysis.jobs import JobSite
 from ...analysis.names import short
 from ...analysis.delivery import UNKNOWN
+from ...analysis.facts import OVERLAP_SETTINGS, guarded_effects, locks_taken, reach
 from ...analysis.project import Project
 from ...analysis.records import RECORDED_KINDS, records_after
-from ...effects.catalog import EXTERNAL_KINDS
 from ...analysis.values import render
 
 WIDTH = 88  # lines of the section, indentation included, wrap before this
 _MAX_EFFECTS = 5
-_MAX_REACH = 200  # functions walked from a job for the facts below
-_OVERLAP_SETTINGS = ("max_instances", "coalesce", "max_active_runs", "unique", "lock", "singleton")
 _KIND_NOUNS = {
     "email": "email",
     "sms": "SMS",
@@ -29,10 +27,6 @@ _KIND_NOUNS = {
     "publish": "message publish",
     "enqueue": "enqueue",
 }
-# Calls and `with` items that take a lock or a lease, by the last part of their resolved name.
-# Only used to describe the job in the section (no rule reads it), so a miss costs a sentence.
-_LOCK_ATTRS = ("lock", "Lock()", "RLock()", "acquire", "acquire_lock", "pg_advisory_lock",
-               "pg_advisory_xact_lock", "pg_try_advisory_lock", "pg_try_advisory_xact_lock", "select_for_update")
 _QUESTIONS = {
     "runs_twice": "say what a second delivery of the same work does.",
     "overlaps": "say whether two runs can overlap and what stops them.",
@@ -85,8 +79,8 @@ def _facts(project: Project, site: JobSite) -> dict[str, str]:
     overlap = []
     if "schedule" in site.triggers:
         overlap.append("It runs on a schedule.")
-    overlap.extend(_settings(site, _OVERLAP_SETTINGS))
-    locks = _locks(project, site.function)
+    overlap.extend(_settings(site, OVERLAP_SETTINGS))
+    locks = locks_taken(project, site.function)[:3]
     overlap.append(f"Locks seen - {', '.join(locks)}." if locks else "jobcheck saw no lock.")
     facts["overlaps"] = " ".join(overlap)
     crash = _settings(site, ("acks_late", "reject_on_worker_lost"))
@@ -105,35 +99,20 @@ def _settings(site: JobSite, keys: tuple[str, ...]) -> list[str]:
     return [f"Settings - {found}."] if found else []
 
 
-def _reach(project: Project, qualname: str) -> list[str]:
-    """The function and the project's functions it calls, nearest first (bounded)."""
-    seen, queue = [qualname], [qualname]
-    while queue and len(seen) < _MAX_REACH:
-        for callee in project.callees_of(queue.pop(0)) or ():
-            if callee not in seen and callee in project.functions:
-                seen.append(callee)
-                queue.append(callee)
-    return seen
-
-
 def _guarded_effects(project: Project, qualname: str) -> list[str]:
     """External effects the job makes with a guard jobcheck recognises (a key, a marker)."""
     out: list[str] = []
-    for q in _reach(project, qualname) if qualname in project.functions else ():
-        fn = project.functions[q]
-        for i, ev in enumerate(fn.events):
-            path = project.direct_effect(fn, ev)
-            if path is not None and path.kind in EXTERNAL_KINDS and project.is_guarded(fn, i):
-                text = f"{_KIND_NOUNS.get(path.kind, path.kind)} via {short(path.chain[-1])}"
-                if text not in out:
-                    out.append(text)
+    for kind, call, _ in guarded_effects(project, qualname):
+        text = f"{_KIND_NOUNS.get(kind, kind)} via {short(call)}"
+        if text not in out:
+            out.append(text)
     return out[:_MAX_EFFECTS]
 
 
 def _effects_before_records(project: Project, qualname: str) -> list[str]:
     """The JC401 shape: an effect, then the write that records it (a crash between repeats it)."""
     out = []
-    for q in _reach(project, qualname) if qualname in project.functions else ():
+    for q in reach(project, qualname) if qualname in project.functions else ():
         fn = project.functions[q]
         for ce in project.call_effects(q):
             record = records_after(project, fn, ce.event_index) if ce.path.kind in RECORDED_KINDS else None
@@ -171,21 +150,3 @@ def _retries(project: Project, site: JobSite) -> str:
     if configured is not None and not configured.from_default and "=" in configured.setting:
         return f"Retry settings are written ({configured.setting}), but nothing triggers a retry."
     return "jobcheck found nothing that retries it."
-
-
-def _locks(project: Project, qualname: str) -> list[str]:
-    fn = project.functions.get(qualname)
-    if fn is None:
-        return []
-    seen: list[str] = []
-    names = [project.canonical(r.name) for r in fn.regions]
-    names += [project.event_name(ev) for ev in fn.events if ev.kind == "call"]
-    for ev in fn.events:
-        if ev.kind == "call" and ev.attr == "set" and "nx" in ev.kwargs:
-            seen.append(short(project.event_name(ev) or "set") + "(nx=True)")
-    for name in names:
-        if name and name.rpartition(".")[2] in _LOCK_ATTRS:
-            label = short(name)
-            if label not in seen:
-                seen.append(label)
-    return seen[:3]
