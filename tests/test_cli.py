@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -216,3 +217,215 @@ def test_jobcheck_is_clean_on_itself() -> None:
     root = Path(__file__).resolve().parent.parent
     result = run(["check", "--no-cache", "jobcheck"], root)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# ---- exit codes: 1 is findings and nothing else (issue 19) -------------------------------------
+
+
+def _explode(*_args, **_kwargs):
+    raise ZeroDivisionError("boom")
+
+
+@pytest.mark.parametrize(("args", "target"), [
+    (["check", "--exit-zero", "--no-cache", "--output-format", "json", "pkg"], "jobcheck.output.json.render"),
+    (["check", "--exit-zero", "--no-cache", "pkg"], "jobcheck.output.text.write_lines"),
+    (["check", "--exit-zero", "--statistics", "--no-cache", "pkg"], "jobcheck.output.statistics.render"),
+    (["jobs", "--no-cache", "pkg"], "jobcheck.output.inventory.rows"),
+    (["explain", "JC201"], "jobcheck.ruledocs.document"),
+    (["rules"], "jobcheck.ruledocs.rules"),
+    (["lsp"], "jobcheck.integrations.lsp.server.serve"),
+])
+def test_an_internal_error_in_any_command_exits_2_in_one_line(project: Path, monkeypatch, args, target) -> None:
+    """Also an error raised by an output format, after findings were found, under --exit-zero."""
+    from .cli_support import run_cli
+
+    monkeypatch.setattr(target, _explode)
+    monkeypatch.delenv("JOBCHECK_DEBUG", raising=False)
+    result = run_cli(args, project)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1 and "internal error: ZeroDivisionError: boom" in result.stderr
+    assert "Traceback" not in result.stderr
+    for verbose in ([*args[:1], "--verbose", *args[1:]], ["--verbose", *args]):
+        result = run_cli(verbose, project)
+        assert result.exit_code == 2 and "Traceback" in result.stderr and "ZeroDivisionError: boom" in result.stderr
+
+
+def test_an_interruption_exits_2(project: Path, monkeypatch) -> None:
+    from jobcheck.engine import cached_run
+
+    from .cli_support import run_cli
+
+    def interrupted(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cached_run, "check_paths", interrupted)
+    result = run_cli(["check", "--exit-zero", "pkg"], project)
+    assert result.exit_code == 2 and "interrupted" in result.stderr
+
+
+def test_a_report_that_cannot_be_written_exits_2(project: Path) -> None:
+    for fmt in ("text", "json", "sarif"):
+        with open("/dev/full", "w") as full:
+            result = subprocess.run([sys.executable, "-m", "jobcheck.cli", "check", "--exit-zero", "--output-format", fmt, "pkg"],
+                                    cwd=project, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.strip().splitlines() == ["jobcheck: cannot write the report to standard output: No space left on device"]
+    closed = subprocess.run(f"{sys.executable} -m jobcheck.cli check --exit-zero pkg >&-", shell=True, cwd=project,
+                            capture_output=True, text=True, timeout=120)
+    assert closed.returncode == 2 and "cannot write the report to standard output" in closed.stderr
+    result = run(["check", "--exit-zero", "--output-file", "no/such/folder/report.json", "pkg"], project)
+    assert result.returncode == 2 and "cannot write the report to no/such/folder/report.json" in result.stderr
+    assert "Traceback" not in result.stderr
+    result = run(["check", "--write-baseline", "no/such/folder/base.json", "pkg"], project)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "internal error" not in result.stderr
+
+
+@pytest.mark.parametrize("command", [["check", "--exit-zero"], ["check", "--exit-zero", "--output-format", "json"], ["jobs"]])
+def test_a_reader_that_goes_away_stops_the_run_with_2_and_no_noise(tmp_path: Path, command) -> None:
+    """`jobcheck check | head -1`: 2, since the report was not delivered (1 would say findings,
+    and --exit-zero must not turn it into 0); no traceback, no 'Exception ignored'."""
+    for i in range(400):
+        (tmp_path / f"tasks_{i}.py").write_text(BAD_TASK.replace("def notify", f"def notify_{i}"))
+    # Buffered, as by default: unbuffered (PYTHONUNBUFFERED=1), Python drops the rest of a single
+    # large write the reader did not take without an error, and the run ends as if delivered.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    process = subprocess.Popen([sys.executable, "-m", "jobcheck.cli", *command, "--no-cache", "."], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    process.stdout.read(1)
+    process.stdout.close()
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 2
+    assert stderr == ""
+
+
+# ---- ruff's command line: stdin, --output-file, --statistics, --quiet --------------------------
+
+
+STDIN_JOB = textwrap.dedent(
+    '''
+    from celery import shared_task
+
+    from pkg.helpers import ping
+
+
+    @shared_task(autoretry_for=(Exception,), max_retries=3)
+    def announce(order_id):
+        ping(order_id)
+    '''
+).lstrip()
+HELPERS = 'import requests\n\n\ndef ping(order_id):\n    requests.post("https://partner.example/", json={"order": order_id})\n'
+
+
+def stdin_run(args: list[str], cwd: Path, data: bytes) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "jobcheck.cli", *args], cwd=cwd, input=data, capture_output=True,
+                          timeout=120)
+
+
+def test_stdin_is_checked_as_the_named_file(project: Path, tmp_path: Path) -> None:
+    """Reported under the name given, configured from there (not from the working folder), with
+    the modules it imports read from the disk around it, and its own text — not the file on disk
+    — in the columns and the code frame."""
+    (project / "pyproject.toml").write_text('[tool.jobcheck]\nignore = ["JC501"]\n')
+    (project / "pkg" / "helpers.py").write_text(HELPERS)
+    (project / "pkg" / "announce.py").write_text("# an older version on disk\n")
+    data = ("# é\n" + STDIN_JOB).encode()
+    result = stdin_run(["check", "-", "--stdin-filename", "pkg/announce.py", "--output-format", "json"], project, data)
+    assert result.returncode == 1, result.stderr
+    (finding,) = json.loads(result.stdout)
+    assert (finding["code"], finding["path"], finding["line"]) == ("JC201", "pkg/announce.py", 9)
+    assert finding["chain"] == ["pkg.announce.announce", "pkg.helpers.ping", "requests.post"]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    named = str(project / "pkg" / "announce.py")
+    result = stdin_run(["check", "--stdin-filename", named], elsewhere, data)  # no PATHS: stdin too
+    assert result.returncode == 1
+    text = result.stdout.decode()
+    assert f"{named}:9:5: JC201" in text and "JC501" not in text  # the project's configuration
+    assert "    9 |     ping(order_id)" in text  # the code frame shows the text checked
+    assert run(["check", "-", "pkg"], project).returncode == 2  # - is the only path, or none
+    (project / "pyproject.toml").write_text('[tool.jobcheck]\nextend-exclude = ["pkg/announce.py"]\n')
+    excluded = ["check", "--force-exclude", "--output-format", "json", "-", "--stdin-filename", "pkg/announce.py"]
+    result = stdin_run(excluded, project, data)
+    assert (result.returncode, json.loads(result.stdout)) == (0, [])
+    result = stdin_run([*excluded, "--fix"], project, data)
+    assert (result.returncode, result.stdout) == (0, data)  # as it came
+
+
+def test_stdin_with_fix_prints_the_fixed_source_and_reports_on_stderr(project: Path) -> None:
+    (project / "pkg" / "helpers.py").write_text(HELPERS)
+    data = STDIN_JOB.replace("\n", "\r\n").encode()
+    args = ["check", "--fix", "-", "--stdin-filename", "pkg/announce.py", "--output-format", "concise"]
+    result = stdin_run(args, project, data)
+    assert result.returncode == 1
+    fixed = result.stdout.decode()
+    assert '    """TODO: say what this job does.\r\n' in fixed or "Reliability:\r\n" in fixed
+    assert fixed.count("\r\n") == fixed.count("\n")  # the text's newlines kept
+    report = result.stderr.decode()
+    assert re.search(r"^pkg/announce.py:\d+:5: JC201 ", report, re.M) and "JC501" not in report and "JC502" in report
+    assert not (project / "pkg" / "announce.py").exists()  # nothing written
+    again = stdin_run(args, project, result.stdout)
+    assert again.stdout == result.stdout  # nothing left to fix: the text as it came
+    diff = stdin_run(["check", "--diff", "-", "--stdin-filename", "pkg/announce.py"], project, data)
+    assert diff.returncode == 1 and diff.stdout.decode().startswith("--- pkg/announce.py\n+++ pkg/announce.py\n")
+    assert stdin_run(["check", "--diff", "-", "--stdin-filename", "pkg/announce.py"], project, result.stdout).returncode == 0
+
+
+def test_output_file_holds_the_report_of_any_format(project: Path) -> None:
+    for fmt in ("text", "concise", "json", "sarif", "github", "gitlab"):
+        printed = run(["check", "--output-format", fmt, "pkg"], project)
+        target = project / "out" / f"report.{fmt}"
+        target.parent.mkdir(exist_ok=True)
+        target.write_text("the previous report\n")
+        written = run(["check", "--output-format", fmt, "--output-file", str(target), "pkg"], project)
+        assert written.returncode == printed.returncode == 1
+        assert written.stdout == ""
+        assert target.read_text() == printed.stdout
+    assert [p.name for p in (project / "out").iterdir() if "jobcheck-tmp" in p.name] == []
+    jobs = run(["jobs", "--output-format", "json", "-o", "jobs.json", "pkg"], project)
+    assert jobs.returncode == 0 and json.loads((project / "jobs.json").read_text())["jobs"]
+
+
+def test_output_file_is_replaced_only_by_a_whole_report(project: Path, monkeypatch) -> None:
+    from .cli_support import run_cli
+
+    target = project / "report.json"
+    target.write_text("the previous report\n")
+
+    def half_then_fail(report, stream, **_options):
+        stream.write("[{")
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr("jobcheck.output.json.render", half_then_fail)
+    result = run_cli(["check", "--no-cache", "--output-format", "json", "-o", str(target), "pkg"], project)
+    assert result.exit_code == 2
+    assert target.read_text() == "the previous report\n"
+    assert sorted(p.name for p in project.iterdir()) == ["pkg", "report.json"]
+
+
+def test_statistics_count_findings_per_rule(project: Path) -> None:
+    (project / "pkg" / "more.py").write_text(BAD_TASK.replace("def notify", "def notify_more")
+                                             .replace('"""Notify the partner.', '"""Notify.\n    """\n    x = """'))
+    text = run(["check", "--statistics", "pkg"], project)
+    assert text.returncode == 1
+    assert text.stdout.splitlines() == ["  2  JC201  retry-on-unguarded-effect", "  1  JC501  missing-five-questions"]
+    counts = json.loads(run(["check", "--statistics", "--output-format", "json", "pkg"], project).stdout)
+    assert counts == [{"code": "JC201", "name": "retry-on-unguarded-effect", "count": 2},
+                      {"code": "JC501", "name": "missing-five-questions", "count": 1}]
+    assert run(["check", "--statistics", "--output-format", "concise", "pkg"], project).stdout == text.stdout
+    assert run(["check", "--statistics", "--exit-zero", "pkg/clean.py"], project).stdout == ""
+    refused = run(["check", "--statistics", "--output-format", "sarif", "pkg"], project)
+    assert refused.returncode == 2 and "--statistics" in refused.stderr
+
+
+def test_quiet_prints_the_findings_only(project: Path) -> None:
+    loud = run(["check", "pkg"], project)
+    quiet = run(["check", "--quiet", "pkg"], project)
+    assert quiet.returncode == loud.returncode == 1
+    assert "Found 1 finding" in loud.stdout and "Found" not in quiet.stdout
+    assert quiet.stdout == loud.stdout[: loud.stdout.index("  1  JC201")]
+    assert run(["check", "-q", "pkg/clean.py"], project).stdout == ""
+    assert run(["check", "-q", "--output-format", "json", "pkg"], project).stdout == run(
+        ["check", "--output-format", "json", "pkg"], project).stdout
+    assert run(["check", "--write-baseline", "base.json", "pkg"], project).stderr != ""
+    result = run(["check", "-q", "--baseline", "base.json", "pkg"], project)
+    assert result.returncode == 0 and result.stdout == result.stderr == ""

@@ -51,7 +51,7 @@ def _frame(f, sources: SourceLines) -> list[list[tuple[str, str]]]:
     ]
 
 
-def _lines(report, sources: SourceLines):
+def _lines(report, sources: SourceLines, summary: bool):
     for f in report.findings:
         tint = f.severity.value
         yield [(f"{f.path}:{f.line}:{sources.char_column(f.path, f.line, f.column)}:", "path"), (" ", ""),
@@ -62,13 +62,9 @@ def _lines(report, sources: SourceLines):
         if f.job:
             yield [("      = job: ", "dim"), (f"{f.job} ({f.confidence.value} confidence)", "")]
         yield []
-    counts = Counter(f.code for f in report.findings)
-    names = {code: info.name for code, info in rules().items()}
-    for f in report.findings:
-        names.setdefault(f.code, f.name)
-    width = len(str(max(counts.values(), default=0)))
-    for code, n in sorted(counts.items()):
-        yield [(f"{n:>{width + 2}}  ", "total"), (code, ""), (f"  {names[code]}", "name")]
+    if not summary:
+        return
+    yield from rule_counts(report.findings)
     total = len(report.findings)
     files = f"{report.files} file{'s' if report.files != 1 else ''}"
     if total:
@@ -77,8 +73,29 @@ def _lines(report, sources: SourceLines):
         yield [(f"No findings in {files}.", "total")]
 
 
-def render(report, stream, color: bool = False, sources: dict | None = None, **_options) -> None:
-    lines = _lines(report, SourceLines(sources))
+def rule_totals(findings) -> list[tuple[str, str, int]]:
+    """(code, rule name, how many findings) per rule that has findings, by code."""
+    counts = Counter(f.code for f in findings)
+    names = {code: info.name for code, info in rules().items()}
+    for f in findings:
+        names.setdefault(f.code, f.name)
+    return [(code, names[code], n) for code, n in sorted(counts.items())]
+
+
+def rule_counts(findings):
+    """A line per rule: how many findings, the code, the rule's name (also `--statistics`)."""
+    totals = rule_totals(findings)
+    width = len(str(max((n for _, _, n in totals), default=0)))
+    for code, name, n in totals:
+        yield [(f"{n:>{width + 2}}  ", "total"), (code, ""), (f"  {name}", "name")]
+
+
+def render(report, stream, color: bool = False, sources: dict | None = None, summary: bool = True, **_options) -> None:
+    """`summary=False` (`--quiet`): the findings only, without the counts and the total."""
+    write_lines(_lines(report, SourceLines(sources), summary), stream, color)
+
+
+def write_lines(lines, stream, color: bool) -> None:
     if not color:
         for segments in lines:
             stream.write("".join(text for text, _ in segments) + "\n")
