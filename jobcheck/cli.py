@@ -412,9 +412,9 @@ def explain(rule: str) -> None:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    console = Console()
-    console.print(Markdown(f"# {info.code} {info.name}\n\n*{info.summary}* — severity {info.severity.value}, "
-                           f"answers: {info.question or 'n/a'}\n\n{body}"))
+    with _report_stream(None, sys.stdout) as out:
+        Console(file=out).print(Markdown(f"# {info.code} {info.name}\n\n*{info.summary}* — severity {info.severity.value}, "
+                                         f"answers: {info.question or 'n/a'}\n\n{body}"))
 
 
 @main.command("rules")
@@ -428,11 +428,12 @@ def rules_cmd(fmt: str) -> None:
     if fmt == "json":
         import json
 
-        click.echo(json.dumps([
-            {"code": r.code, "name": r.name, "summary": r.summary, "severity": r.severity.value,
-             "question": r.question, "default": r.default, "precision": r.precision}
-            for r in catalog.values()
-        ], indent=2))
+        with _report_stream(None, sys.stdout) as out:
+            out.write(json.dumps([
+                {"code": r.code, "name": r.name, "summary": r.summary, "severity": r.severity.value,
+                 "question": r.question, "default": r.default, "precision": r.precision}
+                for r in catalog.values()
+            ], indent=2) + "\n")
         return
     from rich.console import Console
     from rich.table import Table
@@ -442,7 +443,8 @@ def rules_cmd(fmt: str) -> None:
         table.add_column(column)
     for r in catalog.values():
         table.add_row(r.code, r.name, r.question, r.severity.value, "yes" if r.default else "no", r.summary)
-    Console().print(table)
+    with _report_stream(None, sys.stdout) as out:
+        Console(file=out).print(table)
 
 
 @main.command()

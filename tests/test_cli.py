@@ -270,9 +270,11 @@ def test_a_report_that_cannot_be_written_exits_2(project: Path) -> None:
                                     cwd=project, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
         assert result.returncode == 2, result.stderr
         assert result.stderr.strip().splitlines() == ["jobcheck: cannot write the report to standard output: No space left on device"]
-    closed = subprocess.run(f"{sys.executable} -m jobcheck.cli check --exit-zero pkg >&-", shell=True, cwd=project,
-                            capture_output=True, text=True, timeout=120)
-    assert closed.returncode == 2 and "cannot write the report to standard output" in closed.stderr
+    for command in ("check --exit-zero pkg", "jobs pkg", "rules", "rules --format json", "explain JC201"):
+        for redirect in (">&-", ">/dev/full"):
+            closed = subprocess.run(f"{sys.executable} -m jobcheck.cli {command} {redirect}", shell=True, cwd=project,
+                                    capture_output=True, text=True, timeout=120)
+            assert closed.returncode == 2 and "cannot write the report to standard output" in closed.stderr, command
     result = run(["check", "--exit-zero", "--output-file", "no/such/folder/report.json", "pkg"], project)
     assert result.returncode == 2 and "cannot write the report to no/such/folder/report.json" in result.stderr
     assert "Traceback" not in result.stderr
