@@ -24,7 +24,7 @@ from .keys import is_key_name, is_message_id
 
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
 #   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
-#   | ["dict", [[k, v]...]] | ["fstr", [parts]] | ["param", name, index] | ["closure", name]
+#   | ["dict", [[k, v]...]] | ["fstr", [parts]] | ["param", name, index(, "path")] | ["closure", name]
 #   | ["other"]
 Value = list
 
@@ -125,6 +125,8 @@ class FunctionSummary:
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
     forever: list = field(default_factory=list)  # ids of its loops that run until stopped (`while True:`)
+    returning: list = field(default_factory=list)  # ids of loops with a `return` inside (they wait for a result)
+    breaks: list = field(default_factory=list)  # (innermost loop id, if-arms, line) of each `break`
     sliced: list = field(default_factory=list)  # ids of the calls whose result is cut to a bounded slice (`qs[:100]`)
     # `row.sent = True`: (attribute, line, receiver as written (`row`, `self.order`) or None,
     # event ids feeding the receiver, Value assigned), in order: what a later `save()` records.
@@ -693,7 +695,7 @@ class Summarizer:
         texts = all(isinstance(part, ast.Constant) or (isinstance(part, ast.FormattedValue)
                     and isinstance(part.value, ast.Attribute) and part.value.attr in _PATH_ATTRS) for part in node.values)
         if texts and len(names) == 1 and self.fn is not None and (name := names.pop()) in self.fn.params:
-            return ["param", name, self.fn.params.index(name)]
+            return ["param", name, self.fn.params.index(name), "path"]  # the parameter, by its dotted path
         return None
 
     def _note_flag(self, target: ast.AST, value: ast.AST | None) -> None:
@@ -775,7 +777,14 @@ class Summarizer:
         if is_key_name(name) or is_message_id(name):
             self.fn.sinks.append(Sink(kind=kind, name=name, line=line, sources=tuple(sorted(sources))))
 
+    def _stmt_break(self, node: ast.Break) -> None:
+        if self.loops:
+            self.fn.breaks.append((self.loops[-1], self.branch, node.lineno))
+
     def _stmt_return(self, node: ast.Return) -> None:
+        for loop in self.loops:
+            if loop not in self.fn.returning:
+                self.fn.returning.append(loop)
         sources = self.expr(node.value)
         value = node.value.body if isinstance(node.value, ast.IfExp) else node.value  # the first arm's type
         if self.fn.return_type is None and isinstance(value, (ast.Call, ast.Name, ast.Attribute)):
@@ -1164,6 +1173,7 @@ _STMT_DISPATCH: dict[type, Any] = {
     ast.AnnAssign: Summarizer._stmt_assign,
     ast.AugAssign: Summarizer._stmt_assign,
     ast.Return: Summarizer._stmt_return,
+    ast.Break: Summarizer._stmt_break,
     ast.Raise: Summarizer._stmt_raise,
     ast.For: Summarizer._stmt_loop,
     ast.AsyncFor: Summarizer._stmt_loop,

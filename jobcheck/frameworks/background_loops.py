@@ -167,10 +167,14 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
         for ev in g.events:
             if ev.kind != "call":
                 continue
+            if ev.in_test:
+                continue  # `if ready(): return`: a condition polled, not work repeated
             how = "once" if ev.name is None and ev.attr == param else _runs_through(project, ev, param, mine, depth)
             if how is None:
                 continue
-            looped = forever.intersection(ev.loops) and ev.exit_line != ev.line  # not `return fn()`
+            # Not `return fn()`, nor `fn(); break` (run once, when a condition came true).
+            looped = forever.intersection(ev.loops) and ev.exit_line != ev.line and not any(
+                loop == ev.loops[-1] and arms == ev.branch and line > ev.line for loop, arms, line in g.breaks)
             found = "repeats" if how == "repeats" or looped else found or "once"
             if found == "repeats":
                 memo[key] = found
@@ -215,8 +219,9 @@ def _reads_starter(project: Project, module, ev) -> bool:
 
 def _sleeping_loops(project: Project, fn) -> set:
     """The loops of `fn` that run until stopped and wait between rounds (a `while True:` that reads
-    a file chunk by chunk until it breaks is neither)."""
-    forever = set(fn.forever)
+    a file chunk by chunk until it breaks is neither, and one that returns is waiting for a result:
+    `while True: task = get_task(); if task.done: return task; sleep(1)`)."""
+    forever = set(fn.forever) - set(fn.returning)
     return {loop for ev in fn.events if ev.kind == "call" and _sleeps(project, ev) for loop in forever.intersection(ev.loops)}
 
 

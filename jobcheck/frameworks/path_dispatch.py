@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..analysis.jobs import Anchor, Registration
 from ..analysis.names import target
+from ..analysis.program import calls_named
 from ..analysis.project import Project
 from ..analysis.summary import MODULE_CODE
 
@@ -37,14 +38,20 @@ class PathDispatch:
             regs.extend(_stored_paths(project, fn, self.name))
             if fn.name == MODULE_CODE or not fn.params:
                 continue
-            for param in _stored_params(project, fn):
+            by_path, as_given = _stored_params(project, fn)
+            for param in by_path:
                 regs.append(Registration("", self.name, "enqueue", project.anchor_of(fn), kind="task",
                                          forward=(fn.qualname, fn.params.index(param), param)))
+            for param in as_given:
+                regs.extend(_paths_passed(project, fn, param, self.name))
         return regs
 
 
-def _stored_params(project: Project, fn) -> list[str]:
-    """The parameters whose value or dotted path a write or enqueue of `fn` stores."""
+def _stored_params(project: Project, fn) -> tuple[list[str], list[str]]:
+    """The parameters a write or enqueue of `fn` stores: by their dotted path (`f"{func.__module__}
+    .{func.__name__}"`, or a helper returning it), so whatever function callers pass runs later;
+    or as given, where only a dotted path written by the callers names one (a function or a
+    property's value is not what such a row can hold)."""
     carriers: dict[int, str] = {}  # event -> the parameter whose path it returns (`get_name(func)`)
     for i, ev in enumerate(fn.events):
         callee = project.callee(ev) if ev.kind == "call" else None
@@ -54,15 +61,34 @@ def _stored_params(project: Project, fn) -> list[str]:
         for j, value in enumerate(ev.args):
             if value[0] == "param" and j + offset < len(callee.params) and callee.params[j + offset] in callee.returns_param:
                 carriers[i] = value[1]
-    found: list[str] = []
-    for i, ev in enumerate(fn.events):
+    by_path: list[str] = []
+    as_given: list[str] = []
+    for ev in fn.events:
         if ev.kind != "call" or not _stores(project, fn, ev):
             continue
-        named = {v[1] for v in _params_in([*ev.args, *ev.kwargs.values()])}
-        fed = {j for s in (*ev.argsrc, *ev.kwsrc.values()) for j in s}
-        named |= {carriers[j] for j in fed if j in carriers}
-        found.extend(p for p in sorted(named) if p in fn.params and p not in found and p not in ("self", "cls"))
-    return found
+        for value in _params_in([*ev.args, *ev.kwargs.values()]):
+            (by_path if len(value) > 3 else as_given).append(value[1])
+        by_path.extend(carriers[j] for s in (*ev.argsrc, *ev.kwsrc.values()) for j in s if j in carriers)
+    keep = [p for p in fn.params if p not in ("self", "cls")]
+    return ([p for p in keep if p in by_path], [p for p in keep if p in as_given and p not in by_path])
+
+
+def _paths_passed(project: Project, fn, param: str, framework: str) -> list[Registration]:
+    """The functions callers name by a dotted path for `param` (`schedule("purge", "app.tasks.purge")`)."""
+    regs = []
+    index = fn.params.index(param)
+    offset = 1 if fn.class_qualname and fn.params and fn.params[0] in ("self", "cls") else 0
+    for site in calls_named(project, (fn.name,)):
+        if project.function_for(site.name) is not fn:
+            continue
+        value = site.event.kwargs.get(param)
+        if value is None and 0 <= index - offset < len(site.event.args):
+            value = site.event.args[index - offset]
+        if value and value[0] == "lit" and isinstance(value[1], str) and "." in value[1]:
+            named = target(project, site.module, value)
+            if named:
+                regs.append(Registration(named, framework, "enqueue", site.anchor, kind="task"))
+    return regs
 
 
 def _stored_paths(project: Project, fn, framework: str) -> list[Registration]:

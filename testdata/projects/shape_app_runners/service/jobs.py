@@ -94,3 +94,11 @@ def ping_home():  # expect: JC501
 
 def start_threads():
     InfiniteLoop(ping_home, wait_between_runs=3600).start()
+
+
+def export_finished():
+    return httpx.get("https://exports.example/status").json()["done"]
+
+
+def wait_for_export():
+    runner.wait_until(export_finished)

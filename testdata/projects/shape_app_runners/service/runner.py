@@ -68,3 +68,11 @@ _hooks = []
 
 def register(fn):
     _hooks.append(fn)
+
+
+def wait_until(ready, interval=1):
+    """Polls a condition until it holds: the condition is not periodic work."""
+    while True:
+        if ready():
+            return
+        time.sleep(interval)

@@ -44,3 +44,12 @@ def timed(func):
 
 def audit(action):
     AuditEntry.objects.create(action=action)
+
+
+def schedule(name, task_name, every):
+    TaskSchedule.objects.update_or_create(name=name, defaults={"task_name": task_name, "interval": every})
+
+
+def remember(label, value):
+    """Stores a value as given: a property or a bound method passed here names no job."""
+    AuditEntry.objects.create(action=f"{label}: {value}")

@@ -18,3 +18,9 @@ def stats(request):
 def login(request):
     tasking.audit("login")
     tasking.audit(cleanup.login_event())
+
+
+def install():
+    tasking.schedule("versions", "app.tasks.cleanup.prune_versions", 3600)
+    tasking.remember("home", cleanup.Home().path)
+    tasking.remember("measure", cleanup.measure)
