@@ -20,12 +20,6 @@ from .output import FORMATS
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
-def _codes(value: str | None) -> list[str] | None:
-    if value is None:
-        return None
-    return [c.strip().upper() for c in value.split(",") if c.strip()]
-
-
 class _Commands(click.Group):
     """The runtime verifier's `lease` commands load only when asked for (fast start). An error
     nothing below caught is reported in one line and exits 2 (EXIT_ERROR), never 1, `--exit-zero`
@@ -207,11 +201,12 @@ def check(paths, select, ignore, extend_select, output_format, output_file, stat
 
 
 def _selection(select, ignore, extend_select):
-    from .config import ConfigError
+    from .config import ConfigError, command_line_codes
     from .engine import pipeline
     from .ruledocs import known_codes
 
-    selection = pipeline.Selection(_codes(select), _codes(ignore), _codes(extend_select))
+    selection = pipeline.Selection(command_line_codes(select, "--select"), command_line_codes(ignore, "--ignore"),
+                                   command_line_codes(extend_select, "--extend-select"))
     for code in (selection.select or []) + (selection.ignore or []) + (selection.extend_select or []):
         if code != "ALL" and not any(k.startswith(code) for k in known_codes()):
             raise ConfigError(f"unknown rule {code!r} on the command line")

@@ -431,3 +431,12 @@ def test_quiet_prints_the_findings_only(project: Path) -> None:
     assert run(["check", "--write-baseline", "base.json", "pkg"], project).stderr != ""
     result = run(["check", "-q", "--baseline", "base.json", "pkg"], project)
     assert result.returncode == 0 and result.stdout == result.stderr == ""
+
+
+def test_an_empty_rule_code_on_the_command_line_is_an_error(project: Path) -> None:
+    """`--select "$RULES"` with RULES unset in CI must not turn every rule off and pass."""
+    for option in ("--select", "--ignore", "--extend-select"):
+        for value in ("", "JC201,", " , "):
+            result = run(["check", option, value, "pkg"], project)
+            assert result.returncode == 2, (option, value)
+            assert "empty rule code" in result.stderr

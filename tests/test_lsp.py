@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -512,3 +513,22 @@ def test_the_framer_finds_every_well_framed_message_whatever_surrounds_it() -> N
     whole = [b for b in read if b.startswith(b"{") and b.endswith(b"}")]
     assert [json.loads(b)["id"] for b in whole if b"lost" not in b] == list(range(8))
     assert peak < 1_000_000
+
+
+def test_the_workspace_lists_files_as_the_command_line_does(tmp_path: Path) -> None:
+    """`.gitignore` and `respect-gitignore`, `max-file-size`: the server's project is the CLI's."""
+    from jobcheck import config as config_mod
+    from jobcheck.integrations.lsp.workspace import Workspace
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".gitignore").write_text("gen/\n", encoding="utf-8")
+    (tmp_path / "gen").mkdir()
+    (tmp_path / "gen" / "made.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "big.py").write_text("x = 1\n" * 400, encoding="utf-8")
+    (tmp_path / "app.py").write_text("y = 2\n", encoding="utf-8")
+    listed = lambda cfg: sorted(Path(p).name for p, _ in Workspace([tmp_path])._discover(tmp_path, cfg))  # noqa: E731
+
+    (tmp_path / "pyproject.toml").write_text("[tool.jobcheck]\nmax-file-size = 1000\n", encoding="utf-8")
+    assert listed(config_mod.load(tmp_path / "pyproject.toml")) == ["app.py"]
+    (tmp_path / "pyproject.toml").write_text("[tool.jobcheck]\nrespect-gitignore = false\n", encoding="utf-8")
+    assert listed(config_mod.load(tmp_path / "pyproject.toml")) == ["app.py", "big.py", "made.py"]

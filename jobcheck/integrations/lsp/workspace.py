@@ -101,11 +101,12 @@ class Workspace:
 
     def _discover(self, root: Path, cfg: config_mod.Config) -> list[tuple[Path, str]]:
         excludes = tuple(cfg.exclude + cfg.extend_exclude)
-        key = (root, excludes)
+        key = (root, excludes, cfg.respect_gitignore, cfg.max_file_size)
         with self._found_lock:
             found = self._found.get(key)
         if found is None:
-            found = files.discover([str(root)], cfg.root, list(excludes))
+            found = files.discover([str(root)], cfg.root, list(excludes), respect_gitignore=cfg.respect_gitignore,
+                                   max_file_size=cfg.max_file_size)
             with self._found_lock:
                 self._found[key] = found
         return found
