@@ -13,7 +13,7 @@ import stat
 import tokenize
 from pathlib import Path
 
-from . import suppress
+from . import big_literals, suppress
 from .parse import parse
 from .summary import ModuleSummary, Summarizer
 
@@ -63,7 +63,7 @@ def decode(data: bytes) -> str:
 
 def summarize_source(text: str, display_path: str, module: str, is_package: bool = False) -> ModuleSummary:
     try:
-        tree = parse(text, display_path)
+        tree = _parse(text, display_path)
     except SyntaxError as exc:
         summary = ModuleSummary(path=display_path, module=module)
         summary.error = f"cannot parse: {exc.msg}"
@@ -88,6 +88,20 @@ def summarize_source(text: str, display_path: str, module: str, is_package: bool
         summary.error = f"{type(exc).__name__}: {str(exc)[:200]}"
         summary.error_kind = "internal-error"
     return summary
+
+
+def _parse(text: str, display_path: str):
+    """The module's `ast`, without the nodes of huge data literals (see `big_literals`)."""
+    lean, placeholders = big_literals.elide(text)
+    if placeholders:
+        try:
+            tree = parse(lean, display_path)
+        except SyntaxError:
+            tree = None
+        if tree is not None and big_literals.confirmed(tree, placeholders):
+            return tree
+        del tree
+    return parse(text, display_path)
 
 
 def read_source(path: Path | str) -> bytes:
