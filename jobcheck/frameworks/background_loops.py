@@ -160,8 +160,7 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
         return memo[key]
     memo[key] = None  # a cycle runs nothing more
     found = None
-    inner = f"{fn.qualname}.<locals>."
-    for g in (fn, *(f for q, f in project.functions.items() if q.startswith(inner))):
+    for g in (fn, *_nested(project).get(fn.qualname, ())):
         mine = ("param", "closure") if g is not fn else ("param",)
         forever = _sleeping_loops(project, g)
         for ev in g.events:
@@ -169,7 +168,12 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
                 continue
             if ev.in_test:
                 continue  # `if ready(): return`: a condition polled, not work repeated
-            how = "once" if ev.name is None and ev.attr == param else _runs_through(project, ev, param, mine, depth)
+            if ev.name is None and ev.attr == param:
+                how = "once"
+            elif _mentions(ev, param, mine):
+                how = _runs_through(project, ev, param, mine, depth)
+            else:
+                continue
             if how is None:
                 continue
             # Not `return fn()`, nor `fn(); break` (run once, when a condition came true).
@@ -181,6 +185,35 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
                 return found
     memo[key] = found
     return found
+
+
+def _mentions(ev, param: str, mine: tuple) -> bool:
+    """Does the call pass the parameter on, at any depth of its arguments (cheap, before any lookup)?"""
+    stack = [*ev.args, *ev.kwargs.values()]
+    while stack:
+        value = stack.pop()
+        if not value:
+            continue
+        if value[0] in mine and value[1] == param:
+            return True
+        if value[0] == "seq":
+            stack.extend(value[1])
+        elif value[0] == "call":
+            stack.extend([*value[2], *value[3].values()])
+    return False
+
+
+def _nested(project: Project) -> dict[str, list]:
+    """Function -> the functions defined inside it, at any depth."""
+    def build() -> dict[str, list]:
+        out: dict[str, list] = {}
+        for q, f in project.functions.items():
+            outer = q
+            while ".<locals>." in outer:
+                outer = outer.rsplit(".<locals>.", 1)[0]
+                out.setdefault(outer, []).append(f)
+        return out
+    return project.once("nested functions", build)
 
 
 def _runs_through(project: Project, ev, param: str, mine: tuple, depth: int) -> str | None:
@@ -221,6 +254,8 @@ def _sleeping_loops(project: Project, fn) -> set:
     """The loops of `fn` that run until stopped and wait between rounds (a `while True:` that reads
     a file chunk by chunk until it breaks is neither, and one that returns is waiting for a result:
     `while True: task = get_task(); if task.done: return task; sleep(1)`)."""
+    if not fn.forever:
+        return set()
     forever = set(fn.forever) - set(fn.returning)
     return {loop for ev in fn.events if ev.kind == "call" and _sleeps(project, ev) for loop in forever.intersection(ev.loops)}
 

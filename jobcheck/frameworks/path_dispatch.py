@@ -54,7 +54,9 @@ def _stored_params(project: Project, fn) -> tuple[list[str], list[str]]:
     property's value is not what such a row can hold)."""
     carriers: dict[int, str] = {}  # event -> the parameter whose path it returns (`get_name(func)`)
     for i, ev in enumerate(fn.events):
-        callee = project.callee(ev) if ev.kind == "call" else None
+        if ev.kind != "call" or not any(v[0] == "param" for v in ev.args):
+            continue  # cheap test first: most calls pass no parameter on
+        callee = project.callee(ev)
         if callee is None or not callee.returns_param:
             continue
         offset = 1 if callee.class_qualname and callee.params and callee.params[0] in ("self", "cls") else 0
@@ -64,11 +66,15 @@ def _stored_params(project: Project, fn) -> tuple[list[str], list[str]]:
     by_path: list[str] = []
     as_given: list[str] = []
     for ev in fn.events:
-        if ev.kind != "call" or not _stores(project, fn, ev):
+        if ev.kind != "call":
             continue
-        for value in _params_in([*ev.args, *ev.kwargs.values()]):
+        given = list(_params_in([*ev.args, *ev.kwargs.values()]))
+        fed = [carriers[j] for s in (*ev.argsrc, *ev.kwsrc.values()) for j in s if j in carriers] if carriers else []
+        if not (given or fed) or not _stores(project, fn, ev):
+            continue
+        for value in given:
             (by_path if len(value) > 3 else as_given).append(value[1])
-        by_path.extend(carriers[j] for s in (*ev.argsrc, *ev.kwsrc.values()) for j in s if j in carriers)
+        by_path.extend(fed)
     keep = [p for p in fn.params if p not in ("self", "cls")]
     return ([p for p in keep if p in by_path], [p for p in keep if p in as_given and p not in by_path])
 
@@ -96,10 +102,12 @@ def _stored_paths(project: Project, fn, framework: str) -> list[Registration]:
     regs = []
     module = project.function_module.get(fn.qualname)
     for ev in fn.events:
-        if ev.kind != "call":
+        if ev.kind != "call" or not (ev.args or ev.kwargs):
             continue
         for value in _literals_in([*ev.args, *ev.kwargs.values()]):
-            named = target(project, module, value) if isinstance(value[1], str) and "." in value[1] else None
+            if not (isinstance(value[1], str) and "." in value[1] and " " not in value[1]):
+                continue
+            named = target(project, module, value)
             if named and _stores(project, fn, ev):
                 anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
                 regs.append(Registration(named, framework, "enqueue", anchor, kind="task"))
