@@ -32,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).parent))
-from cache_soundness import run  # noqa: E402
+from cache_soundness import run
 
 
 # ---- programs ----------------------------------------------------------------------------------

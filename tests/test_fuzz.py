@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from fuzz_campaign import check_programs, generate_programs  # noqa: E402
+from fuzz_campaign import check_programs, generate_programs
 
 PROGRAMS = 200
 SEED = 19

@@ -72,7 +72,8 @@ def default_dir(config_path: Path | None) -> Path:
 # The modules a summary depends on: their source is part of every summary key (a test checks
 # that they import nothing else from jobcheck).
 SUMMARY_MODULES = (
-    "analysis.source", "analysis.parse", "analysis.summary", "analysis.keys", "analysis.suppress", "analysis.serialize"
+    "analysis.source", "analysis.parse", "analysis.summary", "analysis.keys", "analysis.suppress", "analysis.serialize",
+    "analysis.big_literals",
 )
 _PACKAGE = Path(__file__).resolve().parent.parent
 _fingerprints: dict[str, str] = {}
