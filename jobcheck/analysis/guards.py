@@ -21,7 +21,7 @@ from ..effects.catalog import (
 from ..effects.classify import db_write
 from ..model import Confidence
 from .keys import is_key_name, is_message_id, is_record_key_field
-from .program import deco_name, exclusive
+from .program import bound_argument, deco_name, exclusive
 from .summary import MODULE_CODE, Event, FunctionSummary
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ class Guards:
             if inner is None:
                 return None
             for cond in inner:
-                given = _bound(callee, event, cond[1])
+                given = bound_argument(callee, event, cond[1])
                 if given is not None and given[0] == "param":
                     out.append((cond[0], given[1], *cond[2:]))
                 elif self._condition_writes(cond, given):
@@ -584,24 +584,6 @@ def _sources(event: Event, at: tuple | None) -> tuple:
     if keyword in event.kwsrc:
         return tuple(event.kwsrc[keyword])
     return tuple(event.argsrc[position]) if position < len(event.argsrc) else ()
-
-
-def _bound(callee: FunctionSummary, event: Event, param: str) -> list | None:
-    """The Value a call passes for `callee`'s parameter (its default when it passes none); None
-    when not known."""
-    if param not in callee.params:
-        return None
-    if param in event.kwargs:
-        return event.kwargs[param]
-    offset = 1 if callee.class_qualname and callee.params[0] in ("self", "cls") else 0
-    position = callee.params.index(param) - offset
-    if position < 0:
-        return None
-    if position < len(event.args):
-        return event.args[position]
-    if "**" in event.kwargs:
-        return None
-    return callee.defaults.get(param)
 
 
 # Tables whose rows record that work was done (or is to be done exactly once).

@@ -302,6 +302,24 @@ _MANAGERS = ("objects", "_default_manager", "_base_manager", "all_objects")
 _ROW_METHODS = ("get", "first", "last", "latest", "earliest", "create", "get_by_natural_key")
 
 
+def bound_argument(callee: FunctionSummary, event: Event, param: str) -> list | None:
+    """The Value a call passes for `callee`'s parameter (its default when it passes none); None
+    when not known."""
+    if param not in callee.params:
+        return None
+    if param in event.kwargs:
+        return event.kwargs[param]
+    offset = 1 if callee.class_qualname and callee.params[0] in ("self", "cls") else 0
+    position = callee.params.index(param) - offset
+    if position < 0:
+        return None
+    if position < len(event.args):
+        return event.args[position]
+    if "**" in event.kwargs:
+        return None
+    return callee.defaults.get(param)
+
+
 def literal_name(value: list) -> str | None:
     """The literal `name=` of a decorator call (`@app.task(name="billing.send")`)."""
     if value[0] == "call":

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from ..analysis.jobs import Anchor, Registration
 from ..analysis.names import target
-from ..analysis.program import calls_named
+from ..analysis.program import bound_argument, calls_named
 from ..analysis.project import Project
 from ..analysis.summary import MODULE_CODE
 
@@ -113,13 +113,12 @@ def _repeated_constructor_params(project: Project, cls, run) -> list:
 
 def _constructed_with(project: Project, cls, params: list, framework: str) -> list[Registration]:
     regs = []
+    init = project.functions[f"{cls.qualname}.__init__"]
     for site in calls_named(project, (cls.name,)):
         if project.canonical(site.event.name) != cls.qualname:
             continue
-        for _, name, index in params:
-            value = site.event.kwargs.get(name)
-            if value is None and 0 <= index - 1 < len(site.event.args):
-                value = site.event.args[index - 1]
+        for _, name, _ in params:
+            value = bound_argument(init, site.event, name)
             if value and value[0] == "param" and site.function.name != MODULE_CODE:
                 regs.append(Registration("", framework, "schedule", site.anchor, kind="periodic",
                                          forward=(site.function.qualname, value[2], value[1])))

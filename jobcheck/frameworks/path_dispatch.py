@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..analysis.jobs import Anchor, Registration
 from ..analysis.names import target
-from ..analysis.program import calls_named
+from ..analysis.program import bound_argument, calls_named
 from ..analysis.project import Project
 from ..analysis.summary import MODULE_CODE
 
@@ -82,14 +82,10 @@ def _stored_params(project: Project, fn) -> tuple[list[str], list[str]]:
 def _paths_passed(project: Project, fn, param: str, framework: str) -> list[Registration]:
     """The functions callers name by a dotted path for `param` (`schedule("purge", "app.tasks.purge")`)."""
     regs = []
-    index = fn.params.index(param)
-    offset = 1 if fn.class_qualname and fn.params and fn.params[0] in ("self", "cls") else 0
     for site in calls_named(project, (fn.name,)):
         if project.function_for(site.name) is not fn:
             continue
-        value = site.event.kwargs.get(param)
-        if value is None and 0 <= index - offset < len(site.event.args):
-            value = site.event.args[index - offset]
+        value = bound_argument(fn, site.event, param)
         if value and value[0] == "lit" and isinstance(value[1], str) and "." in value[1]:
             named = target(project, site.module, value)
             if named:
