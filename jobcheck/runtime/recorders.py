@@ -44,6 +44,10 @@ class Recorder:
         """What a runner in ``slot`` needs to reach this recorder (None if nothing)."""
         return None
 
+    def child_start(self, env: "RunEnv") -> None:
+        """Prepare the run's child process, before the job starts (for recorders that patch
+        a library in the job's process and report through ``record_effect``)."""
+
     def close(self) -> None:
         """Stop listening."""
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import control
 from .ledger import EffectLedger, TraceItem, describe_targets
-from .recorders import FAIL, GO, KILL, DbState
+from .recorders import FAIL, GO, KILL, DbState, Recorder
 from .report import Observation, RunOutcome
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -122,7 +122,8 @@ class _Event:
 # ---------------------------------------------------------------------------- child side
 
 
-def _child_main(job: Callable[[Any, RunEnv], Any], work: Any, env: RunEnv, conn: Any) -> None:
+def _child_main(job: Callable[[Any, RunEnv], Any], work: Any, env: RunEnv, conn: Any,
+                recorders: list[Recorder]) -> None:
     control._install(conn)
     try:
         go = conn.recv()  # wait until the harness lets every runner of the scenario go
@@ -131,6 +132,8 @@ def _child_main(job: Callable[[Any, RunEnv], Any], work: Any, env: RunEnv, conn:
     if go != "start":  # the harness gave up on this scenario
         os._exit(2)
     try:
+        for recorder in recorders:
+            recorder.child_start(env)
         result = job(work, env)
     except BaseException as exc:  # noqa: BLE001 - report anything, including SystemExit
         try:
@@ -143,6 +146,11 @@ def _child_main(job: Callable[[Any, RunEnv], Any], work: Any, env: RunEnv, conn:
     except OSError:
         pass
     sys.exit(0)
+
+
+def _patching(recorders: list[Recorder]) -> list[Recorder]:
+    """The recorders that prepare the child: only they travel to it (pickled under spawn)."""
+    return [r for r in recorders if type(r).child_start is not Recorder.child_start]
 
 
 def _short_repr(value: Any, limit: int = 120) -> str:
@@ -306,7 +314,8 @@ class _Scenario:
         runner.conn = parent
         # Not a daemon: a job may start processes of its own. close() kills what is left.
         runner.process = ctx.Process(
-            target=_child_main, args=(self.harness.job, self.harness.work, self.env(slot, attempt), child)
+            target=_child_main,
+            args=(self.harness.job, self.harness.work, self.env(slot, attempt), child, _patching(self.harness.recorders)),
         )
         with warnings.catch_warnings():
             # Python 3.12+ warns about fork() in a threaded process; the child only runs the job
