@@ -28,6 +28,7 @@ _EXPORTS = {
     "Effect": "ledger", "EffectLedger": "ledger",
     "PostgresLeases": "postgres",
     "DbState": "recorders", "Recorder": "recorders", "sqlite_state": "recorders",
+    "DjangoMail": "django_mail", "PostgresSchema": "postgres_schema", "SmtplibMail": "smtplib_mail",
     "RedisLeases": "redis_backend",
     "FencedScript": "redis_fencing", "RedisFence": "redis_fencing",
     "FiveQuestionsError": "report", "Observation": "report", "RunOutcome": "report",
@@ -55,6 +56,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .backends import open_backend  # noqa: F401
     from .control import checkpoint, in_harness, record_effect  # noqa: F401
+    from .django_mail import DjangoMail  # noqa: F401
     from .errors import (  # noqa: F401
         FencingNotInstalled,
         InjectedFailure,
@@ -69,6 +71,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     from .lease import Heartbeat, Lease, LeaseBackend, LeaseInfo  # noqa: F401
     from .ledger import Effect, EffectLedger  # noqa: F401
     from .postgres import PostgresLeases  # noqa: F401
+    from .postgres_schema import PostgresSchema  # noqa: F401
     from .recorders import DbState, Recorder, sqlite_state  # noqa: F401
     from .redis_backend import RedisLeases  # noqa: F401
     from .redis_fencing import FencedScript, RedisFence  # noqa: F401
@@ -81,4 +84,5 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
     )
     from .runs import Point, RunEnv  # noqa: F401
     from .smtp_sink import EmailSink  # noqa: F401
+    from .smtplib_mail import SmtplibMail  # noqa: F401
     from .sqlite import SQLiteLeases  # noqa: F401

@@ -5,6 +5,9 @@
 * :class:`HttpSink` (``http_sink``) - an HTTP server on loopback; each write request is an effect,
   deduplicated by ``Idempotency-Key`` like a payment API would.
 * :class:`DbState` - a snapshot of the end state, compared with a clean run's.
+* :class:`SmtplibMail` (``smtplib_mail``), :class:`DjangoMail` (``django_mail``) - patch a mail
+  library in the job's process and record each message sent through it.
+* :class:`PostgresSchema` (``postgres_schema``) - a schema per scenario and its end state.
 * ``record_effect`` (``control``) - the plain callable hook, for anything else.
 
 Each sink listens on one port per runner slot, so the harness knows which run made a request
@@ -13,16 +16,22 @@ and can pause, fail or kill exactly that run at that moment.
 
 from __future__ import annotations
 
+import contextvars
+import email.utils
 import socketserver
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
+
+from . import control
+from .errors import InjectedFailure
 
 if TYPE_CHECKING:  # pragma: no cover
     from .harness import RunEnv
 
-__all__ = ["Recorder", "ServerSink", "DbState", "sqlite_state", "GO", "FAIL", "KILL"]
+__all__ = ["Recorder", "ServerSink", "DbState", "sqlite_state", "outermost_send", "record_email", "GO", "FAIL", "KILL"]
 
 # What the harness tells a sink (or a job's hook) to do after an effect.
 GO, FAIL, KILL = "go", "fail", "kill"
@@ -50,6 +59,48 @@ class Recorder:
 
     def close(self) -> None:
         """Stop listening."""
+
+
+_SENDING = contextvars.ContextVar("jobcheck_sending", default=False)
+
+
+@contextmanager
+def outermost_send() -> Iterator[bool]:
+    """Mark a send in progress; yields whether it is the outermost one.
+
+    Library recorders nest (Django's SMTP backend calls smtplib): only the outermost records
+    the message, so observing both libraries never counts one message twice.
+    """
+    outer = not _SENDING.get()
+    token = _SENDING.set(True)
+    try:
+        yield outer
+    finally:
+        _SENDING.reset(token)
+
+
+def record_email(recipients: Iterable[str], sender: str, subject: str, message_id: str | None,
+                 *, dedupe_message_id: bool) -> None:
+    """Record one sent message as an ``email`` effect per recipient, as the EmailSink counts.
+
+    With ``dedupe_message_id`` a repeated Message-ID is absorbed, as by a receiver that dedupes.
+    Each recipient is its own event, so a kill between two recipients of one message (a point
+    of ``kill``) leaves the later ones unrecorded although the message reached them.
+    """
+    key = f"message-id {message_id}" if dedupe_message_id and message_id else None
+    detail = {"from": _address(sender), "subject": subject, "message_id": message_id}
+    failure: InjectedFailure | None = None
+    for recipient in recipients:
+        try:
+            control.record_effect("email", _address(recipient), key=key, **detail)
+        except InjectedFailure as exc:  # the message reached every recipient: record them all first
+            failure = failure or exc
+    if failure is not None:
+        raise failure
+
+
+def _address(value: str) -> str:
+    return (email.utils.parseaddr(value)[1] or value).strip().lower()
 
 
 class _Server(socketserver.ThreadingTCPServer):

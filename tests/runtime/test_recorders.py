@@ -1,4 +1,4 @@
-"""The SMTP and HTTP sinks, the ledger and report wording, against real clients."""
+"""The SMTP and HTTP sinks, the mail library recorders, the ledger and report wording, against real clients."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from jobcheck.runtime import EffectLedger, EmailSink, HttpSink, sqlite_state
+from jobcheck.runtime import DjangoMail, EffectLedger, EmailSink, HttpSink, PostgresSchema, SmtplibMail, sqlite_state
 from jobcheck.runtime.ledger import describe_effect
 from jobcheck.runtime.recorders import FAIL, GO
 from jobcheck.runtime.report import Observation, RunOutcome, ScenarioReport, compare
@@ -180,3 +180,154 @@ def test_effect_wording() -> None:
     assert str(RunOutcome("A", "killed", point="killed after effect #1 (email to a@example.com)")) == (
         "run A: killed after effect #1 (email to a@example.com)"
     )
+
+
+# ---------------------------------------------------------------------------- library recorders
+# Each runs through the real harness: the recorder patches the library in the job's child.
+
+
+@pytest.fixture
+def mail_server() -> Any:
+    """A real SMTP server outside the harness (an EmailSink bound to nothing records nothing)."""
+    sink = EmailSink()
+    sink.start(["A"])
+    yield sink.endpoint("A")
+    sink.close()
+
+
+def send_with_smtplib(server: tuple[str, int], message_id: str | None = None) -> Any:
+    def job(period: str, env: Any) -> None:
+        with smtplib.SMTP(*server, timeout=5) as smtp:
+            smtp.send_message(message("Ada <Ada@Example.com>, b@example.com", f"invoice {period}", message_id=message_id))
+            smtp.sendmail("billing@example.com", ["c@example.com"], b"Subject: plain\r\n\r\nhello\r\n")
+
+    return job
+
+
+def test_smtplib_mail_counts_each_recipient_of_each_message(jobcheck_harness: Any, mail_server: Any) -> None:
+    harness = jobcheck_harness(send_with_smtplib(mail_server), "2024-05", observe=[SmtplibMail()])
+    assert harness.baseline().counts == Counter(
+        {("email", "ada@example.com"): 1, ("email", "b@example.com"): 1, ("email", "c@example.com"): 1}
+    )
+    replay = harness.run("replay")
+    assert replay.line().startswith("is it idempotent: no — 2 emails to ada@example.com (expected 1)")
+    first = replay.effects[0]
+    assert (first.kind, first.target, first.detail["subject"], first.detail["from"]) == (
+        "email", "ada@example.com", "invoice 2024-05", "billing@example.com")
+
+
+def test_smtplib_mail_failure_is_a_lost_reply_after_delivery(jobcheck_harness: Any, mail_server: Any) -> None:
+    harness = jobcheck_harness(send_with_smtplib(mail_server), "2024-05", observe=[SmtplibMail()], points="first")
+    retry = harness.run("retry")
+    first_try = retry.parts[0].runs[0]
+    assert first_try.error.startswith("SMTPServerDisconnected")
+    # The message reached both its recipients before the reply was lost; the retry sends again.
+    assert retry.parts[0].count("email", "ada@example.com") == 2
+    assert retry.parts[0].count("email", "b@example.com") == 2
+
+
+def test_smtplib_mail_dedupes_a_repeated_message_id_when_asked(jobcheck_harness: Any, mail_server: Any) -> None:
+    job = send_with_smtplib(mail_server, message_id="<invoice-2024-05@example.com>")
+    harness = jobcheck_harness(job, "2024-05", observe=[SmtplibMail(dedupe_message_id=True)])
+    replay = harness.run("replay")
+    assert replay.count("email", "ada@example.com") == 1
+    assert replay.observed.absorbed[("email", "ada@example.com")] == 1
+    assert replay.count("email", "c@example.com") == 2  # no Message-ID: nothing to dedupe on
+
+
+def test_smtplib_mail_leaves_the_harness_sink_to_count_its_own_mail(jobcheck_harness: Any) -> None:
+    def job(period: str, env: Any) -> None:
+        with smtplib.SMTP(env.smtp_host, env.smtp_port, timeout=5) as smtp:
+            smtp.send_message(message("a@example.com", period))
+
+    harness = jobcheck_harness(job, "2024-05", observe=[EmailSink(), SmtplibMail()])
+    assert harness.baseline().counts == Counter({("email", "a@example.com"): 1})
+
+
+def django_job(backend: str, **settings: Any) -> Any:
+    def job(period: str, env: Any) -> int:
+        from django.conf import settings as django_settings
+        from django.core import mail
+
+        django_settings.configure(EMAIL_BACKEND=backend, DEFAULT_FROM_EMAIL="billing@example.com", **settings)
+        mail.send_mail(f"invoice {period}", "amount due", None, ["Ada@Example.com", "b@example.com"])
+        mail.EmailMessage("copy", "for the books", to=["books@example.com"], cc=["cfo@example.com"]).send()
+        return len(getattr(mail, "outbox", []))
+
+    return job
+
+
+def test_django_mail_counts_messages_sent_through_any_backend(jobcheck_harness: Any) -> None:
+    harness = jobcheck_harness(django_job("django.core.mail.backends.locmem.EmailBackend"), "2024-05", observe=[DjangoMail()])
+    assert harness.baseline().counts == Counter({
+        ("email", "ada@example.com"): 1, ("email", "b@example.com"): 1,
+        ("email", "books@example.com"): 1, ("email", "cfo@example.com"): 1,
+    })
+    replay = harness.run("replay")
+    assert replay.line().startswith("is it idempotent: no — 2 emails to ada@example.com (expected 1)")
+    assert [run.result for run in replay.runs] == ["2", "2"]  # Django's test outbox still filled
+    kill = harness.run("kill")  # killed after the first message went out: the recovery resends it
+    assert kill.parts[0].variant == "killed after effect #1 (email to ada@example.com), then recovered"
+    assert kill.parts[0].count("email", "ada@example.com") == 2
+
+
+def test_django_smtp_backend_observed_by_both_recorders_counts_once(jobcheck_harness: Any, mail_server: Any) -> None:
+    host, port = mail_server
+    job = django_job("django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST=host, EMAIL_PORT=port)
+    harness = jobcheck_harness(job, "2024-05", observe=[DjangoMail(), SmtplibMail()])
+    assert harness.baseline().counts[("email", "ada@example.com")] == 1
+    assert [e.kind for e in harness.run("replay").effects] == ["email"] * 8
+
+
+# ---------------------------------------------------------------------------- PostgreSQL recipe
+
+
+def notify_job(db: Any, *, keyed: bool) -> Any:
+    """Notify everyone not yet notified; ``keyed`` makes the row's key the work (safe)."""
+
+    def job(period: str, env: Any) -> None:
+        import psycopg
+
+        with psycopg.connect(db.dsn(env), autocommit=True) as conn:
+            conflict = " ON CONFLICT DO NOTHING" if keyed else ""
+            for who in ("ada", "grace"):
+                conn.execute(f"INSERT INTO notifications (who, period) VALUES (%s, %s){conflict}", (who, period))
+
+    return job
+
+
+def schemas(pg_conn: Any, names: list[str]) -> list[str]:
+    rows = pg_conn.execute("SELECT schema_name FROM information_schema.schemata WHERE schema_name = ANY(%s)", (names,))
+    return [name for (name,) in rows]
+
+
+def test_postgres_schema_gives_each_scenario_its_own_tables(jobcheck_harness: Any, postgres_dsn: str, pg_conn: Any) -> None:
+    seen: list[str] = []
+
+    def remember(conn: Any) -> None:
+        seen.append(conn.execute("SELECT current_schema()").fetchone()[0])
+
+    def make(keyed: bool) -> Any:
+        unique = ", PRIMARY KEY (who, period)" if keyed else ""
+        db = PostgresSchema(postgres_dsn, f"CREATE TABLE notifications (who text, period text{unique})", remember,
+                            notifications="SELECT who, period FROM notifications ORDER BY who, period")
+        return jobcheck_harness(notify_job(db, keyed=keyed), "2024-05", setup=db.setup, observe=[db]), db
+
+    unsafe, db = make(keyed=False)
+    replay = unsafe.run("replay")
+    assert replay.verdict == "no"
+    assert replay.observed.state["database"]["notifications"] == [("ada", "2024-05")] * 2 + [("grace", "2024-05")] * 2
+    safe, _ = make(keyed=True)
+    assert safe.verify(["replay", "concurrent"]).passed
+    # One fresh schema per scenario (baseline and replay of each harness, and concurrent), on the server until closed.
+    assert len(set(seen)) == len(seen) == 5 and all(name.startswith("jc") for name in seen)
+    assert sorted(schemas(pg_conn, seen)) == sorted(seen)
+    unsafe.close()
+    safe.close()
+    assert schemas(pg_conn, seen) == []
+
+
+def test_postgres_schema_dsn_keeps_the_callers_options(postgres_dsn: str) -> None:
+    env = type("Env", (), {"namespace": "jcabc"})()
+    dsn = PostgresSchema(f"{postgres_dsn}?options=-c%20statement_timeout%3D5000").dsn(env)
+    assert "statement_timeout=5000" in dsn and "search_path=jcabc" in dsn
