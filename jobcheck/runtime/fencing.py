@@ -14,6 +14,12 @@ Either way :class:`StaleTokenError` reaches the caller and no write of that tran
 applied, even if the caller catches the exception and calls ``commit()``. The fence row stays
 locked until the transaction ends, so there is no window between check and write.
 
+Fence *first*, before the transaction's writes: on a connection that runs each statement on its
+own (sqlite3 ``isolation_level=None`` or ``autocommit=True``, psycopg ``autocommit=True``)
+:func:`fence` then refuses to run outside a transaction before anything is written.
+:func:`fenced_transaction` does it in that order for you; :mod:`._transactions` says when it
+begins, adopts or joins a transaction.
+
 Equal tokens pass: one lease may make many fenced writes.
 """
 
@@ -25,6 +31,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ._procs import check_identifier
+from ._transactions import fenced_transaction_scope, sqlite_keep_standing_transaction, sqlite_starts_transactions
 from .errors import FencingNotInstalled, StaleTokenError
 
 __all__ = ["install_fencing", "fence", "fenced_transaction", "current_fence", "STALE_SQLSTATE"]
@@ -71,7 +78,8 @@ def _install_sqlite(conn: sqlite3.Connection, table: str) -> None:
         f" WHEN NEW.token < OLD.token BEGIN SELECT RAISE(ROLLBACK, '{_STALE_MESSAGE}'); END"
     )
     if conn.in_transaction:
-        conn.commit()
+        conn.execute("COMMIT")
+        sqlite_keep_standing_transaction(conn)  # autocommit=False keeps a transaction open
 
 
 def _install_postgres(conn: Any, table: str) -> None:
@@ -138,8 +146,7 @@ def fence(conn: Any, resource: str, token: int, *, table: str = "jobcheck_fences
 
 
 def _fence_sqlite(conn: sqlite3.Connection, resource: str, token: int, table: str) -> int:
-    autocommit = conn.isolation_level is None or getattr(conn, "autocommit", False) is True
-    if autocommit and not conn.in_transaction:
+    if not conn.in_transaction and not sqlite_starts_transactions(conn):
         raise RuntimeError("fence() must run inside a transaction: BEGIN (IMMEDIATE) first, or use fenced_transaction()")
     try:
         conn.execute(
@@ -150,6 +157,7 @@ def _fence_sqlite(conn: sqlite3.Connection, resource: str, token: int, table: st
     except sqlite3.IntegrityError as exc:
         if _STALE_MESSAGE not in str(exc):
             raise
+        sqlite_keep_standing_transaction(conn)
         raise StaleTokenError(resource, token, current_fence(conn, resource, table=table)) from None
     except sqlite3.OperationalError as exc:
         if "no such table" in str(exc):
@@ -194,26 +202,17 @@ def current_fence(conn: Any, resource: str, *, table: str = "jobcheck_fences") -
 
 @contextmanager
 def fenced_transaction(conn: Any, resource: str, token: int, *, table: str = "jobcheck_fences") -> Iterator[Any]:
-    """A transaction whose first statement is the fence; commits on success, rolls back on error.
+    """A transaction whose first statement is the fence; it ends committed or rolled back.
 
-    SQLite: ``BEGIN IMMEDIATE`` (take the write lock up front, so the transaction cannot fail
-    later with a busy snapshot), or the caller's already-open transaction. PostgreSQL:
-    ``conn.transaction()`` (a savepoint if a transaction is already open).
+    With no transaction open it begins one (SQLite ``BEGIN IMMEDIATE``, PostgreSQL ``BEGIN``)
+    and commits it, or rolls it back on an error. A transaction the driver opened implicitly
+    (sqlite3's default modes and ``autocommit=False``, psycopg's ``autocommit=False``) is
+    fenced and committed the same way. Inside another ``fenced_transaction``, a
+    ``conn.transaction()`` block or your own ``BEGIN`` it joins that transaction without a
+    savepoint: a stale token aborts the whole of it, and its owner commits. On a stale token the
+    body does not run.
     """
-    if _dialect(conn) == "sqlite":
-        opened = not conn.in_transaction
-        if opened:
-            conn.execute("BEGIN IMMEDIATE")
-        try:
-            fence(conn, resource, token, table=table)
-            yield conn
-        except BaseException:
-            if conn.in_transaction:
-                conn.rollback()
-            raise
-        if opened and conn.in_transaction:
-            conn.commit()
-    else:
-        with conn.transaction():
-            fence(conn, resource, token, table=table)
-            yield conn
+    dialect = _dialect(conn)
+    with fenced_transaction_scope(conn, dialect):
+        fence(conn, resource, token, table=table)
+        yield conn
