@@ -31,6 +31,8 @@ _EXPORTS = {
     "DjangoMail": "django_mail", "PostgresSchema": "postgres_schema", "SmtplibMail": "smtplib_mail",
     "RedisLeases": "redis_backend",
     "FencedScript": "redis_fencing", "RedisFence": "redis_fencing",
+    "ServerNotInstalled": "servers", "ServerStartError": "servers",
+    "throwaway_postgres": "servers", "throwaway_redis": "servers",
     "FiveQuestionsError": "report", "Observation": "report", "RunOutcome": "report",
     "ScenarioReport": "report", "SuiteReport": "report",
     "EmailSink": "smtp_sink",
@@ -83,6 +85,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         SuiteReport,
     )
     from .runs import Point, RunEnv  # noqa: F401
+    from .servers import ServerNotInstalled, ServerStartError, throwaway_postgres, throwaway_redis  # noqa: F401
     from .smtp_sink import EmailSink  # noqa: F401
     from .smtplib_mail import SmtplibMail  # noqa: F401
     from .sqlite import SQLiteLeases  # noqa: F401

@@ -1,15 +1,19 @@
 """Fixtures for the runtime tests: real SQLite files, PostgreSQL and Redis servers.
 
-PostgreSQL and Redis are reached at JOBCHECK_TEST_POSTGRES_DSN / JOBCHECK_TEST_REDIS_URL
-(defaults match .ci/services.sh). Without a server the tests using it skip locally, but fail
-when CI is set: CI must never pass by skipping them.
+PostgreSQL and Redis: the servers at JOBCHECK_TEST_POSTGRES_DSN / JOBCHECK_TEST_REDIS_URL when
+set; otherwise a throwaway server of this session's own (jobcheck.runtime.servers), started the
+first time a test asks for it, on a free port, and removed at the end. Where a server cannot be
+had (binaries not installed, client library missing, configured server down) the tests using it
+skip locally, but fail when CI is set: CI must never pass by skipping them.
 """
 
 from __future__ import annotations
 
 import os
+import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack
 from typing import Any
 
 import pytest
@@ -17,46 +21,83 @@ import pytest
 # The fixture is also registered through the pytest11 entry point when jobcheck is installed;
 # importing it here makes these tests work from a plain checkout too.
 from jobcheck.runtime.pytest_plugin import jobcheck_harness  # noqa: F401
+from jobcheck.runtime.servers import (
+    ServerNotInstalled,
+    throwaway_postgres,
+    throwaway_redis,
+)
 
-POSTGRES_DSN = os.environ.get("JOBCHECK_TEST_POSTGRES_DSN", "postgresql://jobcheck:jobcheck@127.0.0.1:5432/jobcheck")
-REDIS_URL = os.environ.get("JOBCHECK_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+POSTGRES_ENV = "JOBCHECK_TEST_POSTGRES_DSN"
+REDIS_ENV = "JOBCHECK_TEST_REDIS_URL"
+INSTALL_HINT = "install the server (bash .ci/install-servers.sh) or set {env} to a running one"
 
 STRESS_FIGURES = pytest.StashKey[list[Any]]()
+SERVERS_USED = pytest.StashKey[list[str]]()
 
 
 def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
-def _unavailable(what: str, exc: BaseException) -> None:
-    message = f"{what} is not reachable ({type(exc).__name__}: {exc}); start it with: bash .ci/services.sh"
+def _unavailable(message: str) -> None:
     if in_ci():
         pytest.fail(message, pytrace=False)
     pytest.skip(message)
 
 
-@pytest.fixture(scope="session")
-def postgres_dsn() -> str:
+def _server(request: pytest.FixtureRequest, *, what: str, env: str, client: str,
+            answers: Callable[[str], None], throwaway: Callable[[], AbstractContextManager[str]]) -> Iterator[str]:
+    """The configured server if ``env`` is set, else a throwaway one for this session."""
     try:
-        import psycopg
+        __import__(client)
+    except ImportError as exc:
+        _unavailable(f"{what} tests need the {client} package ({exc})")
+    used = request.config.stash[SERVERS_USED]
+    configured = os.environ.get(env)
+    if configured:
+        try:
+            answers(configured)
+        except Exception as exc:  # noqa: BLE001 - any failure means "no server"
+            _unavailable(f"{what} at {env}={configured} is not reachable ({type(exc).__name__}: {exc})")
+        used.append(f"{what}: {configured} (from {env})")
+        yield configured
+        return
+    with ExitStack() as stack:
+        started = time.monotonic()
+        try:
+            url = stack.enter_context(throwaway())
+        except ServerNotInstalled as exc:
+            _unavailable(f"{what}: {exc}; {INSTALL_HINT.format(env=env)}")
+        used.append(f"{what}: {url} (throwaway, started in {time.monotonic() - started:.1f} s)")
+        yield url
 
-        psycopg.connect(POSTGRES_DSN, connect_timeout=3).close()
-    except Exception as exc:  # noqa: BLE001 - any failure means "no server"
-        _unavailable("PostgreSQL", exc)
-    return POSTGRES_DSN
+
+def _postgres_answers(dsn: str) -> None:
+    import psycopg
+
+    psycopg.connect(dsn, connect_timeout=3).close()
 
 
-@pytest.fixture(scope="session")
-def redis_url() -> str:
+def _redis_answers(url: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=3)
     try:
-        import redis
-
-        client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3)
         client.ping()
+    finally:
         client.close()
-    except Exception as exc:  # noqa: BLE001
-        _unavailable("Redis", exc)
-    return REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def postgres_dsn(request: pytest.FixtureRequest) -> Iterator[str]:
+    yield from _server(request, what="PostgreSQL", env=POSTGRES_ENV, client="psycopg",
+                       answers=_postgres_answers, throwaway=throwaway_postgres)
+
+
+@pytest.fixture(scope="session")
+def redis_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    yield from _server(request, what="Redis", env=REDIS_ENV, client="redis",
+                       answers=_redis_answers, throwaway=throwaway_redis)
 
 
 @pytest.fixture
@@ -94,9 +135,15 @@ def lease_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[STRESS_FIGURES] = []
+    config.stash[SERVERS_USED] = []
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    servers = config.stash.get(SERVERS_USED, [])
+    if servers:
+        terminalreporter.section("jobcheck test servers")
+        for line in servers:
+            terminalreporter.write_line(line)
     figures = config.stash.get(STRESS_FIGURES, [])
     if figures:
         from jobcheck.runtime.stress import format_table
