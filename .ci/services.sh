@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Ensure PostgreSQL and Redis are installed and accepting connections on 127.0.0.1 with the
-# credentials the runtime tests use by default:
+# Start long-lived PostgreSQL and Redis on their default ports, by hand, for whoever wants them
+# (the examples, JOBCHECK_TEST_POSTGRES_DSN / JOBCHECK_TEST_REDIS_URL, a debugging session):
 #   postgresql://jobcheck:jobcheck@127.0.0.1:5432/jobcheck   and   redis://127.0.0.1:6379/0
-# Idempotent: servers that already answer are left alone; ours live under /tmp/jobcheck-ci.
-# Exports nothing. Called by .ci/run before pytest; safe to run by hand.
+# The tests do not need it (they start throwaway servers of their own) and CI does not run it.
+# Installs what is missing first (.ci/install-servers.sh). Idempotent: servers that already
+# answer are left alone; ours live under /tmp/jobcheck-ci.
 set -euo pipefail
+source "$(dirname "$0")/install-servers.sh"
 
 PG_HOST=127.0.0.1
 PG_PORT=5432
@@ -16,19 +18,6 @@ STATE=/tmp/jobcheck-ci
 PG_DSN="postgresql://${PG_ROLE}:${PG_PASSWORD}@${PG_HOST}:${PG_PORT}/${PG_DB}"
 
 log() { echo "services: $*" >&2; }
-die() { log "error: $*"; exit 1; }
-
-APT_UPDATED=0
-apt_install() {
-    [ "$(id -u)" = 0 ] || die "need root to apt-get install $*"
-    if [ "$APT_UPDATED" = 0 ]; then
-        log "apt-get update"
-        apt-get update -qq
-        APT_UPDATED=1
-    fi
-    log "apt-get install $*"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
 
 # Poll a command until it succeeds or the deadline passes.
 wait_for() {
@@ -43,17 +32,6 @@ wait_for() {
 }
 
 # ---------------------------------------------------------------- PostgreSQL
-
-# The directory holding pg_ctl/initdb/postgres/psql: PATH first, else the newest Debian version.
-pg_bindir() {
-    local ctl
-    if ctl=$(command -v pg_ctl) && command -v initdb >/dev/null && command -v postgres >/dev/null; then
-        dirname "$(readlink -f "$ctl")"
-        return 0
-    fi
-    ctl=$(ls -d /usr/lib/postgresql/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1)
-    [ -n "$ctl" ] && dirname "$ctl"
-}
 
 # -w: never prompt for a password (CI has no terminal).
 pg_dsn_works() { PGCONNECT_TIMEOUT=3 "$PG_BIN/psql" -w "$PG_DSN" -Atqc 'select 1' >/dev/null 2>&1; }
@@ -119,12 +97,7 @@ provision_postgres() {
 }
 
 ensure_postgres() {
-    PG_BIN=$(pg_bindir || true)
-    if [ -z "$PG_BIN" ]; then
-        apt_install postgresql postgresql-client
-        PG_BIN=$(pg_bindir || true)
-        [ -n "$PG_BIN" ] || die "postgresql installed but pg_ctl not found"
-    fi
+    PG_BIN=$(pg_bindir)
     if pg_dsn_works; then
         log "postgres: ready ($PG_DSN)"
         return
@@ -159,14 +132,6 @@ ensure_redis() {
         log "redis: ready (redis://127.0.0.1:$REDIS_PORT/0)"
         return
     fi
-    if ! command -v redis-server >/dev/null; then
-        apt_install redis-server
-        # The package may have started its own server already.
-        if redis_ping 2>/dev/null; then
-            log "redis: ready (packaged server)"
-            return
-        fi
-    fi
     mkdir -p "$STATE/redis"
     log "starting redis-server on 127.0.0.1:$REDIS_PORT"
     redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --daemonize yes \
@@ -176,5 +141,6 @@ ensure_redis() {
     log "redis: ready (redis://127.0.0.1:$REDIS_PORT/0)"
 }
 
+install_servers
 ensure_postgres
 ensure_redis
