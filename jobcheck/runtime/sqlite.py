@@ -2,8 +2,10 @@
 
 Every state change runs in a ``BEGIN IMMEDIATE`` transaction, which takes SQLite's write lock
 before reading, so the read-decide-write of an acquisition is serialized across all processes
-using the file. Expiry uses the host's wall clock (``time.time()``): every process sharing the
-file runs on this host and reads the same clock, but a clock step (NTP, manual change) can end
+using the file. Expiry is read from SQLite's own clock (``julianday('now')``, the host's system
+clock as the SQLite library reads it), never from Python's ``time.time()``: a process whose
+Python clock is faked or shifted (freezegun, time-machine, a monkeypatch) agrees with the
+others on who holds a lease. A step of the system clock (NTP, manual change) can still end
 leases early or late. That is why writes must also be fenced; a lease alone protects nothing.
 
 The file must be on a local filesystem (SQLite locking is unreliable over NFS/SMB).
@@ -25,6 +27,14 @@ from .lease import LeaseBackend, LeaseInfo
 __all__ = ["SQLiteLeases", "retry_busy"]
 
 T = TypeVar("T")
+
+
+# Unix time in seconds on SQLite's clock; every use of it within one statement reads one value.
+_NOW = "((julianday('now') - 2440587.5) * 86400.0)"
+
+
+def _store_now(conn: sqlite3.Connection) -> float:
+    return conn.execute(f"SELECT {_NOW}").fetchone()[0]
 
 
 def _utc(ts: float | None) -> datetime | None:
@@ -80,7 +90,7 @@ class SQLiteLeases(LeaseBackend):
                 " resource TEXT PRIMARY KEY,"
                 " token INTEGER NOT NULL,"  # highest token issued; kept on release and clear
                 " holder TEXT,"  # NULL when free
-                " expires_at REAL)"  # unix time on the host clock
+                " expires_at REAL)"  # unix time on SQLite's clock
             ),
             self.busy_timeout,
         )
@@ -110,13 +120,15 @@ class SQLiteLeases(LeaseBackend):
         # A plain read first: in WAL mode it takes no lock, so runners polling a held lease do
         # not queue for the write lock the holder needs. The decision is re-made below.
         row = self._read(
-            lambda c: c.execute(f"SELECT holder, expires_at FROM {self.table} WHERE resource = ?", (resource,)).fetchone()
+            lambda c: c.execute(
+                f"SELECT holder IS NOT NULL AND expires_at > {_NOW} FROM {self.table} WHERE resource = ?", (resource,)
+            ).fetchone()
         )
-        if row is not None and row[0] is not None and row[1] > time.time():
+        if row is not None and row[0]:
             return None
 
         def acquire(conn: sqlite3.Connection) -> tuple[int, datetime | None] | None:
-            now = time.time()  # read under the write lock, after any wait for it
+            now = _store_now(conn)  # read under the write lock, after any wait for it
             row = conn.execute(
                 f"SELECT token, holder, expires_at FROM {self.table} WHERE resource = ?", (resource,)
             ).fetchone()
@@ -135,7 +147,7 @@ class SQLiteLeases(LeaseBackend):
 
     def _renew(self, resource: str, token: int, holder: str, ttl: float) -> tuple[bool, datetime | None]:
         def renew(conn: sqlite3.Connection) -> tuple[bool, datetime | None]:
-            now = time.time()
+            now = _store_now(conn)
             cur = conn.execute(
                 f"UPDATE {self.table} SET expires_at = ?"
                 " WHERE resource = ? AND token = ? AND holder = ? AND expires_at > ?",
@@ -165,24 +177,20 @@ class SQLiteLeases(LeaseBackend):
     def get(self, resource: str) -> LeaseInfo | None:
         return self._read(lambda conn: self._info(conn, resource))
 
+    _INFO = f"resource, token, holder, expires_at, holder IS NOT NULL AND expires_at > {_NOW}"
+
     def list(self) -> list[LeaseInfo]:
-        rows = self._read(
-            lambda conn: conn.execute(f"SELECT resource, token, holder, expires_at FROM {self.table} ORDER BY resource").fetchall()
-        )
-        now = time.time()
-        return [self._row_info(row, now) for row in rows]
+        rows = self._read(lambda conn: conn.execute(f"SELECT {self._INFO} FROM {self.table} ORDER BY resource").fetchall())
+        return [self._row_info(row) for row in rows]
 
     def _info(self, conn: sqlite3.Connection, resource: str) -> LeaseInfo | None:
-        row = conn.execute(
-            f"SELECT resource, token, holder, expires_at FROM {self.table} WHERE resource = ?", (resource,)
-        ).fetchone()
-        return None if row is None else self._row_info(row, time.time())
+        row = conn.execute(f"SELECT {self._INFO} FROM {self.table} WHERE resource = ?", (resource,)).fetchone()
+        return None if row is None else self._row_info(row)
 
     @staticmethod
-    def _row_info(row: tuple, now: float) -> LeaseInfo:
-        resource, token, holder, expires = row
-        held = holder is not None and expires is not None and expires > now
-        return LeaseInfo(resource, token, holder, _utc(expires), held)
+    def _row_info(row: tuple) -> LeaseInfo:
+        resource, token, holder, expires, held = row
+        return LeaseInfo(resource, token, holder, _utc(expires), bool(held))
 
     def close(self) -> None:
         self._conn.close()
