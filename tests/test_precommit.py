@@ -1,9 +1,11 @@
-"""The pre-commit hooks, run by the real `pre-commit try-repo` against this repository.
+"""The pre-commit hooks, run by the real `pre-commit run` from a project's configuration.
 
-try-repo installs the hook repository into its own virtualenv (a pip install from a git clone), so
-this is what a user gets. It only sees committed and tracked files, so the test snapshots the
-working tree (tracked and untracked, not ignored) into a throwaway repository and points
-try-repo at that: the hooks are tested as they are now, not as of the last commit.
+pre-commit installs the hook repository into its own virtualenv (a pip install from a git clone),
+so this is what a user gets. It only sees committed files, so the test snapshots the working tree
+(tracked and untracked, not ignored) into a throwaway repository and names that repository and
+its commit in the project's `.pre-commit-config.yaml`: the hooks are tested as they are now, not
+as of the last commit. One pre-commit home serves the module, so the hooks' environment is built
+once (`try-repo` would build a new one per call).
 """
 
 from __future__ import annotations
@@ -66,6 +68,11 @@ def hook_repo(tmp_path_factory) -> Path:
     return snapshot
 
 
+@pytest.fixture(scope="module")
+def pre_commit_home(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     (tmp_path / "legacy").mkdir()
@@ -78,11 +85,17 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _try_repo(hook_repo: Path, hook: str, project: Path, *files: str) -> subprocess.CompletedProcess:
+def _run_hook(hook_repo: Path, home: Path, hook: str, project: Path, *files: str) -> subprocess.CompletedProcess:
+    rev = _git("rev-parse", "HEAD", cwd=hook_repo).strip()
+    (project / ".pre-commit-config.yaml").write_text(
+        f"repos:\n- repo: {hook_repo.as_uri()}\n  rev: {rev}\n  hooks:\n  - id: jobcheck\n  - id: jobcheck-fix\n"
+    )
+    _git("add", ".pre-commit-config.yaml", cwd=project)  # pre-commit refuses an unstaged configuration
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
     env["PRE_COMMIT_COLOR"] = "never"
+    env["PRE_COMMIT_HOME"] = str(home)
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(hook_repo), hook, "--files", *files],
+        [sys.executable, "-m", "pre_commit", "run", hook, "--files", *files],
         cwd=project, env=env, capture_output=True, text=True, timeout=600,
     )
 
@@ -101,27 +114,28 @@ def test_manifest_is_valid_for_pre_commit() -> None:
     assert "--fix" in hooks["jobcheck-fix"]["entry"].split()
 
 
-def test_hook_fails_on_a_finding_and_passes_on_clean_and_excluded_files(hook_repo: Path, project: Path) -> None:
-    failed = _try_repo(hook_repo, "jobcheck", project, "bad.py")
+def test_hook_fails_on_a_finding_and_passes_on_clean_and_excluded_files(hook_repo: Path, pre_commit_home: Path,
+                                                                      project: Path) -> None:
+    failed = _run_hook(hook_repo, pre_commit_home, "jobcheck", project, "bad.py")
     assert failed.returncode == 1, failed.stdout + failed.stderr
     assert "jobcheck" in failed.stdout and "Failed" in failed.stdout
     assert "bad.py:16:5: JC201 [retry-on-unguarded-effect]" in failed.stdout
 
     # legacy/ is excluded in the project's configuration; pre-commit names it explicitly, and
     # --force-exclude keeps it excluded.
-    passed = _try_repo(hook_repo, "jobcheck", project, "clean.py", "legacy/old.py")
+    passed = _run_hook(hook_repo, pre_commit_home, "jobcheck", project, "clean.py", "legacy/old.py")
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert "Passed" in passed.stdout
 
 
-def test_fix_hook_runs(hook_repo: Path, project: Path) -> None:
+def test_fix_hook_runs(hook_repo: Path, pre_commit_home: Path, project: Path) -> None:
     help_text = subprocess.run([sys.executable, "-m", "jobcheck.cli", "check", "--help"], capture_output=True, text=True).stdout
     if "--fix" not in help_text:
         pytest.skip("`jobcheck check --fix` is not implemented yet")
     undocumented = project / "undocumented.py"
     undocumented.write_text("from celery import shared_task\n\n\n@shared_task\ndef tidy(n):\n    return n\n")
     _git("add", "undocumented.py", cwd=project)
-    ran = _try_repo(hook_repo, "jobcheck-fix", project, "undocumented.py")
+    ran = _run_hook(hook_repo, pre_commit_home, "jobcheck-fix", project, "undocumented.py")
     # The fix inserts the five-questions section with placeholders, which JC502 still reports:
     # the hook fails and pre-commit sees the file modified.
     assert ran.returncode == 1, ran.stdout + ran.stderr
