@@ -112,25 +112,36 @@ def jobcheck_harness(request: pytest.FixtureRequest, tmp_path: Path) -> Callable
     return _factory(request, tmp_path)
 
 
-@pytest.fixture
-def jobcheck_scenario(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[..., ScenarioReport]:
-    """``(job, work, **options) -> ScenarioReport``: run this item's scenario and assert it."""
-    scenario = getattr(request, "param", None)
-    if scenario is None:
-        raise pytest.UsageError("jobcheck_scenario must be an argument of the test function (one item per scenario)")
-    factory = _factory(request, tmp_path)
+class ScenarioCheck:
+    """``check(job, work, **options) -> ScenarioReport``: make a harness with ``options``, run
+    the item's scenario (``check.name``), and fail the item unless the answer is "yes" (or an
+    allowed "not tested"), with the scenario's answer and details."""
 
-    def check(job: Callable[..., Any], work: Any, **options: Any) -> ScenarioReport:
+    def __init__(self, name: str, factory: Callable[..., Harness]) -> None:
+        self.name = name
+        self._factory = factory
+
+    def __call__(self, job: Callable[..., Any], work: Any, **options: Any) -> ScenarioReport:
         __tracebackhide__ = True
         from .report import FiveQuestionsError
 
         try:
-            return factory(job, work, **options).verify([scenario])[scenario]
+            return self._factory(job, work, **options).verify([self.name])[self.name]
         except FiveQuestionsError as failure:
             # Shown from the test's own line: the harness's frames say nothing about the job.
             raise failure.with_traceback(None) from None
 
-    return check
+    def __repr__(self) -> str:
+        return f"<jobcheck scenario {self.name!r}>"
+
+
+@pytest.fixture
+def jobcheck_scenario(request: pytest.FixtureRequest, tmp_path: Path) -> ScenarioCheck:
+    """Run this item's scenario and assert it: see :class:`ScenarioCheck`."""
+    name = getattr(request, "param", None)
+    if name is None:
+        raise pytest.UsageError("jobcheck_scenario must be an argument of the test function (one item per scenario)")
+    return ScenarioCheck(name, _factory(request, tmp_path))
 
 
 class ScenarioEffects:

@@ -1,4 +1,6 @@
-"""examples/invoices: the harness catches the unsafe job everywhere and passes the safe one."""
+"""The examples: the harness catches the unsafe invoice job everywhere and passes the safe one,
+one pytest item per scenario (``test_safe_invoice[kill]``); the shop's receipt mail through
+Django is counted by the DjangoMail recorder."""
 
 from __future__ import annotations
 
@@ -8,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from jobcheck.runtime import SCENARIOS, DbState, EmailSink, Harness, HttpSink
+from jobcheck.runtime import DbState, DjangoMail, EmailSink, FiveQuestionsError, HttpSink, ScenarioReport
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "invoices"
-if str(EXAMPLES) not in sys.path:
-    sys.path.insert(0, str(EXAMPLES))
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+for app in ("invoices", "shop"):
+    if str(EXAMPLES / app) not in sys.path:
+        sys.path.insert(0, str(EXAMPLES / app))
 
 import billing  # noqa: E402
 import safe_invoice  # noqa: E402
@@ -39,8 +42,8 @@ def config(env: Any, lease_url: str | None) -> billing.Config:
     )
 
 
-def invoice_harness(factory: Any, module: Any, lease_url: str | None = None, **options: Any) -> Harness:
-    return factory(
+def check_invoices(jobcheck_scenario: Any, module: Any, lease_url: str | None = None, **options: Any) -> ScenarioReport:
+    return jobcheck_scenario(
         lambda period, env: module.send_invoices(period, config(env, lease_url)),
         "2024-05",
         setup=lambda env: module.create_schema(str(env.path("app.db"))),
@@ -50,59 +53,94 @@ def invoice_harness(factory: Any, module: Any, lease_url: str | None = None, **o
     )
 
 
-def test_unsafe_invoice_is_caught_on_every_scenario(jobcheck_harness: Any) -> None:
-    harness = invoice_harness(jobcheck_harness, unsafe_invoice)
-    suite = harness.run_all()
-    assert suite.failed == list(SCENARIOS)
-    lines = {name: report.line() for name, report in suite.reports.items()}
+# ---------------------------------------------------------------------------- the unsafe job
+
+UNSAFE_ANSWERS = {
     # Both runs passed the check before either recorded: everything twice.
-    assert lines["concurrent"].startswith("can it run twice: no — 2 × charge cus_1 (expected 1)")
-    assert "2 emails to ada@example.com (expected 1)" in lines["concurrent"]
-    # B ran while A was held before its first charge; A then charged cus_1 again.
-    assert lines["overlap"].startswith("can it overlap itself: no — 2 × charge cus_1 (expected 1)")
+    "concurrent": "can it run twice: no — 2 × charge cus_1 (expected 1)",
+    # B ran while A was held mid-run; A then charged again.
+    "overlap": "can it overlap itself: no — 2 × charge cus_1 (expected 1)",
     # Killed after charging, before recording: the recovery charges again.
-    assert lines["kill"].startswith(
-        "can it die mid-run and recover: no — killed after effect #1 (charge cus_1), then recovered: 2 × charge cus_1 (expected 1)"
-    )
-    assert all(not part.passed for part in suite["kill"].parts)  # at every one of the 7 points
-    assert len(suite["kill"].parts) == 7
+    "kill": "can it die mid-run and recover: no — killed after effect #1 (charge cus_1), then recovered: 2 × charge cus_1 (expected 1)",
     # The charge went through but its response was lost; the retry charges again.
-    assert lines["retry"].startswith(
-        "can it retry safely: no — failed after effect #1 (charge cus_1), then retried: 2 × charge cus_1 (expected 1)"
-    )
-    first_try = suite["retry"].parts[0].runs[0]
-    assert first_try.error.startswith("RemoteDisconnected")
+    "retry": "can it retry safely: no — failed after effect #1 (charge cus_1), then retried: 2 × charge cus_1 (expected 1)",
     # A completed run followed by a second one: the per-run notification goes out again.
-    assert lines["replay"] == "is it idempotent: no — 2 × notification finance (expected 1)"
+    "replay": "is it idempotent: no — 2 × notification finance (expected 1)",
     # No lease, no fence: the paused runner resumes and charges again.
-    assert lines["lease_expiry"].startswith(
-        "is a paused runner fenced off when its lease expires: no — 2 × charge cus_1 (expected 1)"
-    )
-    assert "database end state differs at invoices" in lines["lease_expiry"]
+    "lease_expiry": "is a paused runner fenced off when its lease expires: no — 2 × charge cus_1 (expected 1)",
+}
 
 
-def test_safe_invoice_answers_every_question(jobcheck_harness: Any) -> None:
-    harness = invoice_harness(jobcheck_harness, safe_invoice, points="all")
-    suite = harness.verify()
-    assert suite.passed and list(suite.reports) == list(SCENARIOS)
-    assert len(suite["kill"].parts) == 9  # 7 effects and 2 checkpoints, each a kill point
-    # Evidence, not just a green light: a runner did the work. (The other normally returns
-    # "skipped: ... leased by another runner"; not asserted, since on a machine too loaded to
-    # start it within the lease TTL it takes over instead - harmlessly, as the scenario shows.)
-    assert "'done'" in [r.result for r in suite["concurrent"].runs]
-    # ... the recovery after a kill between charge and mark resent with the same key, absorbed ...
-    after_first_charge = suite["kill"].parts[2]
-    assert after_first_charge.variant == "killed after effect #1 (charge cus_1), then recovered"
-    assert after_first_charge.observed.absorbed[("charge", "cus_1")] == 1
-    # ... and the runner paused past its lease was refused by the database.
-    paused = next(r for r in suite["lease_expiry"].runs if r.runner == "A")
-    assert paused.status == "error" and paused.error.startswith("StaleTokenError")
+def test_unsafe_invoice_is_caught(jobcheck_scenario: Any) -> None:
+    with pytest.raises(FiveQuestionsError) as failure:
+        check_invoices(jobcheck_scenario, unsafe_invoice)
+    report = failure.value.suite[jobcheck_scenario.name]
+    assert report.verdict == "no"
+    assert report.line().startswith(UNSAFE_ANSWERS[jobcheck_scenario.name])
+    if jobcheck_scenario.name in ("concurrent", "overlap"):
+        assert report.count("email", "ada@example.com") == 2
+    if jobcheck_scenario.name == "kill":
+        assert len(report.parts) == 7 and all(part.verdict == "no" for part in report.parts)  # every effect
+    if jobcheck_scenario.name == "retry":
+        assert report.parts[0].runs[0].error.startswith("RemoteDisconnected")
+    if jobcheck_scenario.name == "replay":
+        assert report.count("charge") == 3  # the charges themselves were not repeated
 
 
+# ---------------------------------------------------------------------------- the safe job
+
+
+def safe_evidence(report: ScenarioReport) -> None:
+    """Evidence, not just a green light, for the scenarios where the safe job's defence shows."""
+    assert report.count("charge") == 3 and report.count("notification") == 1
+    runs = report.runs
+    if report.scenario == "concurrent":
+        # A runner did the work. (The other normally returns "skipped: ... leased by another
+        # runner"; not asserted, since on a machine too loaded to start it within the lease
+        # TTL it takes over instead - harmlessly, as the scenario shows.)
+        assert "'done'" in [r.result for r in runs]
+    elif report.scenario == "kill":
+        assert len(report.parts) == 9  # 7 effects and 2 checkpoints, each a kill point
+        # The recovery after a kill between charge and mark resent with the same key, absorbed.
+        after_first_charge = next(p for p in report.parts if p.variant.startswith("killed after effect #1 "))
+        assert after_first_charge.variant == "killed after effect #1 (charge cus_1), then recovered"
+        assert after_first_charge.observed.absorbed[("charge", "cus_1")] == 1
+    elif report.scenario == "lease_expiry":
+        # The runner paused past its lease was refused by the database.
+        refused = [r for part in report.parts or [report] for r in part.runs if r.runner == "A" and r.status == "error"]
+        assert refused and all(r.error.startswith("StaleTokenError") for r in refused)
+
+
+def test_safe_invoice_answers_every_question(jobcheck_scenario: Any) -> None:
+    safe_evidence(check_invoices(jobcheck_scenario, safe_invoice, points="all"))
+
+
+@pytest.mark.jobcheck(scenarios=["concurrent", "overlap", "kill", "lease_expiry"])
 @pytest.mark.parametrize("store", ["postgres", "redis"])
-def test_safe_invoice_with_a_shared_lease_store(jobcheck_harness: Any, request: pytest.FixtureRequest, store: str) -> None:
+def test_safe_invoice_with_a_shared_lease_store(jobcheck_scenario: Any, request: pytest.FixtureRequest, store: str) -> None:
     url = request.getfixturevalue("postgres_dsn" if store == "postgres" else "redis_url")
-    harness = invoice_harness(jobcheck_harness, safe_invoice, lease_url=url)
-    suite = harness.verify()
-    paused = next(r for r in suite["lease_expiry"].runs if r.runner == "A")
-    assert paused.error.startswith("StaleTokenError")
+    report = check_invoices(jobcheck_scenario, safe_invoice, lease_url=url)
+    assert report.count("charge", "cus_1") == 1
+
+
+# ---------------------------------------------------------------------------- the shop's mail
+
+
+def send_receipt(invoice: tuple[str, int], env: Any) -> None:
+    from django.conf import settings
+
+    settings.configure(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
+    from shop.notify import tell_customer
+
+    address, amount = invoice
+    tell_customer(address, "Receipt", f"We charged {amount}")
+
+
+@pytest.mark.jobcheck(scenarios=["replay", "retry"])
+def test_shop_receipt_mail_is_sent_again_by_every_run(jobcheck_scenario: Any) -> None:
+    # examples/shop sends receipts through Django's mail API, with nothing recording that it did.
+    with pytest.raises(FiveQuestionsError) as failure:
+        jobcheck_scenario(send_receipt, ("ada@example.com", 4200), observe=[DjangoMail()])
+    report = failure.value.suite[jobcheck_scenario.name]
+    assert report.count("email", "ada@example.com") == 2
+    assert "2 emails to ada@example.com (expected 1)" in report.line()
