@@ -165,6 +165,12 @@ class ScenarioEffects:
         """How many ``kind`` effects happened (on ``target``, if given)."""
         return self.report.count(kind, target)
 
+    def __repr__(self) -> str:
+        try:
+            return f"<jobcheck effects of {self.report.scenario!r}>"
+        except LookupError:
+            return "<jobcheck effects: no scenario run yet>"
+
 
 @pytest.fixture
 def jobcheck_effects(request: pytest.FixtureRequest) -> ScenarioEffects:
