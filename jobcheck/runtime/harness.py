@@ -5,46 +5,59 @@ fresh ``setup``; every scenario must end with the same effects (counted per kind
 and the same end state as the baseline:
 
 * ``concurrent`` - two runs at once, both held at their first event until both got there;
-* ``overlap`` - run B starts while run A is held mid-run, then A resumes;
+* ``overlap`` - run B runs while run A is held, at each event of a clean run in turn;
 * ``kill`` - SIGKILL at each point of a clean run, then a recovery run;
 * ``retry`` - a failure injected at each point, then a retry;
 * ``replay`` - the same work twice in a row: the second run must change nothing;
-* ``lease_expiry`` - A is held past ``lease_ttl``, B takes over and finishes, A resumes.
+* ``lease_expiry`` - A is held past ``lease_ttl`` at each event of a clean run in turn, B takes
+  over and finishes, A resumes.
 
 A kill or failure after an effect comes once the far end has it and before the job hears back,
-the moment that breaks jobs which are not idempotent. How runs are driven: :mod:`.runs`.
+the moment that breaks jobs which are not idempotent; a pause comes before the effect. Each
+answer is "yes", "no" or "not tested" (the runs never got into the situation the question is
+about); ``verify()`` fails on "not tested" too unless told to allow it. How runs are driven:
+:mod:`.runs`; points: :mod:`.points`; a scenario over many points: :mod:`.sweep`.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import random
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from . import points as point_sets
 from .http_sink import HttpSink
 from .ledger import TraceItem
 from .recorders import Recorder
 from .report import (
+    NOT_TESTED,
     QUESTIONS,
     FiveQuestionsError,
     Observation,
     ScenarioReport,
     SuiteReport,
     compare,
+    judge,
 )
-from .runs import FIRST, SLOTS, Point, RunEnv, _Plan, _Scenario
+from .runs import FIRST, SLOTS, Point, RunEnv, _Plan, _Runner, _Scenario
 from .smtp_sink import EmailSink
+from .sweep import sweep
 
 __all__ = ["Harness", "RunEnv", "Point", "HarnessError", "SCENARIOS"]
 
 SCENARIOS = tuple(QUESTIONS)
-_POINT_SETS = ("effects", "checkpoints", "all", "first")
+
+PointSpec = int | str
+AllowUntested = bool | Collection[str]
+#: what a paused scenario's runs say once they are over: (notes, why it is not tested or None)
+_Verdict = Callable[[], "tuple[list[str], str | None]"]
 
 
 class HarnessError(RuntimeError):
@@ -61,6 +74,12 @@ class Harness:
     ``env.smtp_host/env.smtp_port`` and ``env.http_url``. Add a :class:`DbState` to compare end
     states. ``lease_ttl`` is the TTL the job uses for its leases: the harness waits that long
     before a recovery run and holds a runner past it in ``lease_expiry``.
+
+    ``points`` chooses where ``kill`` and ``retry`` interrupt a run; ``overlap`` and
+    ``lease_expiry`` hold run A at every event of the clean run, or at ``pause_at`` (one point
+    or a list). ``points="random"`` tries ``samples`` events chosen by ``seed`` (a fresh one,
+    shown in the report, if not given) in all four. ``allow_untested`` (True, or scenario
+    names) lets ``verify()`` accept "not tested" answers.
     """
 
     def __init__(
@@ -71,26 +90,35 @@ class Harness:
         observe: Sequence[Recorder] | None = None,
         setup: Callable[[RunEnv], Any] | None = None,
         lease_ttl: float | None = None,
-        points: str | Sequence[int | str] = "effects",
-        pause_at: int | str | None = None,
+        points: str | Sequence[PointSpec] = "effects",
+        pause_at: PointSpec | Sequence[PointSpec] | None = None,
+        samples: int = 8,
+        seed: int | None = None,
+        allow_untested: AllowUntested = False,
         run_timeout: float = 30.0,
         recover_after: float | None = None,
         retry_delay: float = 0.0,
-        rendezvous_timeout: float = 2.0,
+        rendezvous_timeout: float = 5.0,
         overlap_grace: float = 1.0,
         pause_factor: float = 2.0,
         start_method: str | None = None,
         basedir: str | os.PathLike[str] | None = None,
     ) -> None:
-        if isinstance(points, str) and points not in _POINT_SETS:
-            raise ValueError(f"points must be one of {', '.join(_POINT_SETS)} or a list, not {points!r}")
+        if isinstance(points, str) and points not in point_sets.POINT_SETS:
+            raise ValueError(f"points must be one of {', '.join(point_sets.POINT_SETS)} or a list, not {points!r}")
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
         self.job = job
         self.work = work
         self.recorders: list[Recorder] = list(observe) if observe is not None else [EmailSink(), HttpSink()]
         self.setup = setup
         self.lease_ttl = lease_ttl
-        self.points = points
-        self.pause_point = self._point(pause_at) if pause_at is not None else FIRST
+        self.points = points if isinstance(points, str) else [point_sets.explicit(p) for p in points]
+        specs = [] if pause_at is None else [pause_at] if isinstance(pause_at, (int, str)) else list(pause_at)
+        self.pause_points = [point_sets.explicit(p, effect_word="before") for p in specs] or None
+        self.samples = samples
+        self.seed = seed if seed is not None or points != "random" else random.SystemRandom().randrange(10**9)
+        self.allow_untested = allow_untested
         self.run_timeout = run_timeout
         default_recover = lease_ttl * 1.2 + 0.05 if lease_ttl else 0.0
         self.recover_after = default_recover if recover_after is None else recover_after
@@ -137,13 +165,6 @@ class Harness:
             for rec in self.recorders:
                 rec.bind(None)
 
-    @staticmethod
-    def _point(spec: int | str) -> Point:
-        """An int is the n-th effect of the run, a string a checkpoint name."""
-        if isinstance(spec, int):
-            return Point(effect=spec)
-        return Point(checkpoint=spec)
-
     # -- the clean run everything is compared with
 
     def baseline(self) -> Observation:
@@ -154,31 +175,34 @@ class Harness:
                 if run.outcome.status != "ok":
                     raise HarnessError(f"the job fails when run alone: {run.outcome}\n{run.outcome.traceback or ''}")
                 obs = sc.observe()
-                trace = [t for t in sc.ledger.trace if t.runner == "A"]
+                trace = sc.trace(run)
             if not obs.counts and not any(obs.state.values()):
                 raise HarnessError("one clean run made no observable effect: nothing to verify (check the recorders)")
             self._baseline = (obs, trace)
         return self._baseline[0]
 
-    def crash_points(self) -> list[Point]:
-        """The points where ``kill`` and ``retry`` interrupt a run, from the clean run's trace."""
+    def _trace(self) -> list[TraceItem]:
         self.baseline()
-        trace = self._baseline[1]  # type: ignore[index]
-        where = {"checkpoint": "at", "effect": "after"}
+        return self._baseline[1]  # type: ignore[index]
 
-        def point(item: TraceItem) -> Point:
-            return Point(index=item.index, label=f"{where[item.kind]} {item.label}")
+    def _chosen(self, scenario: str, named: str, effect_word: str) -> list[Point]:
+        """``named`` points of the clean run, or ``samples`` of them if points are random."""
+        if self.points == "random":
+            every = point_sets.from_trace(self._trace(), effect_word=effect_word)
+            return point_sets.sample(every, self.samples, f"{self.seed}:{scenario}")
+        return point_sets.from_trace(self._trace(), named, effect_word=effect_word)
 
-        if self.points == "effects":
-            # A job whose only effects are on its database: interrupt it at its checkpoints.
-            return [point(t) for t in trace if t.kind == "effect"] or [point(t) for t in trace]
-        if self.points == "checkpoints":
-            return [point(t) for t in trace if t.kind == "checkpoint"]
-        if self.points == "all":
-            return [point(t) for t in trace]
-        if self.points == "first":
-            return [point(t) for t in trace if t.kind == "effect"][:1]
-        return [self._point(p) for p in self.points]
+    def crash_points(self, scenario: str = "kill") -> list[Point]:
+        """The points where ``kill`` and ``retry`` interrupt a run, from the clean run's trace."""
+        if isinstance(self.points, list):
+            return list(self.points)
+        return self._chosen(scenario, self.points, "after")
+
+    def pause_points_for(self, scenario: str = "overlap") -> list[Point]:
+        """The points where ``overlap`` and ``lease_expiry`` hold run A: every event of a clean run."""
+        if self.pause_points is not None:
+            return list(self.pause_points)
+        return self._chosen(scenario, "all", "before")
 
     # -- scenarios
 
@@ -191,24 +215,28 @@ class Harness:
         self.reports.append(report)
         return report
 
-    def run_all(self, scenarios: Sequence[str] | None = None) -> SuiteReport:
+    def run_all(self, scenarios: Sequence[str] | None = None, *, allow_untested: AllowUntested = False) -> SuiteReport:
         names = list(scenarios or SCENARIOS)
         reports = {name: self.run(name) for name in names}
-        return SuiteReport(reports, self.baseline())
+        allowed = _allowed(self.allow_untested, names) | _allowed(allow_untested, names)
+        return SuiteReport(reports, self.baseline(), allowed)
 
-    def verify(self, scenarios: Sequence[str] | None = None) -> SuiteReport:
-        """Run the scenarios; raise :class:`FiveQuestionsError` (an AssertionError) if any fails."""
-        suite = self.run_all(scenarios)
-        if not suite.passed:
+    def verify(self, scenarios: Sequence[str] | None = None, *, allow_untested: AllowUntested = False) -> SuiteReport:
+        """Run the scenarios; raise :class:`FiveQuestionsError` (an AssertionError) if any fails,
+        or is not tested and not allowed to be (here or on the harness)."""
+        suite = self.run_all(scenarios, allow_untested=allow_untested)
+        if not suite.accepted:
             raise FiveQuestionsError(suite)
         return suite
 
-    def _report(self, name: str, expected: Observation, sc: _Scenario, observed: Observation | None = None,
-                problems: list[str] | None = None, notes: list[str] | None = None, variant: str | None = None) -> ScenarioReport:
+    def _report(self, name: str, expected: Observation, sc: _Scenario, *, observed: Observation | None = None,
+                problems: list[str] | None = None, notes: list[str] | None = None, variant: str | None = None,
+                untested: str | None = None) -> ScenarioReport:
         observed = observed or sc.observe()
         problems = compare(expected, observed) if problems is None else problems
         runs = [r.outcome for r in sc.runners if r.outcome is not None]
-        return ScenarioReport(name, not problems, problems, observed, expected, runs, notes or [], variant)
+        return ScenarioReport(name, judge(problems, untested), problems, observed, expected, runs, notes or [],
+                              variant, untested=untested)
 
     def _run_concurrent(self, expected: Observation) -> ScenarioReport:
         with self._scenario("concurrent") as sc:
@@ -218,70 +246,44 @@ class Harness:
             # Both runs get as far as their first event (past any check they make) before
             # either may act: the interleaving that breaks check-then-act.
             met = sc.wait_until(lambda: all(r.held.is_set() or not r.alive for r in (a, b)), self.rendezvous_timeout)
+            late = [r.label for r in (a, b) if not r.held.is_set() and r.alive]
             a.release.set()
             b.release.set()
             sc.wait(a, b)
-            notes = [] if met else [f"the runs did not both reach their first event within {self.rendezvous_timeout}s"]
-            return self._report("concurrent", expected, sc, notes=notes)
+            untested = None
+            if not met:
+                who = f"run {late[0]} did not reach its" if len(late) == 1 else "runs A and B did not reach their"
+                untested = (f"{who} first event within {self.rendezvous_timeout}s (waiting for the other?):"
+                            " the runs never stood side by side")
+            else:
+                broken = [r for r in (a, b) if r.paused_at is None and r.outcome.status != "ok"]
+                if broken:
+                    untested = f"{broken[0].outcome} before its first event"
+            return self._report("concurrent", expected, sc, untested=untested)
 
     def _run_overlap(self, expected: Observation) -> ScenarioReport:
-        with self._scenario("overlap") as sc:
-            a = sc.start("A", _Plan(pause_at=self.pause_point))
-            notes = []
-            if not sc.wait_until(lambda: a.held.is_set() or not a.alive, self.run_timeout) or not a.held.is_set():
-                notes.append(f"run A never reached the pause point ({self.pause_point})")
-            b = sc.start("B")
-            if not sc.wait_until(lambda: not b.alive, self.overlap_grace):
-                notes.append(f"run B was still running {self.overlap_grace}s after it started (waiting for A?)")
-            a.release.set()
-            sc.wait(a, b)
-            return self._report("overlap", expected, sc, notes=notes)
+        points = self.pause_points_for("overlap")
+        return self._sweep("overlap", expected, points, self._overlap_at, "before")
 
     def _run_lease_expiry(self, expected: Observation) -> ScenarioReport:
         if not self.lease_ttl:
-            return ScenarioReport("lease_expiry", True, skipped="pass lease_ttl= to hold a runner past its lease")
-        with self._scenario("lease_expiry") as sc:
-            a = sc.start("A", _Plan(pause_at=self.pause_point))
-            notes = []
-            if not sc.wait_until(lambda: a.held.is_set() or not a.alive, self.run_timeout) or not a.held.is_set():
-                notes.append(f"run A never reached the pause point ({self.pause_point})")
-            time.sleep(self.lease_ttl * self.pause_factor)  # A's lease expires while it is held
-            b = sc.start("B")
-            if not sc.wait_until(lambda: not b.alive, self.run_timeout):
-                notes.append("run B could not finish while A was paused past its lease: is the job's lease TTL the lease_ttl given?")
-            a.release.set()
-            sc.wait(a, b)
-            return self._report("lease_expiry", expected, sc, notes=notes)
-
-    def _run_interrupted(self, name: str, expected: Observation, make_plan: Callable[[Point], _Plan], delay: float) -> ScenarioReport:
-        points = self.crash_points()
-        if not points:
-            return ScenarioReport(name, True, skipped="the clean run reached no checkpoint or effect to interrupt it at")
-        parts = []
-        for point in points:
-            with self._scenario(name) as sc:
-                first = sc.start("A", make_plan(point))
-                sc.wait(first)
-                notes = [] if first.point else [f"run A finished without reaching {point}"]
-                time.sleep(delay)
-                second = sc.start("A", attempt=2)
-                sc.wait(second)
-                verb = "killed" if name == "kill" else "failed"
-                then = "recovered" if name == "kill" else "retried"
-                variant = f"{verb} {point.label or point}, then {then}"
-                parts.append(self._report(name, expected, sc, notes=notes, variant=variant))
-        failing = [p for p in parts if not p.passed]
-        problems = [f"{p.variant}: {'; '.join(p.problems)}" for p in failing[:2]]
-        if len(failing) > 2:
-            problems.append(f"and at {len(failing) - 2} more of {len(parts)} points")
-        observed = next((p.observed for p in parts if not p.passed), parts[-1].observed if parts else None)
-        return ScenarioReport(name, not problems, problems, observed, expected, parts=parts)
+            return ScenarioReport("lease_expiry", NOT_TESTED, expected=expected,
+                                  untested="pass lease_ttl= (the TTL of the job's lease) to hold a runner past it")
+        points = self.pause_points_for("lease_expiry")
+        return self._sweep("lease_expiry", expected, points, self._lease_expiry_at, "before")
 
     def _run_kill(self, expected: Observation) -> ScenarioReport:
-        return self._run_interrupted("kill", expected, lambda p: _Plan(kill_at=p), self.recover_after)
+        return self._sweep("kill", expected, self.crash_points("kill"), self._kill_at, "after")
 
     def _run_retry(self, expected: Observation) -> ScenarioReport:
-        return self._run_interrupted("retry", expected, lambda p: _Plan(fail_at=p), self.retry_delay)
+        return self._sweep("retry", expected, self.crash_points("retry"), self._fail_at, "after")
+
+    def _sweep(self, name: str, expected: Observation, points: list[Point],
+               attempt: Callable[[Observation, Point], tuple[int | None, ScenarioReport]], effect_word: str) -> ScenarioReport:
+        population = point_sets.from_trace(self._trace(), effect_word=effect_word)
+        seed = self.seed if self.points == "random" else None
+        return sweep(name, expected, points, lambda point: attempt(expected, point), population=population,
+                     seed=seed, lead_with_variant=name in ("kill", "retry"))
 
     def _run_replay(self, expected: Observation) -> ScenarioReport:
         with self._scenario("replay") as sc:
@@ -293,3 +295,91 @@ class Harness:
             twice = sc.observe()
             problems = [f"first run: {p}" for p in compare(expected, once)] + compare(once, twice)
             return self._report("replay", expected, sc, observed=twice, problems=problems)
+
+    # -- one point of a sweep: (the index of the event the point was reached at, the part)
+
+    def _kill_at(self, expected: Observation, point: Point) -> tuple[int | None, ScenarioReport]:
+        return self._interrupted("kill", expected, _Plan(kill_at=point), f"killed {point}, then recovered",
+                                 self.recover_after)
+
+    def _fail_at(self, expected: Observation, point: Point) -> tuple[int | None, ScenarioReport]:
+        return self._interrupted("retry", expected, _Plan(fail_at=point), f"failed {point}, then retried",
+                                 self.retry_delay)
+
+    def _interrupted(self, name: str, expected: Observation, plan: _Plan, variant: str,
+                     delay: float) -> tuple[int | None, ScenarioReport]:
+        with self._scenario(name) as sc:
+            first = sc.start("A", plan)
+            sc.wait(first)
+            if first.fired_at is None:  # a second run now would be a replay, not a recovery
+                point = plan.kill_at or plan.fail_at
+                return None, self._report(name, expected, sc, variant=variant,
+                                          untested=f"{first.outcome} without reaching {point}")
+            time.sleep(delay)
+            second = sc.start("A", attempt=2)
+            sc.wait(second)
+            return first.fired_at, self._report(name, expected, sc, variant=variant)
+
+    def _overlap_at(self, expected: Observation, point: Point) -> tuple[int | None, ScenarioReport]:
+        return self._paused("overlap", expected, point, f"A was paused {point}", self._b_overlaps)
+
+    def _lease_expiry_at(self, expected: Observation, point: Point) -> tuple[int | None, ScenarioReport]:
+        return self._paused("lease_expiry", expected, point, f"A was paused {point} past its lease", self._b_takes_over)
+
+    def _paused(self, name: str, expected: Observation, point: Point, variant: str,
+                run_b: Callable[[_Scenario, _Runner], _Verdict]) -> tuple[int | None, ScenarioReport]:
+        """Run A held at ``point`` while ``run_b`` runs B, then let A go on."""
+        with self._scenario(name) as sc:
+            a = sc.start("A", _Plan(pause_at=point))
+            sc.wait_until(lambda: a.held.is_set() or not a.alive, self.run_timeout)
+            if a.paused_at is None:  # it finished: a run B now would be a replay
+                sc.wait(a)
+                return None, self._report(name, expected, sc, variant=variant,
+                                          untested=f"{a.outcome} without reaching {point}")
+            verdict = run_b(sc, a)
+            a.release.set()
+            sc.wait(*sc.runners)
+            notes, untested = verdict()
+            return a.paused_at, self._report(name, expected, sc, notes=notes, variant=variant, untested=untested)
+
+    def _b_overlaps(self, sc: _Scenario, a: _Runner) -> _Verdict:
+        b = sc.start("B")
+        late = not sc.wait_until(lambda: not b.alive, self.overlap_grace)
+        notes = [f"run B was still running {self.overlap_grace}s after it started (waiting for A?)"] if late else []
+        return lambda: (notes, None)
+
+    def _b_takes_over(self, sc: _Scenario, a: _Runner) -> _Verdict:
+        assert self.lease_ttl
+        time.sleep(self.lease_ttl * self.pause_factor)  # A's lease expires while it is held
+        b = sc.start("B")
+        if not sc.wait_until(lambda: not b.alive, self.run_timeout):
+            why = f"run B could not finish while A was held past lease_ttl={self.lease_ttl}s: does the job's lease take env.lease_ttl?"
+            return lambda: ([], why)
+        return lambda: ([], self._missed_takeover(sc, a, b))  # judged once A has finished too
+
+    def _missed_takeover(self, sc: _Scenario, a: _Runner, b: _Runner) -> str | None:
+        """Why B did not take over from A, judged from their traces; None if it did.
+
+        B took over if it got as far as A had, or went its own way (an event A had not made
+        there: the work A had done was not B's to redo). If its events are only a shorter
+        start of A's, B stopped early - typically because it found A's lease still held -
+        and left work to A that A then did: nothing was there to fence off.
+        """
+        held = a.paused_at or 0
+        a_trace, b_trace = sc.trace(a), sc.trace(b)
+        if len(b_trace) >= held or any(x.label != y.label for x, y in zip(b_trace, a_trace)):
+            return None
+        a_had_work_left = a_trace[held - 1].kind == "effect" or len(a_trace) > held
+        if not a_had_work_left:
+            return None
+        return (f"run B stopped after {len(b_trace)} of the {held} events A had reached and left the rest to A"
+                f" (did it find A's lease still held? the job's lease TTL must be lease_ttl={self.lease_ttl}s,"
+                " env.lease_ttl)")
+
+
+def _allowed(spec: AllowUntested, names: Sequence[str]) -> frozenset[str]:
+    if isinstance(spec, bool):
+        return frozenset(names) if spec else frozenset()
+    if isinstance(spec, str):
+        return frozenset([spec])
+    return frozenset(spec)

@@ -179,6 +179,8 @@ class _Runner:
         self.effects = 0
         self.fired: set[str] = set()
         self.point: str | None = None  # where a plan step fired
+        self.paused_at: int | None = None  # the index of the event it was held at
+        self.fired_at: int | None = None  # the index of the event it was killed or failed at
         self.error: tuple[str, str] | None = None
         self.result: str | None = None  # repr of what the job returned
         self.outcome: RunOutcome | None = None
@@ -201,6 +203,7 @@ class _Runner:
         if pause and "pause" not in self.fired and pause.matches(event):
             self.fired.add("pause")
             self.point = f"paused at {event.describe()}"
+            self.paused_at = event.index
             self.held.set()
             self.release.wait(self.scenario.harness.run_timeout)
         return self.decide(event) if event.kind == "checkpoint" else GO
@@ -211,11 +214,13 @@ class _Runner:
         if kill and "kill" not in self.fired and kill.matches(event):
             self.fired.add("kill")
             self.point = f"killed {where}"
+            self.fired_at = event.index
             os.kill(self.process.pid, signal.SIGKILL)
             return KILL
         if fail and "fail" not in self.fired and fail.matches(event):
             self.fired.add("fail")
             self.point = f"failed {where}"
+            self.fired_at = event.index
             return FAIL
         return GO
 
@@ -350,7 +355,10 @@ class _Scenario:
     def observe(self) -> Observation:
         env = self.env("observer", 0)
         state = {rec.name: rec.snapshot(env) for rec in self.harness.recorders if isinstance(rec, DbState)}
-        return Observation(self.ledger.counts(), state, self.ledger.absorbed.copy())
+        return Observation(self.ledger.counts(), state, self.ledger.absorbed.copy(), self.ledger.effects)
+
+    def trace(self, runner: _Runner) -> list[TraceItem]:
+        return [item for item in self.ledger.trace if item.runner == runner.label]
 
     def close(self) -> None:
         for runner in self.runners:

@@ -106,8 +106,9 @@ def test_an_unfenced_paused_runner_double_counts(tmp_path: Any) -> None:
         assert not report.passed
         assert report.line() == (
             "is a paused runner fenced off when its lease expires: no — "
-            "database end state differs at done: [('u1',), ('u1',)] (expected [('u1',)]); "
-            "database end state differs at totals: [(2,)] (expected [(1,)])"
+            "database end state differs at done: + ('u1',) (2 rows, expected 1); "
+            "database end state differs at totals: + (2,), - (1,); "
+            "when A was paused at checkpoint 'checked' past its lease"
         )
         runs = {r.runner: r for r in report.runs}
         assert runs["A"].status == runs["B"].status == "ok"  # nothing stopped the stale runner
@@ -213,8 +214,8 @@ def test_a_hanging_run_times_out(tmp_path: Any) -> None:
 def test_lease_expiry_needs_a_ttl(tmp_path: Any) -> None:
     with harness(tmp_path, sms_job, ("u1", True)) as h:
         report = h.run("lease_expiry")
-        assert report.passed and report.skipped
-        assert report.line().startswith("is a paused runner fenced off when its lease expires: not checked")
+        assert not report.passed and report.verdict == "not tested"
+        assert report.line().startswith("is a paused runner fenced off when its lease expires: not tested — pass lease_ttl=")
 
 
 def test_unknown_scenario(tmp_path: Any) -> None:
@@ -237,12 +238,13 @@ def test_bad_points_are_rejected_before_any_server_starts(tmp_path: Any) -> None
 def test_an_int_point_is_the_nth_effect(tmp_path: Any) -> None:
     with harness(tmp_path, counter_then_sms_job, None, points=[2, "between"]) as h:
         report = h.run("kill")
+        # Parts come in the order the run reaches their points.
         assert [p.variant for p in report.parts] == [
-            "killed after effect #2, then recovered",
             "killed at checkpoint 'between', then recovered",
+            "killed after effect #2, then recovered",
         ]
-        assert report.parts[0].runs[0].point == "killed after effect #2 (sms +15550102)"
-        assert report.parts[1].runs[0].point == "killed at checkpoint 'between'"
+        assert report.parts[0].runs[0].point == "killed at checkpoint 'between'"
+        assert report.parts[1].runs[0].point == "killed after effect #2 (sms +15550102)"
 
 
 def counter_then_sms_job(work: Any, env: Any) -> None:
