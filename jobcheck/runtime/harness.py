@@ -115,7 +115,7 @@ class Harness:
         self.lease_ttl = lease_ttl
         self.points = points if isinstance(points, str) else [point_sets.explicit(p) for p in points]
         specs = [] if pause_at is None else [pause_at] if isinstance(pause_at, (int, str)) else list(pause_at)
-        self.pause_points = [point_sets.explicit(p, effect_word="before") for p in specs] or None
+        self.pause_at = [point_sets.explicit(p, effect_word="before") for p in specs] or None
         self.samples = samples
         self.seed = seed if seed is not None or points != "random" else random.SystemRandom().randrange(10**9)
         self.allow_untested = allow_untested
@@ -198,10 +198,10 @@ class Harness:
             return list(self.points)
         return self._chosen(scenario, self.points, "after")
 
-    def pause_points_for(self, scenario: str = "overlap") -> list[Point]:
+    def pause_points(self, scenario: str = "overlap") -> list[Point]:
         """The points where ``overlap`` and ``lease_expiry`` hold run A: every event of a clean run."""
-        if self.pause_points is not None:
-            return list(self.pause_points)
+        if self.pause_at is not None:
+            return list(self.pause_at)
         return self._chosen(scenario, "all", "before")
 
     # -- scenarios
@@ -262,14 +262,14 @@ class Harness:
             return self._report("concurrent", expected, sc, untested=untested)
 
     def _run_overlap(self, expected: Observation) -> ScenarioReport:
-        points = self.pause_points_for("overlap")
+        points = self.pause_points("overlap")
         return self._sweep("overlap", expected, points, self._overlap_at, "before")
 
     def _run_lease_expiry(self, expected: Observation) -> ScenarioReport:
         if not self.lease_ttl:
             return ScenarioReport("lease_expiry", NOT_TESTED, expected=expected,
                                   untested="pass lease_ttl= (the TTL of the job's lease) to hold a runner past it")
-        points = self.pause_points_for("lease_expiry")
+        points = self.pause_points("lease_expiry")
         return self._sweep("lease_expiry", expected, points, self._lease_expiry_at, "before")
 
     def _run_kill(self, expected: Observation) -> ScenarioReport:
@@ -314,7 +314,7 @@ class Harness:
             if first.fired_at is None:  # a second run now would be a replay, not a recovery
                 point = plan.kill_at or plan.fail_at
                 return None, self._report(name, expected, sc, variant=variant,
-                                          untested=f"{first.outcome} without reaching {point}")
+                                          untested=_never_reached(first, point))
             time.sleep(delay)
             second = sc.start("A", attempt=2)
             sc.wait(second)
@@ -335,7 +335,7 @@ class Harness:
             if a.paused_at is None:  # it finished: a run B now would be a replay
                 sc.wait(a)
                 return None, self._report(name, expected, sc, variant=variant,
-                                          untested=f"{a.outcome} without reaching {point}")
+                                          untested=_never_reached(a, point))
             verdict = run_b(sc, a)
             a.release.set()
             sc.wait(*sc.runners)
@@ -375,6 +375,10 @@ class Harness:
         return (f"run B stopped after {len(b_trace)} of the {held} events A had reached and left the rest to A"
                 f" (did it find A's lease still held? the job's lease TTL must be lease_ttl={self.lease_ttl}s,"
                 " env.lease_ttl)")
+
+
+def _never_reached(runner: _Runner, point: Point | None) -> str:
+    return f"the point {point} was never reached ({runner.outcome})"
 
 
 def _allowed(spec: AllowUntested, names: Sequence[str]) -> frozenset[str]:

@@ -131,12 +131,12 @@ def test_a_point_never_reached_is_not_tested(tmp_path: Any) -> None:
         for scenario in ("overlap", "kill"):
             report = h.run(scenario)
             assert report.verdict == "not tested" and not report.passed, report.details()
-            assert "without reaching at checkpoint 'strat'" in report.line()
+            assert "the point at checkpoint 'strat' was never reached" in report.line()
             (part,) = report.parts
             assert [r.runner for r in part.runs] == ["A"]  # no second run: it would be a replay
         assert h.run("overlap").line() == (
             "can it overlap itself: not tested — A was paused at checkpoint 'strat': "
-            "run A: ok → returned 'sent' without reaching at checkpoint 'strat'"
+            "the point at checkpoint 'strat' was never reached (run A: ok → returned 'sent')"
         )
 
 
