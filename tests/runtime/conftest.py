@@ -23,13 +23,15 @@ import pytest
 from jobcheck.runtime.pytest_plugin import jobcheck_harness  # noqa: F401
 from jobcheck.runtime.servers import (
     ServerNotInstalled,
+    postgres_binaries,
+    redis_binary,
     throwaway_postgres,
     throwaway_redis,
 )
 
 POSTGRES_ENV = "JOBCHECK_TEST_POSTGRES_DSN"
 REDIS_ENV = "JOBCHECK_TEST_REDIS_URL"
-INSTALL_HINT = "install the server (bash .ci/install-servers.sh) or set {env} to a running one"
+INSTALL = "bash .ci/install-servers.sh"
 
 STRESS_FIGURES = pytest.StashKey[list[Any]]()
 SERVERS_USED = pytest.StashKey[list[str]]()
@@ -67,7 +69,7 @@ def _server(request: pytest.FixtureRequest, *, what: str, env: str, client: str,
         try:
             url = stack.enter_context(throwaway())
         except ServerNotInstalled as exc:
-            _unavailable(f"{what}: {exc}; {INSTALL_HINT.format(env=env)}")
+            _unavailable(f"{what}: {exc}; install it ({INSTALL}) or set {env} to a running server")
         used.append(f"{what}: {url} (throwaway, started in {time.monotonic() - started:.1f} s)")
         yield url
 
@@ -98,6 +100,24 @@ def postgres_dsn(request: pytest.FixtureRequest) -> Iterator[str]:
 def redis_url(request: pytest.FixtureRequest) -> Iterator[str]:
     yield from _server(request, what="Redis", env=REDIS_ENV, client="redis",
                        answers=_redis_answers, throwaway=throwaway_redis)
+
+
+@pytest.fixture
+def postgres_installed() -> None:
+    """For tests that start PostgreSQL servers of their own."""
+    try:
+        postgres_binaries()
+    except ServerNotInstalled as exc:
+        _unavailable(f"{exc}; install it: {INSTALL}")
+
+
+@pytest.fixture
+def redis_installed() -> None:
+    """For tests that start Redis servers of their own."""
+    try:
+        redis_binary()
+    except ServerNotInstalled as exc:
+        _unavailable(f"{exc}; install it: {INSTALL}")
 
 
 @pytest.fixture

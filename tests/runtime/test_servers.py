@@ -84,6 +84,7 @@ def redis_facts(url: str) -> tuple[Path, int]:
         client.close()
 
 
+@pytest.mark.usefixtures("postgres_installed")
 def test_throwaway_postgres_answers_beside_the_session_server_and_leaves_nothing(
         postgres_dsn: str, temp_root: Path) -> None:
     import psycopg
@@ -105,6 +106,7 @@ def test_throwaway_postgres_answers_beside_the_session_server_and_leaves_nothing
         assert conn.execute("SELECT 1").fetchone() == (1,)
 
 
+@pytest.mark.usefixtures("redis_installed")
 def test_throwaway_redis_answers_and_leaves_nothing(temp_root: Path) -> None:
     import redis
 
@@ -120,6 +122,7 @@ def test_throwaway_redis_answers_and_leaves_nothing(temp_root: Path) -> None:
     assert refuses(port_of(url))
 
 
+@pytest.mark.usefixtures("redis_installed")
 def test_two_at_once_get_their_own_port_directory_and_data() -> None:
     import redis
 
@@ -133,6 +136,7 @@ def test_two_at_once_get_their_own_port_directory_and_data() -> None:
         two.close()
 
 
+@pytest.mark.usefixtures("redis_installed")
 def test_a_port_another_server_takes_first_is_never_mistaken_for_ours(monkeypatch: pytest.MonkeyPatch) -> None:
     """Between picking a free port and binding it, another session's server may take it, and
     would answer on it: the new server must notice, move to another port, and yield its own."""
@@ -166,6 +170,7 @@ def test_missing_binaries_are_reported_as_not_installed(monkeypatch: pytest.Monk
         pass  # pragma: no cover - never reached
 
 
+@pytest.mark.usefixtures("redis_installed")
 def test_a_forked_child_leaving_the_block_does_not_stop_the_server() -> None:
     def hold() -> bool | None:
         with throwaway_redis() as url:
@@ -182,6 +187,7 @@ def test_a_forked_child_leaving_the_block_does_not_stop_the_server() -> None:
     assert still_there
 
 
+@pytest.mark.usefixtures("redis_installed")
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
 def test_an_owner_killed_while_holding_servers_leaves_nothing(signum: int) -> None:
     holder = subprocess.Popen(
