@@ -262,15 +262,15 @@ class Harness:
             return self._report("concurrent", expected, sc, untested=untested)
 
     def _run_overlap(self, expected: Observation) -> ScenarioReport:
-        points = self.pause_points("overlap")
-        return self._sweep("overlap", expected, points, self._overlap_at, "before")
+        return self._sweep("overlap", expected, self.pause_points("overlap"), self._overlap_at, "before",
+                           random_points=self.pause_at is None)
 
     def _run_lease_expiry(self, expected: Observation) -> ScenarioReport:
         if not self.lease_ttl:
             return ScenarioReport("lease_expiry", NOT_TESTED, expected=expected,
                                   untested="pass lease_ttl= (the TTL of the job's lease) to hold a runner past it")
-        points = self.pause_points("lease_expiry")
-        return self._sweep("lease_expiry", expected, points, self._lease_expiry_at, "before")
+        return self._sweep("lease_expiry", expected, self.pause_points("lease_expiry"), self._lease_expiry_at,
+                           "before", random_points=self.pause_at is None)
 
     def _run_kill(self, expected: Observation) -> ScenarioReport:
         return self._sweep("kill", expected, self.crash_points("kill"), self._kill_at, "after")
@@ -279,9 +279,10 @@ class Harness:
         return self._sweep("retry", expected, self.crash_points("retry"), self._fail_at, "after")
 
     def _sweep(self, name: str, expected: Observation, points: list[Point],
-               attempt: Callable[[Observation, Point], tuple[int | None, ScenarioReport]], effect_word: str) -> ScenarioReport:
+               attempt: Callable[[Observation, Point], tuple[int | None, ScenarioReport]], effect_word: str,
+               *, random_points: bool = True) -> ScenarioReport:
         population = point_sets.from_trace(self._trace(), effect_word=effect_word)
-        seed = self.seed if self.points == "random" else None
+        seed = self.seed if random_points and self.points == "random" else None
         return sweep(name, expected, points, lambda point: attempt(expected, point), population=population,
                      seed=seed, lead_with_variant=name in ("kill", "retry"))
 
