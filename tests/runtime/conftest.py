@@ -102,22 +102,23 @@ def redis_url(request: pytest.FixtureRequest) -> Iterator[str]:
                        answers=_redis_answers, throwaway=throwaway_redis)
 
 
+def _installed(find: Callable[[], object]) -> None:
+    try:
+        find()
+    except ServerNotInstalled as exc:
+        _unavailable(f"{exc}; install it: {INSTALL}")
+
+
 @pytest.fixture
 def postgres_installed() -> None:
     """For tests that start PostgreSQL servers of their own."""
-    try:
-        postgres_binaries()
-    except ServerNotInstalled as exc:
-        _unavailable(f"{exc}; install it: {INSTALL}")
+    _installed(postgres_binaries)
 
 
 @pytest.fixture
 def redis_installed() -> None:
     """For tests that start Redis servers of their own."""
-    try:
-        redis_binary()
-    except ServerNotInstalled as exc:
-        _unavailable(f"{exc}; install it: {INSTALL}")
+    _installed(redis_binary)
 
 
 @pytest.fixture
