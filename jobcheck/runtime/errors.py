@@ -18,12 +18,16 @@ class LeaseHeldError(LeaseError):
 
 
 class LeaseLostError(LeaseError):
-    """A renew found the lease expired, released, cleared or taken over."""
+    """A renew found the lease expired, released, cleared or taken over, or no renewal got
+    through to the store before the lease ran out (``reason`` says which, ``__cause__`` holds
+    the store's last error)."""
 
-    def __init__(self, resource: str, token: int) -> None:
+    def __init__(self, resource: str, token: int, reason: str | None = None) -> None:
         self.resource = resource
         self.token = token
-        super().__init__(f"lease on {resource!r} with token {token} is no longer held")
+        self.reason = reason
+        why = f": {reason}" if reason else ""
+        super().__init__(f"lease on {resource!r} with token {token} is no longer held{why}")
 
 
 class StaleTokenError(Exception):

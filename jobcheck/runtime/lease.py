@@ -20,7 +20,7 @@ import time
 import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -177,23 +177,34 @@ class LeaseBackend(ABC):
     ) -> Iterator[Lease]:
         """Hold a lease for the body of a ``with`` block; raise LeaseHeldError if unavailable.
 
-        With ``renew_every`` a background heartbeat renews the lease; read the current lease
-        (and whether it was lost) from ``Heartbeat`` via :meth:`keep_alive` instead if you need
-        it. The body must still pass ``lease.token`` to fenced writes: a heartbeat cannot renew
-        a lease while the whole process is paused.
+        With ``renew_every`` a background heartbeat renews the lease, and if it lost the lease
+        (or could not renew it before it ran out) the block raises that ``LeaseLostError`` when
+        it ends, unless the body is already raising. Read ``lost`` while the work runs from a
+        ``Heartbeat`` of your own (:meth:`keep_alive`). The body must still pass
+        ``lease.token`` to fenced writes: a heartbeat cannot renew a lease while the whole
+        process is paused.
         """
         lease = self.acquire(resource, ttl, wait=wait)
         if lease is None:
             info = self.get(resource)
             raise LeaseHeldError(resource, info.holder if info else None)
         beat = self.keep_alive(lease, renew_every) if renew_every else None
+        body_raised = True
         try:
             yield lease
+            body_raised = False
         finally:
+            lost = None
             if beat is not None:
                 beat.stop()
-                lease = beat.lease
-            self.release(lease)
+                lease, lost = beat.lease, beat.lost
+            if lost is None:
+                self.release(lease)
+            else:
+                with suppress(Exception):  # the store may be unreachable; the lease expires anyway
+                    self.release(lease)
+                if not body_raised:
+                    raise lost
 
     def keep_alive(self, lease: Lease, every: float) -> "Heartbeat":
         """Start a daemon thread renewing ``lease`` every ``every`` seconds."""
@@ -201,27 +212,57 @@ class LeaseBackend(ABC):
 
 
 class Heartbeat:
-    """Renews a lease periodically in a daemon thread until stopped or the lease is lost."""
+    """Renews a lease every ``every`` seconds in a daemon thread until stopped or lost.
+
+    A renewal the store refuses (expired, cleared, taken over) ends it at once. A renewal that
+    fails (connection terminated, server down) is retried every period while the lease's own
+    deadline lasts: backends reconnect, and a lease renewed before its deadline was never lost.
+    ``lost`` is a :class:`LeaseLostError` from the moment either happens (also while a renewal
+    hangs past the deadline), its ``__cause__`` the store's last error; it never goes back to
+    None.
+    """
 
     def __init__(self, backend: LeaseBackend, lease: Lease, every: float) -> None:
         if every <= 0 or every >= lease.ttl:
             raise ValueError("renew interval must be positive and shorter than the ttl")
         self.backend = backend
         self.lease = lease
-        self.lost: LeaseLostError | None = None
         self._every = every
+        self._lost: LeaseLostError | None = None
+        self._failure: Exception | None = None  # the last renewal's error, None after a success
+        self._stopped_at: float | None = None
+        self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"lease-heartbeat:{lease.resource}", daemon=True)
         self._thread.start()
 
+    @property
+    def lost(self) -> LeaseLostError | None:
+        """Why the lease is no longer known to be held, or None while it is."""
+        with self._lock:
+            now = time.monotonic() if self._stopped_at is None else self._stopped_at
+            if self._lost is None and self.lease.deadline <= now:
+                self._lost = LeaseLostError(self.lease.resource, self.lease.token, "no renewal got through before it ran out")
+                self._lost.__cause__ = self._failure
+            return self._lost
+
     def _run(self) -> None:
         while not self._stop.wait(self._every):
+            if self.lost is not None:  # past the deadline: renewing now could not undo a takeover
+                return
             try:
                 self.lease = self.backend.renew(self.lease)
+                self._failure = None
             except LeaseLostError as exc:
-                self.lost = exc
+                with self._lock:
+                    self._lost = self._lost or exc
                 return
+            except Exception as exc:  # noqa: BLE001 - any failure to renew; retried until the deadline
+                self._failure = exc
 
     def stop(self) -> None:
+        with self._lock:
+            if self._stopped_at is None:
+                self._stopped_at = time.monotonic()  # `lost` judges the deadline as of now
         self._stop.set()
         self._thread.join()
