@@ -20,7 +20,7 @@ _EXPORTS = {
     "open_backend": "backends",
     "checkpoint": "control", "in_harness": "control", "record_effect": "control",
     "FencingNotInstalled": "errors", "InjectedFailure": "errors", "LeaseError": "errors",
-    "LeaseHeldError": "errors", "LeaseLostError": "errors", "StaleTokenError": "errors",
+    "LeaseHeldError": "errors", "LeaseLostError": "errors", "NoSuchLeaseStore": "errors", "StaleTokenError": "errors",
     "current_fence": "fencing", "fence": "fencing", "fenced_transaction": "fencing", "install_fencing": "fencing",
     "SCENARIOS": "harness", "Harness": "harness", "HarnessError": "harness", "Point": "runs", "RunEnv": "runs",
     "HttpRequest": "http_sink", "HttpSink": "http_sink",
@@ -65,6 +65,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs
         LeaseError,
         LeaseHeldError,
         LeaseLostError,
+        NoSuchLeaseStore,
         StaleTokenError,
     )
     from .fencing import current_fence, fence, fenced_transaction, install_fencing  # noqa: F401

@@ -7,11 +7,12 @@ from .lease import LeaseBackend
 __all__ = ["open_backend"]
 
 
-def open_backend(url: str, *, table: str | None = None, prefix: str | None = None) -> LeaseBackend:
+def open_backend(url: str, *, table: str | None = None, prefix: str | None = None, create: bool = True) -> LeaseBackend:
     """``sqlite:///relative.db``, ``sqlite:////absolute.db`` (or a bare file path),
     ``postgresql://...`` / ``postgres://...``, ``redis://...`` / ``rediss://...`` / ``unix://...``.
 
-    ``table`` applies to the SQL backends, ``prefix`` to Redis.
+    ``table`` applies to the SQL backends, ``prefix`` to Redis. ``create=False`` opens a SQLite
+    file only if it exists (:class:`NoSuchLeaseStore` otherwise) and changes nothing in it.
     """
     scheme = url.split("://", 1)[0].lower() if "://" in url else ""
     if scheme in ("", "sqlite"):
@@ -22,7 +23,7 @@ def open_backend(url: str, *, table: str | None = None, prefix: str | None = Non
             raise ValueError(f"SQLite URLs look like sqlite:///relative.db or sqlite:////abs/path.db, not {url!r}")
         if not path:
             raise ValueError("a SQLite lease store needs a file path")
-        return SQLiteLeases(path, **({"table": table} if table else {}))
+        return SQLiteLeases(path, create=create, **({"table": table} if table else {}))
     if scheme in ("postgresql", "postgres"):
         from .postgres import PostgresLeases
 

@@ -3,15 +3,25 @@
 This module defines a standalone click group (``runtime_cli``, named ``lease``) that the main
 CLI mounts. The store is given as a URL with ``--backend`` or ``JOBCHECK_LEASE_BACKEND``:
 ``sqlite:///relative.db``, ``sqlite:////abs/path.db``, ``postgresql://...``, ``redis://...``.
+
+``show`` and ``clear`` never create a store: a missing SQLite file, or a server that cannot be
+reached, is one line on stderr and exit 2, as the main CLI reports errors (1 means a named
+resource was never leased).
 """
 
 from __future__ import annotations
 
+import sqlite3
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
+from urllib.parse import urlsplit, urlunsplit
 
 import click
 
 from .backends import open_backend
+from .errors import NoSuchLeaseStore
 from .lease import LeaseBackend, LeaseInfo
 
 __all__ = ["runtime_cli"]
@@ -28,11 +38,49 @@ _table_option = click.option("--table", default=None, help="SQL table holding th
 _prefix_option = click.option("--prefix", default=None, help="Redis key prefix (default jobcheck).")
 
 
-def _open(url: str, table: str | None, prefix: str | None) -> LeaseBackend:
+class StoreFailure(click.ClickException):
+    """The store is missing or could not be used: exit 2, never 1 (which means findings)."""
+
+    exit_code = 2
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"jobcheck: {self.format_message()}", err=True)
+
+
+def _store_errors() -> tuple[type[BaseException], ...]:
+    """What a store raises when it is missing, unreachable or refuses. A driver that was never
+    imported cannot have raised anything."""
+    errors: list[type[BaseException]] = [sqlite3.Error, OSError]
+    if "psycopg" in sys.modules:
+        errors.append(sys.modules["psycopg"].Error)
+    if "redis" in sys.modules:
+        errors.append(sys.modules["redis"].RedisError)
+    return tuple(errors)
+
+
+def _without_password(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return urlunsplit(parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)))
+
+
+@contextmanager
+def _store(url: str, table: str | None, prefix: str | None) -> Iterator[LeaseBackend]:
+    """The backend for an existing store, closed at the end; its failures become StoreFailure."""
     try:
-        return open_backend(url, table=table, prefix=prefix)
+        backend = open_backend(url, table=table, prefix=prefix, create=False)
     except (ValueError, ImportError) as exc:
         raise click.UsageError(str(exc)) from exc
+    except NoSuchLeaseStore as exc:
+        raise StoreFailure(str(exc)) from exc
+    try:
+        yield backend
+    except _store_errors() as exc:
+        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise StoreFailure(f"cannot use the lease store {_without_password(url)}: {reason}") from exc
+    finally:
+        backend.close()
 
 
 def _when(moment: datetime | None) -> str:
@@ -61,7 +109,7 @@ def runtime_cli() -> None:
 @click.argument("resources", nargs=-1)
 def show(url: str, table: str | None, prefix: str | None, resources: tuple[str, ...]) -> None:
     """Show leases: token issued last, holder and expiry. All resources unless some are named."""
-    with _open(url, table, prefix) as backend:
+    with _store(url, table, prefix) as backend:
         if resources:
             infos = [backend.get(r) for r in resources]
             missing = [r for r, i in zip(resources, infos) if i is None]
@@ -86,7 +134,7 @@ def show(url: str, table: str | None, prefix: str | None, resources: tuple[str, 
 def clear(url: str, table: str | None, prefix: str | None, resources: tuple[str, ...]) -> None:
     """Free stuck leases, whoever holds them. Tokens are kept: the next holder gets a higher one."""
     unknown = 0
-    with _open(url, table, prefix) as backend:
+    with _store(url, table, prefix) as backend:
         for resource in resources:
             before = backend.clear(resource)
             if before is None:

@@ -30,6 +30,10 @@ class LeaseLostError(LeaseError):
         super().__init__(f"lease on {resource!r} with token {token} is no longer held{why}")
 
 
+class NoSuchLeaseStore(LeaseError):
+    """A lease store opened for reading only (``create=False``) does not exist."""
+
+
 class StaleTokenError(Exception):
     """The store rejected a write whose fencing token is older than one it has already seen.
 

@@ -20,8 +20,10 @@ import time
 from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TypeVar
+from urllib.parse import quote
 
 from ._procs import ProcessLocal, check_identifier
+from .errors import NoSuchLeaseStore
 from .lease import LeaseBackend, LeaseInfo
 
 __all__ = ["SQLiteLeases", "retry_busy"]
@@ -66,14 +68,23 @@ def retry_busy(op: Callable[[], T], timeout: float) -> T:
 
 
 class SQLiteLeases(LeaseBackend):
-    """Leases stored in table ``jobcheck_leases`` of the SQLite database at ``path``."""
+    """Leases stored in table ``jobcheck_leases`` of the SQLite database at ``path``.
+
+    The file and table are created on first use; with ``create=False`` (inspecting a store)
+    nothing is created or converted, and a missing file raises :class:`NoSuchLeaseStore`.
+    """
 
     kind = "sqlite"
 
-    def __init__(self, path: str | os.PathLike[str], *, table: str = "jobcheck_leases", busy_timeout: float = 30.0) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], *, table: str = "jobcheck_leases", busy_timeout: float = 30.0, create: bool = True
+    ) -> None:
         self.path = os.fspath(path)
         self.table = check_identifier(table)
         self.busy_timeout = busy_timeout
+        self.create = create
+        if not create and not os.path.isfile(self.path):
+            raise NoSuchLeaseStore(f"no such lease database: {self.path}")
         self._conn: ProcessLocal[sqlite3.Connection] = ProcessLocal(self._open, lambda c: c.close())
 
     def __repr__(self) -> str:
@@ -82,6 +93,9 @@ class SQLiteLeases(LeaseBackend):
     def _open(self) -> sqlite3.Connection:
         # isolation_level=None: we issue BEGIN IMMEDIATE/COMMIT ourselves; timeout=0: we poll
         # for locks ourselves (retry_busy).
+        if not self.create:  # mode=rw: a file removed since __init__ is not created again
+            uri = f"file:{quote(os.path.abspath(self.path))}?mode=rw"
+            return sqlite3.connect(uri, uri=True, timeout=0, isolation_level=None, check_same_thread=False)
         conn = sqlite3.connect(self.path, timeout=0, isolation_level=None, check_same_thread=False)
         retry_busy(lambda: conn.execute("PRAGMA journal_mode=WAL"), self.busy_timeout)
         retry_busy(

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
+from jobcheck.cli import main
 from jobcheck.runtime import open_backend
 from jobcheck.runtime.cli import runtime_cli
 
@@ -51,6 +54,7 @@ def test_show_everything_from_the_environment(tmp_path: Any) -> None:
     assert result.exit_code == 0
     rows = [line.split()[:3] for line in result.output.splitlines()[1:]]
     assert rows == [["a", "1", "free"], ["b", "1", "held"]]
+    open_backend(f"sqlite:///{tmp_path / 'empty.db'}").list()  # creates the store
     empty = invoke("show", "--backend", f"sqlite:///{tmp_path / 'empty.db'}")
     assert empty.output == "no leases\n"
     assert invoke("show", "--backend", "mysql://x").exit_code == 2  # usage error
@@ -63,3 +67,35 @@ def test_stress_command(tmp_path: Any) -> None:
     header, _, row = result.output.splitlines()
     assert header.split()[:3] == ["backend", "procs", "cycles"]
     assert row.split()[:3] == ["sqlite", "2", "30"] and row.split()[-1] == "yes"
+
+
+def test_a_missing_sqlite_store_is_an_error_and_is_not_created(tmp_path: Any, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
+    for command in (["show"], ["show", "some-resource"], ["clear", "some-resource"]):
+        result = CliRunner().invoke(runtime_cli, [*command, "--backend", "sqlite:///typo.db"])
+        assert result.exit_code == 2, result.output
+        assert result.stderr == "jobcheck: no such lease database: typo.db\n"
+        assert result.stdout == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_existing_store_is_shown_without_being_changed(tmp_path: Any) -> None:
+    path = tmp_path / "app.db"
+    sqlite3.connect(path).close()  # an empty database: no lease table, rollback journal
+    before = path.read_bytes()
+    result = CliRunner().invoke(runtime_cli, ["show", "--backend", f"sqlite:///{path}"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("jobcheck: cannot use the lease store sqlite:///") and "no such table" in result.stderr
+    assert path.read_bytes() == before and not (tmp_path / "app.db-wal").exists()
+
+
+@pytest.mark.parametrize(
+    "url", ["redis://127.0.0.1:1/0", "postgresql://jobcheck:secret@127.0.0.1:1/jobcheck?connect_timeout=3"], ids=["redis", "postgres"]
+)
+def test_a_server_that_is_down_is_one_line_and_exit_2(url: str) -> None:
+    for command in (["show"], ["clear", "some-resource"]):
+        result = CliRunner().invoke(main, ["lease", *command, "--backend", url])
+        assert result.exit_code == 2, result.output
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+        assert result.stderr.startswith("jobcheck: cannot use the lease store ") and "refused" in result.stderr
+        assert "secret" not in result.stderr
