@@ -9,12 +9,14 @@ skip locally, but fail when CI is set: CI must never pass by skipping them.
 
 from __future__ import annotations
 
+import importlib
 import os
 import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -51,7 +53,7 @@ def _server(request: pytest.FixtureRequest, *, what: str, env: str, client: str,
             answers: Callable[[str], None], throwaway: Callable[[], AbstractContextManager[str]]) -> Iterator[str]:
     """The configured server if ``env`` is set, else a throwaway one for this session."""
     try:
-        __import__(client)
+        importlib.import_module(client)
     except ImportError as exc:
         _unavailable(f"{what} tests need the {client} package ({exc})")
     used = request.config.stash[SERVERS_USED]
@@ -60,8 +62,8 @@ def _server(request: pytest.FixtureRequest, *, what: str, env: str, client: str,
         try:
             answers(configured)
         except Exception as exc:  # noqa: BLE001 - any failure means "no server"
-            _unavailable(f"{what} at {env}={configured} is not reachable ({type(exc).__name__}: {exc})")
-        used.append(f"{what}: {configured} (from {env})")
+            _unavailable(f"{what} at {env}={_without_password(configured)} is not reachable ({type(exc).__name__}: {exc})")
+        used.append(f"{what}: {_without_password(configured)} (from {env})")
         yield configured
         return
     with ExitStack() as stack:
@@ -72,6 +74,14 @@ def _server(request: pytest.FixtureRequest, *, what: str, env: str, client: str,
             _unavailable(f"{what}: {exc}; install it ({INSTALL}) or set {env} to a running server")
         used.append(f"{what}: {url} (throwaway, started in {time.monotonic() - started:.1f} s)")
         yield url
+
+
+def _without_password(url: str) -> str:
+    """The URL as the summary may show it: CI logs are read by more people than its secrets."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)).geturl()
 
 
 def _postgres_answers(dsn: str) -> None:
