@@ -20,6 +20,13 @@ own (sqlite3 ``isolation_level=None`` or ``autocommit=True``, psycopg ``autocomm
 :func:`fenced_transaction` does it in that order for you; :mod:`._transactions` says when it
 begins, adopts or joins a transaction.
 
+After a stale token the transaction is over. SQLite has rolled it back (under Python 3.12's
+``autocommit=False`` a new one is begun, as that mode promises); PostgreSQL refuses every
+statement until a rollback (``commit()`` rolls back). End it with ``conn.rollback()``, which
+works in every mode. One gap remains on PostgreSQL: rolling back *to a savepoint* taken before
+the fence undoes the rejection (psycopg takes one for a ``conn.transaction()`` opened while a
+transaction is already open), so fence at the top level of a transaction.
+
 Equal tokens pass: one lease may make many fenced writes.
 """
 
