@@ -90,9 +90,6 @@ class PostgresStore:
         self.autocommit, self.prior_statement, self.block = autocommit, prior_statement, block
         self.manual = autocommit
         self.driver_error = psycopg.Error
-        with psycopg.connect(dsn, autocommit=True) as setup:
-            install_fencing(setup)
-            setup.execute("CREATE TABLE IF NOT EXISTS jobcheck_test_modes (tag text, name text)")
 
     def connect(self) -> Any:
         import psycopg
@@ -146,10 +143,20 @@ POSTGRES_MODES = {
 }
 
 
+@pytest.fixture(scope="module")
+def postgres_schema(postgres_dsn: str) -> str:
+    import psycopg
+
+    with psycopg.connect(postgres_dsn, autocommit=True) as setup:
+        install_fencing(setup)
+        setup.execute("CREATE TABLE IF NOT EXISTS jobcheck_test_modes (tag text, name text)")
+    return postgres_dsn
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS)
 @pytest.mark.parametrize("mode", POSTGRES_MODES)
-def test_postgres_modes(mode: str, scenario: str, postgres_dsn: str, resource: str) -> None:
-    store = PostgresStore(postgres_dsn, resource, **POSTGRES_MODES[mode])
+def test_postgres_modes(mode: str, scenario: str, postgres_schema: str, resource: str) -> None:
+    store = PostgresStore(postgres_schema, resource, **POSTGRES_MODES[mode])
     conn = store.connect()
     try:
         SCENARIOS[scenario](store, conn, resource)
