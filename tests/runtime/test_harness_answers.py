@@ -23,7 +23,7 @@ from jobcheck.runtime import (
 from jobcheck.runtime.points import from_trace, sample
 from jobcheck.runtime.report import compare
 
-from .test_harness import harness  # a SQLite "done" table observed with sqlite_state
+from .test_harness import counter_job, harness  # harness: a SQLite "done" table observed with sqlite_state
 
 # --------------------------------------------------------------------------- jobs under test
 # Module level, so the spawn start method could pickle them too.
@@ -195,6 +195,16 @@ def test_a_lease_without_fencing_fails_lease_expiry_despite_a_checkpoint_after_a
         assert leased.passed  # the one point the harness used to try
         assert not before_webhook.passed and before_webhook.count("webhook") == 2
         assert h.run("overlap").passed  # the lease does keep live runners apart
+
+
+def test_a_fenced_job_answers_yes_at_every_pause_point(tmp_path: Any) -> None:
+    # Held after its last write, A leaves nothing to take over: B finding the work done is no gap.
+    with harness(tmp_path, counter_job, ("u1", True), lease_ttl=0.1) as h:
+        report = h.run("lease_expiry")
+        assert report.passed, report.details()
+        checked, recorded = report.parts
+        assert [r.error.split(":")[0] for r in checked.runs if r.runner == "A"] == ["StaleTokenError"]
+        assert [r.result for r in recorded.runs if r.runner == "B"] == ["'already done'"]
 
 
 # --------------------------------------------------------------------------- random points, shrinking
