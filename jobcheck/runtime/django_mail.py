@@ -37,8 +37,8 @@ class DjangoMail(Recorder):
     def __init__(self, *, dedupe_message_id: bool = False) -> None:
         self.dedupe_message_id = dedupe_message_id
 
-    def child_start(self, env: "RunEnv") -> None:
-        import django.core.mail as mail
+    def child_start(self, env: RunEnv) -> None:
+        from django.core import mail
 
         original = mail.get_connection
         sink = env.endpoints.get("smtp")

@@ -42,17 +42,17 @@ class PostgresSchema(DbState):
         self.queries = queries
         self._made: list[str] = []
 
-    def schema(self, env: "RunEnv") -> str:
+    def schema(self, env: RunEnv) -> str:
         return check_identifier(env.namespace)
 
-    def dsn(self, env: "RunEnv") -> str:
+    def dsn(self, env: RunEnv) -> str:
         """A connection string whose ``search_path`` is the scenario's schema."""
         from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
         options = conninfo_to_dict(self.base_dsn).get("options") or ""
         return make_conninfo(self.base_dsn, options=f"{options} -c search_path={self.schema(env)}".strip())
 
-    def setup(self, env: "RunEnv") -> None:
+    def setup(self, env: RunEnv) -> None:
         schema = self.schema(env)
         with connect(self.base_dsn) as conn:
             conn.execute(f"CREATE SCHEMA {schema}")
@@ -64,7 +64,7 @@ class PostgresSchema(DbState):
                 else:
                     conn.execute(statement)
 
-    def _snapshot(self, env: "RunEnv") -> dict[str, list[tuple]]:
+    def _snapshot(self, env: RunEnv) -> dict[str, list[tuple]]:
         with connect(self.dsn(env)) as conn:
             return {name: [tuple(row) for row in conn.execute(sql)] for name, sql in self.queries.items()}
 

@@ -18,7 +18,7 @@ notes in the terminal summary, and ``--jobcheck-report=PATH`` writes them all as
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 

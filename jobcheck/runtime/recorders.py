@@ -31,7 +31,7 @@ from .errors import InjectedFailure
 if TYPE_CHECKING:  # pragma: no cover
     from .harness import RunEnv
 
-__all__ = ["Recorder", "ServerSink", "DbState", "sqlite_state", "outermost_send", "record_email", "GO", "FAIL", "KILL"]
+__all__ = ["FAIL", "GO", "KILL", "DbState", "Recorder", "ServerSink", "outermost_send", "record_email", "sqlite_state"]
 
 # What the harness tells a sink (or a job's hook) to do after an effect.
 GO, FAIL, KILL = "go", "fail", "kill"
@@ -53,7 +53,7 @@ class Recorder:
         """What a runner in ``slot`` needs to reach this recorder (None if nothing)."""
         return None
 
-    def child_start(self, env: "RunEnv") -> None:
+    def child_start(self, env: RunEnv) -> None:
         """Prepare the run's child process, before the job starts (for recorders that patch
         a library in the job's process and report through ``record_effect``)."""
 
@@ -107,7 +107,7 @@ class _Server(socketserver.ThreadingTCPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, handler: type, sink: "ServerSink", slot: str) -> None:
+    def __init__(self, handler: type, sink: ServerSink, slot: str) -> None:
         self.sink = sink
         self.slot = slot
         super().__init__(("127.0.0.1", 0), handler)
@@ -158,18 +158,18 @@ class DbState(Recorder):
     fencing tokens.
     """
 
-    def __init__(self, snapshot: Callable[["RunEnv"], Any], *, name: str = "database") -> None:
+    def __init__(self, snapshot: Callable[[RunEnv], Any], *, name: str = "database") -> None:
         self.snapshot = snapshot
         self.name = name
 
 
-def sqlite_state(path: Callable[["RunEnv"], Any], **queries: str) -> DbState:
+def sqlite_state(path: Callable[[RunEnv], Any], **queries: str) -> DbState:
     """A :class:`DbState` running named queries on a SQLite file: ``invoices="SELECT ..."``.
 
     Each query's rows become a list of tuples; order them (ORDER BY) for a stable comparison.
     """
 
-    def snapshot(env: "RunEnv") -> dict[str, list[tuple]]:
+    def snapshot(env: RunEnv) -> dict[str, list[tuple]]:
         conn = sqlite3.connect(path(env))
         try:
             return {name: [tuple(r) for r in conn.execute(sql)] for name, sql in queries.items()}

@@ -43,7 +43,7 @@ class SmtplibMail(Recorder):
     def __init__(self, *, dedupe_message_id: bool = False) -> None:
         self.dedupe_message_id = dedupe_message_id
 
-    def child_start(self, env: "RunEnv") -> None:
+    def child_start(self, env: RunEnv) -> None:
         sink = env.endpoints.get("smtp")
         original = smtplib.SMTP.sendmail
         dedupe = self.dedupe_message_id

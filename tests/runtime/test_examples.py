@@ -10,16 +10,23 @@ from typing import Any
 
 import pytest
 
-from jobcheck.runtime import DbState, DjangoMail, EmailSink, FiveQuestionsError, HttpSink, ScenarioReport
+from jobcheck.runtime import (
+    DbState,
+    DjangoMail,
+    EmailSink,
+    FiveQuestionsError,
+    HttpSink,
+    ScenarioReport,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 for app in ("invoices", "shop"):
     if str(EXAMPLES / app) not in sys.path:
         sys.path.insert(0, str(EXAMPLES / app))
 
-import billing  # noqa: E402
-import safe_invoice  # noqa: E402
-import unsafe_invoice  # noqa: E402
+import billing
+import safe_invoice
+import unsafe_invoice
 
 # The API sink names each effect the way the report should: "2 × charge cus_1".
 ROUTES = {

@@ -14,7 +14,15 @@ from typing import Any
 
 import pytest
 
-from jobcheck.runtime import DjangoMail, EffectLedger, EmailSink, HttpSink, PostgresSchema, SmtplibMail, sqlite_state
+from jobcheck.runtime import (
+    DjangoMail,
+    EffectLedger,
+    EmailSink,
+    HttpSink,
+    PostgresSchema,
+    SmtplibMail,
+    sqlite_state,
+)
 from jobcheck.runtime.ledger import describe_effect
 from jobcheck.runtime.recorders import FAIL, GO
 from jobcheck.runtime.report import Observation, RunOutcome, ScenarioReport, compare
@@ -313,7 +321,7 @@ def test_postgres_schema_gives_each_scenario_its_own_tables(jobcheck_harness: An
                             notifications="SELECT who, period FROM notifications ORDER BY who, period")
         return jobcheck_harness(notify_job(db, keyed=keyed), "2024-05", setup=db.setup, observe=[db]), db
 
-    unsafe, db = make(keyed=False)
+    unsafe, _ = make(keyed=False)
     replay = unsafe.run("replay")
     assert replay.verdict == "no"
     assert replay.observed.state["database"]["notifications"] == [("ada", "2024-05")] * 2 + [("grace", "2024-05")] * 2
