@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -99,11 +100,13 @@ def _factory(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[..., Ha
 def _finish(item: pytest.Item, made: list[Harness]) -> None:
     answers = item.config.stash.get(_ANSWERS, [])
     for harness in made:
-        harness.close()
         for report in harness.reports:
             answers.append((item.nodeid, report))
             # Written by --junitxml as <property name="jobcheck.kill" value="can it die ...: no — ..."/>.
             item.user_properties.append((f"jobcheck.{report.scenario}", report.line()))
+    with ExitStack() as closing:  # every harness is closed, even if closing one fails
+        for harness in made:
+            closing.callback(harness.close)
 
 
 @pytest.fixture
