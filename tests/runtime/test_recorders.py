@@ -21,6 +21,8 @@ from jobcheck.runtime import (
     HttpSink,
     PostgresSchema,
     SmtplibMail,
+    fenced_transaction,
+    install_fencing,
     sqlite_state,
 )
 from jobcheck.runtime.ledger import describe_effect
@@ -298,8 +300,10 @@ def notify_job(db: Any, *, keyed: bool) -> Any:
 
         with psycopg.connect(db.dsn(env), autocommit=True) as conn:
             conflict = " ON CONFLICT DO NOTHING" if keyed else ""
-            for who in ("ada", "grace"):
-                conn.execute(f"INSERT INTO notifications (who, period) VALUES (%s, %s){conflict}", (who, period))
+            # The fencing function install_fencing made in this scenario's schema.
+            with fenced_transaction(conn, f"notify:{period}", 1):
+                for who in ("ada", "grace"):
+                    conn.execute(f"INSERT INTO notifications (who, period) VALUES (%s, %s){conflict}", (who, period))
 
     return job
 
@@ -317,8 +321,9 @@ def test_postgres_schema_gives_each_scenario_its_own_tables(jobcheck_harness: An
 
     def make(keyed: bool) -> Any:
         unique = ", PRIMARY KEY (who, period)" if keyed else ""
-        db = PostgresSchema(postgres_dsn, f"CREATE TABLE notifications (who text, period text{unique})", remember,
-                            notifications="SELECT who, period FROM notifications ORDER BY who, period")
+        db = PostgresSchema(postgres_dsn, f"CREATE TABLE notifications (who text, period text{unique})", install_fencing,
+                            remember, notifications="SELECT who, period FROM notifications ORDER BY who, period",
+                            fences="SELECT resource, token FROM jobcheck_fences")
         return jobcheck_harness(notify_job(db, keyed=keyed), "2024-05", setup=db.setup, observe=[db]), db
 
     unsafe, _ = make(keyed=False)
@@ -330,6 +335,7 @@ def test_postgres_schema_gives_each_scenario_its_own_tables(jobcheck_harness: An
     # One fresh schema per scenario (baseline and replay of each harness, and concurrent), on the server until closed.
     assert len(set(seen)) == len(seen) == 5 and all(name.startswith("jc") for name in seen)
     assert sorted(schemas(pg_conn, seen)) == sorted(seen)
+    assert replay.observed.state["database"]["fences"] == [("notify:2024-05", 1)]  # the scenario's own fence table
     unsafe.close()
     safe.close()
     assert schemas(pg_conn, seen) == []
