@@ -6,7 +6,7 @@ and `find_registrations(project) -> [Registration]`; it may have
 `find_retry_wrappers(project) -> {qualname: RetryPolicy}` for retry decorators that apply to any
 function, and `reads_decorator(name) -> bool` to be given the decorators it reads
 (`decorated_functions`). Frameworks recognise resolved names (`celery.Celery().task`), never
-spellings alone. A module without `FRAMEWORK` is a helper (`base`, `durations`) or configured
+spellings alone. A module without `FRAMEWORK` is a helper (`base`, `durations`, `instances`) or configured
 (`custom`, from `[tool.jobcheck.entry-points]`). See CONTRIBUTING.md.
 """
 

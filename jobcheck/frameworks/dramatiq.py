@@ -4,7 +4,9 @@ exception; `max_retries=0` disables it; `retry_when` replaces the decision; `thr
 exceptions that are not retried. A `Retries(max_retries=N)` middleware the project builds changes
 the default. Options given at the enqueue call (`actor.send_with_options(..., max_retries=3)`)
 override the actor's for that message. `on_retry_exhausted=` / `on_failure=` name the actor that
-sees exhaustion.
+sees exhaustion. `dramatiq.actor(fn)` / `dramatiq.actor(SendTask(), ...)` called rather than used
+as a decorator makes an actor too: of the function, or of what the instance runs when called
+(`frameworks/instances.py`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import lit, names
 from .base import describe, job_from_function, matches, policy, retry_limit
+from .instances import called_function
 
 ACTOR_DECORATORS = ("dramatiq.actor", "dramatiq.actor.actor", "dramatiq.actor*", "django_dramatiq.actor")
 ACTOR_BASES = ("dramatiq.GenericActor", "dramatiq.generic.GenericActor")
@@ -96,16 +99,11 @@ def _compute_actors(project: Project) -> dict[str, JobSite]:
             continue
         if not matches(name, ACTOR_DECORATORS):
             continue
-        kwargs = d.value[3] if d.is_call else {}
-        site = job_from_function(project, d.function, "dramatiq", "actor", triggers={"enqueue"})
-        site.retry = actor_policy(kwargs, d.anchor, defaults)
-        if "periodic" in kwargs:
-            site.triggers.add("schedule")
-            site.kind = "periodic"
-        site.settings = {k: v for k, v in kwargs.items() if k in ("queue_name", "priority", "time_limit", "actor_name", "periodic", *HANDLER_KEYS)}
-        if names(kwargs.get("throws")):
-            site.settings["throws"] = kwargs["throws"]
-        out[d.function.qualname] = site
+        out[d.function.qualname] = _actor_site(project, d.function, d.value[3] if d.is_call else {}, d.anchor, defaults)
+    for call in calls_named(project, ("actor",), _reads_actor_call):  # `send = dramatiq.actor(SendTask())`
+        fn = called_function(project, call.module, call.event.args[0])
+        if fn is not None and fn.qualname not in out:
+            out[fn.qualname] = _actor_site(project, fn, call.event.kwargs, call.anchor, defaults)
     for qualname in periodic_names:
         if qualname in out:
             out[qualname].triggers.add("schedule")
@@ -123,6 +121,22 @@ def _compute_actors(project: Project) -> dict[str, JobSite]:
             retry=actor_policy(kwargs, anchor, defaults),
         )
     return out
+
+
+def _actor_site(project: Project, fn, kwargs: dict, anchor, defaults: dict) -> JobSite:
+    site = job_from_function(project, fn, "dramatiq", "actor", triggers={"enqueue"})
+    site.retry = actor_policy(kwargs, anchor, defaults)
+    if "periodic" in kwargs:
+        site.triggers.add("schedule")
+        site.kind = "periodic"
+    site.settings = {k: v for k, v in kwargs.items() if k in ("queue_name", "priority", "time_limit", "actor_name", "periodic", *HANDLER_KEYS)}
+    if names(kwargs.get("throws")):
+        site.settings["throws"] = kwargs["throws"]
+    return site
+
+
+def _reads_actor_call(project: Project, module, ev) -> bool:
+    return bool(ev.args) and matches(canonical_in(project, module, ev.name) or "", ACTOR_DECORATORS)
 
 
 def _reads_send(project: Project, module, ev) -> bool:
