@@ -50,7 +50,7 @@ from .runs import FIRST, SLOTS, Point, RunEnv, _Plan, _Runner, _Scenario
 from .smtp_sink import EmailSink
 from .sweep import sweep
 
-__all__ = ["Harness", "RunEnv", "Point", "HarnessError", "SCENARIOS"]
+__all__ = ["SCENARIOS", "Harness", "HarnessError", "Point", "RunEnv"]
 
 SCENARIOS = tuple(QUESTIONS)
 
@@ -145,7 +145,7 @@ class Harness:
         if self._own_basedir:
             shutil.rmtree(self.basedir, ignore_errors=True)
 
-    def __enter__(self) -> "Harness":
+    def __enter__(self) -> Harness:
         return self
 
     def __exit__(self, *exc: object) -> None:

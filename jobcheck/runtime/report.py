@@ -120,7 +120,7 @@ class ScenarioReport:
     runs: list[RunOutcome] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     variant: str | None = None  # e.g. "killed after effect 2 (email to a@example.com)"
-    parts: list["ScenarioReport"] = field(default_factory=list)  # one per pause/kill/fail point
+    parts: list[ScenarioReport] = field(default_factory=list)  # one per pause/kill/fail point
     untested: str | None = None  # why the runs do not answer the question
     seed: int | None = None  # the seed that chose random points: pass it as seed= to re-run them
 
@@ -226,7 +226,7 @@ def _counts_data(observation: Observation | None) -> list[dict[str, Any]]:
 class FiveQuestionsError(AssertionError):
     """Raised by Harness.verify when a scenario fails or is not tested; the message lists the answers."""
 
-    def __init__(self, suite: "SuiteReport") -> None:
+    def __init__(self, suite: SuiteReport) -> None:
         self.suite = suite
         super().__init__(suite.failure_message())
 

@@ -33,7 +33,7 @@ from .report import Observation, RunOutcome
 if TYPE_CHECKING:  # pragma: no cover
     from .harness import Harness
 
-__all__ = ["RunEnv", "Point", "FIRST", "SLOTS"]
+__all__ = ["FIRST", "SLOTS", "Point", "RunEnv"]
 
 SLOTS = ["A", "B"]  # at most two runs overlap in any scenario
 
@@ -80,7 +80,7 @@ class Point:
     checkpoint: str | None = None
     label: str = ""
 
-    def matches(self, event: "_Event") -> bool:
+    def matches(self, event: _Event) -> bool:
         if self.checkpoint is not None:
             return event.kind == "checkpoint" and event.name == self.checkpoint
         if self.effect is not None:
@@ -167,7 +167,7 @@ def _short_repr(value: Any, limit: int = 120) -> str:
 class _Runner:
     """One run of the job in a child process, as the harness sees it."""
 
-    def __init__(self, scenario: "_Scenario", slot: str, attempt: int, plan: _Plan) -> None:
+    def __init__(self, scenario: _Scenario, slot: str, attempt: int, plan: _Plan) -> None:
         self.scenario = scenario
         self.slot = slot
         self.attempt = attempt
@@ -279,7 +279,7 @@ class _Runner:
 class _Scenario:
     """One scenario's directory, ledger and runs; the sinks report here while it is bound."""
 
-    def __init__(self, harness: "Harness", name: str) -> None:
+    def __init__(self, harness: Harness, name: str) -> None:
         self.harness = harness
         self.name = name
         harness._counter += 1

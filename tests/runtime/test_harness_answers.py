@@ -24,7 +24,10 @@ from jobcheck.runtime import (
 from jobcheck.runtime.points import from_trace, sample
 from jobcheck.runtime.report import compare
 
-from .test_harness import counter_job, harness  # harness: a SQLite "done" table observed with sqlite_state
+from .test_harness import (  # harness: a SQLite "done" table observed with sqlite_state
+    counter_job,
+    harness,
+)
 
 # --------------------------------------------------------------------------- jobs under test
 # Module level, so the spawn start method could pickle them too.
