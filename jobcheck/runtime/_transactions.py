@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["Role", "sqlite_starts_transactions", "sqlite_keep_standing_transaction", "fenced_transaction_scope"]
+__all__ = ["Role", "fenced_transaction_scope", "sqlite_keep_standing_transaction", "sqlite_starts_transactions"]
 
 # Python 3.12's sqlite3 Connection.autocommit; older Pythons behave as this value says.
 _LEGACY_CONTROL = getattr(sqlite3, "LEGACY_TRANSACTION_CONTROL", -1)

@@ -38,10 +38,14 @@ from contextlib import contextmanager
 from typing import Any
 
 from ._procs import check_identifier
-from ._transactions import fenced_transaction_scope, sqlite_keep_standing_transaction, sqlite_starts_transactions
+from ._transactions import (
+    fenced_transaction_scope,
+    sqlite_keep_standing_transaction,
+    sqlite_starts_transactions,
+)
 from .errors import FencingNotInstalled, StaleTokenError
 
-__all__ = ["install_fencing", "fence", "fenced_transaction", "current_fence", "STALE_SQLSTATE"]
+__all__ = ["STALE_SQLSTATE", "current_fence", "fence", "fenced_transaction", "install_fencing"]
 
 #: SQLSTATE raised by the PostgreSQL fence function for a stale token.
 STALE_SQLSTATE = "JC409"

@@ -26,7 +26,7 @@ from datetime import datetime
 
 from .errors import LeaseHeldError, LeaseLostError
 
-__all__ = ["Lease", "LeaseInfo", "LeaseBackend", "Heartbeat", "new_holder_id"]
+__all__ = ["Heartbeat", "Lease", "LeaseBackend", "LeaseInfo", "new_holder_id"]
 
 
 def new_holder_id() -> str:
@@ -118,7 +118,7 @@ class LeaseBackend(ABC):
     def close(self) -> None:  # pragma: no cover - trivial default
         """Release connections held by this object."""
 
-    def __enter__(self) -> "LeaseBackend":
+    def __enter__(self) -> LeaseBackend:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -206,7 +206,7 @@ class LeaseBackend(ABC):
                 if not body_raised:
                     raise lost
 
-    def keep_alive(self, lease: Lease, every: float) -> "Heartbeat":
+    def keep_alive(self, lease: Lease, every: float) -> Heartbeat:
         """Start a daemon thread renewing ``lease`` every ``every`` seconds."""
         return Heartbeat(self, lease, every)
 

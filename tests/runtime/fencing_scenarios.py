@@ -87,10 +87,9 @@ def valid_token_commits_every_write(store: Store, conn: Any, resource: str) -> N
 def stale_token_writes_nothing_and_skips_the_body(store: Store, conn: Any, resource: str) -> None:
     store.advance(resource, 5)
     ran = []
-    with raises(StaleTokenError):
-        with fenced_transaction(conn, resource, 4):
-            ran.append("body")
-            store.insert(conn, "stale")
+    with raises(StaleTokenError), fenced_transaction(conn, resource, 4):
+        ran.append("body")
+        store.insert(conn, "stale")
     expect(ran, [], "body runs")
     expect(store.committed(), [], "committed after a stale token")
     with fenced_transaction(conn, resource, 5):  # the connection is fine afterwards
@@ -101,11 +100,10 @@ def stale_token_writes_nothing_and_skips_the_body(store: Store, conn: Any, resou
 @scenario
 def stale_token_discards_the_callers_earlier_writes(store: Store, conn: Any, resource: str) -> None:
     store.advance(resource, 5)
-    with raises(StaleTokenError):
-        with store.caller_transaction(conn):
-            store.insert(conn, "earlier")
-            with fenced_transaction(conn, resource, 4):
-                store.insert(conn, "stale")
+    with raises(StaleTokenError), store.caller_transaction(conn):
+        store.insert(conn, "earlier")
+        with fenced_transaction(conn, resource, 4):
+            store.insert(conn, "stale")
     expect(store.committed(), [], "committed after a stale token")
 
 
@@ -113,11 +111,10 @@ def stale_token_discards_the_callers_earlier_writes(store: Store, conn: Any, res
 def stale_token_in_a_nested_block_aborts_the_outer_one(store: Store, conn: Any, resource: str) -> None:
     other = f"{resource}-other"
     store.advance(other, 3)
-    with raises(StaleTokenError):
-        with fenced_transaction(conn, resource, 1):
-            store.insert(conn, "outer")
-            with fenced_transaction(conn, other, 2):
-                store.insert(conn, "inner")
+    with raises(StaleTokenError), fenced_transaction(conn, resource, 1):
+        store.insert(conn, "outer")
+        with fenced_transaction(conn, other, 2):
+            store.insert(conn, "inner")
     expect(store.committed(), [], "committed after a stale nested block")
 
 
@@ -165,15 +162,13 @@ def a_caller_that_catches_a_stale_block_and_commits_writes_nothing(store: Store,
 def the_documented_pattern_commits_only_a_valid_token(store: Store, conn: Any, resource: str) -> None:
     store.advance(resource, 5)
     outcome = StaleTokenError if store.documented_block_begins else RuntimeError
-    with raises(outcome):
-        with store.documented_block(conn):
-            fence(conn, resource, 4)
-            store.insert(conn, "stale")
+    with raises(outcome), store.documented_block(conn):
+        fence(conn, resource, 4)
+        store.insert(conn, "stale")
     expect(store.committed(), [], "committed after a stale token")
     if not store.documented_block_begins:
-        with raises(RuntimeError):  # refused before anything is written
-            with store.documented_block(conn):
-                fence(conn, resource, 5)
+        with raises(RuntimeError), store.documented_block(conn):  # refused before anything is written
+            fence(conn, resource, 5)
         return
     with store.documented_block(conn):
         fence(conn, resource, 5)
@@ -185,9 +180,8 @@ def the_documented_pattern_commits_only_a_valid_token(store: Store, conn: Any, r
 def writes_after_a_stale_token_follow_the_connections_mode(store: Store, conn: Any, resource: str) -> None:
     """Python 3.12's autocommit=False once committed the next write at once after a rejection."""
     store.advance(resource, 5)
-    with raises(StaleTokenError):
-        with store.caller_transaction(conn):
-            fence(conn, resource, 4)
+    with raises(StaleTokenError), store.caller_transaction(conn):
+        fence(conn, resource, 4)
     conn.rollback()  # always allowed, whatever the driver did
     store.insert(conn, "next")
     expect(store.committed(), ["next"] if store.manual else [], "committed without commit()")

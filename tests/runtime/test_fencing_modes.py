@@ -19,9 +19,19 @@ from typing import Any
 
 import pytest
 
-from jobcheck.runtime import RedisFence, StaleTokenError, fenced_transaction, install_fencing
+from jobcheck.runtime import (
+    RedisFence,
+    StaleTokenError,
+    fenced_transaction,
+    install_fencing,
+)
 
-from .fencing_scenarios import AUTOCOMMIT_MODES, LEGACY_MODES, SCENARIOS, run_sqlite_case
+from .fencing_scenarios import (
+    AUTOCOMMIT_MODES,
+    LEGACY_MODES,
+    SCENARIOS,
+    run_sqlite_case,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -42,7 +52,7 @@ def _newer_python() -> str | None:
     probe = "import sqlite3, sys; sys.exit(not hasattr(sqlite3, 'LEGACY_TRANSACTION_CONTROL'))"
     for python in filter(None, candidates):
         # A pyenv shim exists for versions it will not run: ask each one.
-        if subprocess.run([python, "-c", probe], capture_output=True, timeout=30).returncode == 0:
+        if subprocess.run([python, "-c", probe], capture_output=True, timeout=30, check=False).returncode == 0:
             return python
     return None
 
@@ -57,7 +67,7 @@ def autocommit_results() -> dict[tuple[str, str], str | None]:
         pytest.skip("sqlite3 autocommit needs Python 3.12+: none found (set JOBCHECK_TEST_PYTHON312)")
     done = subprocess.run(
         [python, str(REPO / "tests" / "runtime" / "fencing_scenarios.py")],
-        env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=120, check=False,
     )
     assert done.returncode == 0, done.stderr
     cases = [json.loads(line) for line in done.stdout.splitlines()]
@@ -130,9 +140,8 @@ class PostgresStore:
     def advance(self, resource: str, token: int) -> None:
         import psycopg
 
-        with psycopg.connect(self.dsn, autocommit=True) as other:
-            with fenced_transaction(other, resource, token):
-                pass
+        with psycopg.connect(self.dsn, autocommit=True) as other, fenced_transaction(other, resource, token):
+            pass
 
 
 POSTGRES_MODES = {

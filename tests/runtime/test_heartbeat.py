@@ -16,7 +16,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from jobcheck.runtime import LeaseLostError, PostgresLeases, RedisLeases, SQLiteLeases, open_backend
+from jobcheck.runtime import (
+    LeaseLostError,
+    PostgresLeases,
+    RedisLeases,
+    SQLiteLeases,
+    open_backend,
+)
 
 from .tcp_proxy import TcpProxy
 
@@ -162,26 +168,23 @@ def test_a_heartbeat_that_cannot_reach_the_store_reports_the_lease_lost(outage: 
 
 
 def test_hold_raises_at_exit_when_no_renewal_got_through(outage: Any, resource: str) -> None:
-    with pytest.raises(LeaseLostError) as info:
-        with outage.backend.hold(resource, 0.6, renew_every=0.1) as lease:
-            outage.cut()
-            wait_for(lambda: lease.expired)
-            time.sleep(0.15)
+    with pytest.raises(LeaseLostError) as info, outage.backend.hold(resource, 0.6, renew_every=0.1) as lease:
+        outage.cut()
+        wait_for(lambda: lease.expired)
+        time.sleep(0.15)
     assert info.value.resource == resource and info.value.__cause__ is not None
 
 
 def test_hold_raises_at_exit_when_the_store_took_the_lease_back(lease_url: str, resource: str) -> None:
     backend = open_backend(lease_url)
     try:
-        with pytest.raises(LeaseLostError):
-            with backend.hold(resource, 5, renew_every=0.05):
-                backend.clear(resource)  # an operator frees it; the next renewal is refused
-                time.sleep(0.25)
-        with pytest.raises(KeyError):  # the body's own error is the one that propagates
-            with backend.hold(resource, 5, renew_every=0.05):
-                backend.clear(resource)
-                time.sleep(0.25)
-                raise KeyError("the body's")
+        with pytest.raises(LeaseLostError), backend.hold(resource, 5, renew_every=0.05):
+            backend.clear(resource)  # an operator frees it; the next renewal is refused
+            time.sleep(0.25)
+        with pytest.raises(KeyError), backend.hold(resource, 5, renew_every=0.05):  # the body's error wins
+            backend.clear(resource)
+            time.sleep(0.25)
+            raise KeyError("the body's")
         with backend.hold(resource, 5, renew_every=0.05):  # and one that was kept raises nothing
             time.sleep(0.15)
         assert not backend.get(resource).held
