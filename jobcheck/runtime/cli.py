@@ -66,21 +66,29 @@ def _without_password(url: str) -> str:
 
 
 @contextmanager
-def _store(url: str, table: str | None, prefix: str | None) -> Iterator[LeaseBackend]:
-    """The backend for an existing store, closed at the end; its failures become StoreFailure."""
+def _store_failures(url: str) -> Iterator[None]:
+    """Errors of the store at ``url`` become StoreFailure: one line, exit 2."""
     try:
-        backend = open_backend(url, table=table, prefix=prefix, create=False)
-    except (ValueError, ImportError) as exc:
-        raise click.UsageError(str(exc)) from exc
+        yield
     except NoSuchLeaseStore as exc:
         raise StoreFailure(str(exc)) from exc
-    try:
-        yield backend
     except _store_errors() as exc:
         reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise StoreFailure(f"cannot use the lease store {_without_password(url)}: {reason}") from exc
-    finally:
-        backend.close()
+
+
+@contextmanager
+def _store(url: str, table: str | None, prefix: str | None) -> Iterator[LeaseBackend]:
+    """The backend for an existing store (never created), closed at the end."""
+    with _store_failures(url):
+        try:
+            backend = open_backend(url, table=table, prefix=prefix, create=False)
+        except (ValueError, ImportError) as exc:
+            raise click.UsageError(str(exc)) from exc
+        try:
+            yield backend
+        finally:
+            backend.close()
 
 
 def _when(moment: datetime | None) -> str:
@@ -162,7 +170,8 @@ def stress(url: str, processes: int, cycles: int, resources: int, ttl: float, pa
     """
     from .stress import StressConfig, format_table, run_stress
 
-    result = run_stress(StressConfig(url, processes, cycles, resources, ttl, pause_probability))
+    with _store_failures(url):
+        result = run_stress(StressConfig(url, processes, cycles, resources, ttl, pause_probability))
     click.echo(format_table([result]))
     for problem in result.problems:
         click.echo(f"problem: {problem}", err=True)

@@ -93,7 +93,7 @@ def test_an_existing_store_is_shown_without_being_changed(tmp_path: Any) -> None
     "url", ["redis://127.0.0.1:1/0", "postgresql://jobcheck:secret@127.0.0.1:1/jobcheck?connect_timeout=3"], ids=["redis", "postgres"]
 )
 def test_a_server_that_is_down_is_one_line_and_exit_2(url: str) -> None:
-    for command in (["show"], ["clear", "some-resource"]):
+    for command in (["show"], ["clear", "some-resource"], ["stress", "--processes", "1", "--cycles", "1"]):
         result = CliRunner().invoke(main, ["lease", *command, "--backend", url])
         assert result.exit_code == 2, result.output
         assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
