@@ -29,6 +29,7 @@ import tempfile
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,19 @@ PointSpec = int | str
 AllowUntested = bool | Collection[str]
 #: what a paused scenario's runs say once they are over: (notes, why it is not tested or None)
 _Verdict = Callable[[], "tuple[list[str], str | None]"]
+
+
+#: the least time run B gets to take over from a paused run A in lease_expiry
+_MIN_TAKEOVER_WAIT = 5.0
+
+
+@dataclass(frozen=True)
+class _CleanRun:
+    """The baseline: what one run alone did, its events, and how long it took."""
+
+    observation: Observation
+    trace: list[TraceItem]
+    seconds: float
 
 
 class HarnessError(RuntimeError):
@@ -132,7 +146,7 @@ class Harness:
         self.basedir = Path(basedir) if basedir is not None else Path(tempfile.mkdtemp(prefix="jobcheck-harness-"))
         self.basedir.mkdir(parents=True, exist_ok=True)
         self._counter = 0
-        self._baseline: tuple[Observation, list[TraceItem]] | None = None
+        self._baseline: _CleanRun | None = None
         self.reports: list[ScenarioReport] = []
         for rec in self.recorders:
             rec.start(SLOTS)
@@ -170,20 +184,26 @@ class Harness:
     def baseline(self) -> Observation:
         if self._baseline is None:
             with self._scenario("baseline") as sc:
+                started = time.monotonic()
                 run = sc.start("A")
                 sc.wait(run)
+                seconds = time.monotonic() - started
                 if run.outcome.status != "ok":
                     raise HarnessError(f"the job fails when run alone: {run.outcome}\n{run.outcome.traceback or ''}")
                 obs = sc.observe()
                 trace = sc.trace(run)
             if not obs.counts and not any(obs.state.values()):
                 raise HarnessError("one clean run made no observable effect: nothing to verify (check the recorders)")
-            self._baseline = (obs, trace)
-        return self._baseline[0]
+            self._baseline = _CleanRun(obs, trace, seconds)
+        return self._baseline.observation
+
+    def _clean_run(self) -> _CleanRun:
+        self.baseline()
+        assert self._baseline is not None
+        return self._baseline
 
     def _trace(self) -> list[TraceItem]:
-        self.baseline()
-        return self._baseline[1]  # type: ignore[index]
+        return self._clean_run().trace
 
     def _chosen(self, scenario: str, named: str, effect_word: str) -> list[Point]:
         """``named`` points of the clean run, or ``samples`` of them if points are random."""
@@ -353,8 +373,11 @@ class Harness:
         assert self.lease_ttl
         time.sleep(self.lease_ttl * self.pause_factor)  # A's lease expires while it is held
         b = sc.start("B")
-        if not sc.wait_until(lambda: not b.alive, self.run_timeout):
-            why = f"run B could not finish while A was held past lease_ttl={self.lease_ttl}s: does the job's lease take env.lease_ttl?"
+        # A clean run's time many times over: B is waiting for A (not tested), never mind how long.
+        patience = min(self.run_timeout, max(_MIN_TAKEOVER_WAIT, 10 * self._clean_run().seconds))
+        if not sc.wait_until(lambda: not b.alive, patience):
+            why = (f"run B did not finish within {patience:.1f}s while A was held past lease_ttl={self.lease_ttl}s"
+                   " (waiting for A? does the job's lease take env.lease_ttl?)")
             return lambda: ([], why)
         return lambda: ([], self._missed_takeover(sc, a, b))  # judged once A has finished too
 

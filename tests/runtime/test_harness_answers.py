@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import jobcheck.runtime.harness as harness_module
 from jobcheck.runtime import (
     FiveQuestionsError,
     Harness,
@@ -155,6 +156,15 @@ def test_a_job_lease_longer_than_lease_ttl_is_not_tested(tmp_path: Any) -> None:
         assert all(r.result == "'busy'" for p in report.parts for r in p.runs if r.runner == "B")
         with pytest.raises(FiveQuestionsError, match="1 not tested"):
             h.verify(["lease_expiry"])
+
+
+def test_a_run_b_that_cannot_take_over_is_not_tested(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(harness_module, "_MIN_TAKEOVER_WAIT", 0.5)  # B's patience, for a fast test
+    # A holds its file lock while paused, so B waits however long A's lease has expired.
+    with harness(tmp_path, locked_job, "u1", lease_ttl=0.1, pause_at="marked") as h:
+        report = h.run("lease_expiry")
+        assert report.verdict == "not tested", report.details()
+        assert "run B did not finish within" in report.untested and "(waiting for A?" in report.untested
 
 
 def test_two_runs_that_never_stand_side_by_side_are_not_tested(tmp_path: Any) -> None:
