@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from .bindings import global_assignments, is_library, library_arm
 from .keys import is_key_name, is_message_id
 
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
@@ -182,7 +183,7 @@ def is_property(fn: FunctionSummary) -> bool:
 class _Scope:
     """Names visible inside one function (or the module): resolved name, or None if untyped."""
 
-    __slots__ = ("names", "sources", "parent", "depth", "held", "params")
+    __slots__ = ("names", "sources", "parent", "depth", "held", "params", "globals")
 
     def __init__(self, parent: _Scope | None) -> None:
         self.names: dict[str, str | None] = {}
@@ -191,21 +192,24 @@ class _Scope:
         self.depth: dict[str, tuple] = {}  # the if-arms each name's type was assigned in
         self.held: dict[str, list] = {}  # locals holding a parameter, or the dotted path of one
         self.params: tuple = ()  # the function's own parameters (a nested function sees them as "closure")
+        self.globals: tuple = ()  # names this function declares `global`
 
 
 class _TrackedNames(dict):
     """The module scope's names, remembering which were set since `changed()` was last asked: a
     module-level import records them (`_stmt_import`) without copying the whole table again."""
 
-    __slots__ = ("_changed",)
+    __slots__ = ("_changed", "bound")
 
     def __init__(self) -> None:
         super().__init__()
         self._changed: dict[str, None] = {}  # in the order they were set
+        self.bound: list[str] = []  # every name set, in order (what an `if` arm bound: `_arm_end`)
 
     def __setitem__(self, key: str, value) -> None:
         dict.__setitem__(self, key, value)
         self._changed[key] = None
+        self.bound.append(key)
 
     def changed(self) -> dict[str, None]:
         out, self._changed = self._changed, {}
@@ -259,10 +263,11 @@ class Summarizer:
         self._strings: dict[str, str] = {}
         self._flags: dict[str, int] = {}  # in the current function: name -> the call it was unpacked from
         self._stored: list = _OTHER  # the Value an assignment statement stores (see `_stmt_assign`)
+        self._global_types: dict[str, str] = {}  # module globals typed by a function's `global` assignment
 
     # ---- entry -----------------------------------------------------------------------------
 
-    def run(self, tree: ast.Module) -> ModuleSummary:
+    def run(self, tree: ast.Module, may_declare_globals: bool = True) -> ModuleSummary:
         imports_seen = len(self.mod.imported)
         self._declare_module_names(tree.body)
         del self.mod.imported[imports_seen:]  # the walk below records each import once
@@ -273,11 +278,26 @@ class Summarizer:
         )
         self.mod.functions[module_fn.qualname] = module_fn
         self.fn, self.scope = module_fn, self.module_scope
+        if may_declare_globals:  # a walk of its own, spared where the text has no `global`
+            self._type_globals(tree.body)
         for node in tree.body:
             self.stmt(node)
         self.mod.imported = sorted(set(self.mod.imported))
         self.mod.uses = uses_of(self.mod)
         return self.mod
+
+    def _type_globals(self, body: list) -> None:
+        """`def setup(): global scheduler; scheduler = BackgroundScheduler()`: the module global
+        has that type in every function, wherever they stand (`bindings.global_assignments`)."""
+        for name, values in global_assignments(body).items():
+            types = {self.resolve(value) for value, params in values
+                     if isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)) and _head(value) not in params}
+            types.discard(None)
+            if len(types) == 1:
+                typ = self._global_types[name] = types.pop()
+                self.module_scope.names[name] = typ
+                self.mod.symbols[name] = typ
+                self.module_vars.add(name)
 
     def _next_id(self) -> int:
         self._ids += 1
@@ -717,6 +737,11 @@ class Summarizer:
     def _bind(self, target: ast.AST, typ: str | None, sources: frozenset) -> None:
         scope = self.scope
         if isinstance(target, ast.Name):
+            if target.id in scope.globals:
+                self._bind_global(target, typ, sources)
+                return
+            if typ is None and scope is self.module_scope and self._global_types:
+                typ = self._global_types.get(target.id)  # `scheduler = None`, set up by a function
             branch = self.branch
             earlier = scope.depth.get(target.id)
             if (scope.names.get(target.id) and earlier is not None and len(branch) > len(earlier)
@@ -857,12 +882,50 @@ class Summarizer:
         self.branch = saved + ((if_id, 0),)
         flag = self._flag_call(node.test, True) if self._flags else None
         self.gated = saved_gated if flag is None else saved_gated + (flag,)
-        self._body(node.body)
+        arms = [] if self.scope is self.module_scope else None
+        self._arm(node.body, arms)
         self.branch = saved + ((if_id, 1),)
         flag = self._flag_call(node.test, False) if self._flags else None
         self.gated = saved_gated if flag is None else saved_gated + (flag,)
-        self._body(node.orelse)
+        self._arm(node.orelse, arms)
         self.branch, self.gated = saved, saved_gated
+        if arms:
+            self._keep_library(arms)
+
+    # A module-level `if`/`try` whose arms bind one name differently (`bindings.library_arm`).
+
+    def _arm(self, body: list, arms: list | None) -> None:
+        before = self._arm_start(arms)
+        self._body(body)
+        self._arm_end(arms, before)
+
+    def _arm_start(self, arms: list | None) -> int:
+        return len(self.module_scope.names.bound) if arms is not None else 0
+
+    def _arm_end(self, arms: list | None, start: int, into: dict | None = None) -> None:
+        """What this arm bound: (resolved name or type, bound by assignment) per name."""
+        if arms is None:
+            return
+        names = self.module_scope.names
+        bound = {k: (names.get(k), k in self.module_vars) for k in names.bound[start:]}
+        if into is None:
+            arms.append(bound)
+        else:
+            into.update(bound)
+
+    def _keep_library(self, arms: list) -> None:
+        own_top = self.mod.module.partition(".")[0]
+        tops = {m.partition(".")[0] for m in self.mod.imported}
+        for name, (value, assigned) in library_arm(arms, self.module_scope.names, own_top, tops).items():
+            self.module_scope.names[name] = value
+            if assigned:
+                self.mod.symbols[name] = value
+                self.module_vars.add(name)
+            else:
+                self.mod.imports[name] = value
+                self.mod.symbols.pop(name, None)
+                self.mod.assigns.pop(name, None)
+                self.module_vars.discard(name)
 
     def _stmt_with(self, node: ast.With | ast.AsyncWith) -> None:
         saved = self.regions
@@ -893,8 +956,11 @@ class Summarizer:
         try_id = self._next_id()
         saved_tries, saved_handlers = self.tries, self.handlers
         self.tries = saved_tries + (try_id,)
+        arms = [] if self.scope is self.module_scope and node.handlers else None
+        before = self._arm_start(arms)
         self._body(node.body)
         self.tries = saved_tries
+        self._arm_end(arms, before)
         for handler in node.handlers:
             types, unresolved = [], []
             if handler.type is not None:
@@ -906,7 +972,7 @@ class Summarizer:
                 self.scope.sources.pop(handler.name, None)
             first_event = len(self.fn.events)
             self.handlers = saved_handlers + (try_id,)
-            self._body(handler.body)
+            self._arm(handler.body, arms)
             self.handlers = saved_handlers
             calls = [e.name for e in self.fn.events[first_event:] if e.kind == "call" and e.name]
             self.fn.handlers.append(
@@ -920,7 +986,11 @@ class Summarizer:
                     unresolved=unresolved,
                 )
             )
+        before = self._arm_start(arms)
         self._body(node.orelse)
+        if arms:
+            self._arm_end(arms, before, into=arms[0])  # runs when the body did: one arm with it
+            self._keep_library(arms)
         self._body(node.finalbody)
 
     def _stmt_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
@@ -1042,10 +1112,28 @@ class Summarizer:
         self.scope, self.owner = saved_scope, saved_owner
 
     def _stmt_global(self, node: ast.AST) -> None:
-        return
+        if isinstance(node, ast.Global) and self.scope is not self.module_scope:
+            self.scope.globals = (*self.scope.globals, *node.names)
+
+    def _bind_global(self, target: ast.Name, typ: str | None, sources: frozenset) -> None:
+        """An assignment under `global`: the module's name, whose type `_type_globals` gave it
+        (one `scheduler = None` at shutdown does not untype it)."""
+        name = target.id
+        if typ and not self.module_scope.names.get(name):
+            self.module_scope.names[name] = typ
+            self.mod.symbols[name] = typ
+        self.module_vars.add(name)
+        self._sink("var", name, target.lineno, sources)
 
 
 _EXITS = (ast.Return, ast.Raise, ast.Continue)
+
+
+def _head(node: ast.expr) -> str | None:
+    """The name an expression starts from: `make` in `await make(x).build()`."""
+    while isinstance(node, (ast.Call, ast.Attribute, ast.Await)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:

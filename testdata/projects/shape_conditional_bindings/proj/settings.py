@@ -1,0 +1,2 @@
+ENABLE_TASKS = True
+USE_CELERY = True
