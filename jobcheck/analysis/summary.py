@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bindings import global_assignments, is_library, library_arm
+from .bindings import global_assignments, library_arm
 from .keys import is_key_name, is_message_id
 
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
