@@ -36,12 +36,17 @@ def _package(folder: str, packages: dict) -> str:
     name = packages.get(folder)
     if name is None:
         base = os.path.basename(folder)
-        if base.isidentifier() and os.path.isfile(os.path.join(folder, "__init__.py")):
-            parent = os.path.dirname(folder)
-            outer = _package(parent, packages) if parent != folder else ""
-            name = f"{outer}.{base}" if outer else base
-        else:
-            name = ""
+        name = ""
+        parent = os.path.dirname(folder)
+        if base.isidentifier() and parent != folder:
+            if os.path.isfile(os.path.join(folder, "__init__.py")):
+                outer = _package(parent, packages)
+                name = f"{outer}.{base}" if outer else base
+            elif os.path.isfile(os.path.join(parent, "__init__.py")):
+                # A folder without one inside a package is a namespace package of it (the parent
+                # is looked into only then: a project folder's parent changes with its siblings).
+                outer = _package(parent, packages)
+                name = f"{outer}.{base}" if outer else ""
         packages[folder] = name
     return name
 

@@ -35,6 +35,7 @@ from ..analysis.names import target
 from ..analysis.program import bound_argument, calls_named
 from ..analysis.project import Project
 from ..analysis.summary import MODULE_CODE
+from .instances import called_function
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "Process", "spawn", "run_coroutine_threadsafe")
 _STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio", "gevent", "eventlet")
@@ -94,9 +95,10 @@ def _thread_classes(project: Project, framework: str) -> list[Registration]:
     return regs
 
 
-def _repeated_constructor_params(project: Project, cls, run) -> list:
+def _repeated_constructor_params(project: Project, cls, run) -> list[tuple[list, str]]:
     """The `__init__` parameters (as Values) that `run` calls in a loop that waits between rounds,
-    through the attribute that keeps them (`self.func = func` ... `self.func()`)."""
+    through the attribute that keeps them, with the method called on them: `self.func = func` ...
+    `self.func()` (`__call__`), `self.action = action` ... `self.action.run(force)` (`run`)."""
     init = project.functions.get(f"{cls.qualname}.__init__")
     kept = {attr: value for attr, _, receiver, _, value in (init.stores if init is not None else ())
             if receiver == "self" and value and value[0] == "param"}
@@ -108,22 +110,32 @@ def _repeated_constructor_params(project: Project, cls, run) -> list:
         method = project.callee(ev)
         if method is not None and method.class_qualname == cls.qualname and method is not run:
             looped.extend(e for e in method.events if e.kind == "call")
-    return [kept[ev.attr] for ev in looped if ev.attr in kept and (ev.name or "").endswith(f"().{ev.attr}")]
+    out = []
+    for ev in looped:
+        held, _, method = (ev.name or "").rpartition("().")[2].partition(".")
+        if held in kept and "." not in method and not (not method and held in _LOG_METHODS):  # `self.log(msg)`: a logger
+            out.append((kept[held], method or "__call__"))
+    return out
 
 
 def _constructed_with(project: Project, cls, params: list, framework: str) -> list[Registration]:
+    """What the users of a runner class construct it with: `InfiniteLoop(poll)` runs `poll`,
+    `Scheduler(Cleanup(), cycle=...)` runs what the loop calls on it, `Cleanup.run` (also through
+    a subclass of the runner that keeps its `__init__` and `run`). The runner is not a job."""
     regs = []
     init = project.functions[f"{cls.qualname}.__init__"]
-    for site in calls_named(project, (cls.name,)):
-        if project.canonical(site.event.name) != cls.qualname:
-            continue
-        for _, name, _ in params:
-            value = bound_argument(init, site.event, name)
-            if value and value[0] == "param" and site.function.name != MODULE_CODE:
-                regs.append(Registration("", framework, "schedule", site.anchor, kind="periodic",
-                                         forward=(site.function.qualname, value[2], value[1])))
-            elif (named := target(project, site.module, value)) is not None:
-                regs.append(Registration(named, framework, "schedule", site.anchor, kind="periodic"))
+    same = [cls] + [sub for sub in project.subclasses(cls.qualname) if "run" not in sub.methods and "__init__" not in sub.methods]
+    for runner in same:
+        for site in calls_named(project, (runner.name,)):
+            if project.canonical(site.event.name) != runner.qualname:
+                continue
+            for (_, name, _), method in params:
+                value = bound_argument(init, site.event, name)
+                if value and value[0] == "param" and method == "__call__" and site.function.name != MODULE_CODE:
+                    regs.append(Registration("", framework, "schedule", site.anchor, kind="periodic",
+                                             forward=(site.function.qualname, value[2], value[1])))
+                elif (fn := called_function(project, site.module, value, method)) is not None:
+                    regs.append(Registration(fn.qualname, framework, "schedule", site.anchor, kind="periodic"))
     return regs
 
 
@@ -253,10 +265,25 @@ def _sleeping_loops(project: Project, fn) -> set:
     """The loops of `fn` that run until stopped and wait between rounds (a `while True:` that reads
     a file chunk by chunk until it breaks is neither, and one that returns is waiting for a result:
     `while True: task = get_task(); if task.done: return task; sleep(1)`)."""
+    forever = _until_stopped(fn)
+    return {loop for ev in fn.events if ev.kind == "call" and _sleeps(project, ev) for loop in forever.intersection(ev.loops)}
+
+
+def _until_stopped(fn) -> set:
+    """The loops of `fn` that run until stopped, less those that end once something holds: a
+    loop that returns (waiting for a result) or raises under a condition of its own (`if status
+    is not None: raise RuntimeError(...)`, a start-up watch), not re-raising what it caught."""
     if not fn.forever:
         return set()
     forever = set(fn.forever) - set(fn.returning)
-    return {loop for ev in fn.events if ev.kind == "call" and _sleeps(project, ev) for loop in forever.intersection(ev.loops)}
+    for ev in fn.events:
+        if ev.kind == "raise" and forever.intersection(ev.loops):
+            for loop in forever.intersection(ev.loops):
+                inside = [i for i, _ in ev.branch if i > loop]
+                caught = [i for i in (*ev.tries, *ev.handlers) if i > loop]
+                if inside and not caught:
+                    forever.discard(loop)
+    return forever
 
 
 def _sleeps(project: Project, ev) -> bool:
@@ -266,7 +293,7 @@ def _sleeps(project: Project, ev) -> bool:
 def _repeats_forever(project: Project, fn) -> bool:
     """A loop that runs until stopped, sleeps between rounds and does some work in them (a loop
     that only sleeps is a process waiting to be interrupted, not a job)."""
-    forever = set(fn.forever)
+    forever = _until_stopped(fn)
     if not forever:
         return False
     sleeps = works = False

@@ -1,0 +1,120 @@
+"""Work queues of the application's own, read by what their methods do: a class whose method puts
+its parameter into a collection of the instance, and whose other method takes from that
+collection and runs what it took, is a queue; every object its users put in it runs:
+
+    class GenericQueue:
+        def add_item(self, item):
+            self.queue.append(item)                  # also appendleft, insert, put, put_nowait
+        def run(self):
+            self.current = self.queue.pop(0)         # also popleft, get, get_nowait
+            self.current.start()                     # a thread: its `run`; or `.run()`, or called
+
+    search_queue.add_item(BacklogItem(show))         # BacklogItem(QueueItem(threading.Thread)).run is a job
+
+The job is the item's class's method (its `run` for a started thread), found from the object
+constructed where the item is put. A class that fills a list it never runs from (a registry) is
+not a queue. Nothing retries an item; each put runs once.
+"""
+
+from __future__ import annotations
+
+from ..analysis.jobs import Registration
+from ..analysis.program import calls_named
+from ..analysis.project import Project
+from .instances import constructed_class, method_body
+
+_PUTS = ("append", "appendleft", "insert", "put", "put_nowait")
+_TAKES = ("pop", "popleft", "get", "get_nowait")
+# How the runner runs what it took -> the method of the item that runs.
+_RUNS = {"start": "run", "run": "run"}
+_THREADS = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
+
+
+class ItemQueues:
+    name = "queue"
+
+    def find_jobs(self, project: Project) -> list:
+        return []
+
+    def find_registrations(self, project: Project) -> list[Registration]:
+        queues = _queues(project)
+        regs = []
+        for site in calls_named(project, tuple(queues)):
+            ev = site.event
+            callee = project.callee(ev)
+            classes, runs = queues[ev.attr]
+            if callee is not None and callee.class_qualname not in classes:
+                continue  # another class's method of the same name
+            for cls in _items_put(project, site):
+                fn = method_body(project, cls, _RUNS.get(runs, "__call__"))
+                threaded = any(b in _THREADS for b in project.class_bases(project.classes[cls]))
+                if fn is not None and fn.class_qualname and (runs != "start" or threaded):
+                    regs.append(Registration(fn.qualname, self.name, "enqueue", site.anchor))
+        return regs
+
+
+def _queues(project: Project) -> dict[str, tuple[set, str]]:
+    """Put-method name -> (the queue classes and their subclasses, how their runner runs an item)."""
+    def build() -> dict[str, tuple[set, str]]:
+        out: dict[str, tuple[set, str]] = {}
+        for cls in project.classes.values():
+            methods = [f for m in cls.methods if (f := project.functions.get(f"{cls.qualname}.{m}")) is not None]
+            puts = {}  # collection attribute -> put method
+            for fn in methods:
+                for ev in fn.events:
+                    held = _held(ev)
+                    if held and len(held) == 2 and held[1] in _PUTS and ev.args and ev.args[-1][:1] == ["param"]:
+                        puts[held[0]] = fn.name
+            for coll, put in puts.items():
+                runs = _runner(methods, coll)
+                if runs is not None:
+                    classes = {cls.qualname, *(sub.qualname for sub in project.subclasses(cls.qualname))}
+                    out.setdefault(put, (set(), runs))[0].update(classes)
+        return out
+    return project.once("item queues", build)
+
+
+def _held(ev) -> tuple[str, ...] | None:
+    """`self.queue.append(...)` -> ("queue", "append"): the attribute of the instance a call is made
+    on, and the method."""
+    if ev.kind != "call" or not ev.name or "()." not in ev.name:
+        return None
+    return tuple(ev.name.rpartition("().")[2].split("."))
+
+
+def _runner(methods: list, coll: str) -> str | None:
+    """How a method of the class runs what it takes from `coll`: "start", "run" or "call"."""
+    for fn in methods:
+        taken = {coll}  # the collection's takes, and the attributes holding what was taken
+        taken.update(attr for attr, _, receiver, _, value in fn.stores
+                     if receiver == "self" and value and value[0] == "call" and value[1]
+                     and value[1].rpartition("().")[2] in {f"{coll}.{t}" for t in _TAKES})
+        for ev in fn.events:
+            held = _held(ev)
+            if not held:
+                continue
+            if len(held) == 3 and held[0] == coll and held[1].removesuffix("()") in _TAKES and held[2] in _RUNS:
+                return held[2]  # self.queue.pop(0).start()
+            if len(held) == 2 and held[0] in taken - {coll} and held[1] in _RUNS:
+                return held[1]
+            if len(held) == 1 and held[0] in taken - {coll}:
+                return "call"
+    return None
+
+
+def _items_put(project: Project, site) -> list[str]:
+    """The analysed classes whose instances a put call passes: constructed there, held in a typed
+    variable, or constructed by a call feeding the argument (a variable assigned in two arms)."""
+    found = []
+    for i, value in enumerate(site.event.args):
+        cls = constructed_class(project, site.module, value)
+        if cls is not None:
+            found.append(cls)
+        elif i < len(site.event.argsrc):
+            feeding = (site.function.events[e] for e in site.event.argsrc[i])
+            found.extend(cls for ev in feeding if ev.kind == "call" and ev.name
+                         and (cls := constructed_class(project, site.module, ["call", ev.name, [], {}])) is not None)
+    return found
+
+
+FRAMEWORK = ItemQueues()

@@ -1,0 +1,56 @@
+"""Callbacks that a timer of a common library runs again and again, with no scheduler:
+
+    PeriodicCallback(self.purge_expired, 3600 * 1000).start()     # tornado.ioloop
+    LoopingCall(self.flush).start(30)                             # twisted.internet.task
+
+and one-shot timers re-armed by the function they run, so it repeats until stopped:
+
+    def heartbeat():
+        post_status()
+        threading.Timer(30, heartbeat).start()                    # also loop.call_later(30, self.tick),
+                                                                  # call_at, IOLoop.add_timeout
+A one-shot timer made anywhere else (`call_later(2, abort)`) runs its callback once: not a job.
+Nothing retries these callbacks; a second process starting the same timers runs them beside it.
+"""
+
+from __future__ import annotations
+
+from ..analysis.jobs import Registration
+from ..analysis.names import canonical_in, target
+from ..analysis.program import calls_named
+from ..analysis.project import Project
+
+REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCall")
+# One-shot timers, by the position of the callback they run.
+ONE_SHOT = {"Timer": 1, "call_later": 1, "call_at": 1, "add_timeout": 1}
+
+
+class Timers:
+    name = "timer"
+
+    def find_jobs(self, project: Project) -> list:
+        return []
+
+    def find_registrations(self, project: Project) -> list[Registration]:
+        regs = []
+        for site in calls_named(project, tuple(name.rpartition(".")[2] for name in REPEATING), _reads_repeating):
+            ev = site.event
+            callback = ev.kwargs.get("callback", ev.args[0] if ev.args else None)
+            found = target(project, site.module, callback)
+            if found is not None:
+                regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
+        for site in calls_named(project, tuple(ONE_SHOT)):
+            ev = site.event
+            position = ONE_SHOT[ev.attr]
+            callback = ev.args[position] if len(ev.args) > position else ev.kwargs.get("function")
+            # Re-armed from its own body: the callback is the function making the call.
+            if callback and target(project, site.module, callback) == site.function.qualname:
+                regs.append(Registration(site.function.qualname, self.name, "schedule", site.anchor, kind="periodic"))
+        return regs
+
+
+def _reads_repeating(project: Project, module, ev) -> bool:
+    return canonical_in(project, module, ev.name) in REPEATING
+
+
+FRAMEWORK = Timers()

@@ -1,0 +1,87 @@
+# jobcheck-test: select=JC501
+# Callbacks that timers of common libraries repeat: tornado's PeriodicCallback and twisted's
+# LoopingCall, and one-shot timers (threading.Timer, loop.call_later, IOLoop.add_timeout)
+# re-armed by the function they run. One-shot timers made elsewhere, and start-up loops that wait
+# until something is ready (they return or raise once it is), are not periodic jobs.
+import asyncio
+import subprocess
+import threading
+
+import requests
+from tornado.ioloop import IOLoop, PeriodicCallback
+from twisted.internet.task import LoopingCall
+
+
+class Hub:
+    def __init__(self):
+        self.interval = 3600
+        self.callbacks = {}
+        self.process = None
+
+    async def purge_expired_tokens(self):  # expect: JC501
+        requests.delete("https://tokens.example/expired")
+
+    async def check_services(self):  # expect: JC501
+        requests.get("https://services.example/health")
+
+    def tick(self):  # expect: JC501
+        requests.post("https://status.example/tick")
+        asyncio.get_running_loop().call_later(30, self.tick)
+
+    def abort(self):
+        requests.post("https://status.example/abort")
+
+    async def start(self):
+        pc = PeriodicCallback(self.purge_expired_tokens, 1e3 * self.interval)
+        self.callbacks["purge"] = pc
+        pc.start()
+        self.callbacks["services"] = PeriodicCallback(self.check_services, 60_000, jitter=0.1)
+        for callback in self.callbacks.values():
+            callback.start()
+        IOLoop.current().call_later(2, self.abort)  # once
+        self.tick()
+        self.watch_task = asyncio.create_task(self.wait_for_process())
+        self.wait_task = asyncio.create_task(self.wait_for_stop())
+
+    async def wait_for_process(self):
+        """Raises once the process has exited: a start-up watch, not periodic work."""
+        while True:
+            status = self.process.poll()
+            if status is not None:
+                raise RuntimeError(f"exited with {status}")
+            await asyncio.sleep(0.5)
+
+    async def wait_for_stop(self):
+        """Returns the exit status once the service stops."""
+        while True:
+            status = self.process.poll()
+            if status is None:
+                await asyncio.sleep(1)
+            else:
+                return status
+
+
+def heartbeat():  # expect: JC501
+    requests.post("https://status.example/heartbeat")
+    threading.Timer(30, heartbeat).start()
+
+
+def flush_metrics():  # expect: JC501
+    requests.post("https://metrics.example/flush")
+
+
+def cleanup_once():
+    subprocess.run(["rm", "-rf", "/tmp/cache"])
+
+
+def reminder():
+    requests.post("https://status.example/remind")
+    IOLoop.current().add_timeout(60, cleanup_once)  # another function, once
+
+
+def main():
+    heartbeat()
+    LoopingCall(flush_metrics).start(30)
+    threading.Timer(5, cleanup_once).start()
+    IOLoop.current().call_later(1, reminder)
+    IOLoop.current().start()
