@@ -48,9 +48,10 @@ class StoreFailure(click.ClickException):
 
 
 def _store_errors() -> tuple[type[BaseException], ...]:
-    """What a store raises when it is missing, unreachable or refuses. A driver that was never
-    imported cannot have raised anything."""
-    errors: list[type[BaseException]] = [sqlite3.Error, OSError]
+    """What a store raises when it is missing, unreachable or refuses (the drivers wrap socket
+    errors in their own). A driver that was never imported cannot have raised anything; an
+    OSError is not the store's (a closed stdout is the main CLI's to report)."""
+    errors: list[type[BaseException]] = [sqlite3.Error]
     if "psycopg" in sys.modules:
         errors.append(sys.modules["psycopg"].Error)
     if "redis" in sys.modules:
