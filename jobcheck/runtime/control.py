@@ -36,9 +36,13 @@ def checkpoint(name: str) -> None:
 
 
 def record_effect(kind: str, target: Any, *, key: Any = None, **detail: Any) -> None:
-    """Report one effect of ``kind`` on ``target``; ``key`` marks it as deduplicated by the far end."""
+    """Report one effect of ``kind`` on ``target``; ``key`` marks it as deduplicated by the far end.
+
+    ``target`` may be a list (or tuple or set) of targets reached by one action, as one message
+    reaches all its recipients: one event, so the harness never stops the run between them."""
     if _channel is not None:
-        _ask(("effect", str(kind), str(target), None if key is None else str(key), detail))
+        targets = [str(t) for t in target] if isinstance(target, (list, tuple, set, frozenset)) else [str(target)]
+        _ask(("effect", str(kind), targets, None if key is None else str(key), detail))
 
 
 def _ask(message: tuple) -> None:
@@ -46,7 +50,7 @@ def _ask(message: tuple) -> None:
         _channel.send(message)
         answer = _channel.recv()  # a kill arrives as SIGKILL while we wait here
     if answer == "fail":
-        what = f"checkpoint {message[1]!r}" if message[0] == "checkpoint" else f"{message[1]} effect on {message[2]}"
+        what = f"checkpoint {message[1]!r}" if message[0] == "checkpoint" else f"{message[1]} effect on {', '.join(message[2])}"
         raise InjectedFailure(f"jobcheck: injected failure at {what}")
 
 

@@ -26,7 +26,6 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from . import control
-from .errors import InjectedFailure
 
 if TYPE_CHECKING:  # pragma: no cover
     from .harness import RunEnv
@@ -84,19 +83,11 @@ def record_email(recipients: Iterable[str], sender: str, subject: str, message_i
     """Record one sent message as an ``email`` effect per recipient, as the EmailSink counts.
 
     With ``dedupe_message_id`` a repeated Message-ID is absorbed, as by a receiver that dedupes.
-    Each recipient is its own event, so a kill between two recipients of one message (a point
-    of ``kill``) leaves the later ones unrecorded although the message reached them.
+    The recipients are one event: the message reached them all before the harness may act.
     """
     key = f"message-id {message_id}" if dedupe_message_id and message_id else None
     detail = {"from": _address(sender), "subject": subject, "message_id": message_id}
-    failure: InjectedFailure | None = None
-    for recipient in recipients:
-        try:
-            control.record_effect("email", _address(recipient), key=key, **detail)
-        except InjectedFailure as exc:  # the message reached every recipient: record them all first
-            failure = failure or exc
-    if failure is not None:
-        raise failure
+    control.record_effect("email", [_address(r) for r in recipients], key=key, **detail)
 
 
 def _address(value: str) -> str:

@@ -241,8 +241,8 @@ class _Runner:
             if tag == "checkpoint":
                 action = self.before(_Event("checkpoint", message[1]))
             else:
-                _, kind, target, key, detail = message
-                action, _ = self.scenario.record(self, kind, [target], detail or {}, ("hook", kind, key) if key else None)
+                _, kind, targets, key, detail = message
+                action, _ = self.scenario.record(self, kind, targets, detail or {}, ("hook", kind, key) if key else None)
             if action == KILL:
                 continue  # no answer: it is dead
             try:

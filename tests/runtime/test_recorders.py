@@ -242,7 +242,17 @@ def test_smtplib_mail_dedupes_a_repeated_message_id_when_asked(jobcheck_harness:
     replay = harness.run("replay")
     assert replay.count("email", "ada@example.com") == 1
     assert replay.observed.absorbed[("email", "ada@example.com")] == 1
+    assert replay.count("email", "b@example.com") == 1  # the key covers every recipient of the message
+    assert replay.observed.absorbed[("email", "b@example.com")] == 1
     assert replay.count("email", "c@example.com") == 2  # no Message-ID: nothing to dedupe on
+
+
+def test_a_kill_after_a_message_finds_every_recipient_recorded(jobcheck_harness: Any, mail_server: Any) -> None:
+    harness = jobcheck_harness(send_with_smtplib(mail_server), "2024-05", observe=[SmtplibMail()], points="first")
+    killed = harness.run("kill").parts[0]
+    assert killed.runs[0].status == "killed"
+    # One message to two recipients is one event: the run is never stopped between them.
+    assert sorted(e.target for e in killed.effects if e.runner == "A") == ["ada@example.com", "b@example.com"]
 
 
 def test_smtplib_mail_leaves_the_harness_sink_to_count_its_own_mail(jobcheck_harness: Any) -> None:
@@ -277,7 +287,7 @@ def test_django_mail_counts_messages_sent_through_any_backend(jobcheck_harness: 
     assert replay.line().startswith("is it idempotent: no — 2 emails to ada@example.com (expected 1)")
     assert [run.result for run in replay.runs] == ["2", "2"]  # Django's test outbox still filled
     kill = harness.run("kill")  # killed after the first message went out: the recovery resends it
-    assert kill.parts[0].variant == "killed after effect #1 (email to ada@example.com), then recovered"
+    assert kill.parts[0].variant == "killed after effect #1 (email to ada@example.com, b@example.com), then recovered"
     assert kill.parts[0].count("email", "ada@example.com") == 2
 
 
