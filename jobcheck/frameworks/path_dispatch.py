@@ -8,20 +8,31 @@ takes a function, writes its path to a row or a queue, and a worker elsewhere im
     def schedule(name, task_name, every):                    # schedule("purge", "app.tasks.purge", 600)
         TaskSchedule.objects.update_or_create(name=name, defaults={"task_name": task_name, ...})
 
+    def shared_task(function):                               # @shared_task, then send.delay(...)
+        def delayed(*args, **kwargs):
+            Task.objects.create(task_name=name, args=json.dumps(args), kwargs=json.dumps(kwargs))
+        name = function.__module__ + "." + function.__name__
+        function.delay = delayed
+        registry[name] = function
+        return function
+
 Read by data flow, not names: a parameter whose value (or dotted path) reaches a database write or
 an enqueue/publish effect of the helper makes every function its callers pass (a reference, or a
 string naming a function of the project by its dotted path) a job. A function can only be stored
 by its path, so what else callers pass there (data, names of other things) denotes no function and
-registers nothing.
+registers nothing. A decorator is such a system when it returns the function it is given with a
+callable attached whose write or enqueue stores the arguments that callable is called with: a call
+deferred to a worker (whatever the decorator is named, `shared_task` included: it is not Celery's).
 """
 
 from __future__ import annotations
 
 from ..analysis.jobs import Anchor, Registration
-from ..analysis.names import target
+from ..analysis.names import canonical_in, target
 from ..analysis.program import bound_argument, calls_named
 from ..analysis.project import Project
 from ..analysis.summary import MODULE_CODE
+from .base import job_from_function
 
 _STORES = ("enqueue", "publish")
 
@@ -30,7 +41,13 @@ class PathDispatch:
     name = "dispatch"
 
     def find_jobs(self, project: Project) -> list:
-        return []
+        deferring = _deferring_decorators(project)
+        if not deferring:
+            return []
+        return [job_from_function(project, fn, self.name, "task", triggers={"enqueue"})
+                for mod in project.modules.values() for fn in mod.functions.values()
+                if any(value[0] == "name" and canonical_in(project, mod, value[1]) in deferring
+                       for value, *_ in fn.decorators)]
 
     def find_registrations(self, project: Project) -> list[Registration]:
         regs = []
@@ -77,6 +94,40 @@ def _stored_params(project: Project, fn) -> tuple[list[str], list[str]]:
         by_path.extend(fed)
     keep = [p for p in fn.params if p not in ("self", "cls")]
     return ([p for p in keep if p in by_path], [p for p in keep if p in as_given and p not in by_path])
+
+
+def _deferring_decorators(project: Project) -> set[str]:
+    """The application's decorators that attach a deferred call to the function they return
+    (`function.delay = delayed; return function`, `delayed` storing its arguments for a worker)."""
+    def defers(fn) -> bool:
+        if not fn.stores or not fn.params or fn.params[0] not in fn.returns_param:
+            return False
+        nested = fn.qualname + ".<locals>."
+        return any(receiver == fn.params[0] and value[0] == "name" and (value[1] or "").startswith(nested)
+                   and (inner := project.functions.get(value[1])) is not None and _stores_arguments(project, inner)
+                   for _attr, _line, receiver, _src, value in fn.stores)
+
+    return {fn.qualname for fn in project.functions.values() if defers(fn)}
+
+
+def _stores_arguments(project: Project, fn) -> bool:
+    """Does a write or enqueue of `fn` hold what `fn` was called with (`args=json.dumps(args)`)?"""
+    own = set(fn.params)
+    return any(ev.kind == "call" and _mentions([*ev.args, *ev.kwargs.values()], own) and _stores(project, fn, ev)
+               for ev in fn.events)
+
+
+def _mentions(values, params: set, depth: int = 0) -> bool:
+    """Do argument Values hold one of `params`, also inside calls (`json.dumps(args)`)?"""
+    for value in values:
+        if not value or depth > 3:
+            continue
+        kind = value[0]
+        if (kind == "param" and value[1] in params) or (kind == "call" and _mentions([*value[2], *value[3].values()], params, depth + 1)):
+            return True
+        if (kind == "seq" and _mentions(value[1], params, depth + 1)) or (kind == "dict" and _mentions([v for _, v in value[1]], params, depth + 1)):
+            return True
+    return False
 
 
 def _paths_passed(project: Project, fn, param: str, framework: str) -> list[Registration]:
