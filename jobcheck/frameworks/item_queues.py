@@ -7,7 +7,7 @@ collection and runs what it took, is a queue; every object its users put in it r
             self.queue.append(item)                  # also appendleft, insert, put, put_nowait
         def run(self):
             self.current = self.queue.pop(0)         # also popleft, get, get_nowait
-            self.current.start()                     # a thread: its `run`; or `.run()`, or called
+            self.current.start()                     # a thread: its `run`; or the method it calls
 
     search_queue.add_item(BacklogItem(show))         # BacklogItem(QueueItem(threading.Thread)).run is a job
 
@@ -25,8 +25,6 @@ from .instances import constructed_class, method_body
 
 _PUTS = ("append", "appendleft", "insert", "put", "put_nowait")
 _TAKES = ("pop", "popleft", "get", "get_nowait")
-# How the runner runs what it took -> the method of the item that runs.
-_RUNS = {"start": "run", "run": "run"}
 _THREADS = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
 
 
@@ -46,7 +44,7 @@ class ItemQueues:
             if callee is not None and callee.class_qualname not in classes:
                 continue  # another class's method of the same name
             for cls in _items_put(project, site):
-                fn = method_body(project, cls, _RUNS.get(runs, "__call__"))
+                fn = method_body(project, cls, {"start": "run", "call": "__call__"}.get(runs, runs))
                 threaded = any(b in _THREADS for b in project.class_bases(project.classes[cls]))
                 if fn is not None and fn.class_qualname and (runs != "start" or threaded):
                     regs.append(Registration(fn.qualname, self.name, "enqueue", site.anchor))
@@ -63,7 +61,7 @@ def _queues(project: Project) -> dict[str, tuple[set, str]]:
             for fn in methods:
                 for ev in fn.events:
                     held = _held(ev)
-                    if held and len(held) == 2 and held[1] in _PUTS and ev.args and ev.args[-1][:1] == ["param"]:
+                    if held and len(held) == 2 and held[1] in _PUTS and ev.args and _given(fn, ev.args[-1]):
                         puts[held[0]] = fn.name
             for coll, put in puts.items():
                 runs = _runner(methods, coll)
@@ -72,6 +70,11 @@ def _queues(project: Project) -> dict[str, tuple[set, str]]:
                     out.setdefault(put, (set(), runs))[0].update(classes)
         return out
     return project.once("item queues", build)
+
+
+def _given(fn, value: list) -> bool:
+    """A parameter's value, also one typed by its annotation (`def put(self, task: Task)`)."""
+    return value[:1] == ["param"] or (value[:1] == ["name"] and str(value[1]).endswith("()") and len(fn.params) > 1)
 
 
 def _held(ev) -> tuple[str, ...] | None:
@@ -83,22 +86,28 @@ def _held(ev) -> tuple[str, ...] | None:
 
 
 def _runner(methods: list, coll: str) -> str | None:
-    """How a method of the class runs what it takes from `coll`: "start", "run" or "call"."""
+    """How a method of the class runs what it takes from `coll`: "start" (a thread), the method it
+    calls on it (`task.execute()`: the one it calls, or `run` among several), or "call"."""
     for fn in methods:
-        taken = {coll}  # the collection's takes, and the attributes holding what was taken
-        taken.update(attr for attr, _, receiver, _, value in fn.stores
-                     if receiver == "self" and value and value[0] == "call" and value[1]
-                     and value[1].rpartition("().")[2] in {f"{coll}.{t}" for t in _TAKES})
+        taken = {attr for attr, _, receiver, _, value in fn.stores
+                 if receiver == "self" and value and value[0] == "call" and value[1]
+                 and value[1].rpartition("().")[2] in {f"{coll}.{t}" for t in _TAKES}}
+        called = set()
         for ev in fn.events:
             held = _held(ev)
             if not held:
                 continue
-            if len(held) == 3 and held[0] == coll and held[1].removesuffix("()") in _TAKES and held[2] in _RUNS:
-                return held[2]  # self.queue.pop(0).start()
-            if len(held) == 2 and held[0] in taken - {coll} and held[1] in _RUNS:
-                return held[1]
-            if len(held) == 1 and held[0] in taken - {coll}:
-                return "call"
+            if len(held) == 3 and held[0] == coll and held[1].removesuffix("()") in _TAKES:
+                called.add(held[2])  # self.queue.pop(0).start()
+            elif len(held) == 2 and held[0] in taken:
+                called.add(held[1])
+            elif len(held) == 1 and held[0] in taken:
+                called.add("call")
+        for way in ("start", "run"):
+            if way in called:
+                return way
+        if len(called) == 1:
+            return called.pop()
     return None
 
 

@@ -1,6 +1,7 @@
 # jobcheck-test: select=JC501
 """The service's own queues: items are threads, added to a queue whose runner pops the next one
 and starts it. Each item's `run` is a job; the queue's runner is one too (scheduled)."""
+import queue
 import threading
 
 import requests
@@ -79,3 +80,34 @@ class Registry:
 
     def add_item(self, entry):
         self.entries.append(entry)
+
+
+class Task:
+    def __init__(self, name):
+        self.name = name
+
+    def execute(self):  # expect: JC501
+        requests.post("https://tasks.example/run", json={"name": self.name})
+
+    def describe(self):
+        return self.name
+
+
+class TaskQueue:
+    """A worker thread's queue: it takes the next task and calls its one method."""
+
+    def __init__(self):
+        self.run_queue: queue.PriorityQueue[Task] = queue.PriorityQueue()
+        self.current_task = None
+        self.stopped = False
+
+    def put(self, task: Task):
+        self.run_queue.put(task)
+
+    def run(self):
+        while not self.stopped:
+            try:
+                self.current_task = self.run_queue.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            self.current_task.execute()

@@ -28,3 +28,8 @@ def notify(name):
 
 def remember(name):
     registry.add_item(queues.NeverQueued())
+
+
+def run_tasks(names, tasks=queues.TaskQueue()):
+    for name in names:
+        tasks.put(queues.Task(name))
