@@ -6,8 +6,9 @@
 The same stress as tests/runtime/test_stress.py (jobcheck.runtime.stress): worker processes
 acquire leases on a few shared resources, sometimes pause past the TTL, and make fenced writes;
 the run fails if a stale write was accepted, a token was issued twice, or a write was lost or
-doubled. Servers are found at JOBCHECK_TEST_POSTGRES_DSN / JOBCHECK_TEST_REDIS_URL (defaults as
-in .ci/services.sh). Exit status 1 if any backend shows a problem.
+doubled. Servers are JOBCHECK_TEST_POSTGRES_DSN / JOBCHECK_TEST_REDIS_URL when set, else
+throwaway servers started from the installed binaries (jobcheck.runtime.servers). Exit status 1
+if any backend shows a problem.
 """
 
 from __future__ import annotations
@@ -17,16 +18,22 @@ import json
 import os
 import sys
 import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
+from jobcheck.runtime.servers import throwaway_postgres, throwaway_redis  # noqa: E402
 from jobcheck.runtime.stress import StressConfig, format_table, run_stress  # noqa: E402
 
-URLS = {
-    "postgres": os.environ.get("JOBCHECK_TEST_POSTGRES_DSN", "postgresql://jobcheck:jobcheck@127.0.0.1:5432/jobcheck"),
-    "redis": os.environ.get("JOBCHECK_TEST_REDIS_URL", "redis://127.0.0.1:6379/0"),
-}
+CONFIGURED = {"postgres": "JOBCHECK_TEST_POSTGRES_DSN", "redis": "JOBCHECK_TEST_REDIS_URL"}
+THROWAWAY = {"postgres": throwaway_postgres, "redis": throwaway_redis}
+
+
+def server_url(backend: str, stack: ExitStack, tmp: str) -> str:
+    if backend == "sqlite":
+        return f"sqlite:///{Path(tmp) / 'stress.db'}"
+    return os.environ.get(CONFIGURED[backend]) or stack.enter_context(THROWAWAY[backend]())
 
 
 def main() -> int:
@@ -42,13 +49,14 @@ def main() -> int:
     args = parser.parse_args()
 
     results = []
-    with tempfile.TemporaryDirectory(prefix="jobcheck-stress-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="jobcheck-stress-") as tmp, ExitStack() as stack:
         for backend in args.backends.split(","):
-            url = f"sqlite:///{Path(tmp) / 'stress.db'}" if backend == "sqlite" else URLS[backend]
-            cfg = StressConfig(url, args.processes, args.cycles, args.resources, args.ttl, args.pause_probability, seed=args.seed)
             try:
+                url = server_url(backend, stack, tmp)
+                cfg = StressConfig(url, args.processes, args.cycles, args.resources, args.ttl, args.pause_probability,
+                                   seed=args.seed)
                 result = run_stress(cfg)
-            except Exception as exc:  # noqa: BLE001 - an unreachable server: report and go on
+            except Exception as exc:  # noqa: BLE001 - a server unreachable or not installed: report and go on
                 print(f"{backend}: could not run ({type(exc).__name__}: {exc})", file=sys.stderr)
                 continue
             results.append(result)
