@@ -290,8 +290,12 @@ class Summarizer:
         """`def setup(): global scheduler; scheduler = BackgroundScheduler()`: the module global
         has that type in every function, wherever they stand (`bindings.global_assignments`)."""
         for name, values in global_assignments(body).items():
+            # Resolved in the module's names: only a value built from an import, a function or a
+            # class of the module (`BackgroundScheduler()`), never from the function's locals.
+            known = self.module_scope.names
             types = {self.resolve(value) for value, params in values
-                     if isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)) and _head(value) not in params}
+                     if isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await))
+                     and (head := _head(value)) in known and head not in params}
             types.discard(None)
             if len(types) == 1:
                 typ = self._global_types[name] = types.pop()
