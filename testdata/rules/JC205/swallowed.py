@@ -1,6 +1,7 @@
 # jobcheck-test: select=JC205
 # A job that catches every failure and says nothing ends as a success; the clean idioms beside it.
 import logging
+import traceback
 
 import requests
 import sentry_sdk
@@ -31,6 +32,22 @@ def logs_below_warning(account_id):
         sync(account_id)
     except Exception:  # expect: JC205
         logger.info("sync failed for %s", account_id)
+
+
+@shared_task
+def logs_the_traceback_at_debug(account_id):
+    try:
+        sync(account_id)
+    except Exception:  # expect: JC205
+        logger.debug(traceback.format_exc())
+
+
+@shared_task
+def logs_the_traceback_at_error(account_id):
+    try:
+        sync(account_id)
+    except Exception:
+        logger.error(traceback.format_exc())
 
 
 @shared_task
