@@ -121,7 +121,8 @@ class Project(Guards, Program):
     def _through_subclasses(self, reg: Registration) -> list[Registration]:
         """`queue.enqueue(self.handle)` in a base class whose `handle` calls `self.run()`, a
         method the base leaves abstract (it raises NotImplementedError): every subclass's `run` is
-        a job, and the base's `handle` is not (its work is always a subclass's)."""
+        a job, and the base's `handle` is not (its work is always a subclass's) unless it does work of
+        its own beside the hook."""
         fn = self.functions.get(reg.target)
         cls = self.classes.get(fn.class_qualname) if fn is not None and fn.class_qualname else None
         if cls is None:
@@ -131,8 +132,13 @@ class Project(Guards, Program):
                            and ev.attr in cls.methods and self._abstract(f"{cls.qualname}.{ev.attr}")})
         if not abstract:
             return [reg]
-        return [replace(reg, target=f"{sub.qualname}.{attr}", owner=sub.qualname)
+        subs = [replace(reg, target=f"{sub.qualname}.{attr}", owner=sub.qualname)
                 for sub in self.subclasses(cls.qualname) for attr in abstract if attr in sub.methods]
+        # A base method with work of its own beyond the hook (`status = await self.poll()`, then
+        # stop and run the callbacks) is a job too.
+        own = any(ev.kind == "call" and ev.attr not in abstract and ev.attr not in LOG_METHODS
+                  and not (ev.name or "").startswith("super") for ev in fn.events)
+        return [reg, *subs] if own else subs
 
     def subclasses(self, base: str) -> list:
         """The project's classes deriving from `base`, at any depth."""
@@ -490,6 +496,8 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
 
 # ORM calls that return (row, created): work under `if created:` runs for the first caller only.
 _SEND_METHODS = ("send", "send_robust", "asend", "asend_robust")
+# Logging calls: a log line is no work of a job's own.
+LOG_METHODS = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log")
 _SIGNAL_CLASSES = ("blinker.signal", "blinker.Signal", "blinker.base.Signal", "blinker.Namespace().signal",
                    "django.dispatch.Signal", "django.dispatch.dispatcher.Signal")
 

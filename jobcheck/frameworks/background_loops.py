@@ -33,7 +33,7 @@ from __future__ import annotations
 from ..analysis.jobs import Anchor, Registration
 from ..analysis.names import target
 from ..analysis.program import bound_argument, calls_named
-from ..analysis.project import Project
+from ..analysis.project import LOG_METHODS, Project
 from ..analysis.summary import MODULE_CODE
 from .instances import called_function
 
@@ -42,7 +42,6 @@ _STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio",
 _TARGETED = ("Thread", "Timer", "Process")
 # A class whose `run` a started instance runs in a thread or process of its own.
 _THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
-_LOG_METHODS = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep")
 
 
@@ -113,7 +112,7 @@ def _repeated_constructor_params(project: Project, cls, run) -> list[tuple[list,
     out = []
     for ev in looped:
         held, _, method = (ev.name or "").rpartition("().")[2].partition(".")
-        if held in kept and "." not in method and not (not method and held in _LOG_METHODS):  # `self.log(msg)`: a logger
+        if held in kept and "." not in method and not (not method and held in LOG_METHODS):  # `self.log(msg)`: a logger
             out.append((kept[held], method or "__call__"))
     return out
 
@@ -303,7 +302,7 @@ def _repeats_forever(project: Project, fn) -> bool:
         name = project.canonical(ev.name) or ""
         if _sleeps(project, ev):
             sleeps = True
-        elif name != "print" and not name.startswith("logging.") and ev.attr not in _LOG_METHODS:
+        elif name != "print" and not name.startswith("logging.") and ev.attr not in LOG_METHODS:
             works = True
     return sleeps and works
 

@@ -85,3 +85,32 @@ def main():
     threading.Timer(5, cleanup_once).start()
     IOLoop.current().call_later(1, reminder)
     IOLoop.current().start()
+
+
+class Spawner:
+    """The base polls through a method its subclasses implement, then does work of its own: the
+    base's callback is a job, and so is each subclass's implementation."""
+
+    def __init__(self):
+        self.callbacks = []
+        self.poll_callback = None
+
+    def start_polling(self):
+        self.poll_callback = PeriodicCallback(self.poll_and_notify, 30_000)
+        self.poll_callback.start()
+
+    async def poll(self):
+        raise NotImplementedError
+
+    async def poll_and_notify(self):  # expect: JC501
+        status = await self.poll()
+        if status is None:
+            return
+        self.poll_callback.stop()
+        for callback in self.callbacks:
+            callback()
+
+
+class LocalSpawner(Spawner):  # expect: JC501
+    async def poll(self):
+        return subprocess.run(["pgrep", "server"]).returncode or None
