@@ -921,7 +921,7 @@ class Summarizer:
         own_top = self.mod.module.partition(".")[0]
         tops = {m.partition(".")[0] for m in self.mod.imported}
         for name, (value, assigned) in library_arm(arms, self.module_scope.names, own_top, tops).items():
-            self._drop_shim(self.module_scope.names.get(name))
+            self._drop_shim(self.module_scope.names.get(name), name)
             self.module_scope.names[name] = value
             if assigned:
                 self.mod.symbols[name] = value
@@ -932,11 +932,12 @@ class Summarizer:
                 self.mod.assigns.pop(name, None)
                 self.module_vars.discard(name)
 
-    def _drop_shim(self, qualname: str | None) -> None:
-        """A fallback `def`/`class` the library's binding replaces is not the module's `name`:
-        another module's `from compat import shared_task` then reaches the library's."""
+    def _drop_shim(self, qualname: str | None, name: str) -> None:
+        """A fallback `def name`/`class name` the library's binding replaces is not the module's
+        `name`: another module's `from compat import shared_task` then reaches the library's. (A
+        function bound under another name, `x = helper`, stays.)"""
         mod = self.mod
-        if qualname not in mod.functions and qualname not in mod.classes:
+        if qualname != f"{mod.module}.{name}" or (qualname not in mod.functions and qualname not in mod.classes):
             return
         for table in (mod.functions, mod.classes):
             for key in [k for k in table if k == qualname or k.startswith(qualname + ".")]:

@@ -1,7 +1,7 @@
 # jobcheck-test: select=JC201,JC501
 import requests
 
-from proj.compat import Celery, shared_task
+from proj.compat import Celery, post_plain, shared_task
 
 app = Celery("compat")
 
@@ -17,3 +17,8 @@ def refund(self, payment_id):  # expect: JC501
 @app.task(autoretry_for=(ConnectionError,), retry_backoff=True)
 def invoice(order_id):  # expect: JC501
     requests.post("https://erp.example/invoices", json={"order": order_id})  # expect: JC201
+
+
+@app.task(autoretry_for=(ConnectionError,), retry_backoff=True)
+def export(order_id):  # expect: JC501
+    post_plain({"order": order_id})  # expect: JC201
