@@ -8,7 +8,8 @@ sleeping between rounds, is a periodic job with no scheduler:
 or called by a script's module code (`if __name__ == "__main__": main()`), where the function
 has a loop that runs until stopped (`while True:`, `while not stop.is_set():`, `while
 self.running:`) and sleeps (`asyncio.sleep`, `time.sleep`,
-`trio.sleep`, `anyio.sleep`, `gevent.sleep`, an `Event().wait(timeout)`). Nothing retries such a
+`trio.sleep`, `anyio.sleep`, `gevent.sleep`, an `Event().wait(timeout)`, a worker's
+`queue.get(timeout=0.5)`). Nothing retries such a
 job, and nothing starts a round while the previous one runs (the loop is sequential), but a
 second process started the same way runs the same loop beside it. A function started once (no
 loop, or a loop that never sleeps) is not a periodic job.
@@ -42,6 +43,8 @@ _STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio",
 _TARGETED = ("Thread", "Timer", "Process")
 # A class whose `run` a started instance runs in a thread or process of its own.
 _THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
+_QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
+    ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue")))
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep")
 
 
@@ -265,7 +268,8 @@ def _sleeping_loops(project: Project, fn) -> set:
     a file chunk by chunk until it breaks is neither, and one that returns is waiting for a result:
     `while True: task = get_task(); if task.done: return task; sleep(1)`)."""
     forever = _until_stopped(fn)
-    return {loop for ev in fn.events if ev.kind == "call" and _sleeps(project, ev) for loop in forever.intersection(ev.loops)}
+    return {loop for ev in fn.events if ev.kind == "call" and _sleeps(project, ev, takes=False)
+            for loop in forever.intersection(ev.loops)}
 
 
 def _until_stopped(fn) -> set:
@@ -285,8 +289,13 @@ def _until_stopped(fn) -> set:
     return forever
 
 
-def _sleeps(project: Project, ev) -> bool:
-    return (project.canonical(ev.name) or "") in _SLEEPS or (ev.attr == "wait" and bool(ev.args or "timeout" in ev.kwargs))
+def _sleeps(project: Project, ev, takes: bool = True) -> bool:
+    """A wait between rounds: a sleep, `stop.wait(5)`, or (`takes`) a queue's `get(timeout=0.5)`
+    (a worker taking the next item, waking up to check whether it should stop). A callable a
+    worker calls with what it took is a handler of those items, not work repeated each round."""
+    name = project.canonical(ev.name) or ""
+    timed = bool(ev.args or "timeout" in ev.kwargs)
+    return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and name in _QUEUE_GETS and "timeout" in ev.kwargs)
 
 
 def _repeats_forever(project: Project, fn) -> bool:

@@ -101,13 +101,60 @@ class TaskQueue:
         self.current_task = None
         self.stopped = False
 
+    def start(self):
+        threading.Thread(target=self.run, daemon=True).start()
+
     def put(self, task: Task):
         self.run_queue.put(task)
 
-    def run(self):
+    def run(self):  # expect: JC501
         while not self.stopped:
             try:
                 self.current_task = self.run_queue.get(timeout=0.5)
             except queue.Empty:
                 continue
             self.current_task.execute()
+
+
+class Follower:
+    """Reads a stream with a timeout on each request, never waiting between rounds: not periodic."""
+
+    def __init__(self):
+        self.stopped = False
+
+    def start(self):
+        threading.Thread(target=self.follow, daemon=True).start()
+
+    def follow(self):
+        while not self.stopped:
+            requests.get("https://events.example/next", timeout=5)
+
+
+class Events(threading.Thread):  # expect: JC501
+    """Dispatches each event it takes to the callback it was given: the thread's loop is a worker,
+    the callback a handler of events, not work repeated every round."""
+
+    def __init__(self, callback):
+        super().__init__(daemon=True)
+        self.queue = queue.Queue()
+        self.callback = callback
+        self.stop = threading.Event()
+
+    def put(self, event_type):
+        self.queue.put(event_type)
+
+    def run(self):
+        while not self.stop.is_set():
+            try:
+                event_type = self.queue.get(timeout=1)
+                self.callback(event_type)
+                self.queue.task_done()
+            except queue.Empty:
+                pass
+
+
+def on_shutdown(event_type):
+    requests.post("https://status.example/shutdown", json={"event": event_type})
+
+
+events = Events(on_shutdown)
