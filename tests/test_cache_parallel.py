@@ -291,8 +291,9 @@ def test_stamps_taken_during_the_run_are_not_trusted(tmp_path: Path, monkeypatch
     cached_run.check_paths([str(root)], config, cache=store)
     (record,) = store.folder.glob("r-*")
     invocation = bytes.fromhex(record.name[2:])
-    files, folders, complete = store.load_run(invocation).stamps
+    files, folders, complete, probed = store.load_run(invocation).stamps
     assert not complete and files == () and folders == ()  # the tree was just written
+    assert (str(root / "__init__.py"), False) in probed  # presence has no clock: kept
 
 
 def test_corrupt_and_foreign_entries_are_ignored_and_rewritten(tmp_path: Path) -> None:
@@ -697,3 +698,29 @@ def test_an_edit_that_names_another_module_reads_it(tmp_path: Path) -> None:
     fresh = api.check_paths(target, config, selection)
     assert [f.code for f in fresh.findings] == ["JC201"]  # the receiver's post, through `send`
     assert cached.findings == fresh.findings
+
+
+def test_a_parent_that_becomes_a_package_renames_the_checked_folder(tmp_path: Path) -> None:
+    """A folder without `__init__.py` inside a package is a namespace package of it: its
+    modules' names, and the imports that reach them, depend on whether the parent has an
+    `__init__.py` - also when the parent lies above the folder given on the command line."""
+    parent = tmp_path / "shop"
+    root = parent / "billing"
+    root.mkdir(parents=True)
+    (root / "helpers.py").write_text("import requests\n\n\ndef charge(order_id):\n"
+                                     "    requests.post('https://pay.example/charges', json={'order': order_id})\n")
+    (root / "tasks.py").write_text("from celery import shared_task\n\nfrom shop.billing.helpers import charge\n\n\n"
+                                   "@shared_task(autoretry_for=(Exception,), max_retries=3)\ndef bill(order_id):\n"
+                                   "    charge(order_id)\n")
+    _age(tmp_path)
+    config, store = Config(root=root), cache.Cache(tmp_path / "cache")
+    before = cached_run.check_paths([str(root)], config, cache=store)
+    assert before.findings == api.check_paths([str(root)], config).findings
+    (parent / "__init__.py").write_text("")
+    past = time.time_ns() - 100 * 1_000_000_000  # out of the racy window; nothing else touched
+    for path in (parent / "__init__.py", parent):
+        os.utime(path, ns=(past, past))
+    after = cached_run.check_paths([str(root)], config, cache=store)
+    fresh = api.check_paths([str(root)], config)
+    assert {f.code for f in fresh.findings} != {f.code for f in before.findings}  # the rename matters
+    assert not after.reused and after.findings == fresh.findings

@@ -18,20 +18,21 @@ from .parse import parse
 from .summary import ModuleSummary, Summarizer
 
 
-def module_name(path: Path, packages: dict | None = None) -> tuple[str, bool]:
+def module_name(path: Path, packages: dict | None = None, probed: dict | None = None) -> tuple[str, bool]:
     """The dotted module name from the package folders (`__init__.py`) around the file.
-    `packages` (one per run) remembers each folder's dotted package name."""
+    `packages` (one per run) remembers each folder's dotted package name; `probed`, if given,
+    collects every `__init__.py` path looked for and whether it was there (the cache stamps them)."""
     # Discovery gives absolute paths below resolved roots: `abspath` (no system calls) is enough;
     # strings, not pathlib, since this runs for every file of every run.
     folder, name = os.path.split(os.path.abspath(path))
     is_package = name == "__init__.py"
     stem = os.path.splitext(name)[0]
-    prefix = _package(folder, {} if packages is None else packages)
+    prefix = _package(folder, {} if packages is None else packages, probed)
     parts = [p for p in (prefix, None if is_package else stem) if p]
     return ".".join(parts) or stem, is_package
 
 
-def _package(folder: str, packages: dict) -> str:
+def _package(folder: str, packages: dict, probed: dict | None) -> str:
     """The dotted name of the package `folder` is ("" if it is no package)."""
     name = packages.get(folder)
     if name is None:
@@ -39,16 +40,23 @@ def _package(folder: str, packages: dict) -> str:
         name = ""
         parent = os.path.dirname(folder)
         if base.isidentifier() and parent != folder:
-            if os.path.isfile(os.path.join(folder, "__init__.py")):
-                outer = _package(parent, packages)
+            if _has_init(folder, probed):
+                outer = _package(parent, packages, probed)
                 name = f"{outer}.{base}" if outer else base
-            elif os.path.isfile(os.path.join(parent, "__init__.py")):
-                # A folder without one inside a package is a namespace package of it (the parent
-                # is looked into only then: a project folder's parent changes with its siblings).
-                outer = _package(parent, packages)
+            elif _has_init(parent, probed):
+                # A folder without one inside a package is a namespace package of it.
+                outer = _package(parent, packages, probed)
                 name = f"{outer}.{base}" if outer else ""
         packages[folder] = name
     return name
+
+
+def _has_init(folder: str, probed: dict | None) -> bool:
+    init = os.path.join(folder, "__init__.py")
+    found = os.path.isfile(init)
+    if probed is not None:
+        probed[init] = found
+    return found
 
 
 def decode(data: bytes) -> str:

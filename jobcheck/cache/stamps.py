@@ -21,11 +21,14 @@ from .store import digest
 RACY_NS = 2_000_000_000
 
 
-def take_stamps(files: list[str], folders, started_ns: int) -> tuple:
+def take_stamps(files: list[str], folders, started_ns: int, probed: dict | None = None) -> tuple:
     """((path, mtime_ns, size, ctime_ns) for files, (folder, mtime_ns, entries digest) for folders,
-    complete). A file or folder missing, or changed too close to the run's start to be told apart
-    from a later change, is left out, and the stamps are then not complete: they cannot vouch for
-    the run (`stamps_hold`), which is then computed again next time."""
+    complete, (path, was there) for the files looked for by name). A file or folder missing, or
+    changed too close to the run's start to be told apart from a later change, is left out, and
+    the stamps are then not complete: they cannot vouch for the run (`stamps_hold`), which is then
+    computed again next time. A file looked for is stamped by whether the run found it there, not
+    by its folder's entries (a project's parent folder changes with its siblings): presence has
+    no clock, so what the run saw is compared with what is there next time."""
     out_files: list = []
     out_folders: list = []
     complete = True
@@ -42,7 +45,8 @@ def take_stamps(files: list[str], folders, started_ns: int) -> tuple:
                     out.append((path, st.st_mtime_ns, _entries_digest(path)))
             except OSError:
                 complete = False
-    return tuple(out_files), tuple(out_folders), complete
+    probes = tuple(sorted((probed or {}).items()))
+    return tuple(out_files), tuple(out_folders), complete, probes
 
 
 # Files whose presence changes what a run lists: git's ignore files (`.git/info/exclude` too).
@@ -69,16 +73,18 @@ def folder_holds(folder: str, mtime_ns: int, entries: bytes) -> bool:
 
 
 def stamps_hold(stamps: tuple) -> bool:
-    """Does every file a run read still have the time and size recorded, and every folder it
-    listed the same entries?"""
+    """Does every file a run read still have the time and size recorded, every folder it listed
+    the same entries, and every file it looked for by name the same presence?"""
     try:
-        files, folders, complete = stamps
+        files, folders, complete, probes = stamps
         if complete is not True:
             return False
         for path, mtime_ns, size, ctime_ns in files:
             st = os.stat(path)
             if st.st_mtime_ns != mtime_ns or st.st_size != size or st.st_ctime_ns != ctime_ns:
                 return False
-        return all(folder_holds(*folder) for folder in folders)
+        if not all(folder_holds(*folder) for folder in folders):
+            return False
+        return all(os.path.isfile(path) == was_there for path, was_there in probes)
     except (OSError, ValueError, TypeError):
         return False

@@ -55,10 +55,11 @@ def _check_paths(paths, config, selection, force_exclude, cache, workers, progre
                 return pipeline.Report(findings=findings, files=record.checked, project=None, reused=True)
     folders: set[str] = set()
     listed_by: list[str] = []
+    probed: dict[str, bool] = {}
     try:
         with SummaryPool(cache, workers, progress) as summarizer:
             report = pipeline.check_paths(paths, config, selection, summarizer=summarizer, force_exclude=force_exclude,
-                                          folders=folders, listed_by=listed_by)
+                                          folders=folders, listed_by=listed_by, probed=probed)
     except Exception:
         if cache is None:
             raise
@@ -71,7 +72,7 @@ def _check_paths(paths, config, selection, force_exclude, cache, workers, progre
         try:
             summarizer.close()  # seals the inputs, if pipeline.check_paths has not already
             if summarizer.sealed_inputs is not None:  # else a file could not be read: nothing to record
-                stamps = take_stamps(summarizer.read_paths + listed_by, folders, started)
+                stamps = take_stamps(summarizer.read_paths + listed_by, folders, started, probed)
                 cache.store_run(invocation, summarizer.sealed_inputs, report.findings, report.files, stamps)
         except Exception:
             pass  # not recorded: the next run computes again

@@ -54,20 +54,22 @@ class Selection:
 
 def check_paths(paths: list[str], config: Config | None = None, selection: Selection = Selection(),
                 summarizer=None, force_exclude: bool = False, folders: set[str] | None = None,
-                planned: list[tuple[Path, str, str, bool]] | None = None, listed_by: list[str] | None = None) -> Report:
+                planned: list[tuple[Path, str, str, bool]] | None = None, listed_by: list[str] | None = None,
+                probed: dict | None = None) -> Report:
     """Check every Python file under `paths` (`planned`: what `plan_modules` gave for them, if
     the caller has already listed them, `folders` included). `summarizer` maps [(path, display, module, is_pkg)]
     to summaries (the cache and the process pool plug in here; one with a `close()` is closed once
     every file is summarised, before linking); default: one by one. `folders`,
     if given, collects every folder listed (to find files, to resolve imports); `listed_by`, the
-    other files the listing depends on (ignore files, and the files refused unread)."""
+    other files the listing depends on (ignore files, and the files refused unread); `probed`,
+    every `__init__.py` looked for in naming modules, and whether it was there."""
     config = config or Config()
     refused: list[files.Refused] = []
     if planned is None:
         found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders,
                                respect_gitignore=config.respect_gitignore, max_file_size=config.max_file_size,
                                refused=refused, consulted=listed_by)
-        planned = plan_modules(found, folders)
+        planned = plan_modules(found, folders, probed)
     summarize = summarizer or (lambda batch: [source.summarize_one(job) for job in batch])
     summaries = summarize(planned) + [_refused_summary(r) for r in refused]
     if listed_by is not None:
@@ -102,13 +104,14 @@ def import_roots(planned: list[tuple[Path, str, str, bool]], config: Config) -> 
     return roots
 
 
-def plan_modules(found: list[tuple[Path, str]], folders: set[str] | None = None) -> list[tuple[Path, str, str, bool]]:
+def plan_modules(found: list[tuple[Path, str]], folders: set[str] | None = None,
+                 probed: dict | None = None) -> list[tuple[Path, str, str, bool]]:
     """(path, display, module, is_package) per file. Files that would share a module name (two
     scripts both called tasks.py outside packages) are named by their path instead, so both are
-    analysed. `folders`, if given, collects the folders looked into for an `__init__.py`: a file's
-    name depends on them, given by name or found."""
+    analysed. `folders`, if given, collects the folders named as packages, and `probed` every
+    `__init__.py` looked for (whether it was there): a file's name depends on them."""
     packages: dict = {}
-    named = [(path, display, *source.module_name(path, packages)) for path, display in found]
+    named = [(path, display, *source.module_name(path, packages, probed)) for path, display in found]
     if folders is not None:
         folders.update(packages)
     counts = Counter(m for _, _, m, _ in named)
