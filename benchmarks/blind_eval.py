@@ -20,7 +20,8 @@ counted too.
 1. Detection. A labelled job is detected when the inventory (`jobs`) lists a job in the same file
    (`path` == the label's `app_path`) whose definition line is within LINE_TOLERANCE lines of the
    label's `line`, or, failing that, whose `function`/`job` qualified name ends with the labelled
-   qualname (or, last, with its last dotted part). Labels are a sample (see each file's `[meta].scope`),
+   qualname (a method's bare name is not enough: another class's `run` in the file is another
+   job). Labels are a sample (see each file's `[meta].scope`),
    so jobs jobcheck finds that carry no label are not false positives; their number is only reported.
 
 2. Rule findings. A finding belongs to a labelled job when
@@ -165,16 +166,15 @@ def dotted_endswith(name: str | None, suffix: str) -> bool:
 
 
 def match_inventory(label: dict, jobs: list[dict]) -> tuple[dict | None, str]:
-    """The inventory entry for a labelled job, and how it matched ('line', 'qualname', 'name', '')."""
+    """The inventory entry for a labelled job, and how it matched ('line', 'qualname', '')."""
     same_file = [j for j in jobs if j["_path"] == label["app_path"]]
     near = [j for j in same_file if abs(j["line"] - label["line"]) <= LINE_TOLERANCE]
     if near:
         return min(near, key=lambda j: abs(j["line"] - label["line"])), "line"
     qual = label["qualname"]
-    for suffix, how in ((qual, "qualname"), (qual.rsplit(".", 1)[-1], "name")):
-        hits = [j for j in same_file if dotted_endswith(j.get("function"), suffix) or dotted_endswith(j.get("job"), suffix)]
-        if hits:
-            return min(hits, key=lambda j: abs(j["line"] - label["line"])), how
+    hits = [j for j in same_file if dotted_endswith(j.get("function"), qual) or dotted_endswith(j.get("job"), qual)]
+    if hits:
+        return min(hits, key=lambda j: abs(j["line"] - label["line"])), "qualname"
     return None, ""
 
 
