@@ -36,6 +36,7 @@ from ..analysis.names import target
 from ..analysis.program import bound_argument, calls_named
 from ..analysis.project import LOG_METHODS, Project
 from ..analysis.summary import MODULE_CODE
+from ..analysis.values import lit
 from .instances import called_function
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "Process", "spawn", "run_coroutine_threadsafe")
@@ -67,7 +68,7 @@ class BackgroundLoops:
             else:
                 qualname = target(project, site.module, started)
             fn = project.functions.get(qualname or "")
-            if fn is not None and _repeats_forever(project, fn) and not _is_runner(project, fn):
+            if fn is not None and repeats_forever(project, fn) and not _is_runner(project, fn):
                 regs.append(Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic"))
         regs.extend(_runner_registrations(project, self.name))
         regs.extend(_thread_classes(project, self.name))
@@ -75,7 +76,7 @@ class BackgroundLoops:
             code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
             for ev in code.events if code is not None else ():
                 fn = project.function_for(project.canonical(ev.name)) if ev.kind == "call" else None
-                if fn is not None and _repeats_forever(project, fn):
+                if fn is not None and repeats_forever(project, fn):
                     anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
                     regs.append(Registration(fn.qualname, self.name, "schedule", anchor, kind="periodic"))
         return regs
@@ -91,7 +92,7 @@ def _thread_classes(project: Project, framework: str) -> list[Registration]:
         repeated = _repeated_constructor_params(project, cls, run)
         if repeated:  # `InfiniteLoop(func)`: the jobs are what its users construct it with
             regs.extend(_constructed_with(project, cls, repeated, framework))
-        elif _repeats_forever(project, run) and not _is_runner(project, run):
+        elif repeats_forever(project, run) and not _is_runner(project, run):
             regs.append(Registration(run.qualname, framework, "schedule", project.class_anchor(cls), kind="periodic",
                                      owner=cls.qualname))
     return regs
@@ -295,10 +296,12 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     worker calls with what it took is a handler of those items, not work repeated each round."""
     name = project.canonical(ev.name) or ""
     timed = bool(ev.args or "timeout" in ev.kwargs)
+    if name in _SLEEPS and ev.args and lit(ev.args[0], None) == 0:
+        return False  # `sleep(0)` yields to other work: no wait between rounds
     return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and name in _QUEUE_GETS and "timeout" in ev.kwargs)
 
 
-def _repeats_forever(project: Project, fn) -> bool:
+def repeats_forever(project: Project, fn) -> bool:
     """A loop that runs until stopped, sleeps between rounds and does some work in them (a loop
     that only sleeps is a process waiting to be interrupted, not a job)."""
     forever = _until_stopped(fn)

@@ -2,7 +2,9 @@
 `handle`) or a click / typer command whose help says it runs on a schedule ("Run nightly by cron",
 "every 15 minutes", "scheduled hourly") is a periodic job (kind "periodic"). The help is the
 `help` attribute, the `help=` keyword or the docstring: the one place a command says how it is
-run. A command with no such words (a one-off `create-admin`, a `loaddata`) is not a job.
+run. So is a Django command whose `handle` runs a loop until stopped, sleeping between rounds
+(a daemon a service manager keeps running: `while True: poll(); time.sleep(60)`). A command
+with neither (a one-off `create-admin`, a `loaddata`) is not a job.
 
 Nothing retries a command: the next run is the next tick, so one that fails half-way runs again
 from the start then, and one that outlasts its interval overlaps the next unless it takes a lock.
@@ -17,6 +19,7 @@ from ..analysis.program import classes_where
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import lit
+from .background_loops import repeats_forever
 from .base import job_from_function, policy
 
 COMMAND_BASES = ("django.core.management.base.BaseCommand", "django.core.management.BaseCommand")
@@ -48,7 +51,9 @@ class ScheduledCommands:
 
         for cls in classes_where(project, wanted):
             help_text = lit(cls.attrs["help"][0]) if "help" in cls.attrs else None
-            if not (says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(cls.docstring)):
+            scheduled = says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(cls.docstring)
+            handle = project.functions.get(f"{cls.qualname}.handle")
+            if not scheduled and not (handle is not None and _daemon(project, handle)):
                 continue
             anchor = project.class_anchor(cls)
             site = JobSite(
@@ -67,6 +72,12 @@ class ScheduledCommands:
 
     def find_registrations(self, project: Project) -> list[Registration]:
         return []
+
+
+def _daemon(project: Project, handle) -> bool:
+    """`handle` repeats work forever, sleeping between rounds, in a loop that never breaks out
+    (`while True: batch = next_batch(); if not batch: break` is one run through the work)."""
+    return repeats_forever(project, handle) and not any(loop in handle.forever for loop, *_ in handle.breaks)
 
 
 def _never_retried(anchor):
