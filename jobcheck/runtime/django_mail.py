@@ -13,6 +13,7 @@ A backend instantiated directly, without ``get_connection``, is not observed.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -46,12 +47,24 @@ class DjangoMail(Recorder):
 
         def get_connection(*args: Any, **kwargs: Any) -> Any:
             connection = original(*args, **kwargs)
-            if sink is not None and (getattr(connection, "host", None), getattr(connection, "port", None)) == tuple(sink):
+            if _is_sink(connection, sink):
                 return connection
             connection.send_messages = _observed(connection.send_messages, dedupe)
             return connection
 
         mail.get_connection = get_connection
+
+
+def _is_sink(connection: Any, sink: Any) -> bool:
+    """Does the SMTP backend talk to the harness's own EmailSink (which records the mail itself),
+    by whatever name (`localhost`) it gives the sink's loopback address?"""
+    host, port = getattr(connection, "host", None), getattr(connection, "port", None)
+    if sink is None or not host or port != sink[1]:
+        return False
+    try:
+        return socket.gethostbyname(host) == sink[0]
+    except OSError:
+        return False
 
 
 def _observed(send_messages: Any, dedupe: bool) -> Any:

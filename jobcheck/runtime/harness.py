@@ -168,6 +168,8 @@ class Harness:
     @contextmanager
     def _scenario(self, name: str) -> Iterator[_Scenario]:
         sc = _Scenario(self, name)
+        for rec in self.recorders:
+            rec.prepare(sc.env("setup", 0))
         if self.setup is not None:
             self.setup(sc.env("setup", 0))
         for rec in self.recorders:

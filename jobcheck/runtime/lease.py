@@ -20,7 +20,7 @@ import time
 import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -200,11 +200,9 @@ class LeaseBackend(ABC):
                 lease, lost = beat.lease, beat.lost
             if lost is None:
                 self.release(lease)
-            else:
-                with suppress(Exception):  # the store may be unreachable; the lease expires anyway
-                    self.release(lease)
-                if not body_raised:
-                    raise lost
+            elif not body_raised:
+                # Refused or past its deadline: nothing to release, and the store may not answer.
+                raise lost
 
     def keep_alive(self, lease: Lease, every: float) -> Heartbeat:
         """Start a daemon thread renewing ``lease`` every ``every`` seconds."""

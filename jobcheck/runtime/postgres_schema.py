@@ -7,9 +7,10 @@ the fencing table and function ``install_fencing`` creates, are the scenario's o
 snapshots run in autocommit, so what they read is what the job committed::
 
     db = PostgresSchema(dsn, "CREATE TABLE sent (who text PRIMARY KEY)", sent="SELECT who FROM sent ORDER BY who")
-    harness = Harness(lambda work, env: job(work, db.dsn(env)), work, setup=db.setup, observe=[db])
+    harness = Harness(lambda work, env: job(work, db.dsn(env)), work, observe=[db])
 
-The schemas are dropped when the harness closes.
+Observing it is all it takes: the harness prepares each scenario's schema before its own
+``setup`` runs, and the schemas are dropped when the harness closes.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ __all__ = ["PostgresSchema"]
 class PostgresSchema(DbState):
     """The end state of one schema per scenario on the PostgreSQL server at ``dsn``.
 
-    ``setup`` is the harness's ``setup=``: it creates the scenario's schema and runs each
-    statement there, in order (a string is SQL; a callable gets the autocommit connection).
+    Before each scenario (and before the harness's ``setup=``) it creates the scenario's schema
+    and runs each statement there, in order (a string is SQL; a callable gets the autocommit
+    connection).
     ``queries`` name the snapshot's row lists, as for :func:`sqlite_state`; order them.
     """
 
@@ -52,7 +54,7 @@ class PostgresSchema(DbState):
         options = conninfo_to_dict(self.base_dsn).get("options") or ""
         return make_conninfo(self.base_dsn, options=f"{options} -c search_path={self.schema(env)}".strip())
 
-    def setup(self, env: RunEnv) -> None:
+    def prepare(self, env: RunEnv) -> None:
         schema = self.schema(env)
         with connect(self.base_dsn) as conn:
             conn.execute(f"CREATE SCHEMA {schema}")

@@ -52,6 +52,10 @@ class Recorder:
         """What a runner in ``slot`` needs to reach this recorder (None if nothing)."""
         return None
 
+    def prepare(self, env: RunEnv) -> None:
+        """Prepare a scenario's store, before the harness's ``setup`` runs (in the harness
+        process; for recorders that own the store they observe, as ``PostgresSchema``)."""
+
     def child_start(self, env: RunEnv) -> None:
         """Prepare the run's child process, before the job starts (for recorders that patch
         a library in the job's process and report through ``record_effect``)."""

@@ -299,6 +299,20 @@ def test_django_smtp_backend_observed_by_both_recorders_counts_once(jobcheck_har
     assert [e.kind for e in harness.run("replay").effects] == ["email"] * 8
 
 
+def test_django_mail_leaves_the_harness_sink_to_count_its_own_mail_by_any_name(jobcheck_harness: Any) -> None:
+    def job(period: str, env: Any) -> None:
+        from django.conf import settings
+        from django.core import mail
+
+        # "localhost", not the sink's 127.0.0.1: still the sink, which records the mail itself.
+        settings.configure(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+                           EMAIL_HOST="localhost", EMAIL_PORT=env.smtp_port)
+        mail.send_mail(f"invoice {period}", "amount due", "billing@example.com", ["a@example.com"])
+
+    harness = jobcheck_harness(job, "2024-05", observe=[EmailSink(), DjangoMail()])
+    assert harness.baseline().counts == Counter({("email", "a@example.com"): 1})
+
+
 # ---------------------------------------------------------------------------- PostgreSQL recipe
 
 
@@ -334,7 +348,7 @@ def test_postgres_schema_gives_each_scenario_its_own_tables(jobcheck_harness: An
         db = PostgresSchema(postgres_dsn, f"CREATE TABLE notifications (who text, period text{unique})", install_fencing,
                             remember, notifications="SELECT who, period FROM notifications ORDER BY who, period",
                             fences="SELECT resource, token FROM jobcheck_fences")
-        return jobcheck_harness(notify_job(db, keyed=keyed), "2024-05", setup=db.setup, observe=[db]), db
+        return jobcheck_harness(notify_job(db, keyed=keyed), "2024-05", observe=[db]), db
 
     unsafe, _ = make(keyed=False)
     replay = unsafe.run("replay")
