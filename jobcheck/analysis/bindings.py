@@ -48,8 +48,6 @@ def global_assignments(body: list) -> dict[str, list[tuple[ast.expr, tuple]]]:
     """name -> the values functions assign to it under `global name`, each with the assigning
     function's parameters (a value built from a parameter is not the module's to resolve)."""
     found: dict[str, list] = {}
-    if not any(type(node) is ast.Global for node in _statements(body)):
-        return found  # most modules: one walk
     for node in _statements(body):
         if type(node) not in _FUNCTIONS:
             continue

@@ -90,7 +90,7 @@ def summarize_source(text: str, display_path: str, module: str, is_package: bool
         summary.error_kind = "parse-error"
         return summary
     try:
-        summary = Summarizer(module, display_path, is_package).run(tree)
+        summary = Summarizer(module, display_path, is_package).run(tree, "global" in text)
         summary.suppressions = suppress.scan(text)
     except RecursionError:
         summary = ModuleSummary(path=display_path, module=module)

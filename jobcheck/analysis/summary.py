@@ -278,7 +278,7 @@ class Summarizer:
         )
         self.mod.functions[module_fn.qualname] = module_fn
         self.fn, self.scope = module_fn, self.module_scope
-        if may_declare_globals:  # a walk of its own, spared where the text has no `global`
+        if may_declare_globals:  # a walk of its own, spared where the source has no `global`
             self._type_globals(tree.body)
         for node in tree.body:
             self.stmt(node)
@@ -742,7 +742,7 @@ class Summarizer:
         scope = self.scope
         if isinstance(target, ast.Name):
             if target.id in scope.globals:
-                self._bind_global(target, typ, sources)
+                self._bind_global(target, sources)
                 return
             if typ is None and scope is self.module_scope and self._global_types:
                 typ = self._global_types.get(target.id)  # `scheduler = None`, set up by a function
@@ -1131,13 +1131,10 @@ class Summarizer:
         if isinstance(node, ast.Global) and self.scope is not self.module_scope:
             self.scope.globals = (*self.scope.globals, *node.names)
 
-    def _bind_global(self, target: ast.Name, typ: str | None, sources: frozenset) -> None:
-        """An assignment under `global`: the module's name, whose type `_type_globals` gave it
-        (one `scheduler = None` at shutdown does not untype it)."""
+    def _bind_global(self, target: ast.Name, sources: frozenset) -> None:
+        """An assignment under `global`: the module's name, whose type `_type_globals` alone gives
+        (one `scheduler = None` at shutdown does not untype it; two types leave it untyped)."""
         name = target.id
-        if typ and not self.module_scope.names.get(name):
-            self.module_scope.names[name] = typ
-            self.mod.symbols[name] = typ
         self.module_vars.add(name)
         self._sink("var", name, target.lineno, sources)
 

@@ -9,7 +9,9 @@ and one-shot timers re-armed by the function they run, so it repeats until stopp
         post_status()
         threading.Timer(30, heartbeat).start()                    # also loop.call_later(30, self.tick),
                                                                   # call_at, IOLoop.add_timeout
-A one-shot timer made anywhere else (`call_later(2, abort)`) runs its callback once: not a job.
+A one-shot timer made anywhere else (`call_later(2, abort)`) runs its callback once: not a job;
+nor is one re-armed only in an except clause (`except ConnectionError: Timer(5, connect)`): a
+retry after a failure, which ends once it succeeds.
 Nothing retries these callbacks; a second process starting the same timers runs them beside it.
 """
 
@@ -21,8 +23,8 @@ from ..analysis.program import calls_named
 from ..analysis.project import Project
 
 REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCall")
-# One-shot timers, by the position of the callback they run.
-ONE_SHOT = {"Timer": 1, "call_later": 1, "call_at": 1, "add_timeout": 1}
+# One-shot timers: the callback is their second argument (`function=` / `callback=` by keyword).
+ONE_SHOT = ("Timer", "call_later", "call_at", "add_timeout")
 
 
 class Timers:
@@ -39,11 +41,13 @@ class Timers:
             found = target(project, site.module, callback)
             if found is not None:
                 regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
-        for site in calls_named(project, tuple(ONE_SHOT)):
+        for site in calls_named(project, ONE_SHOT):
             ev = site.event
-            position = ONE_SHOT[ev.attr]
-            callback = ev.args[position] if len(ev.args) > position else ev.kwargs.get("function")
-            # Re-armed from its own body: the callback is the function making the call.
+            callback = ev.args[1] if len(ev.args) > 1 else ev.kwargs.get("function", ev.kwargs.get("callback"))
+            # Re-armed from its own body (the callback is the function making the call), and not
+            # only when something failed.
+            if ev.handlers:
+                continue
             if callback and target(project, site.module, callback) == site.function.qualname:
                 regs.append(Registration(site.function.qualname, self.name, "schedule", site.anchor, kind="periodic"))
         return regs

@@ -114,3 +114,11 @@ class Spawner:
 class LocalSpawner(Spawner):  # expect: JC501
     async def poll(self):
         return subprocess.run(["pgrep", "server"]).returncode or None
+
+
+def connect_feed():
+    """Quiet: re-armed only when the connection fails, a retry that ends once it succeeds."""
+    try:
+        requests.get("https://feed.example/stream")
+    except requests.ConnectionError:
+        threading.Timer(5, connect_feed).start()
