@@ -43,7 +43,7 @@ _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "P
 _STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio", "gevent", "eventlet")
 _TARGETED = ("Thread", "Timer", "Process")
 # A class whose `run` a started instance runs in a thread or process of its own.
-_THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
+THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
 _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
     ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue")))
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep")
@@ -87,7 +87,7 @@ def _thread_classes(project: Project, framework: str) -> list[Registration]:
     regs = []
     for cls in project.classes.values():
         run = project.functions.get(f"{cls.qualname}.run")
-        if run is None or not any(base in _THREAD_CLASSES for base in project.class_bases(cls)):
+        if run is None or not any(base in THREAD_CLASSES for base in project.class_bases(cls)):
             continue
         repeated = _repeated_constructor_params(project, cls, run)
         if repeated:  # `InfiniteLoop(func)`: the jobs are what its users construct it with

@@ -21,11 +21,11 @@ from __future__ import annotations
 from ..analysis.jobs import Registration
 from ..analysis.program import calls_named
 from ..analysis.project import Project
+from .background_loops import THREAD_CLASSES
 from .instances import constructed_class, method_body
 
 _PUTS = ("append", "appendleft", "insert", "put", "put_nowait")
 _TAKES = ("pop", "popleft", "get", "get_nowait")
-_THREADS = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
 
 
 class ItemQueues:
@@ -40,21 +40,25 @@ class ItemQueues:
         for site in calls_named(project, tuple(queues)):
             ev = site.event
             callee = project.callee(ev)
-            classes, runs = queues[ev.attr]
-            if callee is not None and callee.class_qualname not in classes:
-                continue  # another class's method of the same name
+            by_class = queues[ev.attr]
+            if callee is not None:
+                runs = by_class.get(callee.class_qualname)  # None: another class's method of that name
+            else:  # an unresolved receiver: only if every queue with that put runs items alike
+                runs = next(iter(by_class.values())) if len(set(by_class.values())) == 1 else None
+            if runs is None:
+                continue
             for cls in _items_put(project, site):
                 fn = method_body(project, cls, {"start": "run", "call": "__call__"}.get(runs, runs))
-                threaded = any(b in _THREADS for b in project.class_bases(project.classes[cls]))
+                threaded = any(b in THREAD_CLASSES for b in project.class_bases(project.classes[cls]))
                 if fn is not None and fn.class_qualname and (runs != "start" or threaded):
                     regs.append(Registration(fn.qualname, self.name, "enqueue", site.anchor))
         return regs
 
 
-def _queues(project: Project) -> dict[str, tuple[set, str]]:
-    """Put-method name -> (the queue classes and their subclasses, how their runner runs an item)."""
-    def build() -> dict[str, tuple[set, str]]:
-        out: dict[str, tuple[set, str]] = {}
+def _queues(project: Project) -> dict[str, dict[str, str]]:
+    """Put-method name -> {queue class or subclass: how its runner runs an item}."""
+    def build() -> dict[str, dict[str, str]]:
+        out: dict[str, dict[str, str]] = {}
         for cls in project.classes.values():
             methods = [f for m in cls.methods if (f := project.functions.get(f"{cls.qualname}.{m}")) is not None]
             puts = {}  # collection attribute -> put method
@@ -66,8 +70,8 @@ def _queues(project: Project) -> dict[str, tuple[set, str]]:
             for coll, put in puts.items():
                 runs = _runner(methods, coll)
                 if runs is not None:
-                    classes = {cls.qualname, *(sub.qualname for sub in project.subclasses(cls.qualname))}
-                    out.setdefault(put, (set(), runs))[0].update(classes)
+                    for qualname in (cls.qualname, *(sub.qualname for sub in project.subclasses(cls.qualname))):
+                        out.setdefault(put, {})[qualname] = runs
         return out
     return project.once("item queues", build)
 

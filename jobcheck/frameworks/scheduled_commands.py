@@ -76,7 +76,9 @@ class ScheduledCommands:
 
 def _daemon(project: Project, handle) -> bool:
     """`handle` repeats work forever, sleeping between rounds, in a loop that never breaks out
-    (`while True: batch = next_batch(); if not batch: break` is one run through the work)."""
+    (`while True: batch = next_batch(); if not batch: break` is one run through the work). Only
+    here: a worker thread's loop breaks on its stop sentinel and still repeats until stopped,
+    while a command is started for its work, so a loop it can leave is that work done once."""
     return repeats_forever(project, handle) and not any(loop in handle.forever for loop, *_ in handle.breaks)
 
 
