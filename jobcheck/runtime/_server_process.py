@@ -62,6 +62,7 @@ class Scratch:
     def __init__(self, prefix: str, account: pwd.struct_passwd | None) -> None:
         self._owner_pid = os.getpid()
         self._account = account
+        self._watched: set[int] = set()  # servers started and not yet stopped
         self.path = Path(tempfile.mkdtemp(prefix=prefix))
         try:
             if account is not None:
@@ -79,7 +80,8 @@ class Scratch:
         if os.getpid() != self._owner_pid:
             return
         shutil.rmtree(self.path, ignore_errors=True)
-        self._tell("release")
+        if not self._watched:  # a stop interrupted (a second Ctrl-C) leaves a server to the reaper
+            self._tell("release")
         try:
             self._reaper.stdin.close()  # type: ignore[union-attr]
         except BrokenPipeError:  # the reaper is gone already
@@ -136,6 +138,7 @@ class Scratch:
                 **self._as_account(),
             )
         self._tell(f"watch {process.pid} {int(stop_signal)}")
+        self._watched.add(process.pid)
         return process
 
     def _wait_ready(self, process: subprocess.Popen[bytes], port: int, ready: Callable[[int], bool],
@@ -164,6 +167,7 @@ class Scratch:
                 os.killpg(process.pid, signal.SIGKILL)  # the server and every process it started
                 process.wait()
         self._tell(f"forget {process.pid}")
+        self._watched.discard(process.pid)
 
     def log_tail(self) -> str:
         try:

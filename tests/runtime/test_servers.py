@@ -123,6 +123,25 @@ def test_throwaway_redis_answers_and_leaves_nothing(temp_root: Path) -> None:
 
 
 @pytest.mark.usefixtures("redis_installed")
+def test_a_stop_interrupted_by_a_second_ctrl_c_leaves_the_server_to_the_reaper(
+        temp_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_wait = subprocess.Popen.wait
+
+    def interrupted(self: subprocess.Popen, timeout: float | None = None) -> int:
+        if timeout is not None and self.args[0].endswith("redis-server"):  # the stop's wait
+            raise KeyboardInterrupt
+        return real_wait(self, timeout)
+
+    with pytest.raises(KeyboardInterrupt):
+        with throwaway_redis() as url:
+            _, pid = redis_facts(url)
+            monkeypatch.setattr(subprocess.Popen, "wait", interrupted)
+    monkeypatch.undo()
+    assert eventually(lambda: gone(pid))  # the owner could not finish: its reaper did
+    assert list(temp_root.iterdir()) == []
+
+
+@pytest.mark.usefixtures("redis_installed")
 def test_two_at_once_get_their_own_port_directory_and_data() -> None:
     import redis
 
