@@ -28,7 +28,7 @@ def test_a_crash_is_reported(monkeypatch):
     """The harness itself sees a crash: an exception while checking names the program."""
     from jobcheck.analysis import summary
 
-    def broken(self, tree):
+    def broken(self, tree, *hints):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(summary.Summarizer, "run", broken)
