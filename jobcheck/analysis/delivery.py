@@ -63,6 +63,7 @@ DEFAULTS: dict[str, dict[str | None, Delivery]] = {
     "schedule": {None: Delivery(AT_MOST_ONCE, "schedule runs the job in its own loop, once per trigger")},
     "loop": {None: Delivery(AT_MOST_ONCE, "a loop in the process, once per iteration")},
     "command": {None: Delivery(AT_MOST_ONCE, "cron starts the command once per trigger")},
+    "django_cron": {None: Delivery(AT_MOST_ONCE, "cron starts runcrons (or the crontab line) once per trigger")},
     "django_extensions": {None: Delivery(AT_MOST_ONCE, "cron starts runjobs once per trigger")},
     # A task instance runs once per try; what runs it again is `retries`, the retry policy.
     "airflow": {None: Delivery(AT_MOST_ONCE, "Airflow runs a task instance once per try (reruns are `retries`)")},

@@ -1,5 +1,6 @@
 """APScheduler: `scheduler.add_job(func, trigger, ...)`, `@scheduler.scheduled_job(...)`, and
-v4's `add_schedule(func, trigger)`. APScheduler never retries a failed job; `max_instances`
+v4's `add_schedule(func, trigger)`; Flask-APScheduler's `scheduler.add_job(id, func, ...)` and
+`@scheduler.task(trigger, id=..., ...)` on its `APScheduler` wrapper. APScheduler never retries a failed job; `max_instances`
 (default 1) and `coalesce` decide overlap, and are kept as settings."""
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ class APScheduler:
 
     @staticmethod
     def reads_decorator(name: str) -> bool:
-        return name.startswith("apscheduler.") and name.rpartition(".")[2] == "scheduled_job"
+        return (name.startswith("apscheduler.") and name.rpartition(".")[2] == "scheduled_job"
+                or name.startswith("flask_apscheduler.") and name.rpartition(".")[2] in ("task", "scheduled_job"))
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
@@ -36,6 +38,8 @@ class APScheduler:
         for site in calls_named(project, ("add_job", "add_schedule", "add_job_async"), _reads_scheduler_call):
             ev = site.event
             value = ev.kwargs.get("func") or ev.kwargs.get("func_or_task_id") or (ev.args[0] if ev.args else None)
+            if value and value[0] == "lit" and len(ev.args) > 1:  # Flask-APScheduler: add_job(id, func, ...)
+                value = ev.args[1]
             found = target(project, site.module, value)
             forward = None if found else forwarded(site, value)
             if found or forward:
@@ -46,7 +50,7 @@ class APScheduler:
 
 
 def _reads_scheduler_call(project: Project, module, ev) -> bool:
-    return (project.canonical(ev.name) or "").startswith("apscheduler.")
+    return (project.canonical(ev.name) or "").startswith(("apscheduler.", "flask_apscheduler."))
 
 
 FRAMEWORK = APScheduler()
