@@ -89,26 +89,31 @@ def _thread_classes(project: Project, framework: str) -> list[Registration]:
         run = project.functions.get(f"{cls.qualname}.run")
         if run is None or not any(base in THREAD_CLASSES for base in project.class_bases(cls)):
             continue
-        repeated = _repeated_constructor_params(project, cls, run)
+        repeated = _constructor_params_called(project, cls, run, looped=True)
         if repeated:  # `InfiniteLoop(func)`: the jobs are what its users construct it with
             regs.extend(_constructed_with(project, cls, repeated, framework))
         elif repeats_forever(project, run) and not _is_runner(project, run):
             regs.append(Registration(run.qualname, framework, "schedule", project.class_anchor(cls), kind="periodic",
                                      owner=cls.qualname))
+        else:  # `TaskThread(event_id, func).start()`: a task system's thread runs what it is given, once
+            called = [(value, method) for value, method in _constructor_params_called(project, cls, run, looped=False)
+                      if method == "__call__"]
+            regs.extend(_constructed_with(project, cls, called, framework, kind="task", trigger="enqueue"))
     return regs
 
 
-def _repeated_constructor_params(project: Project, cls, run) -> list[tuple[list, str]]:
-    """The `__init__` parameters (as Values) that `run` calls in a loop that waits between rounds,
-    through the attribute that keeps them, with the method called on them: `self.func = func` ...
-    `self.func()` (`__call__`), `self.action = action` ... `self.action.run(force)` (`run`)."""
+def _constructor_params_called(project: Project, cls, run, looped: bool) -> list[tuple[list, str]]:
+    """The `__init__` parameters (as Values) that `run` calls (`looped`: in a loop that waits
+    between rounds), through the attribute that keeps them, with the method called on them:
+    `self.func = func` ... `self.func()` (`__call__`), `self.action = action` ...
+    `self.action.run(force)` (`run`)."""
     init = project.functions.get(f"{cls.qualname}.__init__")
     kept = {attr: value for attr, _, receiver, _, value in (init.stores if init is not None else ())
             if receiver == "self" and value and value[0] == "param"}
     if not kept:
         return []
-    loops = _sleeping_loops(project, run)
-    looped = [ev for ev in run.events if ev.kind == "call" and loops.intersection(ev.loops)]
+    loops = _sleeping_loops(project, run) if looped else set()
+    looped = [ev for ev in run.events if ev.kind == "call" and (not looped or loops.intersection(ev.loops))]
     for ev in list(looped):  # one method further: `while ...: self.main_loop()`
         method = project.callee(ev)
         if method is not None and method.class_qualname == cls.qualname and method is not run:
@@ -121,11 +126,14 @@ def _repeated_constructor_params(project: Project, cls, run) -> list[tuple[list,
     return out
 
 
-def _constructed_with(project: Project, cls, params: list, framework: str) -> list[Registration]:
+def _constructed_with(project: Project, cls, params: list, framework: str, kind: str = "periodic",
+                      trigger: str = "schedule") -> list[Registration]:
     """What the users of a runner class construct it with: `InfiniteLoop(poll)` runs `poll`,
     `Scheduler(Cleanup(), cycle=...)` runs what the loop calls on it, `Cleanup.run` (also through
     a subclass of the runner that keeps its `__init__` and `run`). The runner is not a job."""
     regs = []
+    if not params:
+        return regs
     init = project.functions[f"{cls.qualname}.__init__"]
     same = [cls] + [sub for sub in project.subclasses(cls.qualname) if "run" not in sub.methods and "__init__" not in sub.methods]
     for runner in same:
@@ -135,10 +143,10 @@ def _constructed_with(project: Project, cls, params: list, framework: str) -> li
             for (_, name, _), method in params:
                 value = bound_argument(init, site.event, name)
                 if value and value[0] == "param" and method == "__call__" and site.function.name != MODULE_CODE:
-                    regs.append(Registration("", framework, "schedule", site.anchor, kind="periodic",
+                    regs.append(Registration("", framework, trigger, site.anchor, kind=kind,
                                              forward=(site.function.qualname, value[2], value[1])))
                 elif (fn := called_function(project, site.module, value, method)) is not None:
-                    regs.append(Registration(fn.qualname, framework, "schedule", site.anchor, kind="periodic"))
+                    regs.append(Registration(fn.qualname, framework, trigger, site.anchor, kind=kind))
     return regs
 
 
@@ -174,7 +182,7 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
         return memo[key]
     memo[key] = None  # a cycle runs nothing more
     found = None
-    for g in (fn, *_nested(project).get(fn.qualname, ())):
+    for g in (fn, *nested_functions(project).get(fn.qualname, ())):
         mine = ("param", "closure") if g is not fn else ("param",)
         forever = _sleeping_loops(project, g)
         for ev in g.events:
@@ -217,7 +225,7 @@ def _mentions(ev, param: str, mine: tuple) -> bool:
     return False
 
 
-def _nested(project: Project) -> dict[str, list]:
+def nested_functions(project: Project) -> dict[str, list]:
     """Function -> the functions defined inside it, at any depth."""
     def build() -> dict[str, list]:
         out: dict[str, list] = {}

@@ -122,3 +122,34 @@ def connect_feed():
         requests.get("https://feed.example/stream")
     except requests.ConnectionError:
         threading.Timer(5, connect_feed).start()
+
+
+from twisted.internet import reactor
+
+
+class NightlyBuild:
+    """Re-armed by a helper its callback calls (twisted's `reactor.callLater`): periodic."""
+
+    def __init__(self):
+        self.timer = None
+        self.queue = []
+
+    def schedule_next(self):
+        self.timer = reactor.callLater(self.seconds_until_next(), self.actuate)
+
+    def seconds_until_next(self):
+        return 86400
+
+    def actuate(self):  # expect: JC501
+        def start_and_reschedule():
+            requests.post("https://ci.example/builds")
+            self.schedule_next()
+
+        start_and_reschedule()
+
+    def drain(self):
+        """Goes on at the next turn while items remain: a queue drained a step at a time."""
+        item = self.queue.pop(0)
+        requests.post("https://ci.example/items", json=item)
+        if self.queue:
+            reactor.callLater(0, self.drain)
