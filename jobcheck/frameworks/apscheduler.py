@@ -5,10 +5,10 @@ v4's `add_schedule(func, trigger)`; Flask-APScheduler's `scheduler.add_job(id, f
 
 from __future__ import annotations
 
+from ..analysis.decorators import decorated_functions
 from ..analysis.jobs import JobSite, Registration
 from ..analysis.names import forwarded, target
 from ..analysis.program import calls_named
-from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from .base import job_from_function
 
@@ -38,8 +38,9 @@ class APScheduler:
         for site in calls_named(project, ("add_job", "add_schedule", "add_job_async"), _reads_scheduler_call):
             ev = site.event
             value = ev.kwargs.get("func") or ev.kwargs.get("func_or_task_id") or (ev.args[0] if ev.args else None)
-            if value and value[0] == "lit" and len(ev.args) > 1:  # Flask-APScheduler: add_job(id, func, ...)
-                value = ev.args[1]
+            if (value and value[0] == "lit" and len(ev.args) > 1 and "func" not in ev.kwargs
+                    and (project.canonical(ev.name) or "").startswith("flask_apscheduler.")):
+                value = ev.args[1]  # Flask-APScheduler: add_job(id, func, ...)
             found = target(project, site.module, value)
             forward = None if found else forwarded(site, value)
             if found or forward:

@@ -3,7 +3,7 @@
     background_tasks.add_task(send_welcome, user.email)          # FastAPI / Starlette, after the response
     channel.basic_consume(queue="orders", on_message_callback=handle_order)   # pika
     subscriber.subscribe(path, callback=on_event)                 # Google Cloud Pub/Sub
-    Clock.schedule_interval(self.refresh, 30)                     # kivy, and GLib, Home Assistant...
+    Clock.schedule_interval(self.refresh, 30)                     # kivy, and Home Assistant, errbot...
 
     @tasks.loop(minutes=5)                                        # discord.py
     async def refresh_feeds(self): ...
@@ -16,11 +16,17 @@ counts), where the function goes, and what kind of job it makes. The function is
 it is called, a method or a module function; a call whose argument is not a function of the
 project (a lambda, a value computed at run time) makes none.
 
-Retries: none of these callbacks is run again when it raises, except by django-background-tasks,
-which runs a failed task again up to `BACKGROUND_TASK_MAX_ATTEMPTS` times in all (25 by
-default), waiting attempts**4 + 5 seconds. A message consumer that raises before acknowledging
-sees the message again (the broker redelivers it): whether that happens depends on how it acks,
-which is not read here, so no retry is assumed.
+Retries: none of these callbacks is run again when it raises, except
+- django-background-tasks, which runs a failed task again up to the `MAX_ATTEMPTS` setting
+  times in all (25 by default), waiting attempts**4 + 5 seconds;
+- uWSGI's spooler: a spooler function that raises is run again at every spooler pass, with no
+  limit (returning `uwsgi.SPOOL_OK` is how it ends); `@spoolforever` always runs again;
+- discord.py's `tasks.loop`, which with `reconnect=True` (the default) runs an iteration that
+  raised a connection error (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord's
+  ConnectionClosed and GatewayNotFound) again, backing off exponentially with no limit.
+A message consumer that raises before acknowledging sees the message again (the broker
+redelivers it): whether that happens depends on how it acks, which is not read here, so no retry
+is assumed.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from dataclasses import dataclass
 
 from ..analysis.decorators import decorated_functions
 from ..analysis.delivery import AT_MOST_ONCE, Delivery
-from ..analysis.jobs import Registration, RetryLimit
+from ..analysis.jobs import Anchor, Registration, RetryLimit
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named
 from ..analysis.project import Project
@@ -53,7 +59,7 @@ CALLS = (
     # FastAPI / Starlette: run in the same process after the response is sent; a crash loses it.
     CallbackCall(("fastapi.BackgroundTasks().add_task", "fastapi.background.BackgroundTasks().add_task",
                   "starlette.background.BackgroundTasks().add_task", "starlette.background.BackgroundTask",
-                  "litestar.background_tasks.BackgroundTask", "litestar.background_tasks.BackgroundTasks().add_task"),
+                  "litestar.background_tasks.BackgroundTask"),
                  (0,), ("func", "fn"), "task", "enqueue"),
     # Message consumers: pika (`basic_consume(queue, on_message_callback)`; before 1.0 the callback
     # came first), aio-pika, kombu, Google Cloud Pub/Sub, NATS, paho-mqtt.
@@ -65,12 +71,9 @@ CALLS = (
                  "consumer", "enqueue"),
     CallbackCall(("nats.*.subscribe",), (2,), ("cb",), "consumer", "enqueue"),
     CallbackCall(("paho.mqtt.client.Client().message_callback_add",), (1,), ("callback",), "consumer", "enqueue"),
-    # Repeating timers of event loops and application frameworks.
+    # Repeating timers of event loops and application frameworks (not GLib's `timeout_add`: it
+    # repeats only while the callback returns True, and most return nothing, to run once).
     CallbackCall(("kivy.clock.Clock.schedule_interval",), (0,), ("callback",), "periodic", "schedule"),
-    CallbackCall(("gi.repository.GLib.timeout_add", "gi.repository.GLib.timeout_add_seconds",
-                  "gi.repository.GObject.timeout_add", "gi.repository.GObject.timeout_add_seconds",
-                  "gobject.timeout_add", "gobject.timeout_add_seconds", "glib.timeout_add", "glib.timeout_add_seconds"),
-                 (1,), ("function",), "periodic", "schedule"),
     CallbackCall(("twisted.application.internet.TimerService",), (1,), ("callable",), "periodic", "schedule"),
     CallbackCall(("homeassistant.helpers.event.async_track_time_interval", "homeassistant.helpers.event.track_time_interval",
                   "homeassistant.helpers.event.async_track_time_change", "homeassistant.helpers.event.track_time_change",
@@ -88,18 +91,22 @@ class JobDecorator:
     trigger: str
 
 
+DISCORD_LOOP = ("discord.ext.tasks.loop",)
+SPOOL = ("uwsgidecorators.spool", "uwsgidecorators.spoolraw")
+BACKGROUND_TASK = ("background_task.background", "background_task.tasks.background")
 DECORATORS = (
-    JobDecorator(("discord.ext.tasks.loop",), "periodic", "schedule"),
+    JobDecorator(DISCORD_LOOP, "periodic", "schedule"),
     JobDecorator(("uwsgidecorators.timer", "uwsgidecorators.rbtimer", "uwsgidecorators.cron",
-                  "uwsgidecorators.filemon"), "periodic", "schedule"),
-    JobDecorator(("uwsgidecorators.spool", "uwsgidecorators.spoolforever", "uwsgidecorators.spoolraw",
-                  "uwsgidecorators.mulefunc"), "task", "enqueue"),
+                  "uwsgidecorators.filemon", "uwsgidecorators.spoolforever"), "periodic", "schedule"),
+    JobDecorator((*SPOOL, "uwsgidecorators.mulefunc"), "task", "enqueue"),
     JobDecorator(("aiocron.crontab",), "periodic", "schedule"),
     JobDecorator(("timeloop.Timeloop().job",), "periodic", "schedule"),
-    JobDecorator(("background_task.background", "background_task.tasks.background"), "task", "enqueue"),
+    JobDecorator(BACKGROUND_TASK, "task", "enqueue"),
 )
-_BACKGROUND_TASK = DECORATORS[-1].names
 BACKGROUND_TASK_ATTEMPTS = 25  # django-background-tasks' default MAX_ATTEMPTS, the first run included
+# What discord.py's loop retries with `reconnect=True` (discord/ext/tasks/__init__.py).
+DISCORD_RECONNECT = ("OSError", "discord.GatewayNotFound", "discord.ConnectionClosed", "aiohttp.ClientError",
+                     "asyncio.TimeoutError")
 
 
 class CallbackApis:
@@ -116,10 +123,7 @@ class CallbackApis:
             if spec is None:
                 continue
             site = job_from_function(project, d.function, self.name, spec.kind, triggers={spec.trigger})
-            if d.name in _BACKGROUND_TASK:
-                site.retry = policy(f"django-background-tasks: BACKGROUND_TASK_MAX_ATTEMPTS ({BACKGROUND_TASK_ATTEMPTS} attempts by default)",
-                                    d.anchor, retries=_background_task_retries(project), on=None, from_default=True,
-                                    backoff="exponential")
+            site.retry = _retry_policy(project, d)
             sites.append(site)
         return sites
 
@@ -171,14 +175,37 @@ def _callbacks(ev, spec: CallbackCall) -> list:
     return out
 
 
-def _background_task_retries(project: Project) -> RetryLimit:
-    """`BACKGROUND_TASK_MAX_ATTEMPTS` from the settings when written as a number, else the default."""
-    for mod in project.modules.values():
-        assigned = mod.assigns.get("BACKGROUND_TASK_MAX_ATTEMPTS")
-        attempts = lit(assigned[0]) if assigned else None
-        if type(attempts) is int and attempts > 0:
-            return RetryLimit.known(attempts - 1)
-    return RetryLimit.known(BACKGROUND_TASK_ATTEMPTS - 1)
+def _retry_policy(project: Project, d):
+    """What runs the function again when it raises (see the module's docstring), or None."""
+    kwargs = d.value[3] if d.is_call else {}
+    if d.name in BACKGROUND_TASK:
+        attempts, where = _max_attempts(project)
+        return policy(f"django-background-tasks: MAX_ATTEMPTS = {attempts + 1 if attempts is not None else BACKGROUND_TASK_ATTEMPTS}",
+                      where or d.anchor, retries=RetryLimit.known(attempts if attempts is not None else BACKGROUND_TASK_ATTEMPTS - 1),
+                      on=None, from_default=where is None, backoff="exponential")
+    if d.name in SPOOL:
+        return policy("uWSGI spooler: a raising spooler function runs again at each pass", d.anchor,
+                      retries=RetryLimit.unlimited(), on=None, from_default=True, backoff="constant")
+    if d.name in DISCORD_LOOP and lit(kwargs.get("reconnect"), True) is not False:
+        return policy("tasks.loop(reconnect=True): connection errors are retried", d.anchor,
+                      retries=RetryLimit.unlimited(), on=DISCORD_RECONNECT, from_default="reconnect" not in kwargs,
+                      backoff="exponential")
+    return None
+
+
+def _max_attempts(project: Project) -> tuple[int | None, object]:
+    """The settings' `MAX_ATTEMPTS` as retries (attempts - 1) and where it is written, when a
+    settings module (one that also sets `INSTALLED_APPS`) gives it as a number."""
+    def read() -> tuple[int | None, object]:
+        for mod in project.modules.values():
+            assigned = mod.assigns.get("MAX_ATTEMPTS")
+            if assigned and "INSTALLED_APPS" in mod.assigns:
+                attempts = lit(assigned[0])
+                if type(attempts) is int and attempts > 0:
+                    line, col = assigned[1], assigned[2]
+                    return attempts - 1, Anchor(mod.path, line, col, line, col + len("MAX_ATTEMPTS"))
+        return None, None
+    return project.once("background_task MAX_ATTEMPTS", read)
 
 
 FRAMEWORK = CallbackApis()

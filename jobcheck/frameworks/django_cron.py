@@ -1,10 +1,11 @@
 """Cron add-ons for Django:
 
 - django-cron: a `CronJobBase` subclass with a `schedule` and a `code`, run by `manage.py runcrons`
-  (itself started by cron); its `do` method is the job. A run that raises is recorded as failed
-  in the `CronJobLog`; with `RETRY_AFTER_FAILURE_MINS` set the next `runcrons` after that many
-  minutes runs it again before its schedule is due, which is a retry of the whole `do`.
-  `runcrons` takes a lock per job (a cache or file lock), so runs do not overlap by default.
+  (itself started by cron); its `do` method (its own or inherited) is the job. A run that raises
+  is recorded as failed in the `CronJobLog`; with `Schedule(run_every_mins=N,
+  retry_after_failure_mins=M)` the next `runcrons` after M minutes runs it again before its
+  schedule is due, which is a retry of the whole `do` with no count. (A class attribute
+  `RETRY_AFTER_FAILURE_MINS` that is not passed to `Schedule` changes nothing.)
 - django-crontab: `CRONJOBS = [("*/5 * * * *", "app.cron.purge"), ...]` in the settings,
   written into the crontab by `manage.py crontab add`; each function named there is a job, and
   `("0 3 * * *", "django.core.management.call_command", ["clearsessions"])` runs that command
@@ -34,16 +35,18 @@ class DjangoCron:
             return any(b in CRON_JOB_BASES for b in project.class_bases(cls))
 
         for cls in classes_where(project, wanted):
-            do = project.functions.get(f"{cls.qualname}.do")
-            if do is None:
-                continue
+            attrs = class_attrs(project, cls)
+            schedule = attrs.get("schedule")
+            do = _method(project, cls, "do")
+            if do is None or schedule is None:
+                continue  # an abstract base: its subclasses, with a schedule, are the jobs
             anchor = project.class_anchor(cls)
             site = JobSite(function=do.qualname, framework=self.name, kind="periodic", path=anchor.path,
                            anchor=anchor, display=cls.qualname, doc_owner=cls.qualname, triggers={"schedule"})
-            retry_after = class_attrs(project, cls).get("RETRY_AFTER_FAILURE_MINS")
-            if retry_after is not None:
+            retry_after = schedule[3].get("retry_after_failure_mins") if schedule[0] == "call" else None
+            if retry_after is not None and "run_every_mins" in schedule[3]:
                 # Each later `runcrons` runs it again while it keeps failing: no count bounds it.
-                site.retry = policy(f"RETRY_AFTER_FAILURE_MINS = {render(retry_after)}", anchor,
+                site.retry = policy(f"Schedule(retry_after_failure_mins={render(retry_after)})", anchor,
                                     retries=RetryLimit.unlimited(), on=None, backoff="constant")
             sites.append(site)
         return sites
@@ -59,13 +62,23 @@ class DjangoCron:
                     continue
                 if path in CALL_COMMAND:
                     args = lit(parts[2]) if len(parts) > 2 else None
-                    found = _command_handle(project, args[0]) if args and isinstance(args[0], str) else None
+                    command = args[0] if isinstance(args, tuple) and args else None
+                    found = _command_handle(project, command) if isinstance(command, str) else None
                 else:
                     found = function_by_path(project, mod, path)
                 if found:
                     where = Anchor(mod.path, line, col, line, col + len("CRONJOBS"))
                     regs.append(Registration(found, self.name, "schedule", where, kind="periodic"))
         return regs
+
+
+def _method(project: Project, cls, name: str):
+    """The class's method, its own or the nearest base's in the project."""
+    for owner in (cls.qualname, *project.class_bases(cls)):
+        fn = project.functions.get(f"{owner}.{name}")
+        if fn is not None:
+            return fn
+    return None
 
 
 def _command_handle(project: Project, command: str) -> str | None:

@@ -59,8 +59,9 @@ class Timers:
 
 def _reaches(project: Project, start: str, goal: str, depth: int = 3) -> bool:
     """Does running `start` arm the timer again: is `goal` (the function making the timer call)
-    `start` itself, a function it calls (`_actuate` -> `_schedule_next()` -> `call_later(...,
-    self._actuate)`), or one defined inside either, within `depth` calls?"""
+    `start` itself, a function it always calls (`_actuate` -> `_schedule_next()` -> `call_later(...,
+    self._actuate)`, not under an `if` or `except`), or one defined inside either, within `depth`
+    calls?"""
     frontier, seen = [start], {start}
     for _ in range(depth + 1):
         if goal in frontier:
@@ -71,7 +72,9 @@ def _reaches(project: Project, start: str, goal: str, depth: int = 3) -> bool:
             if fn is None:
                 continue
             nested = [f.qualname for f in nested_functions(project).get(qualname, ())]
-            called = [c.qualname for ev in fn.events if ev.kind == "call" and not ev.handlers for c in project.callees(ev)]
+            # Only calls made every time: a re-arm under `if failed:` or `except` is a retry.
+            called = [c.qualname for ev in fn.events if ev.kind == "call" and not ev.handlers and not ev.branch
+                      for c in project.callees(ev)]
             following.extend(q for q in (*nested, *called) if q not in seen and not seen.add(q))
         frontier = following
     return False

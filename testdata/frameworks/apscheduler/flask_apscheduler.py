@@ -30,3 +30,13 @@ def not_scheduled():
 scheduler.add_job("purge", purge_sessions, trigger="cron", hour=3)
 scheduler.add_job(id="report", func=build_report, trigger="interval", hours=1)
 scheduler.start()
+
+from apscheduler.schedulers.background import BackgroundScheduler  # noqa: E402
+
+
+def send_report():  # expect: JC501
+    requests.post("https://reports.example/send")
+
+
+plain = BackgroundScheduler()
+plain.add_job("flask_apscheduler:send_report", "interval", minutes=5)  # APScheduler's own: a text reference first

@@ -153,3 +153,15 @@ class NightlyBuild:
         requests.post("https://ci.example/items", json=item)
         if self.queue:
             reactor.callLater(0, self.drain)
+
+
+class Uploader:
+    """Armed again only when the upload failed: a retry, not a period."""
+
+    def upload(self, item):
+        response = requests.post("https://files.example/upload", json=item)
+        if response.status_code >= 500:
+            self.retry_later(item)
+
+    def retry_later(self, item):
+        threading.Timer(60, self.upload, args=(item,)).start()

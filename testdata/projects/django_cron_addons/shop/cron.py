@@ -24,6 +24,36 @@ class RefreshCache(CronJobBase):  # expect: JC501
         requests.get("https://catalog.example/prices")
 
 
+class ConventionOnly(CronJobBase):  # expect: JC501
+    """RETRY_AFTER_FAILURE_MINS not passed to Schedule: nothing runs it again."""
+
+    RETRY_AFTER_FAILURE_MINS = 5
+    schedule = Schedule(run_every_mins=30)
+    code = "shop.convention_only"
+
+    def do(self):
+        for customer in due_customers():
+            requests.post("https://mail.example/send", json={"to": customer})
+
+
+class BaseExport(CronJobBase):
+    """An abstract base: no schedule of its own. Its subclasses are the jobs."""
+
+    def do(self):
+        self.export()
+
+    def export(self):
+        raise NotImplementedError
+
+
+class ExportOrders(BaseExport):  # expect: JC501
+    schedule = Schedule(run_every_mins=60)
+    code = "shop.export_orders"
+
+    def export(self):
+        requests.post("https://warehouse.example/orders")
+
+
 class NotACronJob:
     def do(self):
         requests.post("https://mail.example/send")
