@@ -26,7 +26,7 @@ from .keys import is_key_name, is_message_id
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
 #   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
 #   | ["dict", [[k, v]...]] | ["fstr", [parts]] | ["param", name, index(, "path")] | ["closure", name]
-#   | ["other"]
+#   | ["param_attr", name, index, attribute] | ["other"]
 Value = list
 
 _MAX_VALUE_DEPTH = 4
@@ -450,6 +450,11 @@ class Summarizer:
             if isinstance(node, ast.Name) and self.fn is not None and node.id in self.fn.params:
                 # A parameter: a helper that forwards it to `enqueue` registers what its callers pass.
                 return ["param", node.id, self.fn.params.index(node.id)]
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and self.fn is not None
+                    and node.value.id in self.fn.params and node.value.id not in ("self", "cls")):
+                # A method of a parameter (`Thread(target=obj.thread_run)`): what runs is that
+                # method of whatever the callers pass.
+                return ["param_attr", node.value.id, self.fn.params.index(node.value.id), node.attr]
             if isinstance(node, ast.Name) and node.id in self.scope.held:
                 return self.scope.held[node.id]
             if isinstance(node, ast.Name) and self._outer_param(node.id):

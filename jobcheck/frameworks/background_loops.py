@@ -32,8 +32,8 @@ A helper that calls its parameter once and returns (`return fn()` in a retry loo
 from __future__ import annotations
 
 from ..analysis.jobs import Anchor, Registration
-from ..analysis.names import target
-from ..analysis.program import bound_argument, calls_named
+from ..analysis.names import canonical_in, target
+from ..analysis.program import bound_argument, calls_a_function, calls_named
 from ..analysis.project import LOG_METHODS, Project
 from ..analysis.summary import MODULE_CODE
 from ..analysis.values import lit
@@ -72,6 +72,7 @@ class BackgroundLoops:
                 regs.append(Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic"))
         regs.extend(_runner_registrations(project, self.name))
         regs.extend(_thread_classes(project, self.name))
+        regs.extend(_methods_of_registered_objects(project, self.name))
         for mod in project.modules.values():  # a script's `if __name__ == "__main__": main()`
             code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
             for ev in code.events if code is not None else ():
@@ -99,6 +100,35 @@ def _thread_classes(project: Project, framework: str) -> list[Registration]:
             called = [(value, method) for value, method in _constructor_params_called(project, cls, run, looped=False)
                       if method == "__call__"]
             regs.extend(_constructed_with(project, cls, called, framework, kind="task", trigger="enqueue"))
+    return regs
+
+
+def _methods_of_registered_objects(project: Project, framework: str) -> list[Registration]:
+    """A helper that starts a thread running a method of the object it is given (a thread pool's
+    `register(obj)` making `Thread(target=obj.thread_run)`): that method of what each caller
+    passes is a job, periodic when it loops until stopped, else a background task."""
+    thread_classes = tuple(c.name for c in project.classes.values()
+                           if any(b in THREAD_CLASSES for b in project.class_bases(c)))
+    regs = []
+    for site in calls_named(project, (*_TARGETED, *thread_classes)):
+        started = site.event.kwargs.get("target")
+        helper = site.function
+        if not started or started[0] != "param_attr" or helper.name == MODULE_CODE:
+            continue
+        _, param, index, attr = started
+        offset = 1 if helper.class_qualname and helper.params and helper.params[0] in ("self", "cls") else 0
+        for call in calls_named(project, (helper.name,), calls_a_function):
+            if project.function_for(call.name) is not helper:
+                continue
+            ev = call.event
+            value = ev.kwargs.get(param) or (ev.args[index - offset] if 0 <= index - offset < len(ev.args) else None)
+            base = value[1] if value and value[0] == "name" else f"{value[1]}()" if value and value[0] == "call" else None
+            method = project.function_for(canonical_in(project, call.module, f"{base}.{attr}")) if base else None
+            if method is None or method.name == MODULE_CODE:
+                continue
+            periodic = repeats_forever(project, method)
+            regs.append(Registration(method.qualname, framework, "schedule" if periodic else "enqueue", call.anchor,
+                                     kind="periodic" if periodic else "task"))
     return regs
 
 
