@@ -78,12 +78,13 @@ LINE_TOLERANCE = 3
 def fetch_sdist(name: str, version: str, into: Path) -> tuple[Path, str]:
     """Download and unpack NAME==VERSION's sdist into INTO/src; return (src, how).
 
-    `pip download --no-deps --no-binary :all:` first (real_projects.fetch). Recent pip refuses an sdist
+    `pip download --no-deps --no-binary :all: --ignore-requires-python` first (real_projects.fetch). Recent pip refuses an sdist
     whose metadata it cannot parse (bodhi-server 26.4.0 has `zstandard (>=0.21,<0.22 || ...)`), so when pip
     fails the same sdist is taken from PyPI's JSON API for that one project, its sha256 checked, and unpacked.
     """
     try:
-        return fetch(name, version, ["--no-binary", ":all:"], into), "pip download"
+        # An application may require a newer Python than the one measuring it: only its source is read.
+        return fetch(name, version, ["--no-binary", ":all:", "--ignore-requires-python"], into), "pip download"
     except subprocess.CalledProcessError:
         pass
     with urllib.request.urlopen(f"https://pypi.org/pypi/{name}/json", timeout=60) as response:
