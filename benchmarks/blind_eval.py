@@ -61,6 +61,7 @@ import tempfile
 import time
 import tarfile
 import tomllib
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -82,16 +83,20 @@ def fetch_sdist(name: str, version: str, into: Path) -> tuple[Path, str]:
     whose metadata it cannot parse (bodhi-server 26.4.0 has `zstandard (>=0.21,<0.22 || ...)`), so when pip
     fails the same sdist is taken from PyPI's JSON API for that one project, its sha256 checked, and unpacked.
     """
-    try:
-        # An application may require a newer Python than the one measuring it: only its source is read.
-        return fetch(name, version, ["--no-binary", ":all:", "--ignore-requires-python"], into), "pip download"
-    except subprocess.CalledProcessError:
-        pass
-    with urllib.request.urlopen(f"https://pypi.org/pypi/{name}/json", timeout=60) as response:
+    # An application may require a newer Python than the one measuring it: only its source is read.
+    # Its build backend may not build from source here (a Rust one, offline): then only the
+    # application itself is asked for as an sdist.
+    for only in (":all:", name):
+        try:
+            return fetch(name, version, ["--no-binary", only, "--ignore-requires-python"], into), "pip download"
+        except subprocess.CalledProcessError:
+            pass
+    index = f"https://pypi.org/pypi/{name}/json"
+    with urllib.request.urlopen(index, timeout=60) as response:
         files = json.load(response)["releases"][version]
     sdist = next(f for f in files if f["packagetype"] == "sdist")
     archive = into / sdist["filename"]
-    with urllib.request.urlopen(sdist["url"], timeout=180) as response:
+    with urllib.request.urlopen(urllib.parse.urljoin(index, sdist["url"]), timeout=180) as response:
         archive.write_bytes(response.read())
     if hashlib.sha256(archive.read_bytes()).hexdigest() != sdist["digests"]["sha256"]:
         raise RuntimeError(f"{archive.name}: sha256 does not match PyPI's")
