@@ -817,3 +817,28 @@ def test_each_targeted_edit_gives_a_fresh_runs_findings(tmp_path: Path, case: st
     files, old, new = _EDITS[case]
     assert old in files["jobs.py"]
     _edit_and_compare(tmp_path, files, "jobs.py", files["jobs.py"].replace(old, new))
+
+
+_COMMANDS = {
+    "shop/__init__.py": "",
+    "shop/management/__init__.py": "",
+    "shop/management/commands/__init__.py": "",
+    "shop/management/commands/send_digest.py": (
+        "import requests\nfrom django.core.management.base import BaseCommand\n\n\n"
+        "class Command(BaseCommand):\n    def handle(self, *args, **options):\n"
+        "        requests.post('https://mail.example/digest')\n"),
+}
+
+
+def test_a_crontab_line_edited_schedules_the_command_it_names(tmp_path: Path) -> None:
+    """A crontab file is read like a module: editing it (the folder's entries unchanged) is seen."""
+    files = {**_COMMANDS, "crontab": "0 7 * * * python manage.py other_command\n"}
+    cached = _edit_and_compare(tmp_path, files, "crontab", "0 7 * * * python manage.py send_digest\n")
+    assert "JC501" in [f.code for f in cached.findings]
+
+
+def test_a_deployment_note_added_beside_the_code_is_read(tmp_path: Path) -> None:
+    """A new file that may hold crontab lines changes its folder's entries: the run is made again."""
+    cached = _edit_and_compare(tmp_path, dict(_COMMANDS), "DEPLOY.md",
+                               "Cron:\n\n    */15 * * * * cd /srv && python manage.py send_digest\n")
+    assert "JC501" in [f.code for f in cached.findings]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..config import DEFAULT_MAX_FILE_SIZE
+from .schedule_text import is_schedule_file
 from .gitignore import GitIgnore
 
 # Folders that hold no project source: VCS data, virtualenvs, caches, build output.
@@ -45,7 +46,7 @@ def _excluded(rel: str, patterns: list[str]) -> bool:
 def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bool = False,
              folders: set[str] | None = None, *, respect_gitignore: bool = True,
              max_file_size: int | None = DEFAULT_MAX_FILE_SIZE, refused: list[Refused] | None = None,
-             consulted: list[str] | None = None) -> list[tuple[Path, str]]:
+             consulted: list[str] | None = None, texts: list[tuple[Path, str]] | None = None) -> list[tuple[Path, str]]:
     """(absolute path, display path) for every Python file under `paths`, sorted, deduplicated.
 
     Display paths are as given: relative where the input was relative. As in ruff, a path given
@@ -54,7 +55,9 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
     is found, matched against the path relative to the configuration's folder and to each folder
     name below the given path. Files that must not be read (see `refusal`), and folders that
     cannot be listed, go to `refused` instead. `folders`, if given, collects every folder listed
-    (and looked into for a `.gitignore`); `consulted`, the ignore files read.
+    (and looked into for a `.gitignore`); `consulted`, the ignore files read; `texts`, the files
+    beside them that may hold crontab lines (`schedule_text.is_schedule_file`), under the same
+    exclusions, found only in the folders walked.
     """
     out: dict[Path, str] = {}
     root = root.resolve()
@@ -134,6 +137,11 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
                             or (gitignore is not None and gitignore.ignored(path, False, below))):
                         continue
                     add(path, os.path.normpath(os.path.join(given, prefix + name)), entry.is_symlink())
+                elif texts is not None and is_schedule_file(name) and not entry.is_symlink():
+                    if ((exclude and excluded(path, prefix + name))
+                            or (gitignore is not None and gitignore.ignored(path, False, below))):
+                        continue
+                    texts.append((Path(path), os.path.normpath(os.path.join(given, prefix + name))))
             pending.extend(reversed(subfolders))
     if gitignore is not None:
         if folders is not None:

@@ -38,8 +38,10 @@ class CallEffect:
 
 
 class Project(Guards, Program):
-    def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None) -> None:
+    def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None,
+                 cron: list | None = None) -> None:
         super().__init__(modules)
+        self.cron_lines = list(cron or ())  # crontab lines beside the code (`schedule_text.CronLine`)
         self.catalog = catalog
         self.frameworks = frameworks
         self.entry_points = entry_points or {}

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..analysis import context, files, source, suppress
+from ..analysis.schedule_text import read_cron_lines
 from ..analysis.summary import ModuleSummary
 from ..config import Config, selected_codes
 from ..model import Confidence, Failure, Finding, Severity, Span
@@ -65,11 +66,15 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
     every `__init__.py` looked for in naming modules, and whether it was there."""
     config = config or Config()
     refused: list[files.Refused] = []
+    texts: list[tuple[Path, str]] = []
     if planned is None:
         found = files.discover(paths, config.root, config.exclude + config.extend_exclude, force_exclude, folders,
                                respect_gitignore=config.respect_gitignore, max_file_size=config.max_file_size,
-                               refused=refused, consulted=listed_by)
+                               refused=refused, consulted=listed_by, texts=texts)
         planned = plan_modules(found, folders, probed)
+    if listed_by is not None:
+        listed_by.extend(str(path) for path, _ in texts)  # read: a run is as old as they are
+    cron = read_cron_lines(texts)
     summarize = summarizer or (lambda batch: [source.summarize_one(job) for job in batch])
     summaries = summarize(planned) + [_refused_summary(r) for r in refused]
     if listed_by is not None:
@@ -82,7 +87,7 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
     for summary in summaries + extra:
         summary.uses = {}  # only context loading reads it: a tenth of a summary's memory
     return analyse(summaries + extra, config, selection, absolute, report_paths={s.path for s in summaries},
-                   report_modules={s.module for s in summaries})
+                   report_modules={s.module for s in summaries}, cron=cron)
 
 
 def _refused_summary(refused: files.Refused) -> ModuleSummary:
@@ -135,21 +140,23 @@ def check_sources(sources: dict[str, str], config: Config | None = None, selecti
     return analyse(summaries, config, selection, {}, sources)
 
 
-def build_project(summaries: list[ModuleSummary], config: Config, frameworks: list) -> Project:
+def build_project(summaries: list[ModuleSummary], config: Config, frameworks: list, cron: list | None = None) -> Project:
     from ..analysis.project import Project
     from ..effects.classify import Catalog
 
-    return Project(summaries, Catalog(config.effects, config.guards), frameworks, config.entry_points)
+    return Project(summaries, Catalog(config.effects, config.guards), frameworks, config.entry_points, cron)
 
 
 def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection = Selection(),
             absolute: dict[str, Path] | None = None, sources: dict[str, str] | None = None,
-            report_paths: set[str] | None = None, report_modules: set[str] | None = None) -> Report:
+            report_paths: set[str] | None = None, report_modules: set[str] | None = None,
+            cron: list | None = None) -> Report:
     """Link the summaries, run the selected checks, drop what is suppressed. `sources` are
     in-memory texts (an editor's buffers) that take precedence over the files on disk.
     `report_paths`: report findings only in these files (the others are context);
     `report_modules`: and only of these modules (a given file can also be read as context under
-    another name, as a script's sibling is: its findings are the given module's)."""
+    another name, as a script's sibling is: its findings are the given module's); `cron`: the
+    crontab lines found beside the code (`analysis.schedule_text`)."""
     from ..frameworks import all_frameworks
     from ..ruledocs import rules
 
@@ -164,7 +171,7 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     findings: list[Finding] = []
     project: Project | None = None
     try:
-        project = build_project(summaries, config, frameworks)
+        project = build_project(summaries, config, frameworks, cron)
     except Exception as exc:  # linking failed: no check can run; what each file says still holds
         failures.append(Failure("linking the project", Failure.describe(exc)))
     if project is not None:

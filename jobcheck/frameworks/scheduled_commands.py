@@ -6,6 +6,12 @@ run. So is a Django command whose `handle` runs a loop until stopped, sleeping b
 (a daemon a service manager keeps running: `while True: poll(); time.sleep(60)`). A command
 with neither (a one-off `create-admin`, a `loaddata`) is not a job.
 
+A crontab line beside the code (a `crontab` file, a shell script, the deployment documentation:
+`analysis/schedule_text.py`) schedules what it runs, whatever the help says:
+`python manage.py get_email` runs that Django command, `ckan notify send_emails` the click or
+typer command of that name, `python scripts/nightly.py` or `python -m app.nightly` that script's
+`main` (or the functions of its own its module code calls).
+
 Nothing retries a command: the next run is the next tick, so one that fails half-way runs again
 from the start then, and one that outlasts its interval overlaps the next unless it takes a lock.
 """
@@ -14,10 +20,13 @@ from __future__ import annotations
 
 import re
 
+from dataclasses import dataclass, field
+
 from ..analysis.jobs import JobSite, Registration, RetryLimit
-from ..analysis.program import classes_where
+from ..analysis.program import classes_where, deco_name
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
+from ..analysis.summary import MODULE_CODE
 from ..analysis.values import lit
 from .background_loops import repeats_forever
 from .base import job_from_function, policy
@@ -33,7 +42,10 @@ _NEGATED = re.compile(r"\b(not|never|once)\b[^.]{0,30}\b(cron|schedul|periodic)"
 
 
 def says_scheduled(text: str | None) -> bool:
-    return bool(text) and bool(_SCHEDULED.search(text)) and not _NEGATED.search(text)
+    """The help's first paragraph, where a command says what it is for ("Run nightly by cron"):
+    the rest describes options and output ("show all tasks, including scheduled ones")."""
+    summary = (text or "").strip().split("\n\n", 1)[0]
+    return bool(_SCHEDULED.search(summary)) and not _NEGATED.search(summary)
 
 
 class ScheduledCommands:
@@ -41,10 +53,13 @@ class ScheduledCommands:
 
     @staticmethod
     def reads_decorator(name: str) -> bool:
-        return name in COMMAND_DECORATORS or (name.endswith(".command") and name.startswith(("click.", "typer.")))
+        # Any `X.command`: a click group or a typer app of the application's own (`@tickets.command()`
+        # under `@click.group() def tickets()`) is told apart in `find_jobs`.
+        return name in COMMAND_DECORATORS or name.endswith(".command")
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
+        cron = _cron_words(project)
 
         def wanted(cls) -> bool:
             return "handle" in cls.methods and any(b in COMMAND_BASES for b in project.class_bases(cls))
@@ -53,7 +68,9 @@ class ScheduledCommands:
             help_text = lit(cls.attrs["help"][0]) if "help" in cls.attrs else None
             scheduled = says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(cls.docstring)
             handle = project.functions.get(f"{cls.qualname}.handle")
-            if not scheduled and not (handle is not None and _daemon(project, handle)):
+            in_cron = cron.django.get(project.module_of_class(cls).module.rpartition(".")[2]) \
+                if ".management.commands." in cls.qualname else None
+            if not scheduled and in_cron is None and not (handle is not None and _daemon(project, handle)):
                 continue
             anchor = project.class_anchor(cls)
             site = JobSite(
@@ -61,13 +78,24 @@ class ScheduledCommands:
                 anchor=anchor, display=cls.qualname, doc_owner=cls.qualname, triggers={"schedule"},
             )
             site.retry = _never_retried(anchor)
+            _note(site, in_cron)
             sites.append(site)
         for d in decorated_functions(project, self.name):
+            if not _cli_command(project, d.name):
+                continue
             help_text = lit(d.value[3].get("help")) if d.is_call else None
-            if says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(d.function.docstring):
+            in_cron = next((cron.words[n] for n in _command_names(d) if n in cron.words), None)
+            if (says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(d.function.docstring)
+                    or in_cron is not None):
                 site = job_from_function(project, d.function, self.name, "periodic", triggers={"schedule"})
                 site.retry = _never_retried(d.anchor)
+                _note(site, in_cron)
                 sites.append(site)
+        for fn, line in _scripts_in_cron(project, cron):
+            site = job_from_function(project, fn, self.name, "periodic", triggers={"schedule"})
+            site.retry = _never_retried(site.anchor)
+            _note(site, line)
+            sites.append(site)
         return sites
 
     def find_registrations(self, project: Project) -> list[Registration]:
@@ -80,6 +108,93 @@ def _daemon(project: Project, handle) -> bool:
     here: a worker thread's loop breaks on its stop sentinel and still repeats until stopped,
     while a command is started for its work, so a loop it can leave is that work done once."""
     return repeats_forever(project, handle) and not any(loop in handle.forever for loop, *_ in handle.breaks)
+
+
+# Command names too common to tell one application's command from another's in a crontab line.
+_GENERIC = {"run", "start", "serve", "server", "worker", "shell", "main", "cli", "app", "beat", "celery", "python",
+            "manage", "init", "web", "test", "tests", "help", "version"}
+
+
+@dataclass
+class _CronWords:
+    words: dict = field(default_factory=dict)  # every word of a crontab command -> its first line
+    django: dict = field(default_factory=dict)  # a Django command `manage.py NAME` runs -> its line
+    scripts: dict = field(default_factory=dict)  # `x/y.py` or `-m x.y` run by python -> its line
+
+
+def _cron_words(project: Project) -> _CronWords:
+    def read() -> _CronWords:
+        out = _CronWords()
+        for line in project.cron_lines:
+            words = line.words
+            for i, word in enumerate(words):
+                out.words.setdefault(word, line)
+                following = [w for w in words[i + 1:] if not w.startswith("-")]
+                if (word.endswith("manage.py") or word in ("django-admin", "django-admin.py")) and following:
+                    out.django.setdefault(following[0], line)
+                elif word.endswith(".py") and not word.endswith("manage.py"):
+                    out.scripts.setdefault(("path", word.lstrip("./")), line)
+                elif word == "-m" and i + 1 < len(words):
+                    out.scripts.setdefault(("module", words[i + 1]), line)
+        return out
+    return project.once("crontab words", read)
+
+
+def _cli_command(project: Project, name: str) -> bool:
+    """A click or typer command decorator: the library's own, or `.command` of a group the
+    application made with `@click.group()` (or typer's `@app.callback()`... on a `typer.Typer()`)."""
+    if name in COMMAND_DECORATORS or name.startswith(("click.", "typer.")):
+        return True
+    group = project.functions.get(name.removesuffix(".command"))
+    return group is not None and any((deco_name(value) or "").startswith(("click.", "typer."))
+                                     or (project.canonical(deco_name(value)) or "").startswith(("click.", "typer."))
+                                     for value, *_ in group.decorators)
+
+
+def _command_names(d) -> list[str]:
+    """The names a click / typer command is run by: the name given (`@click.command("purge")`,
+    `name=`), else its function's name, with underscores as written and as dashes (click 7+)."""
+    given = lit(d.value[2][0]) if d.is_call and d.value[2] else lit(d.value[3].get("name")) if d.is_call else None
+    names = [given] if isinstance(given, str) else [d.function.name, d.function.name.replace("_", "-")]
+    return [n for n in names if n and n not in _GENERIC]
+
+
+def _scripts_in_cron(project: Project, cron: _CronWords) -> list[tuple]:
+    """The script modules a crontab line runs, and what each runs: its `main`, else the functions
+    of its own that its module code calls."""
+    out = []
+    for (how, name), line in cron.scripts.items():
+        if how == "module":
+            mod = project.modules.get(name)
+        else:
+            mod = next((m for m in project.modules.values() if _same_file(m.path, name)), None)
+        if mod is None:
+            continue
+        main = mod.functions.get(f"{mod.module}.main")
+        if main is not None:
+            out.append((main, line))
+            continue
+        code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
+        for ev in code.events if code is not None else ():
+            fn = project.function_for(project.canonical(ev.name)) if ev.kind == "call" else None
+            if fn is not None and project.function_module[fn.qualname] is mod:
+                out.append((fn, line))
+    return out
+
+
+def _same_file(path: str, written: str) -> bool:
+    """`helpdesk/scripts/nightly.py` in the tree and `/srv/app/helpdesk/scripts/nightly.py` in a
+    crontab: they end alike, two folders or files at least (a bare `run.py` names no one file)."""
+    a, b = path.replace("\\", "/").strip("/").split("/"), written.strip("/").split("/")
+    common = 0
+    while common < min(len(a), len(b)) and a[-1 - common] == b[-1 - common]:
+        common += 1
+    return common >= 2 or common == len(a) == len(b) == 1
+
+
+def _note(site: JobSite, line) -> None:
+    if line is not None:
+        site.settings["crontab"] = f"{line.path}:{line.line}"
 
 
 def _never_retried(anchor):
