@@ -73,13 +73,26 @@ class BackgroundLoops:
         regs.extend(_runner_registrations(project, self.name))
         regs.extend(_thread_classes(project, self.name))
         regs.extend(_methods_of_registered_objects(project, self.name))
-        for mod in project.modules.values():  # a script's `if __name__ == "__main__": main()`
+        for mod in project.modules.values():
+            # A script's `if __name__ == "__main__": main()`, and a module's `main`, what a console
+            # script names: a daemon's loop, there or one call down (`main()` -> `Daemon().run()`).
             code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
-            for ev in code.events if code is not None else ():
-                fn = project.function_for(project.canonical(ev.name)) if ev.kind == "call" else None
-                if fn is not None and repeats_forever(project, fn):
-                    anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
+            started = [(project.function_for(project.canonical(ev.name)), Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col))
+                       for ev in (code.events if code is not None else ()) if ev.kind == "call"]
+            main = mod.functions.get(f"{mod.module}.main")
+            if main is not None:
+                started.append((main, project.anchor_of(main)))
+            for fn, anchor in started:
+                if fn is None:
+                    continue
+                if repeats_forever(project, fn):
                     regs.append(Registration(fn.qualname, self.name, "schedule", anchor, kind="periodic"))
+                    continue
+                for ev in fn.events:
+                    callee = project.callee(ev) if ev.kind == "call" and not ev.loops else None
+                    if callee is not None and callee is not fn and repeats_forever(project, callee) \
+                            and not _is_runner(project, callee):
+                        regs.append(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic"))
         return regs
 
 
@@ -336,7 +349,10 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     timed = bool(ev.args or "timeout" in ev.kwargs)
     if name in _SLEEPS and ev.args and lit(ev.args[0], None) == 0:
         return False  # `sleep(0)` yields to other work: no wait between rounds
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and name in _QUEUE_GETS and "timeout" in ev.kwargs)
+    # A `.get(timeout=1.0)` with nothing else is a queue's, whatever holds it (a queue handed to a
+    # thread's constructor has no type here); `requests.get(url, timeout=5)` names what it gets.
+    queue_get = name in _QUEUE_GETS or (ev.attr == "get" and not ev.args)
+    return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and queue_get and "timeout" in ev.kwargs)
 
 
 def repeats_forever(project: Project, fn) -> bool:

@@ -5,14 +5,16 @@ given as functions, bound methods, `partial(f, ...)` or dotted strings, in any m
 
 RQ does not retry unless a `Retry` is given (on the decorator or at the enqueue call); a job
 whose worker dies is moved to the failed registry, not run again. `on_failure=` (a function or
-`Callback(f)`) is the failure handler.
+`Callback(f)`) is the failure handler; it and `on_success=` run in the worker after the job, and
+are jobs of their own (kind "callback"), as is a `Worker` subclass's `run_maintenance_tasks`,
+which the worker runs every `maintenance_interval`.
 """
 
 from __future__ import annotations
 
 from ..analysis.jobs import JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, forwarded, target
-from ..analysis.program import CallSite, calls_named
+from ..analysis.program import CallSite, calls_named, classes_where
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.values import call_args, call_kwargs, call_name, lit, render
@@ -20,6 +22,7 @@ from .base import job_from_function, matches, policy, retry_limit
 
 JOB_DECORATORS = ("rq.decorators.job", "rq.job", "flask_rq2.RQ().job", "django_rq.job", "django_rq.decorators.job")
 RQ_PREFIXES = ("rq.", "rq_scheduler.", "django_rq.", "flask_rq2.")
+WORKER_BASES = ("rq.Worker", "rq.worker.Worker", "rq.worker.SimpleWorker", "rq.SimpleWorker")
 # method -> (position of the target among positional args, keyword names for the target)
 ENQUEUE = {
     "enqueue": (0, ("f", "func")),
@@ -114,7 +117,32 @@ class RQ:
                 settings["cron_string"] = ev.args[0]
             regs.append(Registration(qualname or "", self.name, trigger, site.anchor, retry=retry,
                                      kind="periodic" if periodic else "task", settings=settings, forward=forward))
+            regs.extend(_callbacks(project, site))
+        regs.extend(_worker_maintenance(project, self.name))
         return regs
+
+
+def _callbacks(project: Project, site: CallSite) -> list[Registration]:
+    """`on_failure=report` / `on_success=Callback(record)`: the worker runs them after the job,
+    in the background, once (a failing callback is logged, not retried)."""
+    out = []
+    for key in ("on_failure", "on_success", "on_stopped"):
+        value = site.event.kwargs.get(key)
+        if value and value[0] == "call" and (call_name(value) or "").endswith("Callback") and call_args(value):
+            value = call_args(value)[0]
+        found = target(project, site.module, value)
+        if found:
+            out.append(Registration(found, "rq", "enqueue", site.anchor, kind="callback"))
+    return out
+
+
+def _worker_maintenance(project: Project, framework: str) -> list[Registration]:
+    """A `rq.Worker` subclass's `run_maintenance_tasks`: the worker runs it every
+    `maintenance_interval` (10 minutes by default) between jobs."""
+    def wanted(cls) -> bool:
+        return "run_maintenance_tasks" in cls.methods and any(b in WORKER_BASES for b in project.class_bases(cls))
+    return [Registration(f"{cls.qualname}.run_maintenance_tasks", framework, "schedule", project.class_anchor(cls),
+                         kind="periodic") for cls in classes_where(project, wanted)]
 
 
 def _is_rq_call(project: Project, site: CallSite, name: str) -> bool:

@@ -68,8 +68,7 @@ class ScheduledCommands:
             help_text = lit(cls.attrs["help"][0]) if "help" in cls.attrs else None
             scheduled = says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(cls.docstring)
             handle = project.functions.get(f"{cls.qualname}.handle")
-            in_cron = cron.django.get(project.module_of_class(cls).module.rpartition(".")[2]) \
-                if ".management.commands." in cls.qualname else None
+            in_cron = _django_in_cron(cron, cls.qualname)
             if not scheduled and in_cron is None and not (handle is not None and _daemon(project, handle)):
                 continue
             anchor = project.class_anchor(cls)
@@ -149,6 +148,18 @@ def _cli_command(project: Project, name: str) -> bool:
     return group is not None and any((deco_name(value) or "").startswith(("click.", "typer."))
                                      or (project.canonical(deco_name(value)) or "").startswith(("click.", "typer."))
                                      for value, *_ in group.decorators)
+
+
+def _django_in_cron(cron: "_CronWords", qualname: str):
+    """The crontab line that runs this Django command: `manage.py NAME`, or a name that can only
+    be a command (`scanpipe flush-projects`, through the application's own wrapper of manage.py:
+    it has a dash or an underscore)."""
+    if ".management.commands." not in qualname:
+        return None
+    name = qualname.rsplit(".management.commands.", 1)[1].partition(".")[0]
+    if name in cron.django:
+        return cron.django[name]
+    return cron.words.get(name) if ("-" in name or "_" in name) and name not in _GENERIC else None
 
 
 def _command_names(d) -> list[str]:
