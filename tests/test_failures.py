@@ -110,7 +110,7 @@ class _FailingOn:
 def test_linking_that_fails_still_reports_what_each_file_says(tree: Path, monkeypatch) -> None:
     from jobcheck.engine import pipeline
 
-    monkeypatch.setattr(pipeline, "build_project", lambda summaries, config, frameworks, cron=None: [][0])
+    monkeypatch.setattr(pipeline, "build_project", lambda summaries, config, frameworks, schedules=None: [][0])
     report = api.check_paths([str(tree)], Config(root=tree), api.Selection(select=["ALL"]))
     assert sorted((f.code, Path(f.path).name or f.path) for f in report.findings) == [("JC000", "broken.py"), ("JC002", ".")]
     assert "linking the project" in next(f.message for f in report.findings if f.code == "JC002")

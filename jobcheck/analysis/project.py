@@ -39,9 +39,11 @@ class CallEffect:
 
 class Project(Guards, Program):
     def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None,
-                 cron: list | None = None) -> None:
+                 schedules=None) -> None:
         super().__init__(modules)
-        self.cron_lines = list(cron or ())  # crontab lines beside the code (`schedule_text.CronLine`)
+        # What the texts beside the code say (`schedule_text.Schedules`): crontab lines, console scripts.
+        self.cron_lines = list(schedules.lines) if schedules is not None else []
+        self.console_scripts = dict(schedules.scripts) if schedules is not None else {}
         self.catalog = catalog
         self.frameworks = frameworks
         self.entry_points = entry_points or {}

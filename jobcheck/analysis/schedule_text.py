@@ -11,6 +11,12 @@ they are in the file (a documentation code block indents them); prose that menti
 not a schedule, nor is `@reboot`. What each command runs is decided by the frameworks
 (`frameworks/scheduled_commands.py`); this module only finds and splits the lines.
 
+A systemd timer schedules the service of the same name (or its `Unit=`): that service's
+`ExecStart=` lines are read as crontab lines. The console scripts a package declares
+(`pyproject.toml` `[project.scripts]`, `setup.cfg` and an sdist's `entry_points.txt`
+`console_scripts`) say what a command name in such a line runs (`borgmatic` ->
+`borgmatic.commands.borgmatic:main`).
+
 Which files are read is decided by name alone (`is_schedule_file`), so that listing a folder
 tells whether one was added or removed (the cache's folder stamps look at the same names).
 """
@@ -57,9 +63,22 @@ class CronLine:
         return out
 
 
+_PACKAGE_FILES = ("pyproject.toml", "setup.cfg", "entry_points.txt")
+
+
 def is_schedule_file(name: str) -> bool:
     lowered = name.lower()
-    return "cron" in lowered or lowered.endswith(_TEXT_SUFFIXES)
+    return ("cron" in lowered or lowered.endswith((*_TEXT_SUFFIXES, ".timer", ".service"))
+            or lowered in _PACKAGE_FILES)
+
+
+@dataclass(frozen=True)
+class Schedules:
+    """What the texts beside the code say: the crontab lines, and the console scripts
+    (command name -> "module:function")."""
+
+    lines: tuple = ()
+    scripts: tuple = ()  # ((name, target), ...)
 
 
 def cron_lines(text: str, path: str) -> list[CronLine]:
@@ -76,10 +95,13 @@ def cron_lines(text: str, path: str) -> list[CronLine]:
     return out
 
 
-def read_cron_lines(files: list[tuple[Path, str]]) -> list[CronLine]:
-    """The crontab lines of these files (absolute path, display path); a file that cannot be read,
-    is too large or is not text gives none."""
-    out: list[CronLine] = []
+def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
+    """The crontab lines and console scripts of these files (absolute path, display path); a file
+    that cannot be read, is too large or is not text gives none."""
+    lines: list[CronLine] = []
+    scripts: dict[str, str] = {}
+    services: dict[str, tuple[str, str]] = {}  # unit name -> (display, text)
+    timers: list[tuple[str, str]] = []  # (unit name it starts, timer's display)
     for path, display in files:
         try:
             data = read_source(path)
@@ -87,5 +109,57 @@ def read_cron_lines(files: list[tuple[Path, str]]) -> list[CronLine]:
             continue
         if len(data) > MAX_TEXT_SIZE or b"\0" in data[:4096]:
             continue
-        out.extend(cron_lines(data.decode("utf-8", errors="replace"), display))
+        text = data.decode("utf-8", errors="replace")
+        name = path.name.lower()
+        if name.endswith(".service"):
+            services[path.name] = (display, text)
+        elif name.endswith(".timer"):
+            unit = re.search(r"^\s*Unit\s*=\s*(\S+)", text, re.M)
+            timers.append((unit.group(1) if unit else path.name[: -len(".timer")] + ".service", display))
+        elif name == "pyproject.toml":
+            scripts.update(_pyproject_scripts(text))
+        elif name in ("setup.cfg", "entry_points.txt"):
+            scripts.update(_ini_scripts(text))
+        else:
+            lines.extend(cron_lines(text, display))
+    for unit, _ in timers:
+        if unit in services:
+            display, text = services[unit]
+            for number, line in enumerate(text.splitlines(), start=1):
+                found = re.match(r"^\s*ExecStart\s*=\s*[-@:+!]*(\S.*)$", line)
+                if found:
+                    lines.append(CronLine(display, number, found.group(1).strip()))
+    return Schedules(tuple(lines), tuple(sorted(scripts.items())))
+
+
+def _pyproject_scripts(text: str) -> dict[str, str]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    try:
+        data = tomllib.loads(text)
+    except ValueError:
+        return {}
+    found = {**data.get("project", {}).get("scripts", {}), **data.get("tool", {}).get("poetry", {}).get("scripts", {})}
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _ini_scripts(text: str) -> dict[str, str]:
+    """`console_scripts` entries: `[console_scripts]` (entry_points.txt) or the
+    `console_scripts =` option of `[options.entry_points]` (setup.cfg)."""
+    out: dict[str, str] = {}
+    section = option = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            section, option = stripped[1:-1].strip(), None
+            continue
+        if section == "options.entry_points" and stripped and not line[:1].isspace():
+            option = stripped.partition("=")[0].strip()
+            stripped = stripped.partition("=")[2].strip()
+        if section == "console_scripts" or (section == "options.entry_points" and option == "console_scripts"):
+            name, eq, target = stripped.partition("=")
+            if eq and name.strip() and ":" in target:
+                out[name.strip()] = target.strip().split()[0]
     return out

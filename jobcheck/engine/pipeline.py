@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..analysis import context, files, source, suppress
-from ..analysis.schedule_text import read_cron_lines
+from ..analysis.schedule_text import Schedules, read_schedules
 from ..analysis.summary import ModuleSummary
 from ..config import Config, selected_codes
 from ..model import Confidence, Failure, Finding, Severity, Span
@@ -74,7 +74,7 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
         planned = plan_modules(found, folders, probed)
     if listed_by is not None:
         listed_by.extend(str(path) for path, _ in texts)  # read: a run is as old as they are
-    cron = read_cron_lines(texts)
+    schedules = read_schedules(texts)
     summarize = summarizer or (lambda batch: [source.summarize_one(job) for job in batch])
     summaries = summarize(planned) + [_refused_summary(r) for r in refused]
     if listed_by is not None:
@@ -87,7 +87,7 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
     for summary in summaries + extra:
         summary.uses = {}  # only context loading reads it: a tenth of a summary's memory
     return analyse(summaries + extra, config, selection, absolute, report_paths={s.path for s in summaries},
-                   report_modules={s.module for s in summaries}, cron=cron)
+                   report_modules={s.module for s in summaries}, schedules=schedules)
 
 
 def _refused_summary(refused: files.Refused) -> ModuleSummary:
@@ -140,23 +140,24 @@ def check_sources(sources: dict[str, str], config: Config | None = None, selecti
     return analyse(summaries, config, selection, {}, sources)
 
 
-def build_project(summaries: list[ModuleSummary], config: Config, frameworks: list, cron: list | None = None) -> Project:
+def build_project(summaries: list[ModuleSummary], config: Config, frameworks: list,
+                  schedules: Schedules | None = None) -> Project:
     from ..analysis.project import Project
     from ..effects.classify import Catalog
 
-    return Project(summaries, Catalog(config.effects, config.guards), frameworks, config.entry_points, cron)
+    return Project(summaries, Catalog(config.effects, config.guards), frameworks, config.entry_points, schedules)
 
 
 def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection = Selection(),
             absolute: dict[str, Path] | None = None, sources: dict[str, str] | None = None,
             report_paths: set[str] | None = None, report_modules: set[str] | None = None,
-            cron: list | None = None) -> Report:
+            schedules: Schedules | None = None) -> Report:
     """Link the summaries, run the selected checks, drop what is suppressed. `sources` are
     in-memory texts (an editor's buffers) that take precedence over the files on disk.
     `report_paths`: report findings only in these files (the others are context);
     `report_modules`: and only of these modules (a given file can also be read as context under
-    another name, as a script's sibling is: its findings are the given module's); `cron`: the
-    crontab lines found beside the code (`analysis.schedule_text`)."""
+    another name, as a script's sibling is: its findings are the given module's); `schedules`: the
+    crontab lines and console scripts found beside the code (`analysis.schedule_text`)."""
     from ..frameworks import all_frameworks
     from ..ruledocs import rules
 
@@ -171,7 +172,7 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     findings: list[Finding] = []
     project: Project | None = None
     try:
-        project = build_project(summaries, config, frameworks, cron)
+        project = build_project(summaries, config, frameworks, schedules)
     except Exception as exc:  # linking failed: no check can run; what each file says still holds
         failures.append(Failure("linking the project", Failure.describe(exc)))
     if project is not None:

@@ -10,7 +10,9 @@ A crontab line beside the code (a `crontab` file, a shell script, the deployment
 `analysis/schedule_text.py`) schedules what it runs, whatever the help says:
 `python manage.py get_email` runs that Django command, `ckan notify send_emails` the click or
 typer command of that name, `python scripts/nightly.py` or `python -m app.nightly` that script's
-`main` (or the functions of its own its module code calls).
+`main` (or the functions of its own its module code calls), and a console script the package
+declares its function (or the function of its module the next word names: a subcommand). A
+systemd timer's service counts as a crontab line.
 
 Nothing retries a command: the next run is the next tick, so one that fails half-way runs again
 from the start then, and one that outlasts its interval overlaps the next unless it takes a lock.
@@ -90,7 +92,7 @@ class ScheduledCommands:
                 site.retry = _never_retried(d.anchor)
                 _note(site, in_cron)
                 sites.append(site)
-        for fn, line in _scripts_in_cron(project, cron):
+        for fn, line in [*_scripts_in_cron(project, cron), *_console_scripts_in_cron(project, cron)]:
             site = job_from_function(project, fn, self.name, "periodic", triggers={"schedule"})
             site.retry = _never_retried(site.anchor)
             _note(site, line)
@@ -119,6 +121,7 @@ class _CronWords:
     words: dict = field(default_factory=dict)  # every word of a crontab command -> its first line
     django: dict = field(default_factory=dict)  # a Django command `manage.py NAME` runs -> its line
     scripts: dict = field(default_factory=dict)  # `x/y.py` or `-m x.y` run by python -> its line
+    console: list = field(default_factory=list)  # (console script's "module:function", words after it, line)
 
 
 def _cron_words(project: Project) -> _CronWords:
@@ -135,6 +138,8 @@ def _cron_words(project: Project) -> _CronWords:
                     out.scripts.setdefault(("path", word.lstrip("./")), line)
                 elif word == "-m" and i + 1 < len(words):
                     out.scripts.setdefault(("module", words[i + 1]), line)
+                elif word.rpartition("/")[2] in project.console_scripts:
+                    out.console.append((project.console_scripts[word.rpartition("/")[2]], following, line))
         return out
     return project.once("crontab words", read)
 
@@ -190,6 +195,19 @@ def _scripts_in_cron(project: Project, cron: _CronWords) -> list[tuple]:
             fn = project.function_for(project.canonical(ev.name)) if ev.kind == "call" else None
             if fn is not None and project.function_module[fn.qualname] is mod:
                 out.append((fn, line))
+    return out
+
+
+def _console_scripts_in_cron(project: Project, cron: _CronWords) -> list[tuple]:
+    """What a console script named in a crontab line runs: the function of its module the next
+    word names (`barman cron` -> `barman.cli.cron`, a subcommand), else its own function."""
+    out = []
+    for entry, following, line in cron.console:
+        module, _, function = entry.partition(":")
+        sub = next((project.functions.get(f"{module}.{w.replace('-', '_')}") for w in following[:1]), None)
+        fn = sub if sub is not None and not sub.class_qualname else project.functions.get(f"{module}.{function}")
+        if fn is not None:
+            out.append((fn, line))
     return out
 
 
