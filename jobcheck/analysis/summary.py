@@ -132,6 +132,8 @@ class FunctionSummary:
     # `row.sent = True`: (attribute, line, receiver as written (`row`, `self.order`) or None,
     # event ids feeding the receiver, Value assigned), in order: what a later `save()` records.
     stores: list = field(default_factory=list)
+    # `self.events[name] = f` in a method: (the instance's attribute, line, Value assigned).
+    item_stores: list = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -789,6 +791,10 @@ class Summarizer:
         elif isinstance(target, ast.Subscript):
             self.expr(target.value)
             self.expr(target.slice)
+            held = target.value
+            if (isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name) and self.fn.params
+                    and held.value.id == self.fn.params[0] and self.fn.class_qualname):
+                self.fn.item_stores.append((held.attr, target.lineno, self._stored))
             key = target.slice
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 self._sink("dictkey", key.value, target.lineno, sources)

@@ -19,13 +19,14 @@ not a queue. Nothing retries an item; each put runs once.
 from __future__ import annotations
 
 from ..analysis.jobs import Registration
+from ..analysis.names import target
 from ..analysis.program import calls_named
 from ..analysis.project import Project
 from .background_loops import THREAD_CLASSES
 from .instances import constructed_class, method_body
 
 _PUTS = ("append", "appendleft", "insert", "put", "put_nowait")
-_TAKES = ("pop", "popleft", "get", "get_nowait")
+_TAKES = ("pop", "popleft", "get", "get_nowait", "heappop")
 
 
 class ItemQueues:
@@ -52,6 +53,8 @@ class ItemQueues:
                 threaded = any(b in THREAD_CLASSES for b in project.class_bases(project.classes[cls]))
                 if fn is not None and fn.class_qualname and (runs != "start" or threaded):
                     regs.append(Registration(fn.qualname, self.name, "enqueue", site.anchor))
+            if runs == "call" and callee is not None:
+                regs.extend(_functions_put(project, site, callee, self.name))
         return regs
 
 
@@ -67,6 +70,9 @@ def _queues(project: Project) -> dict[str, dict[str, str]]:
                     held = _held(ev)
                     if held and len(held) == 2 and held[1] in _PUTS and ev.args and _given(fn, ev.args[-1]):
                         puts[held[0]] = fn.name
+                for coll, _line, value in fn.item_stores:  # `self.events[name] = f`
+                    if value and value[:1] == ["param"]:
+                        puts.setdefault(coll, fn.name)
             for coll, put in puts.items():
                 runs = _runner(methods, coll)
                 if runs is not None:
@@ -103,6 +109,8 @@ def _runner(methods: list, coll: str) -> str | None:
                 continue
             if len(held) == 3 and held[0] == coll and held[1].removesuffix("()") in _TAKES:
                 called.add(held[2])  # self.queue.pop(0).start()
+            elif len(held) == 2 and held[0] == coll and held[1].endswith("()") and held[1][:-2] in _TAKES:
+                called.add("call")  # f = self.events.pop(name); f(): the item is a callable
             elif len(held) == 2 and held[0] in taken:
                 called.add(held[1])
             elif len(held) == 1 and held[0] in taken:
@@ -113,6 +121,31 @@ def _runner(methods: list, coll: str) -> str | None:
         if len(called) == 1:
             return called.pop()
     return None
+
+
+def _functions_put(project: Project, site, put, framework: str) -> list[Registration]:
+    """Functions put in a queue that calls what it takes (`schedule.add_event(flush, when)`): each
+    is a job. A function of the caller's own that calls a parameter of the caller (a wrapper that
+    re-adds itself: `add_periodic_event(f, t)` putting `def wrapper(): f(); ...`) hands the job on
+    to what the caller's callers pass for that parameter."""
+    regs = []
+    offset = 1 if put.params and put.params[0] in ("self", "cls") else 0
+    value = site.event.args[0] if site.event.args else None
+    if put.params[offset:offset + 1] and put.params[offset] in site.event.kwargs:
+        value = site.event.kwargs[put.params[offset]]
+    qualname = target(project, site.module, value)
+    fn = project.functions.get(qualname or "")
+    if fn is None:
+        return regs
+    outer = project.functions.get(qualname.rsplit(".<locals>.", 1)[0]) if ".<locals>." in qualname else None
+    closure = next((ev.attr for ev in fn.events if ev.kind == "call" and ev.name is None and outer is not None
+                    and ev.attr in outer.params and ev.attr not in ("self", "cls")), None)
+    if closure is not None:
+        index = outer.params.index(closure)
+        regs.append(Registration("", framework, "enqueue", site.anchor, forward=(outer.qualname, index, closure)))
+    else:
+        regs.append(Registration(qualname, framework, "enqueue", site.anchor))
+    return regs
 
 
 def _items_put(project: Project, site) -> list[str]:
