@@ -137,7 +137,7 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
                             or (gitignore is not None and gitignore.ignored(path, False, below))):
                         continue
                     add(path, os.path.normpath(os.path.join(given, prefix + name)), entry.is_symlink())
-                elif texts is not None and is_schedule_file(name) and not entry.is_symlink():
+                elif texts is not None and is_schedule_file(name, folder) and not entry.is_symlink():
                     if ((exclude and excluded(path, prefix + name))
                             or (gitignore is not None and gitignore.ignored(path, False, below))):
                         continue

@@ -13,8 +13,7 @@ not a schedule, nor is `@reboot`. What each command runs is decided by the frame
 
 A systemd timer schedules the service of the same name (or its `Unit=`): that service's
 `ExecStart=` lines are read as crontab lines. The console scripts a package declares
-(`pyproject.toml` `[project.scripts]`, `setup.cfg` and an sdist's `entry_points.txt`
-`console_scripts`) say what a command name in such a line runs (`borgmatic` ->
+(`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`) say what a command name in such a line runs (`borgmatic` ->
 `borgmatic.commands.borgmatic:main`).
 
 Which files are read is decided by name alone (`is_schedule_file`), so that listing a folder
@@ -23,6 +22,7 @@ tells whether one was added or removed (the cache's folder stamps look at the sa
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 from dataclasses import dataclass
@@ -30,15 +30,23 @@ from pathlib import Path
 
 from .source import read_source
 
-# Documentation, shell scripts, and anything whose name says cron (`crontab`, `app.cron`,
-# `cron.d/app`, `cron.conf.in`).
+# Documentation, shell scripts, and anything whose name or folder says cron (`crontab`,
+# `app.cron`, `cron.d/app`, `cron.conf.in`).
 _TEXT_SUFFIXES = (".rst", ".md", ".txt", ".sh")
 MAX_TEXT_SIZE = 512 * 1024  # a larger text is data, not a deployment note
 
-_FIELD = r"[\d*][\d*/,\-]*|[A-Za-z]{3}(?:[,\-][A-Za-z]{3})*"
-_CRON = re.compile(rf"^\s*(?:[-*>$#|]\s*)*(?:(?:{_FIELD})\s+){{4}}(?:{_FIELD})\s+(?P<command>\S.*)$")
-_NICKNAME = re.compile(r"^\s*(?:[-*>$#|]\s*)*@(?:hourly|daily|midnight|weekly|monthly|yearly|annually)\s+(?P<command>\S.*)$")
+_NUMERIC = r"[\d*][\d*/,\-]*"
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:[,\-][a-z]{3})*"
+_DAYS = r"(?:mon|tue|wed|thu|fri|sat|sun)(?:[,\-][a-z]{3})*"
+# A bullet or prompt before the line (`- `, `* `, `$ `, `# `, `> `) is followed by a space: the
+# time fields that follow are numbers and stars, names only for the month and the weekday.
+_LEAD = r"^\s*(?:[-*>$#|]\s+)*"
+_CRON = re.compile(rf"{_LEAD}(?:{_NUMERIC}\s+){{3}}(?:{_NUMERIC}|{_MONTHS})\s+(?:{_NUMERIC}|{_DAYS})\s+(?P<command>\S.*)$",
+                   re.IGNORECASE)
+_NICKNAME = re.compile(rf"{_LEAD}@(?:hourly|daily|midnight|weekly|monthly|yearly|annually)\s+(?P<command>\S.*)$")
 _NUMBERS = re.compile(r"[\d*]")
+_ENV_OR_REDIRECT = re.compile(r"^(\w+=|[0-9]*[<>])")
+MAX_LINE = 1000  # a longer line is data, and not worth a regular expression's time
 
 
 @dataclass(frozen=True)
@@ -58,18 +66,19 @@ class CronLine:
         out = []
         for word in words:
             for part in re.split(r"(&&|\|\||;|\|)", word):
-                if part and not re.match(r"^(\w+=|[0-9]*[<>])", part):
-                    out.append(part)
+                if part and not _ENV_OR_REDIRECT.match(part) or part.startswith("<") and ">" in part[1:]:
+                    out.append(part)  # `<site_dir>/manage.py` is a placeholder, not a redirection
         return out
 
 
-_PACKAGE_FILES = ("pyproject.toml", "setup.cfg", "entry_points.txt")
+_PACKAGE_FILES = ("pyproject.toml", "setup.cfg")
 
 
-def is_schedule_file(name: str) -> bool:
+def is_schedule_file(name: str, folder: str = "") -> bool:
+    """By its name, or its folder's (`cron.d/app`, `cron.daily/backup`)."""
     lowered = name.lower()
     return ("cron" in lowered or lowered.endswith((*_TEXT_SUFFIXES, ".timer", ".service"))
-            or lowered in _PACKAGE_FILES)
+            or lowered in _PACKAGE_FILES or os.path.basename(folder.rstrip("/\\")).lower().startswith("cron"))
 
 
 @dataclass(frozen=True)
@@ -84,12 +93,9 @@ class Schedules:
 def cron_lines(text: str, path: str) -> list[CronLine]:
     out = []
     for number, line in enumerate(text.splitlines(), start=1):
-        if "*" not in line and "@" not in line and not _NUMBERS.search(line):
+        if len(line) > MAX_LINE or ("*" not in line and "@" not in line and not _NUMBERS.search(line)):
             continue
-        found = _CRON.match(line)
-        if found is not None and not _NUMBERS.search(line[: found.start("command")]):
-            found = None  # five words of prose ("the cat sat on mat"), not time fields
-        found = found or _NICKNAME.match(line)
+        found = _CRON.match(line) or _NICKNAME.match(line)
         if found is not None:
             out.append(CronLine(path, number, found.group("command").strip().rstrip("`")))
     return out
@@ -104,6 +110,8 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
     timers: list[tuple[str, str]] = []  # (unit name it starts, timer's display)
     for path, display in files:
         try:
+            if os.stat(path).st_size > MAX_TEXT_SIZE:
+                continue  # a log or a data file: not read at all
             data = read_source(path)
         except OSError:
             continue
@@ -118,7 +126,7 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
             timers.append((unit.group(1) if unit else path.name[: -len(".timer")] + ".service", display))
         elif name == "pyproject.toml":
             scripts.update(_pyproject_scripts(text))
-        elif name in ("setup.cfg", "entry_points.txt"):
+        elif name == "setup.cfg":
             scripts.update(_ini_scripts(text))
         else:
             lines.extend(cron_lines(text, display))
@@ -141,13 +149,18 @@ def _pyproject_scripts(text: str) -> dict[str, str]:
         data = tomllib.loads(text)
     except ValueError:
         return {}
-    found = {**data.get("project", {}).get("scripts", {}), **data.get("tool", {}).get("poetry", {}).get("scripts", {})}
-    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
+    found: dict = {}
+    for keys in (("project", "scripts"), ("tool", "poetry", "scripts")):
+        table = data
+        for key in keys:  # any table may hold anything: a build tool's test fixture, a typo
+            table = table.get(key) if isinstance(table, dict) else None
+        if isinstance(table, dict):
+            found.update(table)
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str) and ":" in v}
 
 
 def _ini_scripts(text: str) -> dict[str, str]:
-    """`console_scripts` entries: `[console_scripts]` (entry_points.txt) or the
-    `console_scripts =` option of `[options.entry_points]` (setup.cfg)."""
+    """setup.cfg's `console_scripts =` option of `[options.entry_points]`."""
     out: dict[str, str] = {}
     section = option = None
     for line in text.splitlines():

@@ -61,7 +61,7 @@ def _entries_digest(folder: str) -> bytes:
     it: what the run listed."""
     with os.scandir(folder) as it:
         entries = sorted(f"{e.name}/" if e.is_dir() else e.name for e in it
-                         if e.name.endswith(".py") or e.name in _LISTING_FILES or is_schedule_file(e.name) or e.is_dir())
+                         if e.name.endswith(".py") or e.name in _LISTING_FILES or is_schedule_file(e.name, folder) or e.is_dir())
     return digest("\0".join(entries).encode("utf-8", "surrogateescape"))
 
 

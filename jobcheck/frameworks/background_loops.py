@@ -40,6 +40,8 @@ from ..analysis.values import lit
 from .instances import called_function
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "Process", "spawn", "run_coroutine_threadsafe")
+# `.get(timeout=...)` of a task's result, polled: waiting for one answer, not for the next item.
+_RESULT_GETS = ("celery", "gevent", "concurrent.futures", "multiprocessing.pool", "rq", "dramatiq", "huey")
 _STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio", "gevent", "eventlet")
 _TARGETED = ("Thread", "Timer", "Process")
 # A class whose `run` a started instance runs in a thread or process of its own.
@@ -74,14 +76,16 @@ class BackgroundLoops:
         regs.extend(_thread_classes(project, self.name))
         regs.extend(_methods_of_registered_objects(project, self.name))
         for mod in project.modules.values():
-            # A script's `if __name__ == "__main__": main()`, and a module's `main`, what a console
-            # script names: a daemon's loop, there or one call down (`main()` -> `Daemon().run()`).
+            # A script's `if __name__ == "__main__": main()`, and what a console script the package
+            # declares names: a daemon's loop, there or one call down (`main()` -> `Daemon().run()`).
             code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
             started = [(project.function_for(project.canonical(ev.name)), Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col))
                        for ev in (code.events if code is not None else ()) if ev.kind == "call"]
-            main = mod.functions.get(f"{mod.module}.main")
-            if main is not None:
-                started.append((main, project.anchor_of(main)))
+            for entry in project.console_scripts.values():  # a console script: `tool = pkg.cli:main`
+                module, _, function = entry.partition(":")
+                main = mod.functions.get(f"{mod.module}.{function}") if module == mod.module else None
+                if main is not None:
+                    started.append((main, project.anchor_of(main)))
             for fn, anchor in started:
                 if fn is None:
                     continue
@@ -351,7 +355,7 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
         return False  # `sleep(0)` yields to other work: no wait between rounds
     # A `.get(timeout=1.0)` with nothing else is a queue's, whatever holds it (a queue handed to a
     # thread's constructor has no type here); `requests.get(url, timeout=5)` names what it gets.
-    queue_get = name in _QUEUE_GETS or (ev.attr == "get" and not ev.args)
+    queue_get = name in _QUEUE_GETS or (ev.attr == "get" and not ev.args and not name.startswith(_RESULT_GETS))
     return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and queue_get and "timeout" in ev.kwargs)
 
 

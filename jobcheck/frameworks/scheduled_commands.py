@@ -125,12 +125,18 @@ class _CronWords:
 
 
 def _cron_words(project: Project) -> _CronWords:
+    programs = _programs(project)
+
     def read() -> _CronWords:
         out = _CronWords()
         for line in project.cron_lines:
             words = line.words
+            # Command names count from the application's own program on (`certbot renew` in the
+            # same docs names no command of this application).
+            start = next((i for i, w in enumerate(words) if _runs_the_application(w, programs)), len(words))
             for i, word in enumerate(words):
-                out.words.setdefault(word, line)
+                if i >= start:
+                    out.words.setdefault(word, line)
                 following = [w for w in words[i + 1:] if not w.startswith("-")]
                 if (word.endswith("manage.py") or word in ("django-admin", "django-admin.py")) and following:
                     out.django.setdefault(following[0], line)
@@ -153,6 +159,23 @@ def _cli_command(project: Project, name: str) -> bool:
     return group is not None and any((deco_name(value) or "").startswith(("click.", "typer."))
                                      or (project.canonical(deco_name(value)) or "").startswith(("click.", "typer."))
                                      for value, *_ in group.decorators)
+
+
+def _programs(project: Project) -> set[str]:
+    """What the application is run as: its console scripts, its top-level packages, the click
+    groups and typer apps it defines."""
+    names = set(project.console_scripts) | {m.partition(".")[0] for m in project.modules}
+    for fn in project.functions.values():
+        if any((deco_name(value) or "").startswith(("click.group", "click.command", "typer."))
+               for value, *_ in fn.decorators):
+            names.update((fn.name, fn.name.replace("_", "-")))
+    return names
+
+
+def _runs_the_application(word: str, programs: set[str]) -> bool:
+    base = word.rpartition("/")[2].removesuffix(".py")
+    return (base in programs or base in ("manage", "django-admin", "flask")
+            or any(base.startswith((f"{p}-", f"{p}_")) for p in programs if len(p) > 2))
 
 
 def _django_in_cron(cron: "_CronWords", qualname: str):

