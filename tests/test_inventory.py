@@ -292,6 +292,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "push_invoice": ("task", ["enqueue"]), "send_sms_code": ("task", ["enqueue"]),
         "send_newsletter": ("task", ["enqueue"]), "rebuild_search_index": ("periodic", ["schedule"]),
         "notify": ("task", ["schedule"]), "Reports.monthly": ("task", ["enqueue"]),
+        "on_failed": ("callback", ["enqueue"]),  # the worker runs it after a failed job
     }),
     ("frameworks/taskiq/broker_tasks.py", {
         "post_webhook": ("task", ["enqueue"]), "send_digest": ("task", ["enqueue"]),
