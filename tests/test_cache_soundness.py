@@ -281,35 +281,35 @@ def _random_edits(tmp_path: Path, edit, per_source: int) -> dict[str, int]:
 
 def test_cached_findings_equal_a_fresh_run_across_random_body_edits(tmp_path: Path) -> None:
     """Edits of function bodies: each cached run equals a fresh one."""
-    assert _random_edits(tmp_path, random_body_edit, 3) >= 100
+    assert _random_edits(tmp_path, random_body_edit, 2) >= 100
 
 
 def test_cached_findings_equal_a_fresh_run_across_random_name_table_edits(tmp_path: Path) -> None:
     """Edits of what modules import and assign, alone or with a body that uses it: each cached
     run equals a fresh one."""
-    assert _random_edits(tmp_path, random_table_edit, 2) >= 100
+    assert _random_edits(tmp_path, random_table_edit, 1) >= 100
 
 
 def test_cached_findings_equal_a_fresh_run_across_random_decorator_edits(tmp_path: Path) -> None:
     """Decorators added, dropped and changed (some make or unmake a job): each cached run equals a
     fresh one."""
-    assert _random_edits(tmp_path, random_decorator_edit, 2) >= 100
+    assert _random_edits(tmp_path, random_decorator_edit, 1) >= 100
 
 
 def test_cached_findings_equal_a_fresh_run_across_random_call_edits(tmp_path: Path) -> None:
     """Calls by names the scans ask for (enqueues, schedules), added to bodies: each cached run
     equals a fresh one."""
-    assert _random_edits(tmp_path, random_call_edit, 2) >= 100
+    assert _random_edits(tmp_path, random_call_edit, 1) >= 100
 
 
 def test_cached_findings_equal_a_fresh_run_across_random_class_edits(tmp_path: Path) -> None:
     """Class attributes added, dropped and changed: each cached run equals a fresh one."""
-    assert _random_edits(tmp_path, random_class_edit, 2) >= 100
+    assert _random_edits(tmp_path, random_class_edit, 1) >= 100
 
 
 def test_cached_findings_equal_a_fresh_run_across_random_structure_edits(tmp_path: Path) -> None:
     """Functions and classes copied, dropped and renamed: each cached run equals a fresh one."""
-    assert _random_edits(tmp_path, random_structure_edit, 2) >= 100
+    assert _random_edits(tmp_path, random_structure_edit, 1) >= 100
 
 
 def test_an_edit_on_a_call_cycle_says_what_a_full_run_says(tmp_path: Path) -> None:
