@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 
-from .summary import ModuleSummary
+from .summary import MODULE_CODE, ModuleSummary
 
 # `import logging` in `pkg/mod.py` is the standard library's even when `pkg/logging/` exists:
 # a folder on sys.path never shadows it in an application that works.
@@ -32,13 +32,39 @@ def relink(modules: dict[str, ModuleSummary]) -> dict[str, dict[str, str]]:
     namespace package's name that the tree's module names leave out}."""
     tops = {name.partition(".")[0] for name in modules}
     namespaces = namespace_folders(modules)
+    aliases = package_dir_aliases(modules, tops)
     made = {}
     for mod in modules.values():
         rewrites = rewrites_for(mod, modules, tops, namespaces)
+        for top in {n.partition(".")[0] for n in mod.imported} & set(aliases):
+            rewrites.setdefault(top, aliases[top])
         if rewrites:
             apply(mod, rewrites)
             made[mod.module] = rewrites
     return made
+
+
+def package_dir_aliases(modules: dict[str, ModuleSummary], tops: set[str]) -> dict[str, str]:
+    """`setup(package_dir={"supybot": "src"})` in the tree's setup.py: the package is installed
+    under another name than its folder's, and the code imports `supybot.schedule` for the tree's
+    `src.schedule`. Top-level names only, and only onto a folder that is a package of the tree."""
+    setup = modules.get("setup")
+    code = setup.functions.get(f"setup.{MODULE_CODE}") if setup is not None else None
+    out: dict[str, str] = {}
+    for ev in code.events if code is not None else ():
+        if ev.kind != "call" or not (ev.name or "").endswith(("setuptools.setup", "distutils.core.setup")):
+            continue
+        value = ev.kwargs.get("package_dir")
+        if value and value[0] == "ref" and value[1].rpartition(".")[2] in setup.assigns:
+            value = setup.assigns[value[1].rpartition(".")[2]][0]
+        for key, folder in value[1] if value and value[0] == "dict" else ():
+            alias, prefix = key[1] if key[0] == "lit" else None, folder[1] if folder[0] == "lit" else None
+            if not isinstance(alias, str) or not isinstance(prefix, str) or not alias or "." in alias or alias in tops:
+                continue
+            prefix = prefix.strip("/").replace("/", ".")
+            if prefix in modules or any(m.startswith(prefix + ".") for m in modules):
+                out[alias] = prefix
+    return out
 
 
 def namespace_folders(modules: dict[str, ModuleSummary]) -> set[str]:

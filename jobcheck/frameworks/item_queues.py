@@ -142,7 +142,10 @@ def _functions_put(project: Project, site, put, framework: str) -> list[Registra
                     and ev.attr in outer.params and ev.attr not in ("self", "cls")), None)
     if closure is not None:
         index = outer.params.index(closure)
-        regs.append(Registration("", framework, "enqueue", site.anchor, forward=(outer.qualname, index, closure)))
+        # A wrapper that puts itself back runs what it wraps again and again.
+        again = any(ev.kind == "call" and project.callee(ev) is put for ev in fn.events)
+        regs.append(Registration("", framework, "schedule" if again else "enqueue", site.anchor,
+                                 kind="periodic" if again else "task", forward=(outer.qualname, index, closure)))
     else:
         regs.append(Registration(qualname, framework, "enqueue", site.anchor))
     return regs
