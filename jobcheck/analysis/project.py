@@ -17,6 +17,7 @@ from .guards import Guards
 from .jobs import JobSite, Registration, RetryPolicy
 from .names import canonical_in, origin, target
 from .program import Program, calls_a_function, calls_named, deco_name
+from .syspath import setup_console_scripts
 from .summary import MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
 
@@ -43,7 +44,7 @@ class Project(Guards, Program):
         super().__init__(modules)
         # What the texts beside the code say (`schedule_text.Schedules`): crontab lines, console scripts.
         self.cron_lines = list(schedules.lines) if schedules is not None else []
-        self.console_scripts = dict(schedules.scripts) if schedules is not None else {}
+        self.console_scripts = {**setup_console_scripts(self.modules), **dict(schedules.scripts if schedules else ())}
         self.catalog = catalog
         self.frameworks = frameworks
         self.entry_points = entry_points or {}

@@ -72,13 +72,14 @@ class CronLine:
 
 
 _PACKAGE_FILES = ("pyproject.toml", "setup.cfg")
+_CRON_FOLDERS = ("cron", "cron.d", "cron.hourly", "cron.daily", "cron.weekly", "cron.monthly")
 
 
 def is_schedule_file(name: str, folder: str = "") -> bool:
     """By its name, or its folder's (`cron.d/app`, `cron.daily/backup`)."""
     lowered = name.lower()
     return ("cron" in lowered or lowered.endswith((*_TEXT_SUFFIXES, ".timer", ".service"))
-            or lowered in _PACKAGE_FILES or os.path.basename(folder.rstrip("/\\")).lower().startswith("cron"))
+            or lowered in _PACKAGE_FILES or os.path.basename(folder.rstrip("/\\")).lower() in _CRON_FOLDERS)
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,8 @@ def _pyproject_scripts(text: str) -> dict[str, str]:
 
 
 def _ini_scripts(text: str) -> dict[str, str]:
-    """setup.cfg's `console_scripts =` option of `[options.entry_points]`."""
+    """setup.cfg's `console_scripts =` option of `[options.entry_points]` (and a
+    `[console_scripts]` section, as an `entry_points.txt` holds it)."""
     out: dict[str, str] = {}
     section = option = None
     for line in text.splitlines():

@@ -44,26 +44,48 @@ def relink(modules: dict[str, ModuleSummary]) -> dict[str, dict[str, str]]:
     return made
 
 
+def setup_keyword(modules: dict[str, ModuleSummary], keyword: str) -> list | None:
+    """The Value given for `keyword` to `setup(...)` in the tree's top-level setup.py (a module
+    variable followed to what it is assigned), or None."""
+    setup = modules.get("setup")
+    code = setup.functions.get(f"setup.{MODULE_CODE}") if setup is not None else None
+    for ev in code.events if code is not None else ():
+        if ev.kind == "call" and (ev.name or "").endswith(("setuptools.setup", "distutils.core.setup")):
+            value = ev.kwargs.get(keyword)
+            if value and value[0] in ("ref", "name") and value[-1].rpartition(".")[2] in setup.assigns:
+                value = setup.assigns[value[-1].rpartition(".")[2]][0]
+            return value
+    return None
+
+
 def package_dir_aliases(modules: dict[str, ModuleSummary], tops: set[str]) -> dict[str, str]:
     """`setup(package_dir={"supybot": "src"})` in the tree's setup.py: the package is installed
     under another name than its folder's, and the code imports `supybot.schedule` for the tree's
     `src.schedule`. Top-level names only, and only onto a folder that is a package of the tree."""
-    setup = modules.get("setup")
-    code = setup.functions.get(f"setup.{MODULE_CODE}") if setup is not None else None
+    value = setup_keyword(modules, "package_dir")
     out: dict[str, str] = {}
-    for ev in code.events if code is not None else ():
-        if ev.kind != "call" or not (ev.name or "").endswith(("setuptools.setup", "distutils.core.setup")):
+    for key, folder in value[1] if value and value[0] == "dict" else ():
+        alias, prefix = key[1] if key[0] == "lit" else None, folder[1] if folder[0] == "lit" else None
+        if not isinstance(alias, str) or not isinstance(prefix, str) or not alias or "." in alias or alias in tops:
             continue
-        value = ev.kwargs.get("package_dir")
-        if value and value[0] == "ref" and value[1].rpartition(".")[2] in setup.assigns:
-            value = setup.assigns[value[1].rpartition(".")[2]][0]
-        for key, folder in value[1] if value and value[0] == "dict" else ():
-            alias, prefix = key[1] if key[0] == "lit" else None, folder[1] if folder[0] == "lit" else None
-            if not isinstance(alias, str) or not isinstance(prefix, str) or not alias or "." in alias or alias in tops:
-                continue
-            prefix = prefix.strip("/").replace("/", ".")
-            if prefix in modules or any(m.startswith(prefix + ".") for m in modules):
-                out[alias] = prefix
+        prefix = prefix.strip("/").replace("/", ".")
+        if prefix in modules or any(m.startswith(prefix + ".") for m in modules):
+            out[alias] = prefix
+    return out
+
+
+def setup_console_scripts(modules: dict[str, ModuleSummary]) -> dict[str, str]:
+    """`setup(entry_points={"console_scripts": ["tool = pkg.cli:main"]})`: name -> "module:function"."""
+    value = setup_keyword(modules, "entry_points")
+    out: dict[str, str] = {}
+    for key, entries in value[1] if value and value[0] == "dict" else ():
+        if key[:2] != ["lit", "console_scripts"] or not entries or entries[0] != "seq":
+            continue
+        for entry in entries[1]:
+            text = entry[1] if entry and entry[0] == "lit" and isinstance(entry[1], str) else ""
+            name, eq, target = text.partition("=")
+            if eq and name.strip() and ":" in target:
+                out[name.strip()] = target.strip().split()[0]
     return out
 
 

@@ -41,13 +41,16 @@ from .instances import called_function
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "Process", "spawn", "run_coroutine_threadsafe")
 # `.get(timeout=...)` of a task's result, polled: waiting for one answer, not for the next item.
-_RESULT_GETS = ("celery", "gevent", "concurrent.futures", "multiprocessing.pool", "rq", "dramatiq", "huey")
+_RESULT_GETS = ("celery.", "gevent.event.", "gevent.greenlet.", "gevent.Greenlet", "gevent.spawn", "concurrent.futures.",
+                "multiprocessing.pool.", "rq.job.", "dramatiq.", "huey.")
 _STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio", "gevent", "eventlet")
 _TARGETED = ("Thread", "Timer", "Process")
 # A class whose `run` a started instance runs in a thread or process of its own.
 THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
 _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
-    ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue")))
+    ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue"),
+    ("gevent.queue", "Queue"), ("gevent.queue", "JoinableQueue"), ("eventlet.queue", "Queue"),
+    ("eventlet.queue", "LightQueue")))
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep")
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..analysis.jobs import Registration
 from ..analysis.names import target
-from ..analysis.program import calls_named
+from ..analysis.program import bound_argument, calls_named
 from ..analysis.project import Project
 from .background_loops import THREAD_CLASSES
 from .instances import constructed_class, method_body
@@ -48,13 +48,15 @@ class ItemQueues:
                 runs = next(iter(by_class.values())) if len(set(by_class.values())) == 1 else None
             if runs is None:
                 continue
+            if runs == "keyed":  # only through a receiver that resolves: `register` is a common name
+                if callee is not None:
+                    regs.extend(_functions_put(project, site, callee, self.name))
+                continue
             for cls in _items_put(project, site):
                 fn = method_body(project, cls, {"start": "run", "call": "__call__"}.get(runs, runs))
                 threaded = any(b in THREAD_CLASSES for b in project.class_bases(project.classes[cls]))
                 if fn is not None and fn.class_qualname and (runs != "start" or threaded):
                     regs.append(Registration(fn.qualname, self.name, "enqueue", site.anchor))
-            if runs == "call" and callee is not None:
-                regs.extend(_functions_put(project, site, callee, self.name))
         return regs
 
 
@@ -65,16 +67,23 @@ def _queues(project: Project) -> dict[str, dict[str, str]]:
         for cls in project.classes.values():
             methods = [f for m in cls.methods if (f := project.functions.get(f"{cls.qualname}.{m}")) is not None]
             puts = {}  # collection attribute -> put method
+            keyed: set = set()  # collections an item is stored in under a key
             for fn in methods:
                 for ev in fn.events:
                     held = _held(ev)
                     if held and len(held) == 2 and held[1] in _PUTS and ev.args and _given(fn, ev.args[-1]):
                         puts[held[0]] = fn.name
-                for coll, _line, value in fn.item_stores:  # `self.events[name] = f`
-                    if value and value[:1] == ["param"]:
-                        puts.setdefault(coll, fn.name)
+                # `self.events[name] = f` with the key ordered in another collection of the
+                # instance (`heappush(self.queue, (when, name))`): a schedule, not a registry.
+                if any(_orders(ev) for ev in fn.events):
+                    for coll, _line, value in fn.item_stores:
+                        if value and value[:1] == ["param"]:
+                            puts.setdefault(coll, fn.name)
+                            keyed.add(coll)
             for coll, put in puts.items():
-                runs = _runner(methods, coll)
+                runs = _runner(methods, coll, keyed=coll in keyed)
+                if runs == "call" and coll in keyed:
+                    runs = "keyed"  # functions kept under a key and called when taken
                 if runs is not None:
                     for qualname in (cls.qualname, *(sub.qualname for sub in project.subclasses(cls.qualname))):
                         out.setdefault(put, {})[qualname] = runs
@@ -95,9 +104,22 @@ def _held(ev) -> tuple[str, ...] | None:
     return tuple(ev.name.rpartition("().")[2].split("."))
 
 
-def _runner(methods: list, coll: str) -> str | None:
+def _orders(ev) -> bool:
+    """A call that puts something in a collection of the instance (`self.queue.append(...)`,
+    `heapq.heappush(self.queue, ...)`)."""
+    held = _held(ev)
+    if held and len(held) == 2 and held[1] in (*_PUTS, "heappush"):
+        return True
+    first = ev.args[0] if ev.kind == "call" and ev.args else None
+    return (ev.kind == "call" and (ev.name or "").endswith("heappush") and bool(first) and first[0] == "name"
+            and "()." in str(first[1]))
+
+
+def _runner(methods: list, coll: str, keyed: bool = False) -> str | None:
     """How a method of the class runs what it takes from `coll`: "start" (a thread), the method it
-    calls on it (`task.execute()`: the one it calls, or `run` among several), or "call"."""
+    calls on it (`task.execute()`: the one it calls, or `run` among several), or "call". An item
+    kept under a key is run only by a loop that takes it (`self.handlers.get(name)()` once is a
+    dispatch, not a queue)."""
     for fn in methods:
         taken = {attr for attr, _, receiver, _, value in fn.stores
                  if receiver == "self" and value and value[0] == "call" and value[1]
@@ -109,7 +131,8 @@ def _runner(methods: list, coll: str) -> str | None:
                 continue
             if len(held) == 3 and held[0] == coll and held[1].removesuffix("()") in _TAKES:
                 called.add(held[2])  # self.queue.pop(0).start()
-            elif len(held) == 2 and held[0] == coll and held[1].endswith("()") and held[1][:-2] in _TAKES:
+            elif len(held) == 2 and held[0] == coll and held[1].endswith("()") and held[1][:-2] in _TAKES \
+                    and (ev.loops or not keyed):
                 called.add("call")  # f = self.events.pop(name); f(): the item is a callable
             elif len(held) == 2 and held[0] in taken:
                 called.add(held[1])
@@ -129,10 +152,10 @@ def _functions_put(project: Project, site, put, framework: str) -> list[Registra
     re-adds itself: `add_periodic_event(f, t)` putting `def wrapper(): f(); ...`) hands the job on
     to what the caller's callers pass for that parameter."""
     regs = []
-    offset = 1 if put.params and put.params[0] in ("self", "cls") else 0
-    value = site.event.args[0] if site.event.args else None
-    if put.params[offset:offset + 1] and put.params[offset] in site.event.kwargs:
-        value = site.event.kwargs[put.params[offset]]
+    stored = next((v for _coll, _line, v in put.item_stores if v and v[:1] == ["param"]), None)
+    if stored is None:
+        return regs
+    value = bound_argument(put, site.event, stored[1])
     qualname = target(project, site.module, value)
     fn = project.functions.get(qualname or "")
     if fn is None:

@@ -36,3 +36,14 @@ class Schedule:
 
 
 schedule = Schedule()
+
+
+class Dispatcher:
+    def __init__(self):
+        self.handlers = {}
+
+    def register(self, handler, name=None):
+        self.handlers[name or handler.__name__] = handler
+
+    def dispatch(self, name, *args):
+        return self.handlers.get(name)(*args)
