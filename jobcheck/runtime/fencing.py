@@ -218,8 +218,11 @@ def fenced_transaction(conn: Any, resource: str, token: int, *, table: str = "jo
     With no transaction open it begins one (SQLite ``BEGIN IMMEDIATE``, PostgreSQL ``BEGIN``)
     and commits it, or rolls it back on an error. A transaction the driver opened implicitly
     (sqlite3's default modes and ``autocommit=False``, psycopg's ``autocommit=False``) is
-    fenced and committed the same way. Inside another ``fenced_transaction``, a
-    ``conn.transaction()`` block or your own ``BEGIN`` it joins that transaction without a
+    fenced and committed the same way; under those modes your own ``BEGIN`` is such a
+    transaction too (sqlite3 cannot tell them apart), so it is committed at the end of the block.
+    Inside another ``fenced_transaction``, a ``conn.transaction()`` block, or your own ``BEGIN``
+    on a connection that never opens transactions by itself (sqlite3 ``isolation_level=None`` or
+    ``autocommit=True``, psycopg ``autocommit=True``), it joins that transaction without a
     savepoint: a stale token aborts the whole of it, and its owner commits. On a stale token the
     body does not run.
     """
