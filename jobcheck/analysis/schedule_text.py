@@ -123,7 +123,7 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
         if name.endswith(".service"):
             services[path.name] = (display, text)
         elif name.endswith(".timer"):
-            unit = re.search(r"^\s*Unit\s*=\s*(\S+)", text, re.M)
+            unit = re.search(r"^\s*Unit\s*=\s*(\S+)", text, re.MULTILINE)
             timers.append((unit.group(1) if unit else path.name[: -len(".timer")] + ".service", display))
         elif name == "pyproject.toml":
             scripts.update(_pyproject_scripts(text))
@@ -161,8 +161,7 @@ def _pyproject_scripts(text: str) -> dict[str, str]:
 
 
 def _ini_scripts(text: str) -> dict[str, str]:
-    """setup.cfg's `console_scripts =` option of `[options.entry_points]` (and a
-    `[console_scripts]` section, as an `entry_points.txt` holds it)."""
+    """setup.cfg's `console_scripts =` option of `[options.entry_points]`."""
     out: dict[str, str] = {}
     section = option = None
     for line in text.splitlines():
@@ -173,7 +172,7 @@ def _ini_scripts(text: str) -> dict[str, str]:
         if section == "options.entry_points" and stripped and not line[:1].isspace():
             option = stripped.partition("=")[0].strip()
             stripped = stripped.partition("=")[2].strip()
-        if section == "console_scripts" or (section == "options.entry_points" and option == "console_scripts"):
+        if section == "options.entry_points" and option == "console_scripts":
             name, eq, target = stripped.partition("=")
             if eq and name.strip() and ":" in target:
                 out[name.strip()] = target.strip().split()[0]

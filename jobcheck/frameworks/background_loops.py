@@ -135,13 +135,11 @@ def _methods_of_registered_objects(project: Project, framework: str) -> list[Reg
         helper = site.function
         if not started or started[0] != "param_attr" or helper.name == MODULE_CODE:
             continue
-        _, param, index, attr = started
-        offset = 1 if helper.class_qualname and helper.params and helper.params[0] in ("self", "cls") else 0
+        _, param, _index, attr = started
         for call in calls_named(project, (helper.name,), calls_a_function):
             if project.function_for(call.name) is not helper:
                 continue
-            ev = call.event
-            value = ev.kwargs.get(param) or (ev.args[index - offset] if 0 <= index - offset < len(ev.args) else None)
+            value = bound_argument(helper, call.event, param)
             base = value[1] if value and value[0] == "name" else f"{value[1]}()" if value and value[0] == "call" else None
             method = project.function_for(canonical_in(project, call.module, f"{base}.{attr}")) if base else None
             if method is None or method.name == MODULE_CODE:
@@ -163,13 +161,13 @@ def _constructor_params_called(project: Project, cls, run, looped: bool) -> list
     if not kept:
         return []
     loops = _sleeping_loops(project, run) if looped else set()
-    looped = [ev for ev in run.events if ev.kind == "call" and (not looped or loops.intersection(ev.loops))]
-    for ev in list(looped):  # one method further: `while ...: self.main_loop()`
+    calls = [ev for ev in run.events if ev.kind == "call" and (not looped or loops.intersection(ev.loops))]
+    for ev in list(calls):  # one method further: `while ...: self.main_loop()`
         method = project.callee(ev)
         if method is not None and method.class_qualname == cls.qualname and method is not run:
-            looped.extend(e for e in method.events if e.kind == "call")
+            calls.extend(e for e in method.events if e.kind == "call")
     out = []
-    for ev in looped:
+    for ev in calls:
         held, _, method = (ev.name or "").rpartition("().")[2].partition(".")
         if held in kept and "." not in method and not (not method and held in LOG_METHODS):  # `self.log(msg)`: a logger
             out.append((kept[held], method or "__call__"))

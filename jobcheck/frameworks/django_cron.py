@@ -20,6 +20,7 @@ from ..analysis.program import classes_where, modules_where
 from ..analysis.project import Project
 from ..analysis.values import lit, render
 from .base import class_attrs, policy
+from .instances import method_body
 
 CRON_JOB_BASES = ("django_cron.CronJobBase", "django_cron.core.CronJobBase")
 CALL_COMMAND = ("django.core.management.call_command",)
@@ -37,7 +38,7 @@ class DjangoCron:
         for cls in classes_where(project, wanted):
             attrs = class_attrs(project, cls)
             schedule = attrs.get("schedule")
-            do = _method(project, cls, "do")
+            do = method_body(project, cls.qualname, "do")  # its own or a base's
             if do is None or schedule is None:
                 continue  # an abstract base: its subclasses, with a schedule, are the jobs
             anchor = project.class_anchor(cls)
@@ -70,15 +71,6 @@ class DjangoCron:
                     where = Anchor(mod.path, line, col, line, col + len("CRONJOBS"))
                     regs.append(Registration(found, self.name, "schedule", where, kind="periodic"))
         return regs
-
-
-def _method(project: Project, cls, name: str):
-    """The class's method, its own or the nearest base's in the project."""
-    for owner in (cls.qualname, *project.class_bases(cls)):
-        fn = project.functions.get(f"{owner}.{name}")
-        if fn is not None:
-            return fn
-    return None
 
 
 def _command_handle(project: Project, command: str) -> str | None:

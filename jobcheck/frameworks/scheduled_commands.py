@@ -21,12 +21,11 @@ from the start then, and one that outlasts its interval overlaps the next unless
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass, field
 
+from ..analysis.decorators import decorated_functions
 from ..analysis.jobs import JobSite, Registration, RetryLimit
 from ..analysis.program import classes_where, deco_name
-from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.summary import MODULE_CODE
 from ..analysis.values import lit
@@ -125,10 +124,9 @@ class _CronWords:
 
 
 def _cron_words(project: Project) -> _CronWords:
-    programs = _programs(project)
-
     def read() -> _CronWords:
         out = _CronWords()
+        programs = _programs(project)
         for line in project.cron_lines:
             words = line.words
             # Command names count from the application's own program on (`certbot renew` in the
@@ -156,8 +154,7 @@ def _cli_command(project: Project, name: str) -> bool:
     if name in COMMAND_DECORATORS or name.startswith(("click.", "typer.")):
         return True
     group = project.functions.get(name.removesuffix(".command"))
-    return group is not None and any((deco_name(value) or "").startswith(("click.", "typer."))
-                                     or (project.canonical(deco_name(value)) or "").startswith(("click.", "typer."))
+    return group is not None and any((project.canonical(deco_name(value)) or "").startswith(("click.", "typer."))
                                      for value, *_ in group.decorators)
 
 
@@ -178,7 +175,7 @@ def _runs_the_application(word: str, programs: set[str]) -> bool:
             or any(base.startswith((f"{p}-", f"{p}_")) for p in programs if len(p) > 2))
 
 
-def _django_in_cron(cron: "_CronWords", qualname: str):
+def _django_in_cron(cron: _CronWords, qualname: str):
     """The crontab line that runs this Django command: `manage.py NAME`, or a name that can only
     be a command (`scanpipe flush-projects`, through the application's own wrapper of manage.py:
     it has a dash or an underscore)."""
