@@ -4,6 +4,7 @@ followed (`deref`), and the calls of the whole program are indexed by callee nam
 
 from __future__ import annotations
 
+import re
 from array import array
 from dataclasses import dataclass
 from functools import cached_property
@@ -13,6 +14,7 @@ from .summary import ClassSummary, Event, FunctionSummary, ModuleSummary, is_pro
 from .syspath import relink
 
 _MAX_HOPS = 12
+_TABLE_ENTRY = re.compile(r"^(.+?)(?:\[(in)?\]|\.get\(\))(?:#(\d+))?(?:(?:\(\))?\.(\w+))?$")
 
 
 class Program:
@@ -171,8 +173,8 @@ class Program:
         if fn is None and "()." in name:
             base, _, attr = name.rpartition(".")
             fn = self.functions.get(f"{base.removesuffix('()')}.{attr}")
-        if fn is None and name.endswith(".apply"):  # `task.apply(...)` runs a decorated task right here
-            task = self.functions.get(name[: -len(".apply")])
+        if fn is None and name.endswith((".apply", ".run")):  # `task.apply()`, `task.run()`: a decorated task, right here
+            task = self.functions.get(name.rpartition(".")[0])
             fn = task if task is not None and task.decorators else None
         if fn is None and name.endswith("()"):
             cls = self.classes.get(name[:-2])
@@ -239,6 +241,36 @@ class Program:
             return found if found is not None else ["other"]
 
         return ["call", made.name, [given(a) for a in made.args], {k: given(v) for k, v in made.kwargs.items()}]
+
+    def table_functions(self, name: str | None) -> list[FunctionSummary]:
+        """The functions an entry of a module-level table can be (`pkg.HANDLERS[]` or
+        `pkg.HANDLERS.get()`, a tuple position `pkg.CHANNELS[]#2`, a dict's keys `pkg.HOOKS[in]`):
+        the summary names a call through `HANDLERS[kind]` so, and it runs whichever the table holds;
+        `pkg.BACKENDS[in].send` is that method of each class the table holds."""
+        match = _TABLE_ENTRY.match(name or "")
+        if match is None:
+            return []
+        base, part, position, method = match.groups()
+        table = self.deref(["ref", self.canonical(base) or base])
+        if not table or table[0] not in ("dict", "seq"):
+            return []
+        if table[0] == "seq":
+            entries = table[1]
+        else:
+            entries = [k if part == "in" else v for k, v in table[1]]
+        if position is not None:
+            i = int(position)
+            entries = [e[1][i] for e in entries if e and e[0] == "seq" and i < len(e[1])]
+        out: list[FunctionSummary] = []
+        for e in entries:
+            if e and e[0] == "name" and e[1]:
+                name = self.canonical(e[1])
+                if method is not None:  # `BACKENDS[kind].send(...)`, `TASKS[name]().run()`: a class's method
+                    name = self.canonical(f"{name}.{method}") if name in self.classes else None
+                fn = self.function_for(name)
+                if fn is not None and fn not in out:
+                    out.append(fn)
+        return out
 
     def _module_assign(self, dotted: str, hops: int = 0) -> list | None:
         """The Value assigned to the module-level variable `pkg.mod.NAME`, following re-exports."""

@@ -152,8 +152,12 @@ class Project(Guards, Program):
         return [self.classes[q] for q, bases in index.items() if base in bases]
 
     def _abstract(self, qualname: str) -> bool:
+        """A method its class leaves to subclasses: it raises NotImplementedError, or it is an
+        `@abstractmethod`."""
         fn = self.functions.get(qualname)
-        return fn is not None and any(ev.kind == "raise" and (ev.name or "").endswith("NotImplementedError") for ev in fn.events)
+        return fn is not None and (
+            any(ev.kind == "raise" and (ev.name or "").endswith("NotImplementedError") for ev in fn.events)
+            or any((deco_name(value) or "").endswith("abstractmethod") for value, *_ in fn.decorators))
 
     def _add_signal_receivers(self, sites: dict[str, JobSite]) -> None:
         """A signal a job sends runs its receivers in that job (`tick_hourly` sending `hourly`):
@@ -266,7 +270,15 @@ class Project(Guards, Program):
         (`send` runs every receiver in the sender's process, so their effects are the sender's)."""
         callee = self.callee(event)
         if callee is not None:
+            if callee.class_qualname and self._abstract(callee.qualname):
+                # A method the class leaves to its subclasses (`cls.send(n)` in a base whose
+                # `send` raises NotImplementedError): what runs is one of their overrides.
+                overrides = [self.functions[q] for sub in self.subclasses(callee.class_qualname)
+                             if (q := f"{sub.qualname}.{callee.name}") in self.functions]
+                return overrides or [callee]
             return [callee]
+        if event.kind == "call" and event.name and ("[" in event.name or ".get()" in event.name):
+            return self.table_functions(event.name)
         if event.kind == "call" and event.ref and event.attr in _SEND_METHODS:
 
             signal = event.ref.rpartition(".")[0]

@@ -347,6 +347,9 @@ class Summarizer:
             return None if base is None else f"{base}.{node.attr}"
         if isinstance(node, ast.Call):
             callee = node.func
+            if (isinstance(callee, ast.Subscript) and isinstance(callee.value, ast.Name)
+                    and self.module_var(callee.value.id) and (entry := self._table_entry(callee))):
+                return f"{entry}()"  # `TASKS[name]()`: an instance of a class the module's table holds
             if isinstance(callee, ast.Subscript) and isinstance(callee.value, (ast.Name, ast.Attribute)):
                 generic = self._resolve(callee.value)  # `Celery[MyTask]("proj")`: a generic class
                 if generic and generic.rpartition(".")[2][:1].isupper():
@@ -364,6 +367,33 @@ class Summarizer:
         if isinstance(node, ast.Await):
             return self._resolve(node.value)
         return None
+
+    def _table_entry(self, node: ast.AST) -> str | None:
+        """`HANDLERS[kind]` or `HANDLERS.get(kind)` on a module-level or imported variable: an
+        entry of that table, named `pkg.mod.HANDLERS[]` (the project reads the table's values, so a
+        dispatch table's call runs each function it holds)."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+            base = self._table_name(node.func.value)
+            return f"{base}.get()" if base else None
+        if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+            base = self._table_name(node.value)
+            return f"{base}[]" if base else None
+        return None
+
+    def _table_name(self, node: ast.AST) -> str | None:
+        """The dotted name of a module-level or imported variable `node` names (not a local)."""
+        if not isinstance(node, ast.Name):
+            return None
+        ref = self.module_var(node.id)
+        if ref is not None:
+            return ref
+        bound = self.lookup(node.id)
+        scope = self.scope
+        while scope is not None and scope is not self.module_scope:
+            if node.id in scope.names:
+                return None
+            scope = scope.parent
+        return bound if bound and "." in bound and "(" not in bound and bound[0] != "@" else None
 
     def _receiver_ref(self, func: ast.AST) -> str | None:
         """`order_paid.send` as `shop.signals.order_paid.send`: which object, not which type;
@@ -568,7 +598,7 @@ class Summarizer:
             if attr is not None:
                 # `send = queue.enqueue; send(f)`: name the call by what it resolves to.
                 resolved = self.resolve(func)
-                if resolved and "." in resolved and resolved[0] != "@":
+                if resolved and "." in resolved and resolved[0] != "@" and "[" not in resolved:
                     attr = resolved.rpartition(".")[2].partition("(")[0] or attr
             if not isinstance(func, ast.Name):
                 receiver_src = self.expr(func)
@@ -582,7 +612,7 @@ class Summarizer:
                 kw_sources = kw_sources | s
         ev = Event(
             kind="call",
-            name=self.resolve(func),
+            name=self.resolve(func) or (self._table_entry(func) if isinstance(func, ast.Subscript) else None),
             attr=attr,
             line=node.lineno,
             col=node.col_offset,
@@ -671,16 +701,32 @@ class Summarizer:
             typ = f"{ann}()" if ann else None
         if typ is None and value is not None and isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)):
             typ = self.resolve(value)
+        entry = None
+        if isinstance(value, ast.Subscript) or (
+                isinstance(value, ast.Call) and any(isinstance(t, (ast.Tuple, ast.List)) for t in targets)):
+            entry = self._table_entry(value)  # `send = HANDLERS[kind]`, `label, send = CHANNELS.get(kind)`
         # What an attribute store assigns (`_bind` records it); loop and `with` targets store "other".
         self._stored = self.value(value) if value is not None and not isinstance(node, ast.AugAssign) else _OTHER
         for target in targets:
             if isinstance(node, ast.AugAssign) and isinstance(target, ast.Name):
                 sources = sources | self._expr_name(target)
-            self._bind(target, typ, sources)
+            if entry is not None:
+                self._bind_entry(target, entry, sources)
+            else:
+                self._bind(target, typ, sources)
             self._hold(target, value)
             self._note_flag(target, value)
             self._record_assign(target, value, node)
         self._stored = _OTHER
+
+    def _bind_entry(self, target: ast.AST, entry: str, sources: frozenset) -> None:
+        """`send = CHANNELS[name]`, `label, send = CHANNELS[name]`: the names stand for an entry
+        of the table, or for one position of its tuples (`pkg.CHANNELS[]#1`)."""
+        if isinstance(target, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in target.elts):
+            for i, elt in enumerate(target.elts):
+                self._bind(elt, f"{entry}#{i}", sources)
+        else:
+            self._bind(target, entry, sources)
 
     def _hold(self, target: ast.AST, value: ast.AST | None) -> None:
         """`path = f"{func.__module__}.{func.__qualname__}"`, `job = func`: the local stands for
@@ -865,7 +911,7 @@ class Summarizer:
 
     def _stmt_loop(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
         if isinstance(node, (ast.For, ast.AsyncFor)):
-            self._bind(node.target, None, self.expr(node.iter))
+            self._bind_loop_target(node)
         else:
             self._test(node.test)
         saved = self.loops
@@ -875,6 +921,25 @@ class Summarizer:
         self._body(node.body)
         self.loops = saved
         self._body(node.orelse)
+
+    def _bind_loop_target(self, node: ast.For | ast.AsyncFor) -> None:
+        """`for hook in HOOKS:` takes the table's elements (a dict's keys), `for hook in
+        HOOKS.values()` its values, `for name, hook in HOOKS.items()` both (`pkg.HOOKS[in]`, `[]`)."""
+        sources = self.expr(node.iter)
+        it, target = node.iter, node.target
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and not it.args \
+                and it.func.attr in ("values", "items") and (base := self._table_name(it.func.value)):
+            if it.func.attr == "values":
+                self._bind_entry(target, f"{base}[]", sources)
+                return
+            if isinstance(target, (ast.Tuple, ast.List)) and len(target.elts) == 2:
+                self._bind(target.elts[0], f"{base}[in]", sources)
+                self._bind_entry(target.elts[1], f"{base}[]", sources)
+                return
+        elif (base := self._table_name(it)) is not None:
+            self._bind_entry(target, f"{base}[in]", sources)
+            return
+        self._bind(target, None, sources)
 
     def _test(self, test: ast.expr) -> None:
         """A condition: the calls it makes are `in_test`; a call whose second unpacked name it

@@ -4,6 +4,7 @@ import asyncio
 import logging
 import threading
 import time
+from collections.abc import Awaitable, Callable
 
 logger = logging.getLogger(__name__)
 
@@ -15,7 +16,7 @@ class Settings:
 settings = Settings()
 
 
-async def restart_on_error(func):
+async def restart_on_error(func: Callable[[], Awaitable[None]]):
     """Runs `func` once, restarting it after a crash: a retry helper, not a loop of its own."""
     while settings.running:
         try:
@@ -25,7 +26,7 @@ async def restart_on_error(func):
             await asyncio.sleep(5)
 
 
-def create_permanent_task(func, interval=0):
+def create_permanent_task(func: Callable[[], Awaitable[None]], interval: int = 0):
     async def wrapper():
         while settings.running:
             await restart_on_error(func)
