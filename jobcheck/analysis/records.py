@@ -35,6 +35,7 @@ _DONE = frozenset((
     "invoiced", "paid", "reminded", "processed", "done", "completed", "handled", "synced", "pushed",
     "dispatched", "alerted", "messaged", "texted", "announced", "exported", "uploaded", "submitted",
     "reported", "broadcasted", "fired", "acknowledged", "refunded", "captured", "informed", "warned",
+    "transmitted", "forwarded", "relayed", "resolved",
 ))
 # A state the job may select its work by: a record only with that evidence.
 _STATE = frozenset(("status", "state", "stage", "phase", "step"))
@@ -86,6 +87,8 @@ def records_after(project, fn: FunctionSummary, effect_index: int) -> Record | N
         kind = marker_kind(record.field)
         if kind is None or (kind == "state" and record.field not in selected):
             continue
+        if record.index == effect_index:
+            continue  # the effect's own call: what it writes inside is its own order
         ev = fn.events[record.index]
         if (ev.line, ev.col) < (effect.line, effect.col):
             before.append(record)
@@ -109,20 +112,47 @@ def _selected_fields(project, fn: FunctionSummary, effect_index: int) -> set[str
     return out
 
 
-def _marker_writes(project, fn: FunctionSummary) -> list[Record]:
+def _marker_writes(project, fn: FunctionSummary, through_helpers: bool = True) -> list[Record]:
     memo = project.once("marker writes", dict)
-    found = memo.get(fn.qualname)
+    key = (fn.qualname, through_helpers)
+    found = memo.get(key)
     if found is None:
-        found = memo[fn.qualname] = list(_find_marker_writes(project, fn))
+        found = memo[key] = list(_find_marker_writes(project, fn, through_helpers))
     return found
 
 
-def _find_marker_writes(project, fn: FunctionSummary):
+def _helper_records(project, i: int, ev: Event):
+    """A call to an application function that writes the database, recording the effect for its
+    caller: a marker keyword it is handed (`service.update(cert.id, resolved=True)`), its own
+    name (`mark_webhook_sent(hash)`), or a marker it writes itself (`reminder.sent = True;
+    reminder.save()` inside)."""
+    for helper in project.callees(ev):
+        inner = _marker_writes(project, helper, through_helpers=False)
+        if not inner and not any(project.writes_db(e, helper) is not None or e.attr in _SESSION_ENDS
+                                 for e in helper.events if e.kind == "call"):
+            continue
+        for field, value in ev.kwargs.items():
+            if field != "**" and marker_kind(field) == "done" and not _failure_value(value):
+                yield Record(i, field, f"{helper.name}({field}=...)", ev.line)
+        if marker_kind(helper.name) == "done":
+            field = re.sub(r"^(mark|set|flag|record|save|update|store)_", "", helper.name)
+            yield Record(i, field, f"{helper.name}(...)", ev.line)
+        for record in inner:
+            if marker_kind(record.field) == "done":
+                yield Record(i, record.field, f"{helper.name}(...)", ev.line)
+
+
+def _find_marker_writes(project, fn: FunctionSummary, through_helpers: bool):
     stores = [s for s in fn.stores if marker_kind(s[0]) and not _failure_value(s[4])]
     for i, ev in enumerate(fn.events):
         if ev.kind != "call":
             continue
         attr = ev.attr
+        if through_helpers and attr not in _CACHE_SETS and project.writes_db(ev, fn) is None:
+            helped = list(_helper_records(project, i, ev))
+            if helped:
+                yield from helped
+                continue
         if attr in _CACHE_SETS and ev.args:
             for field in _key_words(ev.args[0]):
                 yield Record(i, field, f"{attr}({field!r}...)", ev.line)

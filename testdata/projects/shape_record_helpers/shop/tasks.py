@@ -1,0 +1,48 @@
+# jobcheck-test: select=JC401
+"""The write that records an effect, made by a helper of the application: a marker keyword it is
+handed, its own name, or a marker it saves itself."""
+import httpx
+from celery import shared_task
+from django.core.mail import send_mail
+
+from shop import crud
+
+
+@shared_task
+async def dispatch_webhook(payment):
+    async with httpx.AsyncClient() as client:
+        await client.post(payment.webhook, json={"hash": payment.payment_hash})  # expect: JC401
+    await crud.mark_webhook_sent(payment.payment_hash, "200")
+
+
+@shared_task
+def give_up(cert):
+    send_mail("Failed", "x", "a@b.c", ["ops@b.c"])  # expect: JC401
+    crud.update(cert.id, resolved=True)
+
+
+@shared_task
+def remind(reminder):
+    send_mail("Reminder", "x", "a@b.c", [reminder.email])  # expect: JC401
+    crud.remember(reminder)
+
+
+@shared_task
+def claim_then_send(reminder):
+    """The helper's marker is saved first: a claim."""
+    crud.remember(reminder)
+    send_mail("Reminder", "x", "a@b.c", [reminder.email])
+
+
+@shared_task
+def send_then_fail(cert):
+    """A failure value is no record that the email went out."""
+    send_mail("Failed", "x", "a@b.c", ["ops@b.c"])
+    crud.update(cert.id, resolved=False)
+
+
+@shared_task
+def send_then_log(reminder):
+    """A helper named for the effect that writes nothing is no record."""
+    send_mail("Reminder", "x", "a@b.c", [reminder.email])
+    crud.log_sent(reminder)
