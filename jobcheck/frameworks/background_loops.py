@@ -78,28 +78,35 @@ class BackgroundLoops:
         regs.extend(_runner_registrations(project, self.name))
         regs.extend(_thread_classes(project, self.name))
         regs.extend(_methods_of_registered_objects(project, self.name))
+        # A script's `if __name__ == "__main__": main()`, what a console script the package
+        # declares names, and an argparse subcommand's handler (`parser.set_defaults(func=start)`,
+        # which the program's main calls): a daemon's loop, there or one call down
+        # (`main()` -> `Daemon().run()`).
+        started = []
         for mod in project.modules.values():
-            # A script's `if __name__ == "__main__": main()`, and what a console script the package
-            # declares names: a daemon's loop, there or one call down (`main()` -> `Daemon().run()`).
             code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
-            started = [(project.function_for(project.canonical(ev.name)), Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col))
-                       for ev in (code.events if code is not None else ()) if ev.kind == "call"]
+            started.extend((project.function_for(project.canonical(ev.name)), Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col))
+                           for ev in (code.events if code is not None else ()) if ev.kind == "call")
             for entry in project.console_scripts.values():  # a console script: `tool = pkg.cli:main`
                 module, _, function = entry.partition(":")
                 main = mod.functions.get(f"{mod.module}.{function}") if module == mod.module else None
                 if main is not None:
                     started.append((main, project.anchor_of(main)))
-            for fn, anchor in started:
-                if fn is None:
-                    continue
-                if repeats_forever(project, fn):
-                    regs.append(Registration(fn.qualname, self.name, "schedule", anchor, kind="periodic"))
-                    continue
-                for ev in fn.events:
-                    callee = project.callee(ev) if ev.kind == "call" and not ev.loops else None
-                    if callee is not None and callee is not fn and repeats_forever(project, callee) \
-                            and not _is_runner(project, callee):
-                        regs.append(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic"))
+        for site in calls_named(project, ("set_defaults",)):
+            handler = project.functions.get(target(project, site.module, site.event.kwargs.get("func")) or "")
+            if handler is not None:
+                started.append((handler, project.anchor_of(handler)))
+        for fn, anchor in started:
+            if fn is None:
+                continue
+            if repeats_forever(project, fn):
+                regs.append(Registration(fn.qualname, self.name, "schedule", anchor, kind="periodic"))
+                continue
+            for ev in fn.events:
+                callee = project.callee(ev) if ev.kind == "call" and not ev.loops else None
+                if callee is not None and callee is not fn and repeats_forever(project, callee) \
+                        and not _is_runner(project, callee):
+                    regs.append(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic"))
         return regs
 
 
@@ -325,8 +332,29 @@ def _sleeping_loops(project: Project, fn) -> set:
     a file chunk by chunk until it breaks is neither, and one that returns is waiting for a result:
     `while True: task = get_task(); if task.done: return task; sleep(1)`)."""
     forever = _until_stopped(fn)
-    return {loop for ev in fn.events if ev.kind == "call" and _sleeps(project, ev, takes=False)
+    return {loop for ev in fn.events if ev.kind == "call" and (_sleeps(project, ev, takes=False) or _helper_waits(project, ev))
             for loop in forever.intersection(ev.loops)}
+
+
+def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
+    """A call to an application function that waits once each time it runs (a throttle:
+    `self._throttle(self.process, 5)` runs the work and sleeps out the rest of the round), or
+    that calls one: a sleep outside its loops and its `except` handlers (a sleep between retries
+    waits only on failure)."""
+    if depth > 2:
+        return False
+    memo = project.once("helper waits", dict)
+    for fn in project.callees(ev):
+        found = memo.get(fn.qualname)
+        if found is None:
+            memo[fn.qualname] = False  # a recursive helper: no wait through itself
+            found = memo[fn.qualname] = any(
+                e.kind == "call" and not e.loops and not e.handlers
+                and (_sleeps(project, e, takes=False) or _helper_waits(project, e, depth + 1))
+                for e in fn.events)
+        if found:
+            return True
+    return False
 
 
 def _until_stopped(fn) -> set:
@@ -375,6 +403,7 @@ def repeats_forever(project: Project, fn) -> bool:
             sleeps = True
         elif name != "print" and not name.startswith("logging.") and ev.attr not in LOG_METHODS:
             works = True
+            sleeps = sleeps or _helper_waits(project, ev)
     return sleeps and works
 
 
