@@ -16,7 +16,7 @@ counts), where the function goes, and what kind of job it makes. The function is
 it is called, a method or a module function; a call whose argument is not a function of the
 project (a lambda, a value computed at run time) makes none.
 
-Retries: none of these callbacks is run again when it raises, except
+Retries: none of these callbacks is run again when it raises (Pulp's tasks included), except
 - django-background-tasks, which runs a failed task again up to the `MAX_ATTEMPTS` setting
   times in all (25 by default), waiting attempts**4 + 5 seconds;
 - uWSGI's spooler: a spooler function that raises is run again at every spooler pass, with no
@@ -61,6 +61,10 @@ CALLS = (
                   "starlette.background.BackgroundTasks().add_task", "starlette.background.BackgroundTask",
                   "litestar.background_tasks.BackgroundTask"),
                  (0,), ("func", "fn"), "task", "enqueue"),
+    # Pulp's tasking system (pulpcore and its plugins): `dispatch(func, exclusive_resources=[...])`
+    # runs `func` once in a worker; a task that fails or is abandoned is not run again.
+    CallbackCall(("pulpcore.plugin.tasking.dispatch", "pulpcore.tasking.tasks.dispatch"), (0,), ("func",), "task",
+                 "enqueue"),
     # Message consumers: pika (`basic_consume(queue, on_message_callback)`; before 1.0 the callback
     # came first), aio-pika, kombu, Google Cloud Pub/Sub, NATS, paho-mqtt.
     CallbackCall(("pika.*.basic_consume",), (1, 0), ("on_message_callback", "consumer_callback"), "consumer", "enqueue"),
