@@ -404,9 +404,9 @@ class Guards:
             out: dict[str, list] = {}
             for fn in self.functions.values():
                 for ev in fn.events:
-                    callee = self.callee(ev)
-                    if callee is not None and callee is not fn:
-                        out.setdefault(callee.qualname, []).append((fn, ev))
+                    for callee in self.callees(ev):
+                        if callee is not fn:
+                            out.setdefault(callee.qualname, []).append((fn, ev))
             return out
         return self.once("call sites", build)
 
@@ -422,8 +422,8 @@ class Guards:
             if self.records_key(ev, fn):
                 out.append(i)
                 continue
-            callee = self.callee(ev)
-            if callee is not None and callee is not fn and self._records_key_in_transaction(callee.qualname, False, 0):
+            if any(callee is not fn and self._records_key_in_transaction(callee.qualname, False, 0)
+                   for callee in self.callees(ev)):
                 out.append(i)
         return out
 
@@ -446,8 +446,8 @@ class Guards:
             if self.records_key(ev, fn):
                 found = held
             elif depth < 3:
-                callee = self.callee(ev)
-                found = callee is not None and callee is not fn and self._records_key_in_transaction(callee.qualname, held, depth + 1)
+                found = any(callee is not fn and self._records_key_in_transaction(callee.qualname, held, depth + 1)
+                            for callee in self.callees(ev))
             if found:
                 break
         memo[key] = found

@@ -14,7 +14,10 @@ from .summary import ClassSummary, Event, FunctionSummary, ModuleSummary, is_pro
 from .syspath import relink
 
 _MAX_HOPS = 12
-_TABLE_ENTRY = re.compile(r"^(.+?)(?:\[(in)?\]|\.get\(\))(?:#(\d+))?(?:(?:\(\))?\.(\w+))?$")
+_GETATTR = ("getattr", "builtins.getattr")
+_UNREADABLE = object()
+_DICT = ("dict", "builtins.dict")
+_TABLE_ENTRY = re.compile(r"^(.+?)(?:\[(in|=\w+)?\]|\.get\(\))(?:#(\d+))?(?:(?:\(\))?\.(\w+))?$")
 
 
 class Program:
@@ -197,8 +200,20 @@ class Program:
         """The Value a module-level variable was assigned, where `value` names one
         (`default_args=default_args`, `retry_policy=POLICY`, an imported settings dict), or that a
         helper of the application returns (`retry=get_retry()` returning `Retry(max=3)`, a copy
-        `dict(OPTIONS)`); else `value`."""
+        `dict(OPTIONS)`, a setting's default `getattr(settings, "X", dict(max_retries=None))`);
+        else `value`."""
         while value and hops < _MAX_HOPS:
+            if value[0] == "call" and value[1] in _GETATTR and len(value[2]) == 3:
+                # `getattr(settings, "X_OPTIONS", DEFAULTS)`, often inside a settings helper: the
+                # default written here, which runs unless the deployment sets it (a project
+                # module's own variable of that name, where the object is one).
+                found = self._attribute_of(value[2][0], value[2][1])
+                if found is _UNREADABLE:
+                    return value
+                value, hops = (found if found is not None else value[2][2]), hops + 1
+                continue
+            if value[0] == "call" and value[1] in _DICT and not value[2] and value[3] and "**" not in value[3]:
+                return ["dict", [[["lit", k], v] for k, v in value[3].items()]]  # `dict(max_retries=None, ...)`
             if value[0] == "call":
                 returned = self._returned(value)
                 if returned is None:
@@ -219,6 +234,21 @@ class Program:
             value, hops = assigned, hops + 1
         return value
 
+    def _attribute_of(self, obj: list, name: list):
+        """The Value the project gives attribute `name` of `obj`: a project module's variable
+        (None when the module does not set it); None for a Django setting, whose value is the
+        deployment's (the settings modules are not among what a file imports, so reading them
+        would make a file checked alone disagree with the whole project); `_UNREADABLE` when
+        the name or the object cannot be read."""
+        if name and name[0] == "fstr" and all(p and p[0] == "lit" for p in name[1]):
+            name = ["lit", "".join(str(p[1]) for p in name[1])]
+        if not (name and name[0] == "lit" and isinstance(name[1], str)) or not obj or obj[0] != "name":
+            return _UNREADABLE
+        where = obj[2] if len(obj) > 2 else obj[1]
+        if where in self.modules:
+            return self._module_assign(f"{where}.{name[1]}")
+        return None if where == "django.conf.settings" else _UNREADABLE
+
     def _returned(self, call: list) -> list | None:
         """What the application function `call` names returns, when one call builds it: that
         call's Value, the caller's arguments standing in for the parameters it passes on."""
@@ -232,6 +262,8 @@ class Program:
             return None
 
         def given(v: list) -> list:
+            if v and v[0] == "fstr":  # `f"APP_{option}"` with the caller's argument spliced in
+                return ["fstr", [given(p) for p in v[1]]]
             if not v or v[0] != "param" or v[1] not in fn.params:
                 return v
             found = call[3].get(v[1])
@@ -244,7 +276,8 @@ class Program:
 
     def table_functions(self, name: str | None) -> list[FunctionSummary]:
         """The functions an entry of a module-level table can be (`pkg.HANDLERS[]` or
-        `pkg.HANDLERS.get()`, a tuple position `pkg.CHANNELS[]#2`, a dict's keys `pkg.HOOKS[in]`):
+        `pkg.HANDLERS.get()`, the entry of a literal key `pkg.HANDLERS[=ping]`, a tuple position
+        `pkg.CHANNELS[]#2`, a dict's keys `pkg.HOOKS[in]`):
         the summary names a call through `HANDLERS[kind]` so, and it runs whichever the table holds;
         `pkg.BACKENDS[in].send` is that method of each class the table holds."""
         match = _TABLE_ENTRY.match(name or "")
@@ -254,10 +287,12 @@ class Program:
         table = self.deref(["ref", self.canonical(base) or base])
         if not table or table[0] not in ("dict", "seq"):
             return []
+        key = part[1:] if part and part[0] == "=" else None
         if table[0] == "seq":
-            entries = table[1]
+            entries = table[1] if key is None else [e for i, e in enumerate(table[1]) if str(i) == key]
         else:
-            entries = [k if part == "in" else v for k, v in table[1]]
+            entries = [k if part == "in" else v for k, v in table[1]
+                       if key is None or (k and k[0] == "lit" and str(k[1]) == key)]
         if position is not None:
             i = int(position)
             entries = [e[1][i] for e in entries if e and e[0] == "seq" and i < len(e[1])]

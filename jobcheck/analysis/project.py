@@ -152,11 +152,13 @@ class Project(Guards, Program):
         return [self.classes[q] for q, bases in index.items() if base in bases]
 
     def _abstract(self, qualname: str) -> bool:
-        """A method its class leaves to subclasses: it raises NotImplementedError, or it is an
-        `@abstractmethod`."""
+        """A method its class leaves to subclasses: it raises NotImplementedError whatever it is
+        given (not in a branch: `if fmt == "csv": ...; raise NotImplementedError(fmt)` does work of
+        its own), or it is an `@abstractmethod`."""
         fn = self.functions.get(qualname)
         return fn is not None and (
-            any(ev.kind == "raise" and (ev.name or "").endswith("NotImplementedError") for ev in fn.events)
+            any(ev.kind == "raise" and (ev.name or "").endswith("NotImplementedError") and not (ev.branch or ev.tries)
+                for ev in fn.events)
             or any((deco_name(value) or "").endswith("abstractmethod") for value, *_ in fn.decorators))
 
     def _add_signal_receivers(self, sites: dict[str, JobSite]) -> None:
@@ -266,19 +268,17 @@ class Project(Guards, Program):
         return points
 
     def callees(self, event: Event) -> list[FunctionSummary]:
-        """What a call runs: the function it names, or the receivers of a Django signal it sends
-        (`send` runs every receiver in the sender's process, so their effects are the sender's)."""
-        callee = self.callee(event)
+        """What a call can run: the function it names, each function of the module-level table it
+        calls through (`HANDLERS[kind](x)`: `Program.table_functions`), or the receivers of a
+        Django signal it sends (`send` runs every receiver in the sender's process, so their
+        effects are the sender's). Every walk of the call graph goes through here."""
+        callee = self.named_callee(event)
         if callee is not None:
-            if callee.class_qualname and self._abstract(callee.qualname):
-                # A method the class leaves to its subclasses (`cls.send(n)` in a base whose
-                # `send` raises NotImplementedError): what runs is one of their overrides.
-                overrides = [self.functions[q] for sub in self.subclasses(callee.class_qualname)
-                             if (q := f"{sub.qualname}.{callee.name}") in self.functions]
-                return overrides or [callee]
             return [callee]
         if event.kind == "call" and event.name and ("[" in event.name or ".get()" in event.name):
-            return self.table_functions(event.name)
+            held = self.table_functions(event.name)
+            if held:
+                return held
         if event.kind == "call" and event.ref and event.attr in _SEND_METHODS:
 
             signal = event.ref.rpartition(".")[0]
@@ -323,7 +323,10 @@ class Project(Guards, Program):
                         out.setdefault(origin(self, mod, signal) or signal, []).append(fn.qualname)
         return out
 
-    def callee(self, event: Event) -> FunctionSummary | None:
+    def named_callee(self, event: Event) -> FunctionSummary | None:
+        """The one function a call names, for binding its arguments to that function's
+        parameters. What a call can run (a table's entries, a signal's receivers) is `callees`:
+        walks of the call graph go through that."""
         if event.kind != "call":
             return None
         return self.function_for(self.event_name(event))

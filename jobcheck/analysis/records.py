@@ -15,7 +15,9 @@ function selected its rows by (`filter(status="pending")`) — made by:
 What stays quiet: a write of the same field before the effect (a claim: intent first, a
 "sending" state, the marker written in the transaction whose commit sends), effects with a guard
 (a key the provider deduplicates on: `Project.call_effects` leaves them out), enqueues (what the
-enqueued job does decides), and writes on the failure path (an `except` around the effect).
+enqueued job does decides), writes on the failure path (an `except` around the effect), effects
+that report a failure (made in an `except` handler the write is not in), and audit trails of the
+effect (`email_sent_event(order)`: a field or helper named for an event, a history, an activity).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ _NOT_MARKERS = frozenset((
     "count", "counter", "total", "num", "number", "attempts", "attempt", "tries", "retries", "error",
     "errors", "failures", "failed", "fail", "updated", "modified", "changed", "created", "touched",
     "response", "result", "results", "reason", "message", "msg", "log", "id", "ids", "by", "to",
+    "event", "events", "audit", "history", "activity",  # an audit trail of the effect, not the record it selects by
 ))
 # Values a failure path stores: not a record that the effect was done.
 _FAILURE_VALUE = re.compile(r"(?i)fail|error|retry|pending|queued|new|skip|cancel|bounce|invalid|todo|open")
@@ -92,7 +95,7 @@ def records_after(project, fn: FunctionSummary, effect_index: int) -> Record | N
         ev = fn.events[record.index]
         if (ev.line, ev.col) < (effect.line, effect.col):
             before.append(record)
-        elif not exclusive(ev, effect) and not _on_failure_path(ev, effect):
+        elif not exclusive(ev, effect) and not _on_failure_path(ev, effect) and not _reports_failure(effect, ev):
             after.append(record)
     claimed = {r.field for r in before}
     return next((r for r in after if r.field not in claimed), None)
@@ -101,6 +104,12 @@ def records_after(project, fn: FunctionSummary, effect_index: int) -> Record | N
 def _on_failure_path(write: Event, effect: Event) -> bool:
     """The write runs in an `except` of a try around the effect: the effect failed."""
     return bool(set(write.handlers) & set(effect.tries))
+
+
+def _reports_failure(effect: Event, write: Event) -> bool:
+    """The effect is made in an `except` handler (`mail_admins("sending failed")`) and the write
+    is not: the write records the work the `try` did, not the report of its failure."""
+    return bool(effect.handlers) and not set(write.handlers) & set(effect.handlers)
 
 
 def _selected_fields(project, fn: FunctionSummary, effect_index: int) -> set[str]:

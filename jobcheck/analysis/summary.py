@@ -30,6 +30,7 @@ from .keys import is_key_name, is_message_id
 Value = list
 
 _MAX_VALUE_DEPTH = 4
+_ENTRY_KEY = re.compile(r"^\w+$")  # a table key that can be written into a name
 _DOTTED_PATH = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")
 _SQL_WRITE_RE = re.compile(r"^\s*(?:--[^\n]*\n\s*)*(insert|update|delete|merge|replace|upsert)\b", re.I)
 _AWS_FACTORIES = ("client", "resource")
@@ -369,30 +370,41 @@ class Summarizer:
         return None
 
     def _table_entry(self, node: ast.AST) -> str | None:
-        """`HANDLERS[kind]` or `HANDLERS.get(kind)` on a module-level or imported variable: an
-        entry of that table, named `pkg.mod.HANDLERS[]` (the project reads the table's values, so a
-        dispatch table's call runs each function it holds)."""
+        """`HANDLERS[kind]` on a module-level or imported table (`handlers.HANDLERS[kind]` too), or
+        `HANDLERS.get(kind)` on one of this module's: an entry of that table, named
+        `pkg.mod.HANDLERS[]` (the project reads the table's values, so a dispatch table's call runs
+        each function it holds); a literal key names its entry alone (`pkg.mod.HANDLERS[=ping]`)."""
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
-            base = self._table_name(node.func.value)
-            return f"{base}.get()" if base else None
-        if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
-            base = self._table_name(node.value)
-            return f"{base}[]" if base else None
-        return None
+            table, key = node.func.value, node.args[0]
+            if not (isinstance(table, ast.Name) and self.module_var(table.id)):
+                return None  # `cache.get(key)`: an imported object's method, named as such
+        elif isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+            table, key = node.value, node.slice
+        else:
+            return None
+        base = self._table_name(table)
+        if base is None:
+            return None
+        if isinstance(key, ast.Constant) and type(key.value) in (str, int) and _ENTRY_KEY.match(str(key.value)):
+            return f"{base}[={key.value}]"
+        return f"{base}[]"
 
     def _table_name(self, node: ast.AST) -> str | None:
-        """The dotted name of a module-level or imported variable `node` names (not a local)."""
-        if not isinstance(node, ast.Name):
+        """The dotted name of a module-level or imported variable `node` names (`HANDLERS`,
+        `handlers.HANDLERS`), not a local's nor an instance's."""
+        root = node
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not isinstance(root, ast.Name):
             return None
-        ref = self.module_var(node.id)
-        if ref is not None:
+        if node is root and (ref := self.module_var(root.id)) is not None:
             return ref
-        bound = self.lookup(node.id)
         scope = self.scope
         while scope is not None and scope is not self.module_scope:
-            if node.id in scope.names:
+            if root.id in scope.names:
                 return None
             scope = scope.parent
+        bound = self.resolve(node)
         return bound if bound and "." in bound and "(" not in bound and bound[0] != "@" else None
 
     def _receiver_ref(self, func: ast.AST) -> str | None:
@@ -612,7 +624,7 @@ class Summarizer:
                 kw_sources = kw_sources | s
         ev = Event(
             kind="call",
-            name=self.resolve(func) or (self._table_entry(func) if isinstance(func, ast.Subscript) else None),
+            name=self._table_entry(func) or self.resolve(func),
             attr=attr,
             line=node.lineno,
             col=node.col_offset,
@@ -701,10 +713,8 @@ class Summarizer:
             typ = f"{ann}()" if ann else None
         if typ is None and value is not None and isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)):
             typ = self.resolve(value)
-        entry = None
-        if isinstance(value, ast.Subscript) or (
-                isinstance(value, ast.Call) and any(isinstance(t, (ast.Tuple, ast.List)) for t in targets)):
-            entry = self._table_entry(value)  # `send = HANDLERS[kind]`, `label, send = CHANNELS.get(kind)`
+        # `send = HANDLERS[kind]`, `label, send = CHANNELS.get(kind)`; an annotation says more.
+        entry = self._table_entry(value) if value is not None and not isinstance(node, ast.AnnAssign) else None
         # What an attribute store assigns (`_bind` records it); loop and `with` targets store "other".
         self._stored = self.value(value) if value is not None and not isinstance(node, ast.AugAssign) else _OTHER
         for target in targets:

@@ -49,8 +49,9 @@ class ProjectView(Protocol):
     def function_for(self, name: str | None) -> FunctionSummary | None:
         """The project's function a resolved call name runs, if any."""
 
-    def callee(self, event: Event) -> FunctionSummary | None:
-        """The project's function a call event runs, if any."""
+    def callees(self, event: Event) -> list[FunctionSummary]:
+        """The project's functions a call event can run (the one it names, a table's entries, a
+        signal's receivers)."""
 
     def call_effects(self, qualname: str) -> list[CallEffect]:
         """Each unguarded external effect a function makes or reaches, by the call that leads there."""

@@ -158,7 +158,7 @@ def _reach(project: ProjectView, qualname: str):
         if fn is None or q in order:
             continue
         order[q] = fn
-        todo.extend(c.qualname for ev in fn.events if (c := project.callee(ev)) is not None and c.qualname not in order)
+        todo.extend(c.qualname for ev in fn.events for c in project.callees(ev) if c.qualname not in order)
     return list(order.values())
 
 

@@ -64,13 +64,11 @@ def _write(ctx: CheckContext, fn, ev):
         if confidence is Confidence.LOW:
             return None
         return confidence, (name or ev.attr or "?",)
-    callee = project.callee(ev)
-    if callee is None:
-        return None
-    inner = _helper_write(ctx, callee.qualname, set())
-    if inner is None:
-        return None
-    return inner[0], (callee.qualname, *inner[1])
+    for callee in project.callees(ev):
+        inner = _helper_write(ctx, callee.qualname, set())
+        if inner is not None:
+            return inner[0], (callee.qualname, *inner[1])
+    return None
 
 
 def _helper_write(ctx: CheckContext, qualname: str, seen: set):
@@ -86,8 +84,7 @@ def _helper_write(ctx: CheckContext, qualname: str, seen: set):
         confidence = project.writes_db(ev, fn)
         if confidence is not None and confidence is not Confidence.LOW:
             return confidence, (name or "?",)
-        callee = project.callee(ev)
-        if callee is not None:
+        for callee in project.callees(ev):
             inner = _helper_write(ctx, callee.qualname, seen)
             if inner is not None:
                 return inner[0], (callee.qualname, *inner[1])

@@ -220,7 +220,7 @@ def _partitioned(project: ProjectView, ev: Event) -> bool:
     the run's context."""
     if any(_templated(v) for v in (*ev.args, *ev.kwargs.values())):
         return True
-    targets = [project.callee(ev)]
+    targets = list(project.callees(ev))
     callable_ = ev.kwargs.get("python_callable")
     if callable_ and callable_[0] == "name":
         targets.append(project.function_for(project.canonical(callable_[1])))

@@ -35,8 +35,9 @@ class Reach:
             if what is not None:
                 found = (what, (qualname,))
                 break
-            callee = self.project.callee(ev)
-            if callee is not None and depth > 1 and (inner := self.below(callee.qualname, depth - 1)) is not None:
+            inner = next((hit for callee in self.project.callees(ev)
+                          if depth > 1 and (hit := self.below(callee.qualname, depth - 1)) is not None), None)
+            if inner is not None:
                 found = (inner[0], (qualname, *inner[1]))
                 break
         self._memo[key] = found

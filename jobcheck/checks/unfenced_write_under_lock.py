@@ -140,10 +140,7 @@ def _write(project: ProjectView, reach: _Walks, fn: FunctionSummary, index: int,
     direct = _direct_effect(project, ev)
     if direct is not None:
         return direct
-    callee = project.callee(ev)
-    if callee is None:
-        return None
-    inner = reach.writes.below(callee.qualname)
+    inner = next((hit for callee in project.callees(ev) if (hit := reach.writes.below(callee.qualname)) is not None), None)
     if inner is None:
         return None
     (_, written, confidence), callers = inner
@@ -213,8 +210,7 @@ def _long(project: ProjectView, reach: _Walks, ev: Event) -> str | None:
     name = project.event_name(ev)
     if _is_long(name) or project.catalog.effect(name) is not None:
         return short(name)
-    callee = project.callee(ev)
-    inner = reach.long.below(callee.qualname) if callee is not None else None
+    inner = next((hit for callee in project.callees(ev) if (hit := reach.long.below(callee.qualname)) is not None), None)
     return None if inner is None else " -> ".join([*(short(q) for q in inner[1]), inner[0]])
 
 

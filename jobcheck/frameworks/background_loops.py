@@ -103,10 +103,9 @@ class BackgroundLoops:
                 regs.append(Registration(fn.qualname, self.name, "schedule", anchor, kind="periodic"))
                 continue
             for ev in fn.events:
-                callee = project.callee(ev) if ev.kind == "call" and not ev.loops else None
-                if callee is not None and callee is not fn and repeats_forever(project, callee) \
-                        and not _is_runner(project, callee):
-                    regs.append(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic"))
+                for callee in project.callees(ev) if not ev.loops else ():
+                    if callee is not fn and repeats_forever(project, callee) and not _is_runner(project, callee):
+                        regs.append(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic"))
         return regs
 
 
@@ -170,7 +169,7 @@ def _constructor_params_called(project: Project, cls, run, looped: bool) -> list
     loops = _sleeping_loops(project, run) if looped else set()
     calls = [ev for ev in run.events if ev.kind == "call" and (not looped or loops.intersection(ev.loops))]
     for ev in list(calls):  # one method further: `while ...: self.main_loop()`
-        method = project.callee(ev)
+        method = project.named_callee(ev)
         if method is not None and method.class_qualname == cls.qualname and method is not run:
             calls.extend(e for e in method.events if e.kind == "call")
     out = []
@@ -298,7 +297,7 @@ def _runs_through(project: Project, ev, param: str, mine: tuple, depth: int) -> 
     `Thread(target=helper, args=(fn,))`, `create_task(helper(fn))`."""
     if depth > 4:
         return None
-    calls = [(project.callee(ev), ev.args, ev.kwargs)]
+    calls = [(project.named_callee(ev), ev.args, ev.kwargs)]
     started = ev.kwargs.get("target") if ev.attr in _TARGETED else ev.args[0] if ev.args else None
     if started and started[0] == "name" and ev.attr in _TARGETED:
         args = ev.kwargs.get("args")
@@ -337,24 +336,37 @@ def _sleeping_loops(project: Project, fn) -> set:
 
 
 def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
-    """A call to an application function that waits once each time it runs (a throttle:
+    """A call to an application function that waits each time it runs (a throttle:
     `self._throttle(self.process, 5)` runs the work and sleeps out the rest of the round), or
-    that calls one: a sleep outside its loops and its `except` handlers (a sleep between retries
-    waits only on failure)."""
+    that calls one: a sleep at the top of its body, in no loop, branch, `try` or `except` (a
+    sleep between retries waits only on failure; one in a branch, such as a pause before a
+    restart, only sometimes). The call to the helper may sit in a branch (each state's round
+    waits in its own throttle). Up to three calls down."""
     if depth > 2:
         return False
     memo = project.once("helper waits", dict)
     for fn in project.callees(ev):
-        found = memo.get(fn.qualname)
+        key = (fn.qualname, depth)  # the depth left decides: one answer per depth, never a guess
+        found = memo.get(key)
         if found is None:
-            memo[fn.qualname] = False  # a recursive helper: no wait through itself
-            found = memo[fn.qualname] = any(
-                e.kind == "call" and not e.loops and not e.handlers
-                and (_sleeps(project, e, takes=False) or _helper_waits(project, e, depth + 1))
+            found = memo[key] = any(
+                e.kind == "call" and not (e.loops or e.tries or e.handlers)
+                and ((not e.branch and _sleeps(project, e, takes=False)) or _helper_waits(project, e, depth + 1))
                 for e in fn.events)
         if found:
             return True
     return False
+
+
+def _only_waits(project: Project, ev) -> bool:
+    """A helper that does nothing but wait (`def pause(): time.sleep(3600)`): no work."""
+    return all(all(e.kind != "call" or _sleeps(project, e) or _logs(project, e) for e in fn.events)
+               for fn in project.callees(ev))
+
+
+def _logs(project: Project, ev) -> bool:
+    name = project.canonical(ev.name) or ""
+    return name == "print" or name.startswith("logging.") or ev.attr in LOG_METHODS
 
 
 def _until_stopped(fn) -> set:
@@ -398,12 +410,12 @@ def repeats_forever(project: Project, fn) -> bool:
     for ev in fn.events:
         if ev.kind != "call" or not forever.intersection(ev.loops):
             continue
-        name = project.canonical(ev.name) or ""
         if _sleeps(project, ev):
             sleeps = True
-        elif name != "print" and not name.startswith("logging.") and ev.attr not in LOG_METHODS:
-            works = True
-            sleeps = sleeps or _helper_waits(project, ev)
+        elif not _logs(project, ev):
+            waits = _helper_waits(project, ev)
+            sleeps = sleeps or waits
+            works = works or not (waits and _only_waits(project, ev))
     return sleeps and works
 
 

@@ -40,7 +40,7 @@ class ItemQueues:
         regs = []
         for site in calls_named(project, tuple(queues)):
             ev = site.event
-            callee = project.callee(ev)
+            callee = project.named_callee(ev)
             by_class = queues[ev.attr]
             if callee is not None:
                 runs = by_class.get(callee.class_qualname)  # None: another class's method of that name
@@ -166,7 +166,7 @@ def _functions_put(project: Project, site, put, framework: str) -> list[Registra
     if closure is not None:
         index = outer.params.index(closure)
         # A wrapper that puts itself back runs what it wraps again and again.
-        again = any(ev.kind == "call" and project.callee(ev) is put for ev in fn.events)
+        again = any(ev.kind == "call" and put in project.callees(ev) for ev in fn.events)
         regs.append(Registration("", framework, "schedule" if again else "enqueue", site.anchor,
                                  kind="periodic" if again else "task", forward=(outer.qualname, index, closure)))
     else:

@@ -73,7 +73,7 @@ def _stored_params(project: Project, fn) -> tuple[list[str], list[str]]:
     for i, ev in enumerate(fn.events):
         if ev.kind != "call" or not any(v[0] == "param" for v in ev.args):
             continue  # cheap test first: most calls pass no parameter on
-        callee = project.callee(ev)
+        callee = project.named_callee(ev)
         if callee is None or not callee.returns_param:
             continue
         offset = 1 if callee.class_qualname and callee.params and callee.params[0] in ("self", "cls") else 0

@@ -11,10 +11,20 @@ import requests
 class Worker:
     def __init__(self, interval):
         self.interval = interval
+        self.paused = False
 
     def run(self):  # expect: JC501
         while True:
+            self._round()
+
+    def _round(self):
+        if self.paused:
+            self._throttle(self._idle, self.interval)
+        else:
             self._throttle(self._process, self.interval)
+
+    def _idle(self):
+        pass
 
     def _throttle(self, func, seconds):
         started = time.time()
@@ -59,5 +69,43 @@ def main():
     trade.set_defaults(func=start_trading)
     watch = commands.add_parser("watch")
     watch.set_defaults(func=start_watching)
+    commands.add_parser("update").set_defaults(func=start_updating)
+    commands.add_parser("idle").set_defaults(func=idle)
     args = parser.parse_args()
     args.func(args)
+
+
+class Updater:
+    """Waits to be resumed, then updates once: its pause before a restart is in a branch, not a
+    wait between rounds."""
+
+    def __init__(self, resumed):
+        self.resumed = resumed
+        self.status = 0
+
+    def run(self):
+        while True:
+            self.resumed.wait()
+            if self.do_work():
+                break
+
+    def do_work(self):
+        response = requests.post("https://updates.example/fetch")
+        if response.ok:
+            time.sleep(2)
+            return True
+        return False
+
+
+def start_updating(args):
+    Updater(args.resumed).run()
+
+
+def pause():
+    time.sleep(3600)
+
+
+def idle(args):
+    """A loop that only waits, through a helper: no work, no job."""
+    while True:
+        pause()

@@ -1,6 +1,9 @@
 # jobcheck-test: select=JC201,JC401
 from celery import shared_task
 
+import requests
+
+from notify import channels
 from notify.channels import CHANNELS, HANDLERS, NAMES, READERS, send_email
 from notify.models import Notification
 
@@ -61,3 +64,38 @@ def claim_first(pk):
     notification.save()
     label, available, send = CHANNELS[notification.channel]
     send(notification)
+
+
+def ping(payload):
+    return requests.get("https://status.example/ping", params=payload).json()
+
+
+def charge(payload):
+    requests.post("https://pay.example/charge", json=payload)
+
+
+LOCAL_HANDLERS = {"ping": ping, "charge": charge}
+
+
+@shared_task(autoretry_for=(IOError,), max_retries=3)
+def check(payload):
+    """A literal key: the ping only."""
+    return LOCAL_HANDLERS["ping"](payload)
+
+
+@shared_task(autoretry_for=(IOError,), max_retries=3)
+def run_named(kind, payload):
+    """This module's own table, through `.get`."""
+    LOCAL_HANDLERS.get(kind)(payload)  # expect: JC201
+
+
+@shared_task(autoretry_for=(IOError,), max_retries=3)
+def run_bound(kind, payload):
+    handler = LOCAL_HANDLERS.get(kind)
+    handler(payload)  # expect: JC201
+
+
+@shared_task(autoretry_for=(IOError,), max_retries=3)
+def run_through_module(kind, payload):
+    """A table reached through its module."""
+    channels.HANDLERS[kind](payload)  # expect: JC201

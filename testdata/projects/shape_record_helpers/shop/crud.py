@@ -16,3 +16,18 @@ def remember(reminder):
 
 def log_sent(reminder):
     print("sent", reminder.pk)
+
+
+def email_sent_event(order):
+    OrderEvent.objects.create(order=order, type="email_sent")
+
+
+def process(notifications):
+    for notification in notifications:
+        notification.save()
+
+
+def mark_processing_completed(notifications):
+    for notification in notifications:
+        notification.processing_completed = True
+        notification.save()

@@ -46,3 +46,20 @@ def send_then_log(reminder):
     """A helper named for the effect that writes nothing is no record."""
     send_mail("Reminder", "x", "a@b.c", [reminder.email])
     crud.log_sent(reminder)
+
+
+@shared_task
+def send_with_audit(order):
+    """An audit event of the email is not the record the job selects by."""
+    send_mail("Order", "x", "a@b.c", [order.email])
+    crud.email_sent_event(order)
+
+
+@shared_task
+def process_all(notifications):
+    """The admins' email reports a failure; the marker after it records the processing."""
+    try:
+        crud.process(notifications)
+    except Exception:
+        send_mail("Processing failed", "x", "a@b.c", ["admins@b.c"])
+    crud.mark_processing_completed(notifications)
