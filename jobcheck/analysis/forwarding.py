@@ -114,7 +114,8 @@ def _literal_kwargs(kwargs: dict) -> dict:
 def retry_by_wrapper(project: Program, module, value: list, name: str) -> RetryPolicy | None:
     """`@retry_on(on=(IOError,))`, a decorator of the application's own whose wrapper calls the
     decorated function in a `try` and, in the handler, asks for a retry (`current_task.retry()`,
-    `self.retry()`) or enqueues the job again: the function is retried on what that handler catches.
+    `self.retry()`), enqueues the job again, or calls the wrapper itself again (`return
+    wrapper(*args, count=count - 1)`): the function is retried on what that handler catches.
     `except on:` with `on` a parameter of the factory reads the argument written at the use."""
     factory = project.function_for(name)
     if factory is None:
@@ -127,15 +128,18 @@ def retry_by_wrapper(project: Program, module, value: list, name: str) -> RetryP
             for handler in fn.handlers:
                 if handler.try_id not in ev.tries:
                     continue
-                how = next((c for c in handler.calls if _asks_for_retry(c)), None)
+                how = next((c for c in handler.calls if _asks_for_retry(c) or c == fn.qualname), None)
                 if how is None:
                     continue
                 on = _caught(project, factory, value, handler)
+                again = "by calling itself again" if how == fn.qualname else f"through {how.rpartition('.')[2]}()"
                 return RetryPolicy(
-                    setting=f"@{name.rpartition('.')[2]} retries through {how.rpartition('.')[2]}()",
+                    setting=f"@{name.rpartition('.')[2]} retries {again}",
                     anchor=project.anchor_of(fn),
-                    # the framework's retry() keeps count and a handler that re-raises stops; enqueueing again never stops
-                    retries=RetryLimit.unknown_count(f"{how.rpartition('.')[2]}()") if how.endswith(".retry") or handler.reraises
+                    # the framework's retry() keeps count and a handler that re-raises stops (when its
+                    # count runs out); enqueueing again, or calling itself, with no raise never stops
+                    retries=RetryLimit.unknown_count("a count it keeps" if how == fn.qualname else f"{how.rpartition('.')[2]}()")
+                    if how.endswith(".retry") or handler.reraises
                     else RetryLimit.unlimited(),
                     on=on, backoff=None,
                 )

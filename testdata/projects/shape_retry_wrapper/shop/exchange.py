@@ -1,0 +1,21 @@
+# jobcheck-test: select=JC201,JC202,JC501
+"""Methods under the application's own recursive retry decorators."""
+import requests
+
+from .recursion import TemporaryError, forever, retrier
+
+
+class Exchange:
+    @retrier
+    def cancel_order(self, order_id):
+        response = requests.post("https://exchange.example/cancel", json={"id": order_id})  # expect: JC201
+        if response.status_code == 429:
+            raise TemporaryError("rate limited")
+
+    @retrier(retries=2)
+    def fetch_order(self, order_id):
+        return requests.get("https://exchange.example/orders", params={"id": order_id}).json()
+
+    @forever
+    def place(self, order):
+        requests.post("https://exchange.example/orders", json=order)

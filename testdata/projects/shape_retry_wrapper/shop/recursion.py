@@ -1,0 +1,42 @@
+# jobcheck-test: select=JC201,JC202,JC501
+"""Retry decorators that call their wrapper again from the except clause: one counts down and
+re-raises when the count runs out, the other never stops."""
+import time
+from functools import wraps
+
+
+class TemporaryError(Exception):
+    pass
+
+
+def retrier(_func=None, *, retries=4):
+    def decorator(f):
+        @wraps(f)
+        def wrapper(*args, **kwargs):
+            count = kwargs.pop("count", retries)
+            try:
+                return f(*args, **kwargs)
+            except TemporaryError:
+                if count > 0:
+                    count -= 1
+                    kwargs.update({"count": count})
+                    return wrapper(*args, **kwargs)
+                raise
+
+        return wrapper
+
+    if _func is None:
+        return decorator
+    return decorator(_func)
+
+
+def forever(f):
+    @wraps(f)
+    def wrapper(*args, **kwargs):  # expect: JC202
+        try:
+            return f(*args, **kwargs)
+        except TemporaryError:
+            time.sleep(1)
+            return wrapper(*args, **kwargs)
+
+    return wrapper
