@@ -151,6 +151,46 @@ def test_json_lists_guarded_effects_and_what_stands_between_two_runs(tmp_path: P
     assert sweep["overlap"]["settings"] == {"max_instances": "1"}
 
 
+RETRIED = {
+    "sync/__init__.py": "",
+    "sync/client.py": """
+import requests
+from celery import shared_task
+from tenacity import retry, stop_after_attempt
+
+
+@retry(stop=stop_after_attempt(3))
+def push(order_id):
+    requests.post("https://erp.example/orders", json={"id": order_id})
+
+
+def plain(order_id):
+    return order_id
+
+
+@shared_task
+@retry(stop=stop_after_attempt(2))
+def sync(order_id):
+    push(order_id)
+""",
+}
+
+
+def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, RETRIED)
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert sorted(rows) == ["push", "sync"]  # `plain` is neither
+    assert (rows["push"]["framework"], rows["push"]["kind"], rows["push"]["triggers"]) == ("retry", "retried", ["failure"])
+    assert rows["push"]["retry"]["max_retries"] == 2 and rows["push"]["retry"]["live"]
+    assert rows["sync"]["kind"] == "task"  # a job under a retry decorator stays a job
+    out = run_cli(["jobs", "--no-color", "."], root).stdout
+    assert "sync/client.py:8:5: sync.client.push  [retry retried; failure]" in out
+    assert out.rstrip().endswith("1 job (celery 1); 1 retried; 1 with unguarded external effects; "
+                                 "1 function under a retry decorator.")
+    five = run_cli(["check", "--select", "JC501", "--output-format", "json", "."], root)
+    assert [f["job"] for f in json.loads(five.stdout)] == ["sync.client.sync"]  # no five questions for `push`
+
+
 def test_json_gives_each_job_its_delivery_guarantee_and_what_decides_it(project: Path) -> None:
     jobs = {row["name"]: row for row in _jobs_json(project)["jobs"]}
     assert jobs["send_invoice"]["delivery"]["guarantee"] == "at-most-once"  # Celery acknowledges early

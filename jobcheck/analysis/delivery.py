@@ -65,6 +65,8 @@ DEFAULTS: dict[str, dict[str | None, Delivery]] = {
     "command": {None: Delivery(AT_MOST_ONCE, "cron starts the command once per trigger")},
     "django_cron": {None: Delivery(AT_MOST_ONCE, "cron starts runcrons (or the crontab line) once per trigger")},
     "django_extensions": {None: Delivery(AT_MOST_ONCE, "cron starts runjobs once per trigger")},
+    # A function under a retry decorator (tenacity, backoff...) is no job: its caller's run decides.
+    "retry": {None: Delivery(UNKNOWN, "a function its caller runs: the caller's delivery applies")},
     # A task instance runs once per try; what runs it again is `retries`, the retry policy.
     "airflow": {None: Delivery(AT_MOST_ONCE, "Airflow runs a task instance once per try (reruns are `retries`)")},
 }

@@ -230,6 +230,23 @@ class Project(Guards, Program):
                             out[fn.qualname] = found
         return out
 
+    @cached_property
+    def retried_functions(self) -> dict[str, JobSite]:
+        """Functions a retry decorator runs again (tenacity, backoff, the application's own) that
+        are not jobs: the inventory lists them beside the jobs as `retried`, since what runs again
+        after a failure is what the rules read. They are no entry points: the five questions
+        belong to the jobs that call them."""
+        out: dict[str, JobSite] = {}
+        for qualname, policy in self.retry_wrappers.items():
+            fn = self.functions.get(qualname)
+            module = self.function_module.get(qualname)
+            if fn is None or module is None or qualname in self.jobs:
+                continue
+            out[qualname] = JobSite(function=qualname, framework="retry", kind="retried", path=module.path,
+                                    anchor=self.anchor_of(fn), display=qualname, doc_owner=qualname,
+                                    triggers={"failure"}, retry=policy)
+        return out
+
     def delivery(self, qualname: str) -> Delivery | None:
         """The delivery guarantee of the job whose function this is (None: not a job)."""
         site = self.jobs.get(qualname)
