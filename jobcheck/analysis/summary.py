@@ -369,15 +369,16 @@ class Summarizer:
             return self._resolve(node.value)
         return None
 
-    def _table_entry(self, node: ast.AST) -> str | None:
+    def _table_entry(self, node: ast.AST, called: bool = False) -> str | None:
         """`HANDLERS[kind]` on a module-level or imported table (`handlers.HANDLERS[kind]` too), or
-        `HANDLERS.get(kind)` on one of this module's: an entry of that table, named
+        `HANDLERS.get(kind)` on one of this module's (on any, where what it gives is `called` at
+        once: `HANDLERS.get(kind)(payload)`): an entry of that table, named
         `pkg.mod.HANDLERS[]` (the project reads the table's values, so a dispatch table's call runs
         each function it holds); a literal key names its entry alone (`pkg.mod.HANDLERS[=ping]`)."""
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
             table, key = node.func.value, node.args[0]
-            if not (isinstance(table, ast.Name) and self.module_var(table.id)):
-                return None  # `cache.get(key)`: an imported object's method, named as such
+            if not called and not (isinstance(table, ast.Name) and self.module_var(table.id)):
+                return None  # `x = cache.get(key)`: an imported object's method, named as such
         elif isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
             table, key = node.value, node.slice
         else:
@@ -624,7 +625,7 @@ class Summarizer:
                 kw_sources = kw_sources | s
         ev = Event(
             kind="call",
-            name=self._table_entry(func) or self.resolve(func),
+            name=self._table_entry(func, called=True) or self.resolve(func),
             attr=attr,
             line=node.lineno,
             col=node.col_offset,
@@ -708,13 +709,15 @@ class Summarizer:
         sources = self.expr(value) if value is not None else _EMPTY
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         typ = None
+        annotated = False  # an annotation that names a type (`Callable[...]` names none)
         if isinstance(node, ast.AnnAssign):
             ann = self.resolve(node.annotation)
             typ = f"{ann}()" if ann else None
+            annotated = bool(ann) and not ann.startswith(("typing.", "collections.abc."))
         if typ is None and value is not None and isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)):
             typ = self.resolve(value)
-        # `send = HANDLERS[kind]`, `label, send = CHANNELS.get(kind)`; an annotation says more.
-        entry = self._table_entry(value) if value is not None and not isinstance(node, ast.AnnAssign) else None
+        # `send = HANDLERS[kind]`, `label, send = CHANNELS.get(kind)`: an entry of the table.
+        entry = self._table_entry(value) if value is not None and not annotated else None
         # What an attribute store assigns (`_bind` records it); loop and `with` targets store "other".
         self._stored = self.value(value) if value is not None and not isinstance(node, ast.AugAssign) else _OTHER
         for target in targets:
@@ -1148,6 +1151,11 @@ class Summarizer:
             elif arg.annotation is not None:
                 ann = self.resolve(arg.annotation)
                 typ = f"{ann}()" if ann and not ann.startswith(("typing.", "str", "int", "dict", "list")) else None
+            default = fn.defaults.get(arg.arg)
+            if default and default[0] == "name" and default[1] and "()" not in default[1] and default[1][0] != "@":
+                # `send_task: SendTask = send_task`: what the parameter runs unless a caller passes
+                # another, whatever its annotation calls it (a Callable alias).
+                typ = default[1]
             scope.names[arg.arg] = typ
         for extra in (node.args.vararg, node.args.kwarg):
             if extra is not None:

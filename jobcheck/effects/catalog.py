@@ -228,6 +228,12 @@ ENQUEUE_CALLS = (
     "rq.queue.Queue().enqueue",
     "django_q.tasks.async_task",
     "arq.connections.ArqRedis().enqueue_job",
+    # An actor that is a parameter or an attribute (`def send_task(task: dramatiq.Actor, ...)`):
+    # whichever it is, `send` enqueues it.
+    "dramatiq.Actor().send",
+    "dramatiq.Actor().send_with_options",
+    "dramatiq.actor.Actor().send",
+    "dramatiq.actor.Actor().send_with_options",
 )
 
 CLOCKS = (
