@@ -182,6 +182,7 @@ def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(t
     assert sorted(rows) == ["push", "sync"]  # `plain` is neither
     assert (rows["push"]["framework"], rows["push"]["kind"], rows["push"]["triggers"]) == ("retry", "retried", ["failure"])
     assert rows["push"]["retry"]["max_retries"] == 2 and rows["push"]["retry"]["live"]
+    assert rows["push"]["retry"]["source"] == rows["sync"]["retry"]["source"] == "decorator"
     assert rows["sync"]["kind"] == "task"  # a job under a retry decorator stays a job
     out = run_cli(["jobs", "--no-color", "."], root).stdout
     assert "sync/client.py:8:5: sync.client.push  [retry retried; failure]" in out

@@ -128,21 +128,46 @@ def retry_by_wrapper(project: Program, module, value: list, name: str) -> RetryP
             for handler in fn.handlers:
                 if handler.try_id not in ev.tries:
                     continue
-                how = next((c for c in handler.calls if _asks_for_retry(c) or c == fn.qualname), None)
-                if how is None:
+                again = _calls_itself_again(fn, handler)
+                how = next((c for c in handler.calls if _asks_for_retry(c)), None)
+                if how is None and again is None:
                     continue
                 on = _caught(project, factory, value, handler)
-                again = "by calling itself again" if how == fn.qualname else f"through {how.rpartition('.')[2]}()"
+                if again is not None:
+                    # a call in a branch (`if count > 0:`), one handing on a count of its own
+                    # (`_left=_left - 1`) or a handler that re-raises stops; a bare call again, made
+                    # whatever happened, never does
+                    counted = bool(again.branch) or handler.reraises or any(k != "**" for k in again.kwargs)
+                    return RetryPolicy(
+                        setting=f"@{name.rpartition('.')[2]} retries by calling itself again",
+                        anchor=project.anchor_of(fn),
+                        retries=RetryLimit.unknown_count("a count it keeps") if counted else RetryLimit.unlimited(),
+                        on=on, backoff=None,
+                    )
                 return RetryPolicy(
-                    setting=f"@{name.rpartition('.')[2]} retries {again}",
+                    setting=f"@{name.rpartition('.')[2]} retries through {how.rpartition('.')[2]}()",
                     anchor=project.anchor_of(fn),
-                    # the framework's retry() keeps count and a handler that re-raises stops (when its
-                    # count runs out); enqueueing again, or calling itself, with no raise never stops
-                    retries=RetryLimit.unknown_count("a count it keeps" if how == fn.qualname else f"{how.rpartition('.')[2]}()")
-                    if how.endswith(".retry") or handler.reraises
+                    # the framework's retry() keeps count and a handler that re-raises stops; enqueueing again never stops
+                    retries=RetryLimit.unknown_count(f"{how.rpartition('.')[2]}()") if how.endswith(".retry") or handler.reraises
                     else RetryLimit.unlimited(),
                     on=on, backoff=None,
                 )
+    return None
+
+
+def _calls_itself_again(fn: FunctionSummary, handler):
+    """The call in `handler` of the wrapper itself that hands on what it was given
+    (`wrapper(*args, count=count - 1, **kwargs)`, `wrapper(url, session)`): the same call again.
+    A recursive function that calls itself on something else (a tree walker's `walk(child)`) is
+    no retry."""
+    for ev in fn.events:
+        if ev.kind != "call" or ev.name != fn.qualname or handler.try_id not in ev.handlers:
+            continue
+        splat = ev.kwargs.get("**")
+        passed = [a for a in ev.args if a and a[0] == "param"]
+        if (splat and splat[0] == "param") or (ev.args and len(passed) == len(ev.args)
+                                               and all(a[2] == i for i, a in enumerate(passed))):
+            return ev
     return None
 
 

@@ -203,10 +203,12 @@ class Program:
         `dict(OPTIONS)`, a setting's default `getattr(settings, "X", dict(max_retries=None))`);
         else `value`."""
         while value and hops < _MAX_HOPS:
-            if value[0] == "call" and value[1] in _GETATTR and len(value[2]) == 3:
-                # `getattr(settings, "X_OPTIONS", DEFAULTS)`, often inside a settings helper: the
-                # default written here, which runs unless the deployment sets it (a project
-                # module's own variable of that name, where the object is one).
+            if value[0] == "call" and value[1] in _GETATTR and len(value[2]) == 3 and hops:
+                # A variable or a settings helper holding `getattr(settings, "X_OPTIONS",
+                # DEFAULTS)`: the default written there, which runs unless the deployment sets it
+                # (a project module's own variable of that name, where the object is one). Written
+                # where it is used (`max_retries=getattr(settings, "X", None)`), it stays as
+                # written: a setting the deployment decides.
                 found = self._attribute_of(value[2][0], value[2][1])
                 if found is _UNREADABLE:
                     return value
@@ -235,8 +237,9 @@ class Program:
         return value
 
     def _attribute_of(self, obj: list, name: list):
-        """The Value the project gives attribute `name` of `obj`: a project module's variable
-        (None when the module does not set it); None for a Django setting, whose value is the
+        """The Value the project gives attribute `name` of `obj`: a project module's own variable
+        (one it imports, or none, is `_UNREADABLE`: what a file checked alone loads may not hold
+        it); None for a Django setting, whose value is the
         deployment's (the settings modules are not among what a file imports, so reading them
         would make a file checked alone disagree with the whole project); `_UNREADABLE` when
         the name or the object cannot be read."""
@@ -245,8 +248,9 @@ class Program:
         if not (name and name[0] == "lit" and isinstance(name[1], str)) or not obj or obj[0] != "name":
             return _UNREADABLE
         where = obj[2] if len(obj) > 2 else obj[1]
-        if where in self.modules:
-            return self._module_assign(f"{where}.{name[1]}")
+        module = self.modules.get(where)
+        if module is not None:  # its own variable; one it imports may not be loaded: not read
+            return module.assigns[name[1]][0] if name[1] in module.assigns else _UNREADABLE
         return None if where == "django.conf.settings" else _UNREADABLE
 
     def _returned(self, call: list) -> list | None:
@@ -291,8 +295,7 @@ class Program:
         if table[0] == "seq":
             entries = table[1] if key is None else [e for i, e in enumerate(table[1]) if str(i) == key]
         else:
-            entries = [k if part == "in" else v for k, v in table[1]
-                       if key is None or (k and k[0] == "lit" and str(k[1]) == key)]
+            entries = [k if part == "in" else v for k, v in table[1] if key is None or self._may_be_key(k, key)]
         if position is not None:
             i = int(position)
             entries = [e[1][i] for e in entries if e and e[0] == "seq" and i < len(e[1])]
@@ -306,6 +309,12 @@ class Program:
                 if fn is not None and fn not in out:
                     out.append(fn)
         return out
+
+    def _may_be_key(self, written: list | None, key: str) -> bool:
+        """Can a dict key written so (`"ping"`, `PING` naming `"ping"`) equal `key`? A key that
+        cannot be read may."""
+        value = self.deref(written)
+        return not (value and value[0] == "lit") or str(value[1]) == key
 
     def _module_assign(self, dotted: str, hops: int = 0) -> list | None:
         """The Value assigned to the module-level variable `pkg.mod.NAME`, following re-exports."""

@@ -46,8 +46,10 @@ _NOT_MARKERS = frozenset((
     "count", "counter", "total", "num", "number", "attempts", "attempt", "tries", "retries", "error",
     "errors", "failures", "failed", "fail", "updated", "modified", "changed", "created", "touched",
     "response", "result", "results", "reason", "message", "msg", "log", "id", "ids", "by", "to",
-    "event", "events", "audit", "history", "activity",  # an audit trail of the effect, not the record it selects by
 ))
+# A name ending so is an audit trail of the effect (`email_sent_event`), not the record the job
+# selects by (`event_reminder_sent` is one).
+_AUDIT = frozenset(("event", "events", "audit", "history", "activity"))
 # Values a failure path stores: not a record that the effect was done.
 _FAILURE_VALUE = re.compile(r"(?i)fail|error|retry|pending|queued|new|skip|cancel|bounce|invalid|todo|open")
 _TIMESTAMP = re.compile(r"(?i)(_at|_on|_time|_date|_ts)$")
@@ -71,7 +73,7 @@ def marker_kind(name: str) -> str | None:
     """"done" for a field named for an effect done (`sent`, `notified_at`, `is_processed`),
     "state" for a generic state or timestamp (`status`, `last_run_at`), None for anything else."""
     tokens = [t for t in re.split(r"[^a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()) if t]
-    if not tokens or _NOT_MARKERS.intersection(tokens):
+    if not tokens or _NOT_MARKERS.intersection(tokens) or tokens[-1] in _AUDIT:
         return None
     if _DONE.intersection(tokens):
         return "done"
@@ -95,7 +97,7 @@ def records_after(project, fn: FunctionSummary, effect_index: int) -> Record | N
         ev = fn.events[record.index]
         if (ev.line, ev.col) < (effect.line, effect.col):
             before.append(record)
-        elif not exclusive(ev, effect) and not _on_failure_path(ev, effect) and not _reports_failure(effect, ev):
+        elif not exclusive(ev, effect) and not _on_failure_path(ev, effect) and not _reports_failure(fn, effect, ev):
             after.append(record)
     claimed = {r.field for r in before}
     return next((r for r in after if r.field not in claimed), None)
@@ -106,10 +108,14 @@ def _on_failure_path(write: Event, effect: Event) -> bool:
     return bool(set(write.handlers) & set(effect.tries))
 
 
-def _reports_failure(effect: Event, write: Event) -> bool:
-    """The effect is made in an `except` handler (`mail_admins("sending failed")`) and the write
-    is not: the write records the work the `try` did, not the report of its failure."""
-    return bool(effect.handlers) and not set(write.handlers) & set(effect.handlers)
+def _reports_failure(fn: FunctionSummary, effect: Event, write: Event) -> bool:
+    """The effect is made in a handler that catches every exception (`except Exception:
+    mail_admins("sending failed")`) and the write is not: the write records the work the `try`
+    did, not the report of its failure. A handler of one error may send by another channel
+    (`except PushDown: send_mail(...)`): that is the effect the write records."""
+    broad = {h.try_id for h in fn.handlers if not h.types or any(
+        t.rpartition(".")[2] in ("Exception", "BaseException") for t in h.types)}
+    return bool(broad.intersection(effect.handlers)) and not set(write.handlers) & set(effect.handlers)
 
 
 def _selected_fields(project, fn: FunctionSummary, effect_index: int) -> set[str]:

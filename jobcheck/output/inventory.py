@@ -76,7 +76,7 @@ def _retry(project: Project, site: JobSite) -> dict | None:
     policy, source = live, "framework"
     if live is None:
         policy = site.retry
-    elif live is not site.retry:
+    elif live is not site.retry or site.kind == "retried":
         source = "decorator"
     if policy is None:
         return None

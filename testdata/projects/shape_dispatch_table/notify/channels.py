@@ -29,3 +29,6 @@ CHANNELS = {
 HANDLERS = {"webhook": post_webhook}
 READERS = {"status": lookup_status}
 NAMES = ["email", "sms"]
+POST_KEY = "post"
+STATUS_KEY = "status"
+MIXED = {POST_KEY: post_webhook, STATUS_KEY: lookup_status}

@@ -4,7 +4,9 @@ from celery import shared_task
 import requests
 
 from notify import channels
-from notify.channels import CHANNELS, HANDLERS, NAMES, READERS, send_email
+from collections.abc import Callable
+
+from notify.channels import CHANNELS, HANDLERS, MIXED, NAMES, READERS, send_email
 from notify.models import Notification
 
 HOOKS = [send_email]
@@ -99,3 +101,21 @@ def run_bound(kind, payload):
 def run_through_module(kind, payload):
     """A table reached through its module."""
     channels.HANDLERS[kind](payload)  # expect: JC201
+
+
+@shared_task(autoretry_for=(IOError,), max_retries=3)
+def post_by_constant(payload):
+    """A dict keyed by named constants: the literal key still picks its entry."""
+    MIXED["post"](payload)  # expect: JC201
+
+
+@shared_task(autoretry_for=(IOError,), max_retries=3)
+def status_by_get(payload):
+    """`.get` with a literal key on an imported table: that entry only (it reads)."""
+    return MIXED.get("status")(payload)
+
+
+@shared_task(autoretry_for=(IOError,), max_retries=3)
+def annotated(kind, payload):
+    handler: Callable[[dict], None] = HANDLERS[kind]
+    handler(payload)  # expect: JC201

@@ -63,3 +63,26 @@ def process_all(notifications):
     except Exception:
         send_mail("Processing failed", "x", "a@b.c", ["admins@b.c"])
     crud.mark_processing_completed(notifications)
+
+
+class PushDown(Exception):
+    pass
+
+
+@shared_task
+def remind_shift(shift):
+    """A marker whose name holds `event` elsewhere than at its end is a marker."""
+    send_mail("Your shift", "x", "a@b.c", [shift.email])  # expect: JC401
+    shift.event_reminder_sent = True
+    shift.save()
+
+
+@shared_task
+def remind_by_push_or_mail(shift):
+    """The email is the fallback channel of one error: it is what the marker records."""
+    try:
+        httpx.post("https://push.example/", json={"shift": shift.pk})  # expect: JC401
+    except PushDown:
+        send_mail("Your shift", "x", "a@b.c", [shift.email])  # expect: JC401
+    shift.reminder_sent = True
+    shift.save()

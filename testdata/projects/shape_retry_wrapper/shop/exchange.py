@@ -2,7 +2,7 @@
 """Methods under the application's own recursive retry decorators."""
 import requests
 
-from .recursion import TemporaryError, forever, retrier
+from .recursion import TemporaryError, forever, patient, retrier, tolerant
 
 
 class Exchange:
@@ -19,3 +19,13 @@ class Exchange:
     @forever
     def place(self, order):
         requests.post("https://exchange.example/orders", json=order)
+
+
+@tolerant
+def export_node(node):
+    requests.post("https://export.example/nodes", json={"id": node.pk})
+
+
+@patient
+def refresh_prices(symbol):
+    return requests.get("https://exchange.example/prices", params={"symbol": symbol}).json()

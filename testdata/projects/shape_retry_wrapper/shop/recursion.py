@@ -40,3 +40,29 @@ def forever(f):
             return wrapper(*args, **kwargs)
 
     return wrapper
+
+
+def tolerant(visit):
+    """A tree walker calling itself on the children: no retry."""
+
+    def walk(node):
+        try:
+            return [visit(node)]
+        except NotImplementedError:
+            return [x for child in node.children for x in walk(child)]
+
+    return walk
+
+
+def patient(f):
+    """Counts down in a keyword of its own and gives up by returning: bounded."""
+
+    def wrapper(*args, _left=3, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except TemporaryError:
+            if _left <= 0:
+                return None
+            return wrapper(*args, _left=_left - 1, **kwargs)
+
+    return wrapper

@@ -13,3 +13,4 @@ RETRY_OPTIONS = get_settings_value(
 )
 BOUNDED_OPTIONS = get_settings_value("BOUNDED_OPTIONS", dict(max_retries=5, retry_backoff=True))
 CONFIGURED_OPTIONS = getattr(conf, "CONFIGURED_OPTIONS", dict(max_retries=None, retry_backoff=True))
+REEXPORTED_OPTIONS = getattr(conf, "IMPORTED_OPTIONS", dict(max_retries=None))

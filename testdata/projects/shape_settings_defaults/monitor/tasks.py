@@ -5,7 +5,9 @@ deployment's, so what runs unless it is set is the default the helper is given
 import requests
 from celery import shared_task
 
-from .settings import BOUNDED_OPTIONS, CONFIGURED_OPTIONS, RETRY_OPTIONS
+from django.conf import settings
+
+from .settings import BOUNDED_OPTIONS, CONFIGURED_OPTIONS, REEXPORTED_OPTIONS, RETRY_OPTIONS
 
 
 class WriteError(Exception):
@@ -29,6 +31,23 @@ def bounded_write(self, name, values):
 @shared_task(bind=True, autoretry_for=(WriteError,), **CONFIGURED_OPTIONS)
 def configured_write(self, name, values):
     """The application's configuration module sets the options: its limit, not the default."""
+    response = requests.post("https://tsdb.example/write", json={"name": name, "values": values})
+    if response.status_code >= 500:
+        raise WriteError(response.text)
+
+
+@shared_task(bind=True, autoretry_for=(WriteError,), **REEXPORTED_OPTIONS)
+def reexported_write(self, name, values):
+    """The module re-exports the name from another, which a file checked alone may not load: not
+    read, so the default is not assumed."""
+    response = requests.post("https://tsdb.example/write", json={"name": name, "values": values})
+    if response.status_code >= 500:
+        raise WriteError(response.text)
+
+
+@shared_task(bind=True, autoretry_for=(WriteError,), max_retries=getattr(settings, "MONITOR_SYNC_RETRIES", None))
+def direct_write(self, name, values):
+    """A setting read where it is used is the deployment's: as written, not its default."""
     response = requests.post("https://tsdb.example/write", json={"name": name, "values": values})
     if response.status_code >= 500:
         raise WriteError(response.text)

@@ -1,0 +1,1 @@
+IMPORTED_OPTIONS = {"max_retries": 3}
