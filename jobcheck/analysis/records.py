@@ -39,6 +39,9 @@ _DONE = frozenset((
     "reported", "broadcasted", "fired", "acknowledged", "refunded", "captured", "informed", "warned",
     "transmitted", "forwarded", "relayed", "resolved",
 ))
+# Done-words that say the work is over, not that an effect was made: a helper named so
+# (`mark_task_completed`) records the task, whatever effects it made on the way.
+_GENERIC_DONE = frozenset(("processed", "done", "completed", "handled", "resolved", "finished"))
 # A state the job may select its work by: a record only with that evidence.
 _STATE = frozenset(("status", "state", "stage", "phase", "step"))
 # Tokens of counters, errors and bookkeeping: `emails_sent_count`, `last_error`, `updated_at`.
@@ -80,6 +83,12 @@ def marker_kind(name: str) -> str | None:
     if _STATE.intersection(tokens) or _TIMESTAMP.search(name):
         return "state"
     return None
+
+
+def _names_an_effect(name: str) -> bool:
+    """A marker name that says an effect was made (`webhook_sent`), not only that work is over."""
+    words = set(re.split(r"[^a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()))
+    return marker_kind(name) == "done" and bool((words & _DONE) - _GENERIC_DONE)
 
 
 def records_after(project, fn: FunctionSummary, effect_index: int) -> Record | None:
@@ -138,22 +147,23 @@ def _marker_writes(project, fn: FunctionSummary, through_helpers: bool = True) -
 
 def _helper_records(project, i: int, ev: Event):
     """A call to an application function that writes the database, recording the effect for its
-    caller: a marker keyword it is handed (`service.update(cert.id, resolved=True)`), its own
+    caller: a marker keyword it is handed (`service.update(cert.id, notified=True)`), its own
     name (`mark_webhook_sent(hash)`), or a marker it writes itself (`reminder.sent = True;
-    reminder.save()` inside)."""
+    reminder.save()` inside). Each must name an effect made (`sent`, `notified`): a helper that
+    says the work is over (`mark_task_completed`) records the task, whatever it called on the way."""
     for helper in project.callees(ev):
         inner = _marker_writes(project, helper, through_helpers=False)
         if not inner and not any(project.writes_db(e, helper) is not None or e.attr in _SESSION_ENDS
                                  for e in helper.events if e.kind == "call"):
             continue
         for field, value in ev.kwargs.items():
-            if field != "**" and marker_kind(field) == "done" and not _failure_value(value):
+            if field != "**" and _names_an_effect(field) and not _failure_value(value):
                 yield Record(i, field, f"{helper.name}({field}=...)", ev.line)
-        if marker_kind(helper.name) == "done":
+        if _names_an_effect(helper.name):
             field = re.sub(r"^(mark|set|flag|record|save|update|store)_", "", helper.name)
             yield Record(i, field, f"{helper.name}(...)", ev.line)
         for record in inner:
-            if marker_kind(record.field) == "done":
+            if _names_an_effect(record.field):
                 yield Record(i, record.field, f"{helper.name}(...)", ev.line)
 
 

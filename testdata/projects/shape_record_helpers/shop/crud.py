@@ -31,3 +31,7 @@ def mark_processing_completed(notifications):
     for notification in notifications:
         notification.processing_completed = True
         notification.save()
+
+
+def mark_task_completed(task_id):
+    Task.objects.filter(pk=task_id).update(status="done")

@@ -18,7 +18,7 @@ async def dispatch_webhook(payment):
 @shared_task
 def give_up(cert):
     send_mail("Failed", "x", "a@b.c", ["ops@b.c"])  # expect: JC401
-    crud.update(cert.id, resolved=True)
+    crud.update(cert.id, notified=True)
 
 
 @shared_task
@@ -38,7 +38,7 @@ def claim_then_send(reminder):
 def send_then_fail(cert):
     """A failure value is no record that the email went out."""
     send_mail("Failed", "x", "a@b.c", ["ops@b.c"])
-    crud.update(cert.id, resolved=False)
+    crud.update(cert.id, notified=False)
 
 
 @shared_task
@@ -86,3 +86,11 @@ def remind_by_push_or_mail(shift):
         send_mail("Your shift", "x", "a@b.c", [shift.email])  # expect: JC401
     shift.reminder_sent = True
     shift.save()
+
+
+@shared_task
+def analyse(task_id, creds):
+    """A helper named for the task's end records the task, not the call made on the way (a
+    POST that fetches remote configuration)."""
+    httpx.post("https://remoteconfig.example/fetch", json={"app": creds})
+    crud.mark_task_completed(task_id)
