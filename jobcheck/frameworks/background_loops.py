@@ -358,10 +358,13 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
     return False
 
 
-def _only_waits(project: Project, ev) -> bool:
-    """A helper that does nothing but wait (`def pause(): time.sleep(3600)`): no work."""
-    return all(all(e.kind != "call" or _sleeps(project, e) or _logs(project, e) for e in fn.events)
-               for fn in project.callees(ev))
+def _only_waits(project: Project, ev, depth: int = 0) -> bool:
+    """A helper that does nothing but wait (`def pause(): time.sleep(3600)`), itself or through
+    helpers of its own that only wait: no work."""
+    return depth <= 2 and all(
+        all(e.kind != "call" or _sleeps(project, e) or _logs(project, e) or _only_waits(project, e, depth + 1)
+            for e in fn.events)
+        for fn in project.callees(ev)) and bool(project.callees(ev))
 
 
 def _logs(project: Project, ev) -> bool:

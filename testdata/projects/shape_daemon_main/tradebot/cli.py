@@ -71,6 +71,7 @@ def main():
     watch.set_defaults(func=start_watching)
     commands.add_parser("update").set_defaults(func=start_updating)
     commands.add_parser("idle").set_defaults(func=idle)
+    commands.add_parser("idle-longer").set_defaults(func=idle_longer)
     args = parser.parse_args()
     args.func(args)
 
@@ -109,3 +110,13 @@ def idle(args):
     """A loop that only waits, through a helper: no work, no job."""
     while True:
         pause()
+
+
+def rest_a_while():
+    pause()
+
+
+def idle_longer(args):
+    """Waits through two helpers that only wait: no work, no job."""
+    while True:
+        rest_a_while()
