@@ -111,6 +111,8 @@ def _literal_kwargs(kwargs: dict) -> dict:
 
 # ---------------------------------------------------------------- retry wrappers of the application's own
 
+WAITS = ("time.sleep", "asyncio.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep")
+
 def retry_by_wrapper(project: Program, module, value: list, name: str) -> RetryPolicy | None:
     """`@retry_on(on=(IOError,))`, a decorator of the application's own whose wrapper calls the
     decorated function in a `try` and, in the handler, asks for a retry (`current_task.retry()`,
@@ -138,11 +140,12 @@ def retry_by_wrapper(project: Program, module, value: list, name: str) -> RetryP
                     # (`_left=_left - 1`) or a handler that re-raises stops; a bare call again, made
                     # whatever happened, never does
                     counted = bool(again.branch) or handler.reraises or any(k != "**" for k in again.kwargs)
+                    waits = _waits_before(project, fn, again)
                     return RetryPolicy(
                         setting=f"@{name.rpartition('.')[2]} retries by calling itself again",
                         anchor=project.anchor_of(fn),
                         retries=RetryLimit.unknown_count("a count it keeps") if counted else RetryLimit.unlimited(),
-                        on=on, backoff=None,
+                        on=on, backoff=None if waits else "none", delay=None if waits else 0.0, source="wrapper",
                     )
                 return RetryPolicy(
                     setting=f"@{name.rpartition('.')[2]} retries through {how.rpartition('.')[2]}()",
@@ -150,7 +153,7 @@ def retry_by_wrapper(project: Program, module, value: list, name: str) -> RetryP
                     # the framework's retry() keeps count and a handler that re-raises stops; enqueueing again never stops
                     retries=RetryLimit.unknown_count(f"{how.rpartition('.')[2]}()") if how.endswith(".retry") or handler.reraises
                     else RetryLimit.unlimited(),
-                    on=on, backoff=None,
+                    on=on, backoff=None, source="wrapper",
                 )
     return None
 
@@ -169,6 +172,18 @@ def _calls_itself_again(fn: FunctionSummary, handler):
                                                and all(a[2] == i for i, a in enumerate(passed))):
             return ev
     return None
+
+
+def _waits_before(project: Program, fn: FunctionSummary, again) -> bool:
+    """Does every call again wait first: a sleep in the handler, on the path to the call (not in
+    a branch of its own, as `if isinstance(exc, RateLimited): sleep(backoff)` is)?"""
+    for ev in fn.events:
+        if ev.kind != "call" or ev is again or not set(again.handlers) <= set(ev.handlers):
+            continue
+        name = project.canonical(ev.name) or ev.name or ""
+        if name in WAITS and again.branch[: len(ev.branch)] == ev.branch and (ev.line, ev.col) < (again.line, again.col):
+            return True
+    return False
 
 
 def _asks_for_retry(call: str) -> bool:

@@ -12,6 +12,8 @@ def retry_framework(project: ProjectView, qualname: str, policy: RetryPolicy) ->
     site = project.jobs.get(qualname)
     if site is not None and site.retry is policy:
         return site.framework
+    if policy.source is not None:
+        return policy.source  # "wrapper": the application's own retry decorator
     fn = project.functions[qualname]
     for deco in fn.decorators:
         value, line, col = deco[0], deco[1], deco[2]

@@ -44,6 +44,8 @@ ADVICE = {
     "temporal": "keep `backoff_coefficient` above 1 (the default is 2.0) and `initial_interval` at a second or more",
     "django_q": "set the cluster's `retry` to more than the task's `timeout` (the default is 60 s)",
     "luigi": "set the scheduler's `retry_delay` to tens of seconds (the default is 900 s)",
+    "wrapper": "sleep before each call again, growing with the attempt and with jitter "
+               "(`time.sleep(min(60, 2 ** attempt) + random.uniform(0, 1))`), whatever error it retries",
 }
 # Frameworks whose exponential backoff multiplies `delay`: from 0 it stays 0.
 MULTIPLIED = ("dramatiq", "huey", "airflow", "taskiq", "dagster")

@@ -1,4 +1,4 @@
-# jobcheck-test: select=JC201,JC202,JC501
+# jobcheck-test: select=JC201,JC202,JC203,JC501
 """Methods under the application's own recursive retry decorators."""
 import requests
 

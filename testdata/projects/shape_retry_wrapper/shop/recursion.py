@@ -1,4 +1,4 @@
-# jobcheck-test: select=JC201,JC202,JC501
+# jobcheck-test: select=JC201,JC202,JC203,JC501
 """Retry decorators that call their wrapper again from the except clause: one counts down and
 re-raises when the count runs out, the other never stops."""
 import time
@@ -12,7 +12,7 @@ class TemporaryError(Exception):
 def retrier(_func=None, *, retries=4):
     def decorator(f):
         @wraps(f)
-        def wrapper(*args, **kwargs):
+        def wrapper(*args, **kwargs):  # expect: JC203
             count = kwargs.pop("count", retries)
             try:
                 return f(*args, **kwargs)
@@ -57,7 +57,7 @@ def tolerant(visit):
 def patient(f):
     """Counts down in a keyword of its own and gives up by returning: bounded."""
 
-    def wrapper(*args, _left=3, **kwargs):
+    def wrapper(*args, _left=3, **kwargs):  # expect: JC203
         try:
             return f(*args, **kwargs)
         except TemporaryError:
