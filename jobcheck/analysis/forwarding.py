@@ -26,7 +26,7 @@ generic part of every job the factory makes, not a job of its own when it says s
 from __future__ import annotations
 
 from ..effects.catalog import ENQUEUE_METHODS
-from .jobs import RetryLimit, RetryPolicy
+from .jobs import Anchor, RetryLimit, RetryPolicy
 from .program import Program
 from .summary import FunctionSummary
 from .values import names
@@ -113,7 +113,7 @@ def _literal_kwargs(kwargs: dict) -> dict:
 
 WAITS = ("time.sleep", "asyncio.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep")
 
-def retry_by_wrapper(project: Program, module, value: list, name: str) -> RetryPolicy | None:
+def retry_by_wrapper(project: Program, module, value: list, name: str, where: Anchor) -> RetryPolicy | None:
     """`@retry_on(on=(IOError,))`, a decorator of the application's own whose wrapper calls the
     decorated function in a `try` and, in the handler, asks for a retry (`current_task.retry()`,
     `self.retry()`), enqueues the job again, or calls the wrapper itself again (`return
@@ -141,15 +141,18 @@ def retry_by_wrapper(project: Program, module, value: list, name: str) -> RetryP
                     # whatever happened, never does
                     counted = bool(again.branch) or handler.reraises or any(k != "**" for k in again.kwargs)
                     waits = _waits_before(project, fn, again)
+                    limit = RetryLimit.unlimited()
+                    if counted:
+                        limit = _count_given(project, factory, value) or RetryLimit.unknown_count("a count it keeps")
                     return RetryPolicy(
                         setting=f"@{name.rpartition('.')[2]} retries by calling itself again",
-                        anchor=project.anchor_of(fn),
-                        retries=RetryLimit.unknown_count("a count it keeps") if counted else RetryLimit.unlimited(),
+                        anchor=where,  # the decorator where it is applied, as tenacity's `@retry` is
+                        retries=limit,
                         on=on, backoff=None if waits else "none", delay=None if waits else 0.0, source="wrapper",
                     )
                 return RetryPolicy(
                     setting=f"@{name.rpartition('.')[2]} retries through {how.rpartition('.')[2]}()",
-                    anchor=project.anchor_of(fn),
+                    anchor=where,  # the decorator where it is applied, as tenacity's `@retry` is
                     # the framework's retry() keeps count and a handler that re-raises stops; enqueueing again never stops
                     retries=RetryLimit.unknown_count(f"{how.rpartition('.')[2]}()") if how.endswith(".retry") or handler.reraises
                     else RetryLimit.unlimited(),
@@ -174,12 +177,37 @@ def _calls_itself_again(fn: FunctionSummary, handler):
     return None
 
 
-def _waits_before(project: Program, fn: FunctionSummary, again) -> bool:
-    """Does every call again wait first: a sleep in the handler, on the path to the call (not in
-    a branch of its own, as `if isinstance(exc, RateLimited): sleep(backoff)` is)?"""
-    for ev in fn.events:
-        if ev.kind != "call" or ev is again or not set(again.handlers) <= set(ev.handlers):
+# A factory parameter that holds the count of a counting retry decorator, and whether it counts
+# every try (`attempts=3`: two retries) or only the retries (`retries=3`).
+_COUNT_PARAMS = {"retries": False, "max_retries": False, "times": False, "attempts": True, "max_attempts": True,
+                 "tries": True, "max_tries": True}
+
+
+def _count_given(project: Program, factory: FunctionSummary, value: list) -> RetryLimit | None:
+    """The retries a counting decorator is given where it is applied (`@retrier(retries=2)`), or
+    its factory's default (`def retrier(_func=None, *, retries=API_RETRY_COUNT)`)."""
+    for param, every_try in _COUNT_PARAMS.items():
+        if param not in factory.params:
             continue
+        given = value[3].get(param) if value and value[0] == "call" else None
+        index = factory.params.index(param)
+        if given is None and value and value[0] == "call" and index < len(value[2]):
+            given = value[2][index]
+        if given is None:
+            given = factory.defaults.get(param)
+        count = project.deref(given) if given else None
+        if count and count[0] == "lit" and isinstance(count[1], int) and not isinstance(count[1], bool):
+            return RetryLimit.known(max(0, count[1] - 1) if every_try else count[1])
+    return None
+
+
+def _waits_before(project: Program, fn: FunctionSummary, again) -> bool:
+    """Does every call again wait first: a sleep before it in the handler or before the `try`,
+    on the path to the call (not in a branch of its own, as `if isinstance(exc, RateLimited):
+    sleep(backoff)` is)?"""
+    for ev in fn.events:
+        if ev.kind != "call" or ev is again or not set(ev.handlers) <= set(again.handlers):
+            continue  # a sleep in the handler, or before the try: not in another handler
         name = project.canonical(ev.name) or ev.name or ""
         if name in WAITS and again.branch[: len(ev.branch)] == ev.branch and (ev.line, ev.col) < (again.line, again.col):
             return True

@@ -14,7 +14,7 @@ from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import JobSite, Registration, RetryPolicy
+from .jobs import Anchor, JobSite, Registration, RetryPolicy
 from .names import canonical_in, origin, target
 from .program import Program, calls_a_function, calls_named, deco_name
 from .syspath import setup_console_scripts
@@ -222,10 +222,10 @@ class Project(Guards, Program):
                     self.failures.append(Failure(f"framework {fw.name} (retry decorators)", Failure.describe(exc)))
         for mod in self.modules.values():
             for fn in mod.functions.values():
-                for value, *_ in fn.decorators:
+                for value, line, col, end_line, end_col in fn.decorators:
                     name = self.canonical(deco_name(value))
                     if fn.qualname not in out and name and self.function_for(name) is not None:
-                        found = retry_by_wrapper(self, mod, value, name)
+                        found = retry_by_wrapper(self, mod, value, name, Anchor(mod.path, line, col, end_line, end_col))
                         if found is not None:
                             out[fn.qualname] = found
         return out

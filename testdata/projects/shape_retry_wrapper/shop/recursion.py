@@ -12,7 +12,7 @@ class TemporaryError(Exception):
 def retrier(_func=None, *, retries=4):
     def decorator(f):
         @wraps(f)
-        def wrapper(*args, **kwargs):  # expect: JC203
+        def wrapper(*args, **kwargs):
             count = kwargs.pop("count", retries)
             try:
                 return f(*args, **kwargs)
@@ -32,7 +32,7 @@ def retrier(_func=None, *, retries=4):
 
 def forever(f):
     @wraps(f)
-    def wrapper(*args, **kwargs):  # expect: JC202
+    def wrapper(*args, **kwargs):
         try:
             return f(*args, **kwargs)
         except TemporaryError:
@@ -57,12 +57,27 @@ def tolerant(visit):
 def patient(f):
     """Counts down in a keyword of its own and gives up by returning: bounded."""
 
-    def wrapper(*args, _left=3, **kwargs):  # expect: JC203
+    def wrapper(*args, _left=3, **kwargs):
         try:
             return f(*args, **kwargs)
         except TemporaryError:
             if _left <= 0:
                 return None
+            return wrapper(*args, _left=_left - 1, **kwargs)
+
+    return wrapper
+
+
+def throttled(f):
+    """Waits before every call, the first and each again: not retried at once."""
+
+    def wrapper(*args, _left=3, **kwargs):
+        time.sleep(5)
+        try:
+            return f(*args, **kwargs)
+        except TemporaryError:
+            if _left <= 0:
+                raise
             return wrapper(*args, _left=_left - 1, **kwargs)
 
     return wrapper
