@@ -25,9 +25,11 @@ counted too.
    so jobs jobcheck finds that carry no label are not false positives; their number is only reported.
 
 2. Rule findings. A finding belongs to a labelled job when
-   a) its `job` field names the inventory job matched to that label (findings in helpers reached from
-      the job, in any file, belong to it this way), or its `function` field (if present) ends with
-      the labelled qualname; or
+   a) its `function` field is the function of the inventory entry matched to that label (a finding
+      in a labelled job's own code, or at a retried function's retry setting, whichever job reaches
+      it); else its `job` field names that inventory job (findings in helpers reached from the job,
+      in any file, belong to it this way), or its `function` field ends with the labelled
+      qualname; or
    b) it is in the label's file, inside the job's line range (decorators through the end of the
       def/class, read from the unpacked source with `ast`).
    For every rule in SCORED (plus any code that appears in a label's `expected`), each labelled
@@ -185,7 +187,13 @@ def match_inventory(label: dict, jobs: list[dict]) -> tuple[dict | None, str]:
 
 
 def owner_of(finding: dict, labels: list[dict]) -> tuple[int | None, str]:
-    """Index of the labelled job a finding belongs to, and why ('job' field, 'function' field or 'range')."""
+    """Index of the labelled job a finding belongs to, and why ('own' code of a labelled job,
+    'job' field, 'function' field or 'range'). A finding in a labelled job's own function is that
+    job's, whichever job reaches it (a retried method the bot's loop calls)."""
+    for i, lab in enumerate(labels):
+        inv = lab["_inventory"]
+        if finding.get("function") and inv and finding["function"] == inv.get("function"):
+            return i, "own"
     for i, lab in enumerate(labels):
         inv = lab["_inventory"]
         if finding.get("job") and inv and finding["job"] in (inv.get("job"), inv.get("function")):

@@ -74,6 +74,7 @@ class Finding:
             "confidence": self.confidence.value,
             "job": self.job,
             "chain": list(self.chain),
+            "function": self.function,
         }
 
 

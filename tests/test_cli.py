@@ -57,12 +57,13 @@ def test_findings_exit_1_and_json_shape(project: Path) -> None:
     assert [f["code"] for f in findings] == ["JC201"]
     f = findings[0]
     assert set(f) >= {"code", "name", "path", "line", "column", "end_line", "end_column", "message", "severity",
-                      "confidence", "job", "chain"}
+                      "confidence", "job", "chain", "function"}
     assert f["path"] == str(Path("pkg/tasks.py"))
     assert (f["line"], f["column"]) == (17, 5)
     assert f["end_line"] == 17 and f["end_column"] > f["column"]
     assert f["name"] == "retry-on-unguarded-effect" and f["severity"] == "error" and f["confidence"] == "high"
     assert f["job"] == "pkg.tasks.notify"
+    assert f["function"] == "pkg.tasks.notify"  # the function the finding lies in
     assert f["chain"] == ["pkg.tasks.notify", "requests.post"]
 
 
