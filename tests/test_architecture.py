@@ -172,3 +172,18 @@ def test_analysed_files_are_read_only_through_read_source() -> None:
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open":
                 readers.append(f"{rel}:{node.lineno}")
     assert readers == []
+
+
+def test_walks_of_the_call_graph_go_through_callees() -> None:
+    """`Project.callees` gives everything a call can run (a table's entries, a signal's
+    receivers); `named_callee` gives only the function a call names, for binding its arguments to
+    that function's parameters. A walk written with `named_callee` silently misses tables and
+    signals, so its users are listed here: a new one must be one of those bindings."""
+    binders = {"analysis/project.py", "frameworks/path_dispatch.py", "frameworks/item_queues.py",
+               "frameworks/background_loops.py"}
+    users = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("named_callee", "callee"):
+                users.add(path.relative_to(PACKAGE).as_posix())
+    assert users == binders
