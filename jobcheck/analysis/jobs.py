@@ -71,7 +71,8 @@ class RetryPolicy:
     backoff: str | None = None  # "exponential" | "constant" | "none" | None (unknown)
     delay: float | None = None  # seconds before the first retry, where known
     failure_handler: str | None = None  # on_failure, link_error, dead letters: who sees exhaustion
-    source: str | None = None  # "wrapper": read from the body of the application's own retry decorator
+    source: str | None = None  # "wrapper": read from the body of the application's own retry decorator; "loop": a retry loop
+    loop: tuple[int, int] | None = None  # a retry loop's (loop id, try id): only what that `try` does runs again
 
     @property
     def bounded(self) -> bool:

@@ -14,7 +14,7 @@ from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import Anchor, JobSite, Registration, RetryPolicy
+from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from .names import canonical_in, origin, target
 from .program import Program, calls_a_function, calls_named, deco_name
 from .syspath import setup_console_scripts
@@ -229,6 +229,18 @@ class Project(Guards, Program):
                         if found is not None:
                             out[fn.qualname] = found
         return out
+
+    @cached_property
+    def retry_loops(self) -> dict[str, RetryPolicy]:
+        """Functions with a retry loop written in their body (`retry_loops.py`), the first one's
+        policy: it runs part of the function again, so it is not the function's `retry_of`."""
+        return {fn.qualname: _loop_policy(fn, fn.retry_loops[0], mod.path)
+                for mod in self.modules.values() for fn in mod.functions.values() if fn.retry_loops}
+
+    def retry_policies(self, qualname: str) -> list[RetryPolicy]:
+        """Everything that runs (part of) this function again after a failure: the policy that
+        retries it (`retry_of`), then a retry loop in its body."""
+        return [p for p in (self.retry_of(qualname), self.retry_loops.get(qualname)) if p is not None]
 
     @cached_property
     def retried_functions(self) -> dict[str, JobSite]:
@@ -548,3 +560,28 @@ def _reads_receiver_connect(project: Project, module: ModuleSummary, event: Even
     args = event.args
     return bool(event.ref and args and args[0][0] == "name"
                 and project.function_for(project.canonical(args[0][1])) is not None)
+
+
+def _loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
+    """The policy of a retry loop as summarised (`FunctionSummary.retry_loops`): it retries what
+    its `try` catches, as often as its header says."""
+    loop_id, try_id, line, col, end_line, end_col, header, count, count_from, forever, on_result, backoff, delay = loop
+    if forever:
+        limit = RetryLimit.unlimited()
+    elif count is not None:
+        limit = RetryLimit.known(count)
+    else:
+        limit = RetryLimit.unknown_count(count_from or header)
+    on: list[str] | None = []
+    for h in fn.handlers:
+        if h.try_id != try_id:
+            continue
+        if not h.types:  # a bare `except:`
+            on = None
+            break
+        on.extend(t or bare for t, bare in zip(h.types, h.unresolved or [None] * len(h.types)) if t or bare)
+    if on_result:
+        on = None  # a result it does not accept sends it round without any exception
+    return RetryPolicy(f"a retry loop `{header}`", Anchor(path, line, col, end_line, end_col), retries=limit,
+                       on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=delay,
+                       source="loop", loop=(loop_id, try_id))

@@ -22,6 +22,7 @@ from typing import Any
 
 from .bindings import global_assignments, library_arm
 from .keys import is_key_name, is_message_id
+from .retry_loops import retry_loop
 
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
 #   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
@@ -135,6 +136,11 @@ class FunctionSummary:
     stores: list = field(default_factory=list)
     # `self.events[name] = f` in a method: (the instance's attribute, line, Value assigned).
     item_stores: list = field(default_factory=list)
+    # Loops that retry what their `try` does (`retry_loops.retry_loop`): (loop id, try id (None: the
+    # loop retries a call until it returns true), line, col,
+    # end line, end col of the loop's header, header as written, retries when known, what holds the
+    # count otherwise, never stops, goes round on a result too, backoff, first delay).
+    retry_loops: list = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -267,6 +273,7 @@ class Summarizer:
         self._flags: dict[str, int] = {}  # in the current function: name -> the call it was unpacked from
         self._stored: list = _OTHER  # the Value an assignment statement stores (see `_stmt_assign`)
         self._global_types: dict[str, str] = {}  # module globals typed by a function's `global` assignment
+        self._try_ids: dict[int, int] = {}  # id() of a walked `try` statement -> its id
 
     # ---- entry -----------------------------------------------------------------------------
 
@@ -932,6 +939,14 @@ class Summarizer:
         if isinstance(node, ast.While) and _runs_until_stopped(node.test):
             self.fn.forever.append(self.loops[-1])
         self._body(node.body)
+        shape = retry_loop(node)
+        if shape is not None and (shape.try_node is None or id(shape.try_node) in self._try_ids):
+            head = node.test if isinstance(node, ast.While) else node.iter
+            self.fn.retry_loops.append((
+                self.loops[-1], None if shape.try_node is None else self._try_ids[id(shape.try_node)],
+                node.lineno, node.col_offset,
+                head.end_lineno or node.lineno, head.end_col_offset or 0, shape.header, shape.count, shape.count_from,
+                shape.forever, shape.on_result, shape.backoff, shape.delay))
         self.loops = saved
         self._body(node.orelse)
 
@@ -1059,6 +1074,7 @@ class Summarizer:
 
     def _stmt_try(self, node: ast.Try) -> None:
         try_id = self._next_id()
+        self._try_ids[id(node)] = try_id
         saved_tries, saved_handlers = self.tries, self.handlers
         self.tries = saved_tries + (try_id,)
         arms = [] if self.scope is self.module_scope and node.handlers else None

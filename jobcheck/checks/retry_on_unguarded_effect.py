@@ -34,19 +34,20 @@ _VERBS = {
 def run(ctx: CheckContext):
     project = ctx.project
     raises = Raises(project)
-    for qualname in sorted(set(project.jobs) | set(project.retry_wrappers)):
+    loops = {q for q in project.retry_loops if q in project.job_context}  # retry loops the jobs reach
+    for qualname in sorted(set(project.jobs) | set(project.retry_wrappers) | loops):
         if qualname not in project.functions:
             continue
-        policy = project.retry_of(qualname)
-        if policy is None:
+        policies = project.retry_policies(qualname)
+        if not policies:
             continue
         effects = project.call_effects(qualname)
         if not effects:
             continue
         fn = project.functions[qualname]
-        scope = _RetryScope(project, raises, fn, policy, effects)
+        scopes = [_RetryScope(project, raises, fn, policy, effects) for policy in policies]
         for ce in effects:
-            trigger = scope.repeats(ce)
+            trigger = next((t for t in (scope.repeats(ce) for scope in scopes) if t is not None), None)
             if trigger is None:
                 continue
             site = project.jobs.get(qualname)
@@ -81,6 +82,8 @@ class _RetryScope:
         """How a retry can come after this effect ran (a description), or None if it cannot."""
         policy, fn = self.policy, self.fn
         e = ce.event_index
+        if policy.loop is not None:
+            return self._loop_repeats(e)
         if policy.on is None:
             return policy.setting
         for exc in policy.on:
@@ -100,13 +103,41 @@ class _RetryScope:
                 return f"{what} at line {ev.line}; {policy.setting}"
         return None
 
-    def _kept_in(self, index: int, exc: str) -> bool:
+    def _loop_repeats(self, e: int) -> str | None:
+        """A retry loop repeats an effect its `try` makes when the effect, or something after it in
+        that `try`, can raise what a handler catches (and no `try` inside keeps it); a loop that
+        tries a call until it returns true repeats every effect in it."""
+        loop_id, try_id = self.policy.loop
+        fn, effect = self.fn, self.fn.events[e]
+        if loop_id not in effect.loops:
+            return None
+        if try_id is None:
+            return self.policy.setting  # tried again until a call says it worked
+        if try_id not in effect.tries:
+            return None
+        for i, ev in enumerate(fn.events):
+            if try_id not in ev.tries or (i != e and (ev.line, ev.col) < (effect.line, effect.col)):
+                continue
+            for exc in self.policy.on or (None,):
+                if exc is None:
+                    if not self._kept_in(i, "Exception", outside=try_id):
+                        return self.policy.setting
+                    continue
+                exc = self.project.canonical(exc) or exc
+                if (i != e or exc not in self.project.catalog.rejections) \
+                        and self.raises.can_raise(fn, i, exc, self.libs.get(i, ())) and not self._kept_in(i, exc, outside=try_id):
+                    return self.policy.setting
+        return None
+
+    def _kept_in(self, index: int, exc: str, outside: int | None = None) -> bool:
         """Is `exc`, raised at this event, caught around it and not raised again? A `try` keeps it
         when one of its clauses surely catches it (that type, `Exception`, a bare `except`) and no
         clause of the try raises it again (`raise`, `raise err`, or a raise of that type): a handler
         that translates it (`raise UpstreamError(...) from exc`) keeps it from the retry."""
         fn = self.fn
         for try_id in fn.events[index].tries:
+            if try_id == outside:
+                continue  # the retry loop's own `try`: what it catches goes round again
             clauses = [h for h in fn.handlers if h.try_id == try_id]
             if not any(not h.types or any(_surely_catches(self.project.canonical(t) or t, exc) for t in h.types if t)
                        for h in clauses):

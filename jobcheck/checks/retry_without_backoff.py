@@ -19,7 +19,7 @@ from ..analysis.jobs import Anchor, RetryLimit, RetryPolicy
 from ..analysis.names import short
 from ..analysis.values import lit
 from .context import CheckContext, ProjectView, event_anchor
-from .retry_sources import retry_framework
+from .retry_sources import idle_retry_loop, retry_framework
 
 CODES = ("JC203",)
 
@@ -44,6 +44,8 @@ ADVICE = {
     "temporal": "keep `backoff_coefficient` above 1 (the default is 2.0) and `initial_interval` at a second or more",
     "django_q": "set the cluster's `retry` to more than the task's `timeout` (the default is 60 s)",
     "luigi": "set the scheduler's `retry_delay` to tens of seconds (the default is 900 s)",
+    "loop": "sleep before the next attempt, growing with it and with jitter "
+            "(`time.sleep(min(60, 2 ** attempt) + random.uniform(0, 1))`)",
     "wrapper": "sleep before each call again, growing with the attempt and with jitter "
                "(`time.sleep(min(60, 2 ** attempt) + random.uniform(0, 1))`), whatever error it retries",
 }
@@ -73,50 +75,50 @@ def run(ctx: CheckContext):
     project = ctx.project
     shared: dict[Anchor, list] = {}  # a policy's setting -> [first finding's parts, functions it retries]
     for qualname, fn in ctx.reached_functions():
-        policy = project.retry_of(qualname)
-        if policy is None or _single(policy):
-            continue
-        framework = retry_framework(project, qualname, policy)
-        if framework not in ADVICE and framework not in POINT_DELAYS:
-            continue
-        display = _display(project, qualname)
-        job = ctx.job_of(qualname) or display
-        uses_policy_delay = policy.on is None or bool(policy.on)  # automatic retries wait the policy's delay
-        asks = []  # lines of explicit requests that wait the policy's delay
-        if framework in POINT_DELAYS:
-            key, moments, position, absent, spelling = POINT_DELAYS[framework]
-            for index in project.explicit_retry_points(qualname):
-                anchor, written = _point_delay(project, qualname, index, key, moments, position)
-                if written is _UNKNOWN:
-                    continue
-                if written is None and absent == "policy":
-                    uses_policy_delay = True
-                    asks.append(fn.events[index].line)
-                    continue
-                delay = absent if written is None else written
-                if not isinstance(delay, float) or delay >= TINY_S:
-                    continue
-                limit = _point_limit(project, qualname, anchor, policy)
-                if limit.count is not None and limit.count < 2:
-                    continue  # `self.retry(countdown=0, max_retries=1)`: one retry
-                what = f"`{spelling}({key}={delay:g})`" if written is not None else f"`{spelling}()` with no {key}"
-                yield ctx.finding(
-                    "JC203", anchor,
-                    f"`{short(display)}` asks for a retry {_when(delay)}: {what}{_times(policy, limit)}, so while what it "
-                    f"calls is struggling every failure comes straight back. {_point_advice(framework, key)}",
-                    job=job, function=qualname,
-                )
-        when = _verdict(framework, policy) if uses_policy_delay else None
-        if when is None:
-            continue
-        if policy.anchor in shared:
-            shared[policy.anchor][1].append(qualname)
-            continue
-        by = ""
-        if asks:  # only where the framework has POINT_DELAYS
-            key, spelling = POINT_DELAYS[framework][0], POINT_DELAYS[framework][4]
-            by = f" (and `{spelling}()` with no {key} at line{'s' if len(asks) > 1 else ''} {', '.join(map(str, asks))})"
-        shared[policy.anchor] = [(policy, framework, display, job, when, by), [qualname]]
+        for policy in project.retry_policies(qualname):
+            if _single(policy) or idle_retry_loop(project, qualname, policy):
+                continue
+            framework = retry_framework(project, qualname, policy)
+            if framework not in ADVICE and framework not in POINT_DELAYS:
+                continue
+            display = _display(project, qualname)
+            job = ctx.job_of(qualname) or display
+            uses_policy_delay = policy.on is None or bool(policy.on)  # automatic retries wait the policy's delay
+            asks = []  # lines of explicit requests that wait the policy's delay
+            if framework in POINT_DELAYS:
+                key, moments, position, absent, spelling = POINT_DELAYS[framework]
+                for index in project.explicit_retry_points(qualname):
+                    anchor, written = _point_delay(project, qualname, index, key, moments, position)
+                    if written is _UNKNOWN:
+                        continue
+                    if written is None and absent == "policy":
+                        uses_policy_delay = True
+                        asks.append(fn.events[index].line)
+                        continue
+                    delay = absent if written is None else written
+                    if not isinstance(delay, float) or delay >= TINY_S:
+                        continue
+                    limit = _point_limit(project, qualname, anchor, policy)
+                    if limit.count is not None and limit.count < 2:
+                        continue  # `self.retry(countdown=0, max_retries=1)`: one retry
+                    what = f"`{spelling}({key}={delay:g})`" if written is not None else f"`{spelling}()` with no {key}"
+                    yield ctx.finding(
+                        "JC203", anchor,
+                        f"`{short(display)}` asks for a retry {_when(delay)}: {what}{_times(policy, limit)}, so while what it "
+                        f"calls is struggling every failure comes straight back. {_point_advice(framework, key)}",
+                        job=job, function=qualname,
+                    )
+            when = _verdict(framework, policy) if uses_policy_delay else None
+            if when is None:
+                continue
+            if policy.anchor in shared:
+                shared[policy.anchor][1].append(qualname)
+                continue
+            by = ""
+            if asks:  # only where the framework has POINT_DELAYS
+                key, spelling = POINT_DELAYS[framework][0], POINT_DELAYS[framework][4]
+                by = f" (and `{spelling}()` with no {key} at line{'s' if len(asks) > 1 else ''} {', '.join(map(str, asks))})"
+            shared[policy.anchor] = [(policy, framework, display, job, when, by), [qualname]]
     for anchor, ((policy, framework, display, job, when, by), retried) in shared.items():
         others = len(retried) - 1
         also = f" (and {others} other job{'s' if others > 1 else ''} with this setting)" if others else ""

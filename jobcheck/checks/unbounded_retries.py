@@ -19,7 +19,7 @@ from ..analysis.jobs import Anchor, RetryPolicy
 from ..analysis.names import short
 from ..analysis.values import lit
 from .context import CheckContext, ProjectView, event_anchor
-from .retry_sources import retry_framework
+from .retry_sources import idle_retry_loop, retry_framework
 
 CODES = ("JC202",)
 
@@ -45,6 +45,7 @@ ADVICE = {
                 "`DatabaseRetryEntrypointExecutor(max_attempts=5)`",
     "procrastinate": "use `retry=RetryStrategy(max_attempts=5, exponential_wait=2)`",
     "streaq": "set `max_tries=` to a number",
+    "loop": "count the attempts (`for attempt in range(5):`) and let the last failure raise where a person sees it",
 }
 GENERIC = "count the attempts and give up after a few, where a person sees the failure"
 
@@ -53,20 +54,9 @@ def run(ctx: CheckContext):
     project = ctx.project
     shared: dict[Anchor, list] = {}  # a policy's setting -> [first finding's parts, functions it retries]
     for qualname, fn in ctx.reached_functions():
-        policy = project.retry_of(qualname)
-        if policy is None or policy.bounded:
-            continue
-        points = project.explicit_retry_points(qualname) if policy.on == () else []
-        if points and all(_counts_itself(project, qualname, i) for i in points):
-            continue
-        if policy.anchor in shared:
-            shared[policy.anchor][1].append(qualname)
-            continue
-        site = project.jobs.get(qualname)
-        display = site.display if site is not None else qualname
-        framework = retry_framework(project, qualname, policy)
-        trigger = _trigger(project, qualname, policy, points)
-        shared[policy.anchor] = [(policy, framework, display, ctx.job_of(qualname) or display, trigger), [qualname]]
+        for policy in project.retry_policies(qualname):
+            if not policy.bounded and not idle_retry_loop(project, qualname, policy):
+                _judge(project, ctx, qualname, policy, shared)
     for anchor, ((policy, framework, display, job, trigger), retried) in shared.items():
         others = len(retried) - 1
         also = f" (and {others} other job{'s' if others > 1 else ''} with this setting)" if others else ""
@@ -80,6 +70,21 @@ def run(ctx: CheckContext):
             f"what ran before it each time, and {handler}. Instead, {ADVICE.get(framework, GENERIC)}.",
             job=job, function=retried[0],
         )
+
+
+def _judge(project: ProjectView, ctx: CheckContext, qualname: str, policy: RetryPolicy, shared: dict) -> None:
+    """Note an unlimited policy once per setting, with the functions it retries."""
+    points = project.explicit_retry_points(qualname) if policy.on == () else []
+    if points and all(_counts_itself(project, qualname, i) for i in points):
+        return
+    if policy.anchor in shared:
+        shared[policy.anchor][1].append(qualname)
+        return
+    site = project.jobs.get(qualname)
+    display = site.display if site is not None else qualname
+    framework = retry_framework(project, qualname, policy)
+    trigger = _trigger(project, qualname, policy, points)
+    shared[policy.anchor] = [(policy, framework, display, ctx.job_of(qualname) or display, trigger), [qualname]]
 
 
 def _counts_itself(project: ProjectView, qualname: str, index: int) -> bool:
