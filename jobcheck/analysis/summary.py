@@ -368,6 +368,12 @@ class Summarizer:
             if func in ("typing.cast", "typing_extensions.cast") and node.args:
                 kind = self._resolve(node.args[0])  # `cast(Celery, make_app())` is a Celery
                 return f"{kind}()" if kind else None
+            if func == "getattr" and len(node.args) >= 2 and (owner := self._resolve(node.args[0])):
+                # `getattr(scheduler.every(n), unit)`: an attribute of that object, named when
+                # written as a literal, else `<getattr>` (which no function or API is called)
+                attr = node.args[1]
+                literal = isinstance(attr, ast.Constant) and isinstance(attr.value, str) and attr.value.isidentifier()
+                return f"{owner}.{attr.value if literal else '<getattr>'}"
             if func.rpartition(".")[2] in _AWS_FACTORIES and func.startswith(("boto3", "aioboto3")):
                 if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                     return f"{func}({node.args[0].value})"
@@ -751,13 +757,15 @@ class Summarizer:
     def _hold(self, target: ast.AST, value: ast.AST | None) -> None:
         """`path = f"{func.__module__}.{func.__qualname__}"`, `job = func`: the local stands for
         the parameter, so a helper that enqueues it forwards what its callers pass. Also a URL
-        template (`url = f"{base}/orders/{id}/cancel"`) and a dotted path (`name = "app.tasks.x"`)."""
+        template (`url = f"{base}/orders/{id}/cancel"`), a dotted path (`name = "app.tasks.x"`) and
+        a list or tuple written out (`endpoints = [self.rating, ScopeEndpoint()]`, as it is written:
+        what is appended later is not in it)."""
         if not isinstance(target, ast.Name) or self.fn is None or self.scope is self.module_scope:
             return
-        held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr)) else None
+        held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr, ast.List, ast.Tuple)) else None
         if isinstance(value, ast.Constant) and isinstance(value.value, str) and _DOTTED_PATH.match(value.value):
             held = ["lit", value.value]  # `task_name = "app.tasks.cleanup"`: what to run, by its path
-        if held and held[0] in ("param", "fstr", "lit"):
+        if held and held[0] in ("param", "fstr", "lit", "seq"):
             self.scope.held[target.id] = held
         else:
             self.scope.held.pop(target.id, None)

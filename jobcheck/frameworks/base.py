@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..analysis.jobs import Anchor, JobSite, RetryLimit, RetryPolicy
-from ..analysis.decorators import Decorated
+from ..analysis.decorators import Decorated, decorated_functions
 from ..analysis.project import Project
 from ..analysis.summary import FunctionSummary
 from ..analysis.values import lit, render
@@ -93,3 +93,33 @@ def has_attr(project: Project, cls, names: tuple[str, ...]) -> bool:
     """Does the class, or a project base of it, define one of these attributes?"""
     owners = [cls, *(project.classes.get(b) for b in project.class_bases(cls))]
     return any(owner is not None and name in owner.attrs for owner in owners for name in names)
+
+
+class PeriodicDecorators:
+    """A framework whose jobs are the functions a periodic decorator marks (`@periodic(spacing=60)`),
+    each run on its own timer; the interval is read from `interval` (or the first argument, where
+    `positional`)."""
+
+    def __init__(self, name: str, decorators: tuple[str, ...], interval: str, positional: bool = False) -> None:
+        self.name, self.decorators, self.interval, self.positional = name, decorators, interval, positional
+
+    def reads_decorator(self, name: str) -> bool:
+        return name in self.decorators
+
+    def find_jobs(self, project: Project) -> list[JobSite]:
+        sites = []
+        for d in decorated_functions(project, self.name):
+            if d.name not in self.decorators:
+                continue
+            every = kwargs_of(d).get(self.interval)
+            if every is None and self.positional and d.is_call and d.value[2]:
+                every = d.value[2][0]
+            site = job_from_function(project, d.function, self.name, "periodic", triggers={"schedule"})
+            if every is not None:
+                site.settings = {self.interval: every}
+            sites.append(site)
+        return sites
+
+    def find_registrations(self, project: Project) -> list:
+        return []
+

@@ -39,6 +39,20 @@ def cleanup():
     print("not scheduled")
 
 
+def refresh_feeds():  # expect: JC501
+    print("refresh")
+
+
+def rotate_logs():  # expect: JC501
+    print("rotate")
+
+
+def schedule_from_config(interval, unit):
+    """The unit read from configuration: `getattr(every(n), unit)` is still the job builder."""
+    job = getattr(schedule.every(interval), unit)
+    job.do(refresh_feeds)
+
+
 class Chores:
     def do(self, task):
         task()
@@ -54,6 +68,7 @@ schedule.every().hour.do(lambda: print("inline"))
 
 scheduler = schedule.Scheduler()
 scheduler.every(5).seconds.do(report)
+getattr(scheduler.every(1), "day").at("03:00").do(rotate_logs)
 
 Chores().do(cleanup)
 Chores().schedule(cleanup)

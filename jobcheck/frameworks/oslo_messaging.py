@@ -1,0 +1,85 @@
+"""oslo.messaging endpoints: the objects handed to an RPC server or a notification listener
+(`get_rpc_server(transport, target, endpoints)`, `get_notification_listener(...)`,
+`get_batch_notification_listener(...)`) are called by the service's worker when a message
+arrives. Each public method of an RPC endpoint is a job the API casts (or calls); a notification
+endpoint's jobs are its methods named for a priority (`info`, `sample`, `error`...).
+
+The endpoints are read by data flow: a list written at the call, a local variable holding one
+(the constructors that feed it), or a parameter of a helper of the application's own
+(`rpc.get_server(target, endpoints)`) read at its callers. oslo.messaging does not redeliver an
+RPC message whose handler raised, and a notification only when the endpoint asks (`REQUEUE` with
+`allow_requeue=True`): nothing is retried here.
+"""
+
+from __future__ import annotations
+
+from ..analysis.jobs import JobSite
+from ..analysis.program import calls_named
+from ..analysis.project import Project
+from .base import job_from_function
+
+_SERVERS = {"get_rpc_server": "rpc", "get_notification_listener": "notify", "get_batch_notification_listener": "notify"}
+_PRIORITIES = ("audit", "critical", "debug", "error", "info", "sample", "warn")
+
+
+class OsloMessaging:
+    name = "oslo_messaging"
+
+    def find_jobs(self, project: Project) -> list[JobSite]:
+        found: dict[str, JobSite] = {}
+        for site in calls_named(project, tuple(_SERVERS)):
+            name = site.name or ""
+            if not name.startswith("oslo_messaging."):
+                continue
+            kind = _SERVERS[name.rpartition(".")[2]]
+            for cls in _endpoint_classes(project, site.function, site.event, depth=0):
+                for method in cls.methods:
+                    if method.startswith("_") if kind == "rpc" else method not in _PRIORITIES:
+                        continue
+                    fn = project.functions.get(f"{cls.qualname}.{method}")
+                    if fn is not None and fn.qualname not in found:
+                        found[fn.qualname] = job_from_function(project, fn, self.name, "task", triggers={"enqueue"})
+        return list(found.values())
+
+    def find_registrations(self, project: Project) -> list:
+        return []
+
+
+def _endpoint_classes(project: Project, fn, ev, depth: int) -> list:
+    """The project's classes whose instances are passed as `endpoints` (third argument)."""
+    value = ev.kwargs.get("endpoints") or (ev.args[2] if len(ev.args) > 2 else None)
+    sources = ev.kwsrc.get("endpoints", ()) if "endpoints" in ev.kwargs else (ev.argsrc[2] if len(ev.argsrc) > 2 else ())
+    names = [fn.events[i].name for i in sources]
+    if value and value[0] == "seq":
+        # `[RatingEndpoint()]`, or `[self._rating_endpoint]` typed by its assignment in `__init__`
+        names += [e[1] + ("()" if e[0] == "call" else "") for e in value[1] if e and e[0] in ("call", "name") and e[1]]
+    classes = []
+    for name in names:
+        instance = project.canonical(name) or ""
+        if instance.endswith("()") and instance[:-2] in project.classes:
+            classes.append(project.classes[instance[:-2]])
+        elif instance in project.classes:
+            classes.append(project.classes[instance])
+    if value and value[0] == "param" and depth < 2:
+        # `def get_server(target, endpoints): return get_rpc_server(TRANSPORT, target, endpoints)`
+        at = value[2] - (1 if fn.class_qualname else 0)  # a method's callers do not pass `self`
+        for caller in calls_named(project, (fn.name,), lambda p, m, e: p.function_for(p.canonical(e.name)) is fn):
+            forwarded = _Forwarded(caller.event, at, value[1])
+            classes += _endpoint_classes(project, caller.function, forwarded, depth + 1)
+    return classes
+
+
+class _Forwarded:
+    """A call of the helper read as the server call it makes: the argument it passes for the
+    helper's parameter (at `at`, or by `name`) as the endpoints."""
+
+    def __init__(self, ev, at: int, name: str) -> None:
+        self.args, self.argsrc, self.kwargs, self.kwsrc = [], [], {}, {}
+        if name in ev.kwargs:
+            self.kwargs["endpoints"], self.kwsrc["endpoints"] = ev.kwargs[name], ev.kwsrc.get(name, ())
+        elif 0 <= at < len(ev.args):
+            self.kwargs["endpoints"] = ev.args[at]
+            self.kwsrc["endpoints"] = ev.argsrc[at] if at < len(ev.argsrc) else ()
+
+
+FRAMEWORK = OsloMessaging()
