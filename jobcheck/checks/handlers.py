@@ -8,8 +8,9 @@ from ..analysis.summary import FunctionSummary, Handler
 from ..effects.catalog import EXHAUSTION_ERRORS
 
 # Calls a handler may make and still say nothing: logs below warning, and printing.
-# (A traceback formatted as text says nothing by itself: the log it is handed to decides.)
-QUIET_CALLS = ("debug", "info", "print", "format_exc", "format_exception")
+# (A traceback or an exception made text, `str(exc)`, says nothing by itself: the log it is handed
+# to decides.)
+QUIET_CALLS = ("debug", "info", "print", "format_exc", "format_exception", "str", "repr")
 # Calls that tell a person: logs at warning or above, error trackers, Django's mail to the admins.
 REPORTING_CALLS = ("warning", "warn", "error", "exception", "critical", "fatal", "capture_exception",
                    "capture_message", "captureException", "mail_admins")

@@ -4,7 +4,8 @@ run that failed ends as a success: no retry, no failure state, nothing for a per
 
 Only the function the scheduler calls counts (its outcome is the run's), and only a `try` that
 is not inside a loop: catching per item so that one bad item does not stop a batch is a choice,
-not a silent failure. A handler that calls anything but a log below warning (a reporting
+not a silent failure. A loop that runs until stopped (`while True:`, `while not stop.is_set():`)
+is no batch but the job's own schedule: a `try` around its round counts. A handler that calls anything but a log below warning (a reporting
 helper of the application, `self.retry`, Sentry) is taken to report.
 """
 
@@ -59,4 +60,7 @@ def _swallows(fn: FunctionSummary, handler: Handler) -> bool:
     events = guarded(fn, handler)
     if not any(ev.kind == "call" for ev in events):
         return False  # nothing in the `try` can fail but names and arithmetic
-    return not set.intersection(*(set(ev.loops) for ev in events))  # in a loop: per item, so the others run
+    # In a loop: per item, so the others run; but a loop that runs until stopped is the job's own
+    # schedule (`while not stop.is_set(): try: ... except Exception: log.debug(...)`), and a `try`
+    # around its round is the run's outcome.
+    return not (set.intersection(*(set(ev.loops) for ev in events)) - set(fn.forever))

@@ -126,3 +126,44 @@ def calls_a_helper_that_swallows(account_id):
 
 def sync(account_id):
     requests.post("https://example.com/accounts", json={"id": account_id})
+
+
+# A thread or coroutine that loops until stopped: the loop is the job's schedule, and a `try`
+# around its round is each run's outcome.
+
+import threading
+
+stop = threading.Event()
+
+
+def cleanup_forever():
+    while not stop.is_set():
+        try:
+            requests.post("https://example.com/cleanup", json={})
+        except Exception as exc:  # expect: JC205
+            logger.debug("cleanup failed, will try again: %s", str(exc))
+        stop.wait(60)
+
+
+def cleanup_forever_reported():
+    while not stop.is_set():
+        try:
+            requests.post("https://example.com/cleanup", json={})
+        except Exception:
+            logger.exception("cleanup failed, will try again")
+        stop.wait(60)
+
+
+def sweep_forever(accounts):
+    while not stop.is_set():
+        for account_id in accounts:
+            try:
+                requests.post("https://example.com/sweep", json={"id": account_id})
+            except Exception:
+                logger.debug("one account failed; the others run")
+        stop.wait(300)
+
+
+threading.Thread(target=cleanup_forever, daemon=True).start()
+threading.Thread(target=cleanup_forever_reported, daemon=True).start()
+threading.Thread(target=sweep_forever, args=([],), daemon=True).start()
