@@ -13,7 +13,7 @@ not a schedule, nor is `@reboot`. What each command runs is decided by the frame
 
 A systemd timer schedules the service of the same name (or its `Unit=`): that service's
 `ExecStart=` lines are read as crontab lines. The console scripts a package declares
-(`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`) say what a command name in such a line runs (`borgmatic` ->
+(`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too) say what a command name in such a line runs (`borgmatic` ->
 `borgmatic.commands.borgmatic:main`).
 
 Which files are read is decided by name alone (`is_schedule_file`), so that listing a folder
@@ -160,8 +160,11 @@ def _pyproject_scripts(text: str) -> dict[str, str]:
     return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str) and ":" in v}
 
 
+_ENTRY_POINT_SECTIONS = ("options.entry_points", "entry_points")  # setuptools', pbr's
+
+
 def _ini_scripts(text: str) -> dict[str, str]:
-    """setup.cfg's `console_scripts =` option of `[options.entry_points]`."""
+    """setup.cfg's `console_scripts =` option of `[options.entry_points]` (pbr: `[entry_points]`)."""
     out: dict[str, str] = {}
     section = option = None
     for line in text.splitlines():
@@ -169,10 +172,10 @@ def _ini_scripts(text: str) -> dict[str, str]:
         if stripped.startswith("[") and stripped.endswith("]"):
             section, option = stripped[1:-1].strip(), None
             continue
-        if section == "options.entry_points" and stripped and not line[:1].isspace():
+        if section in _ENTRY_POINT_SECTIONS and stripped and not line[:1].isspace():
             option = stripped.partition("=")[0].strip()
             stripped = stripped.partition("=")[2].strip()
-        if section == "options.entry_points" and option == "console_scripts":
+        if section in _ENTRY_POINT_SECTIONS and option == "console_scripts":
             name, eq, target = stripped.partition("=")
             if eq and name.strip() and ":" in target:
                 out[name.strip()] = target.strip().split()[0]
