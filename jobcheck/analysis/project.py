@@ -231,16 +231,17 @@ class Project(Guards, Program):
         return out
 
     @cached_property
-    def retry_loops(self) -> dict[str, RetryPolicy]:
-        """Functions with a retry loop written in their body (`retry_loops.py`), the first one's
-        policy: it runs part of the function again, so it is not the function's `retry_of`."""
-        return {fn.qualname: _loop_policy(fn, fn.retry_loops[0], mod.path)
+    def retry_loops(self) -> dict[str, list[RetryPolicy]]:
+        """Functions with retry loops written in their body (`retry_loops.py`), a policy each: a
+        loop runs part of the function again, so it is not the function's `retry_of`."""
+        return {fn.qualname: [_loop_policy(fn, loop, mod.path) for loop in fn.retry_loops]
                 for mod in self.modules.values() for fn in mod.functions.values() if fn.retry_loops}
 
     def retry_policies(self, qualname: str) -> list[RetryPolicy]:
         """Everything that runs (part of) this function again after a failure: the policy that
-        retries it (`retry_of`), then a retry loop in its body."""
-        return [p for p in (self.retry_of(qualname), self.retry_loops.get(qualname)) if p is not None]
+        retries it (`retry_of`), then each retry loop in its body."""
+        own = self.retry_of(qualname)
+        return ([own] if own is not None else []) + self.retry_loops.get(qualname, [])
 
     @cached_property
     def retried_functions(self) -> dict[str, JobSite]:

@@ -10,17 +10,26 @@ succeeds, and goes round again when it fails:
             time.sleep(2 ** attempt)
 
 Read from the syntax alone, by three marks together: one `try` among the loop's statements, a way
-out of the loop when it succeeds (`break` or `return` in its body or `else`, or a `break` after it
-that a handler's `continue` skips), and a handler that does not always leave the loop (it may leave
-on its last attempt: `if attempt == 4: raise`). A loop over items (`for order in orders:`) is not a
-retry loop: only `range(...)`, a literal tuple or list of delays, `itertools.count()` and `while`
-loops are attempts. A per-item `try` with no way out on success is not one either.
+out of the loop when it succeeds (a `break` or `return` among the statements of its body or `else`,
+or under an `if` that ends its body, `if response.ok: return response`; a flag the loop's test
+reads, `sent = True`; or a way out after the `try` that a handler's `continue` skips), and a
+handler that does not always leave the loop (it may leave on its last attempt: `if attempt == 4:
+raise`). A loop that takes an item and then works on it (`msg = queue.get(); if msg is None:
+break; post(msg)`) leaves on what it took, not on success: no retry loop. Nor is a loop over items
+(`for order in orders:`, `for host in HOSTS:`, `for i in range(len(items))` indexing them): only
+`range(...)`, a literal tuple or list of delays, `itertools.count()` and `while` loops over
+attempts count.
 
-How many attempts: `range(N)` and a literal sequence give the count; a `while` loop's own test
-(`while attempts < 5`) or an exit in a handler (`if attempt > 5: raise`) bounds it with a count
-unknown; `while True:` (or `while not sent:`) with no exit in any handler, and `itertools.count()`,
-never stops. What it waits between attempts: a sleep in a handler or after the `try`, growing
-(`2 ** attempt`, `delay *= 2`) or constant; none at all is a retry at once.
+A loop with no `try` that tries one call until it returns true (`for _ in range(3): if
+posted(...): return`) is a retry loop too, when that call is the only work in it (the rest waits or
+logs): a worker loop that checks a stop flag (`if stop.is_set(): break`) before its work is not.
+
+How many attempts: `range(...)` and a literal sequence give the count; a `while` loop's own test
+over a counter (`while attempts < 5`, `while retries:` counted down) or an exit when an attempt
+fails (`if attempt > 5: raise`) bounds it with a count unknown; `while True:`, a flag (`while not
+sent:`, `while self.running:`) or `itertools.count()` with no such exit never stops. What it waits
+between attempts: a sleep (or an event's `wait(timeout)`) in a handler, before or after the `try`,
+growing (`2 ** attempt`, `delay *= 2`) or constant; none at all is a retry at once.
 """
 
 from __future__ import annotations
@@ -31,6 +40,7 @@ from dataclasses import dataclass
 _LEAVES = (ast.Break, ast.Return)
 _EXITS = (ast.Break, ast.Return, ast.Raise)
 _NESTED = (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_QUIET = ("debug", "info", "warning", "warn", "error", "exception", "log", "print")  # logging: no work
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +53,11 @@ class LoopShape:
     count_from: str | None  # what holds a count not known ("MAX_TRIES", "attempts < limit")
     forever: bool  # nothing ever stops it
     on_result: bool  # it also goes round when the `try` ends without leaving (`if response.ok: return`)
-    backoff: str  # "exponential" | "constant" | "none"
+    backoff: str  # "exponential" | "linear" | "constant" | "none"
     delay: float | None  # seconds before the second attempt, where written as a number
 
 
 def retry_loop(loop: ast.For | ast.AsyncFor | ast.While) -> LoopShape | None:
-    if loop.orelse:
-        return None
     tries = [s for s in loop.body if isinstance(s, ast.Try) and s.handlers]
     if len(tries) == 1:
         return _trying(loop, tries[0])
@@ -61,35 +69,40 @@ def _trying(loop, attempt: ast.Try) -> LoopShape | None:
     index = loop.body.index(attempt)
     before, after = loop.body[:index], loop.body[index + 1:]
     retrying = [h for h in attempt.handlers if not _always_exits(h.body)]
-    if not retrying:
+    if not retrying or _per_item(loop, attempt.body):
         return None
-    leaves_on_success = _leaves(attempt.body + attempt.orelse) or _sets_the_test(loop, attempt.body + attempt.orelse) or (
-        any(isinstance(s, _LEAVES) for s in after) and any(_continues(h.body) for h in retrying))
+    succeeded = attempt.body + attempt.orelse
+    continues = any(_continues(h.body) for h in retrying)
+    leaves_on_success = (any(isinstance(s, _LEAVES) for s in succeeded) or _ends_in_leave(attempt.body)
+                         or _ends_in_leave(attempt.orelse) or _sets_the_test(loop, succeeded)
+                         or (continues and _leaves(after)))
     if not leaves_on_success:
         return None
-    failing = [s for h in retrying for s in h.body] + after
-    bound = _bound(loop, failing)
+    failing = [s for h in retrying for s in h.body]
+    bound = _bound(loop, failing, [] if continues else after)
     if bound is None:
         return None
-    waits = _sleeps(failing) + _sleeps(before)
-    on_result = not any(isinstance(s, _LEAVES) for s in attempt.body + attempt.orelse + after) \
-        and not _sets_the_test(loop, attempt.body + attempt.orelse)
+    waits = _sleeps(failing) + _sleeps(before) + _sleeps(after)
+    on_result = not (any(isinstance(s, _LEAVES) for s in succeeded + after) or _sets_the_test(loop, succeeded))
     return _shape(loop, attempt, bound, on_result, waits)
 
 
 def _until_it_works(loop) -> LoopShape | None:
     """`for _ in range(3): if post_succeeded(...): return`: no `try`, a call whose true result
-    leaves the loop (a call whose false result leaves it, `if not next_page(): break`, is work
-    done until there is none, not a retry; a call given the loop's variable is one per item)."""
+    leaves the loop and that is all the loop does but wait and log (a call whose false result
+    leaves it, `if not next_page(): break`, is work done until there is none; a call given the
+    loop's variable is one per item; a check before other work is a stop flag)."""
     gates = [s for s in loop.body if isinstance(s, ast.If) and not s.orelse and len(s.body) == 1
              and isinstance(s.body[0], _LEAVES) and isinstance(_unawaited(s.test), ast.Call)]
     if len(gates) != 1 or any(isinstance(s, _EXITS) for s in loop.body):
         return None
-    counters = _counters(loop)
-    if counters & {n.id for n in ast.walk(gates[0].test) if isinstance(n, ast.Name)}:
+    gate = gates[0]
+    if _counters(loop) & _names(gate.test):
         return None
-    rest = [s for s in loop.body if s is not gates[0]]
-    bound = _bound(loop, rest)
+    rest = [s for s in loop.body if s is not gate]
+    if any(isinstance(n, ast.Call) and not _waits(n) and _name(n.func) not in _QUIET for n in _walk(rest)):
+        return None  # other work in the loop: the call is a check, not the attempt
+    bound = _bound(loop, rest, rest)
     if bound is None:
         return None
     return _shape(loop, None, bound, True, _sleeps(loop.body))
@@ -106,16 +119,34 @@ def _unawaited(node: ast.expr) -> ast.expr:
     return node.value if isinstance(node, ast.Await) else node
 
 
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
 def _counters(loop) -> set[str]:
-    return {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
+    return _names(loop.target) if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
+
+
+def _per_item(loop, statements: list) -> bool:
+    """`for i in range(len(items)): try: post(items[i])`: the loop's variable picks what to work on."""
+    counters = _counters(loop)
+    return bool(counters) and any(isinstance(n, ast.Subscript) and counters & _names(n.slice) for n in _walk(statements))
+
+
+def _ends_in_leave(statements: list) -> bool:
+    """The last statement is an `if` that leaves (`if response.ok: return response`): the check of
+    what the attempt gave. A way out under an `if` earlier, before more work, leaves on something
+    taken (`if msg is None: break`), not on success."""
+    return bool(statements) and isinstance(statements[-1], ast.If) and _leaves([statements[-1]])
 
 
 def _sets_the_test(loop, statements: list) -> bool:
-    """`while not sent: try: send(); sent = True`: the body sets a name the loop's test reads."""
+    """`while not sent: try: send(); sent = True`: the body sets a name the loop's test reads
+    (`self.sent` too)."""
     if not isinstance(loop, ast.While):
         return False
-    tested = {n.id for n in ast.walk(loop.test) if isinstance(n, ast.Name)}
-    return any(isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id in tested for t in n.targets)
+    tested = {ast.unparse(n) for n in ast.walk(loop.test) if isinstance(n, (ast.Name, ast.Attribute))}
+    return any(isinstance(n, ast.Assign) and any(ast.unparse(t) in tested for t in n.targets)
                for n in _walk(statements))
 
 
@@ -140,58 +171,84 @@ def _continues(statements: list) -> bool:
 
 
 def _always_exits(statements: list) -> bool:
-    """Does this block leave the loop whatever happens (a `raise`, `return` or `break` among its
-    own statements, not under an `if`)?"""
-    return any(isinstance(s, _EXITS) for s in statements)
+    """Does this block leave the loop whatever happens: a `raise`, `return` or `break` among its
+    statements, an `if` whose every arm leaves, or a `with` whose body does?"""
+    for s in statements:
+        if isinstance(s, _EXITS):
+            return True
+        if isinstance(s, ast.If) and s.orelse and _always_exits(s.body) and _always_exits(s.orelse):
+            return True
+        if isinstance(s, (ast.With, ast.AsyncWith)) and _always_exits(s.body):
+            return True
+    return False
 
 
-def _exits_sometimes(failing: list) -> bool:
-    """A way out after failures: a `raise` or `return` anywhere in what runs then, or a `break`
-    under a condition (a top-level `break` after the `try` is the way out on success)."""
-    return any(isinstance(n, (ast.Raise, ast.Return)) or (isinstance(n, ast.Break) and n not in failing)
-               for n in _walk(failing))
+def _exits_sometimes(failing: list, after: list) -> bool:
+    """A way out after an attempt failed: an exit anywhere in what its handlers run, or under a
+    condition after the `try` where a failed attempt goes on to run it (a way out among the
+    statements after the `try` is the way out on success)."""
+    return any(isinstance(n, _EXITS) for n in _walk(failing)) or any(
+        isinstance(n, _EXITS) and n not in after for n in _walk(after))
 
 
-def _bound(loop, failing: list) -> tuple[int | None, str | None, bool] | None:
+def _bound(loop, failing: list, after: list) -> tuple[int | None, str | None, bool] | None:
     """(retries when known, what holds the count otherwise, never stops), or None when the loop
-    does not count attempts (a loop over items). `failing`: the statements that run when an
-    attempt fails, where a way out bounds a `while True:` loop."""
+    does not count attempts (a loop over items). `failing`: what runs when an attempt fails;
+    `after`: what runs after the `try` whether it failed or not."""
+    exits = _exits_sometimes(failing, after)
     if isinstance(loop, (ast.For, ast.AsyncFor)):
         it = loop.iter
         if isinstance(it, (ast.Tuple, ast.List)):
+            if not all(isinstance(e, ast.Constant) and isinstance(e.value, (int, float)) for e in it.elts):
+                return None  # `for host in ("a", "b")`: a failover over items, not attempts
             return max(len(it.elts) - 1, 0), None, False
-        if isinstance(it, ast.Call) and _name(it.func) in ("range", "count") and not it.keywords:
-            if _name(it.func) == "count":
-                return None, None, True
+        if isinstance(it, ast.Call) and _name(it.func) == "count":
+            return (None, "an exit when it fails", False) if exits else (None, None, True)
+        if isinstance(it, ast.Call) and _name(it.func) == "range" and not it.keywords and it.args:
             args = it.args
-            if len(args) == 1 and isinstance(args[0], ast.Constant) and type(args[0].value) is int:
-                return max(args[0].value - 1, 0), None, False
-            if len(args) == 2 and all(isinstance(a, ast.Constant) and type(a.value) is int for a in args):
-                return max(args[1].value - args[0].value - 1, 0), None, False
-            return None, ast.unparse(args[-1] if len(args) < 3 else args[1]) if args else "range()", False
+            if all(isinstance(a, ast.Constant) and type(a.value) is int for a in args) and len(args) <= 3 \
+                    and (len(args) < 3 or args[2].value != 0):
+                return max(len(range(*(a.value for a in args))) - 1, 0), None, False
+            return None, ast.unparse(args[0] if len(args) == 1 else args[1]), False
         return None
     test = loop.test
-    forever = (isinstance(test, ast.Constant) and bool(test.value)) or (
-        isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name))
-    if not forever:
+    if isinstance(test, ast.Constant):
+        flag = bool(test.value)
+    else:
+        operand = test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else test
+        # A name or attribute the loop does not count (`while not sent`, `while self.running`) is a
+        # flag; one it counts (`while retries:` with `retries -= 1`) and a comparison bound it.
+        flag = isinstance(operand, (ast.Name, ast.Attribute)) and ast.unparse(operand) not in _counted(loop)
+    if not flag:
         return None, ast.unparse(test), False
-    if _exits_sometimes(failing):
+    if exits:
         return None, "an exit when it fails", False
     return None, None, True
+
+
+def _counted(loop) -> set[str]:
+    return {ast.unparse(n.target) for n in _walk(loop.body) if isinstance(n, ast.AugAssign)}
 
 
 def _name(func: ast.expr) -> str:
     return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
+def _waits(call: ast.Call) -> bool:
+    """A sleep, or an event's `wait(timeout)`."""
+    name = _name(call.func)
+    return name.lower().endswith("sleep") or (name == "wait" and bool(call.args or call.keywords))
+
+
 def _sleeps(statements: list) -> list[ast.Call]:
-    return [n for n in _walk(statements) if isinstance(n, ast.Call) and _name(n.func).lower().endswith("sleep")]
+    return [n for n in _walk(statements) if isinstance(n, ast.Call) and _waits(n)]
 
 
 def _backoff(sleeps: list[ast.Call], loop) -> tuple[str, float | None]:
     if not sleeps:
         return "none", 0.0
-    arg = sleeps[0].args[0] if sleeps[0].args else None
+    first = sleeps[0]
+    arg = first.args[0] if first.args else next((k.value for k in first.keywords if k.arg in ("timeout", "seconds", "delay")), None)
     if isinstance(arg, ast.Constant) and isinstance(arg.value, (int, float)) and not isinstance(arg.value, bool):
         return "constant", float(arg.value)
     delays = _listed_delays(arg, loop)

@@ -35,8 +35,8 @@ class ProjectView(Protocol):
     """The effect, guard, marker and transaction catalogs, with the configuration's additions."""
     retry_wrappers: dict[str, RetryPolicy]
     """Functions a retry decorator (tenacity, backoff, stamina) retries, job or not."""
-    retry_loops: dict[str, RetryPolicy]
-    """Functions with a retry loop written in their body (`for attempt in range(5): try: ...`)."""
+    retry_loops: dict[str, list[RetryPolicy]]
+    """Functions with retry loops written in their body (`for attempt in range(5): try: ...`)."""
 
     def canonical(self, name: str | None) -> str | None:
         """A name as summarised, resolved across modules (`app.send` -> `django.core.mail.send_mail`)."""
@@ -62,7 +62,7 @@ class ProjectView(Protocol):
         """The retry policy that really retries a function (dead configuration is None)."""
 
     def retry_policies(self, qualname: str) -> list[RetryPolicy]:
-        """What runs (part of) a function again: `retry_of`, then a retry loop in its body."""
+        """What runs (part of) a function again: `retry_of`, then each retry loop in its body."""
 
     def delivery(self, qualname: str) -> Delivery | None:
         """What the job's framework and settings guarantee: at least once (a worker that dies

@@ -97,7 +97,7 @@ def _counts_itself(project: ProjectView, qualname: str, index: int) -> bool:
 def _trigger(project: ProjectView, qualname: str, policy: RetryPolicy, points: list[int]) -> str:
     """What makes it retry: any exception, the ones listed, or the body's requests."""
     if policy.on is None:
-        return "on any exception"
+        return "on any failure" if policy.loop is not None else "on any exception"
     if policy.on:
         return "on " + ", ".join(f"`{n.rpartition('.')[2]}`" for n in policy.on)
     lines = sorted({event_anchor(project, qualname, i).line for i in points})

@@ -1,0 +1,179 @@
+# jobcheck-test: select=JC201,JC202,JC203
+"""Loops that look like retries and are not (quiet), and retry loops in less common shapes."""
+import itertools
+import queue
+import threading
+import time
+
+import requests
+from celery import shared_task
+
+stop = threading.Event()
+work = queue.Queue()
+HOSTS = ["https://a.example", "https://b.example"]
+
+
+@shared_task
+def stop_flag_worker(url):
+    """A worker that checks a stop flag before its work: no retry."""
+    while True:
+        if stop.is_set():
+            break
+        requests.post(url, json={"tick": 1}, timeout=5)
+        time.sleep(5)
+
+
+@shared_task
+def consumer_with_sentinel(url):
+    """Takes an item, leaves on the sentinel, works on the rest: no retry."""
+    while True:
+        try:
+            msg = work.get(timeout=1)
+            if msg is None:
+                break
+            requests.post(url, json=msg, timeout=5)
+        except queue.Empty:
+            continue
+
+
+class Consumer:
+    running = True
+
+    def run(self, url):
+        """`while self.running` is a flag, not a count; the try leaves on nothing: no retry."""
+        while self.running:
+            try:
+                msg = work.get(timeout=1)
+                requests.post(url, json=msg, timeout=5)
+            except queue.Empty:
+                continue
+
+
+@shared_task
+def consume(url):
+    Consumer().run(url)
+
+
+@shared_task
+def failover(payload):
+    """The first host that answers: a loop over items, not attempts."""
+    for host in HOSTS:
+        try:
+            return requests.post(host, json=payload, timeout=5)
+        except requests.RequestException:
+            continue
+    return None
+
+
+@shared_task
+def always_leaves(url):
+    """Every arm of the handler leaves: no attempt follows a failure."""
+    for attempt in range(3):
+        try:
+            return requests.post(url, timeout=5)
+        except requests.HTTPError as exc:
+            if exc.response.status_code == 429:
+                raise RuntimeError("throttled") from exc
+            else:
+                raise
+
+
+@shared_task
+def each_index(items, url):
+    """`range(len(items))` indexing them: one attempt per item."""
+    for i in range(len(items)):
+        try:
+            requests.post(url, json=items[i], timeout=5)
+            break
+        except requests.RequestException:
+            continue
+
+
+@shared_task
+def waits_on_event(url):
+    """An event's wait(timeout) is a backoff (JC203 quiet); the POST is sent again (JC201)."""
+    for attempt in range(5):
+        try:
+            return requests.post(url, timeout=5)  # expect: JC201
+        except requests.RequestException:
+            stop.wait(2 ** attempt)
+
+
+@shared_task
+def count_with_exit(url):
+    """`itertools.count()` whose handler gives up is bounded (JC202 quiet)."""
+    for attempt in itertools.count():
+        try:
+            return requests.post(url, timeout=5)  # expect: JC201
+        except requests.RequestException:
+            if attempt >= 5:
+                raise
+            time.sleep(2 ** attempt)
+
+
+@shared_task
+def return_after_try(url):
+    """The way out after the `try` is the way out on success: nothing stops a failing one."""
+    while True:  # expect: JC202, JC203
+        try:
+            response = requests.post(url, timeout=5)  # expect: JC201
+        except requests.RequestException:
+            continue
+        return response
+
+
+@shared_task
+def two_loops(connect, url):
+    """Each loop is read: the first waits for a connection (no effect), the second retries a POST."""
+    for _ in range(10):
+        try:
+            connect()
+            break
+        except OSError:
+            time.sleep(1)
+    for attempt in range(5):  # expect: JC203
+        try:
+            return requests.post(url, timeout=5)  # expect: JC201
+        except requests.RequestException:
+            pass
+
+
+@shared_task
+def for_else(url):
+    for attempt in range(0, 10, 2):  # expect: JC203
+        try:
+            requests.post(url, timeout=5)  # expect: JC201
+            break
+        except requests.RequestException:
+            pass
+    else:
+        raise RuntimeError("gave up")
+
+
+@shared_task
+def ok_after_try(url):
+    for attempt in range(5):  # expect: JC203
+        try:
+            response = requests.post(url, timeout=5)  # expect: JC201
+        except requests.RequestException:
+            continue
+        if response.ok:
+            return response
+    return None
+
+
+class Flag:
+    sent = False
+
+    def send(self, url):
+        while not self.sent:  # expect: JC202
+            try:
+                requests.post(url, timeout=5)  # expect: JC201
+                self.sent = True
+            except requests.RequestException:
+                time.sleep(10)
+
+
+@shared_task
+def flagged(url):
+    Flag().send(url)
