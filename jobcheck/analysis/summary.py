@@ -563,14 +563,10 @@ class Summarizer:
         return sources
 
     def _expr_name(self, node: ast.Name) -> frozenset:
-        scope = self.scope
-        while scope is not None:
-            if node.id in scope.sources:
-                return scope.sources[node.id]
-            if node.id in scope.names:
-                return _EMPTY
-            scope = scope.parent
-        return _EMPTY
+        # The calls feeding a name are events of the function that binds it: a name bound in an
+        # enclosing function or in the module (`ENDPOINTS = [Ep()]`) has none here, whose event
+        # numbers would name other calls.
+        return self.scope.sources.get(node.id, _EMPTY)
 
     def _expr_constant(self, node: ast.AST) -> frozenset:
         return _EMPTY
@@ -765,6 +761,8 @@ class Summarizer:
         held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr, ast.List, ast.Tuple)) else None
         if isinstance(value, ast.Constant) and isinstance(value.value, str) and _DOTTED_PATH.match(value.value):
             held = ["lit", value.value]  # `task_name = "app.tasks.cleanup"`: what to run, by its path
+        if held and held[0] == "seq" and any(e[0] == "seq" for e in held[1]):
+            held = None  # only a flat list is held: one of lists (of held lists...) can grow without end
         if held and held[0] in ("param", "fstr", "lit", "seq"):
             self.scope.held[target.id] = held
         else:

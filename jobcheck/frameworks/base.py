@@ -109,8 +109,8 @@ class PeriodicDecorators:
     def find_jobs(self, project: Project) -> list[JobSite]:
         sites = []
         for d in decorated_functions(project, self.name):
-            if d.name not in self.decorators:
-                continue
+            if d.name not in self.decorators or lit(kwargs_of(d).get("enabled"), True) is False:
+                continue  # `enabled=False`: switched off where it is written
             every = kwargs_of(d).get(self.interval)
             if every is None and self.positional and d.is_call and d.value[2]:
                 every = d.value[2][0]

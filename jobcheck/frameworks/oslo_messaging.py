@@ -4,9 +4,11 @@
 arrives. Each public method of an RPC endpoint is a job the API casts (or calls); a notification
 endpoint's jobs are its methods named for a priority (`info`, `sample`, `error`...).
 
-The endpoints are read by data flow: a list written at the call, a local variable holding one
-(the constructors that feed it), or a parameter of a helper of the application's own
-(`rpc.get_server(target, endpoints)`) read at its callers. oslo.messaging does not redeliver an
+The endpoints are read by data flow: a list written at the call, a local variable or a module
+variable holding one, or a parameter of a helper of the application's own (`rpc.get_server(target,
+endpoints)`, `[endpoint]`) read at its callers. Endpoints appended to a list later, or held in an
+attribute, are not read. An endpoint's methods include those of its bases, not its properties,
+class or static methods. oslo.messaging does not redeliver an
 RPC message whose handler raised, and a notification only when the endpoint asks (`REQUEUE` with
 `allow_requeue=True`): nothing is retried here.
 """
@@ -14,12 +16,13 @@ RPC message whose handler raised, and a notification only when the endpoint asks
 from __future__ import annotations
 
 from ..analysis.jobs import JobSite
-from ..analysis.program import calls_named
+from ..analysis.program import calls_named, deco_name
 from ..analysis.project import Project
 from .base import job_from_function
 
 _SERVERS = {"get_rpc_server": "rpc", "get_notification_listener": "notify", "get_batch_notification_listener": "notify"}
 _PRIORITIES = ("audit", "critical", "debug", "error", "info", "sample", "warn")
+_NOT_CALLED = ("property", "cached_property", "classmethod", "staticmethod", "setter")
 
 
 class OsloMessaging:
@@ -33,11 +36,10 @@ class OsloMessaging:
                 continue
             kind = _SERVERS[name.rpartition(".")[2]]
             for cls in _endpoint_classes(project, site.function, site.event, depth=0):
-                for method in cls.methods:
-                    if method.startswith("_") if kind == "rpc" else method not in _PRIORITIES:
+                for fn in _methods(project, cls):
+                    if fn.name.startswith("_") if kind == "rpc" else fn.name not in _PRIORITIES:
                         continue
-                    fn = project.functions.get(f"{cls.qualname}.{method}")
-                    if fn is not None and fn.qualname not in found:
+                    if fn.qualname not in found:
                         found[fn.qualname] = job_from_function(project, fn, self.name, "task", triggers={"enqueue"})
         return list(found.values())
 
@@ -45,14 +47,31 @@ class OsloMessaging:
         return []
 
 
+def _methods(project: Project, cls) -> list:
+    """The methods an instance of `cls` has, its own and those of the project's bases (the nearest
+    first), less properties, class and static methods (not called over RPC)."""
+    out, seen = [], set()
+    for owner in (cls.qualname, *project.class_bases(cls)):
+        klass = project.classes.get(owner)
+        for method in klass.methods if klass is not None else ():
+            fn = project.functions.get(f"{owner}.{method}")
+            if fn is None or method in seen:
+                continue
+            seen.add(method)
+            if not any((deco_name(d[0]) or "").rpartition(".")[2] in _NOT_CALLED for d in fn.decorators):
+                out.append(fn)
+    return out
+
+
 def _endpoint_classes(project: Project, fn, ev, depth: int) -> list:
     """The project's classes whose instances are passed as `endpoints` (third argument)."""
     value = ev.kwargs.get("endpoints") or (ev.args[2] if len(ev.args) > 2 else None)
     sources = ev.kwsrc.get("endpoints", ()) if "endpoints" in ev.kwargs else (ev.argsrc[2] if len(ev.argsrc) > 2 else ())
     names = [fn.events[i].name for i in sources]
-    if value and value[0] == "seq":
-        # `[RatingEndpoint()]`, or `[self._rating_endpoint]` typed by its assignment in `__init__`
-        names += [e[1] + ("()" if e[0] == "call" else "") for e in value[1] if e and e[0] in ("call", "name") and e[1]]
+    value = project.deref(value) if value and value[0] in ("name", "ref") else value  # `ENDPOINTS = [...]`
+    elements = value[1] if value and value[0] == "seq" else [value] if value else []
+    # `[RatingEndpoint()]`, or `[self._rating_endpoint]` typed by its assignment in `__init__`
+    names += [e[1] + ("()" if e[0] == "call" else "") for e in elements if e and e[0] in ("call", "name") and e[1]]
     classes = []
     for name in names:
         instance = project.canonical(name) or ""
@@ -60,11 +79,13 @@ def _endpoint_classes(project: Project, fn, ev, depth: int) -> list:
             classes.append(project.classes[instance[:-2]])
         elif instance in project.classes:
             classes.append(project.classes[instance])
-    if value and value[0] == "param" and depth < 2:
-        # `def get_server(target, endpoints): return get_rpc_server(TRANSPORT, target, endpoints)`
-        at = value[2] - (1 if fn.class_qualname else 0)  # a method's callers do not pass `self`
+    for param in (e for e in elements if e and e[0] == "param") if depth < 2 else ():
+        # `def get_server(target, endpoints): return get_rpc_server(TRANSPORT, target, endpoints)`,
+        # or `[endpoint]` of a parameter: what the helper's callers pass there.
+        bound = fn.class_qualname and not any((deco_name(d[0]) or "").endswith("staticmethod") for d in fn.decorators)
+        at = param[2] - (1 if bound else 0)  # a method's callers do not pass `self` (or `cls`)
         for caller in calls_named(project, (fn.name,), lambda p, m, e: p.function_for(p.canonical(e.name)) is fn):
-            forwarded = _Forwarded(caller.event, at, value[1])
+            forwarded = _Forwarded(caller.event, at, param[1])
             classes += _endpoint_classes(project, caller.function, forwarded, depth + 1)
     return classes
 

@@ -2,6 +2,10 @@
 
     PeriodicCallback(self.purge_expired, 3600 * 1000).start()     # tornado.ioloop
     LoopingCall(self.flush).start(30)                             # twisted.internet.task
+    FixedIntervalLoopingCall(self._report_state).start(interval=30)   # oslo.service (also Dynamic...)
+
+(an oslo.service looping call whose callback ends it, `raise LoopingCallDone()`, waits for
+something inside another job: not a job),
 
 and one-shot timers re-armed by the function they run (or by a function it calls, within a few
 calls), so it repeats until stopped:
@@ -24,7 +28,11 @@ from ..analysis.program import calls_named
 from ..analysis.project import Project
 from .background_loops import nested_functions
 
-REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCall")
+REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCall",
+             "oslo_service.loopingcall.FixedIntervalLoopingCall", "oslo_service.loopingcall.DynamicLoopingCall")
+# A callback that ends its looping call (`raise loopingcall.LoopingCallDone()`) waits for something
+# (a server to become active): a poll inside another job, not a job of its own.
+_DONE = "LoopingCallDone"
 # One-shot timers: the callback is their second argument (`function=` / `callback=` by keyword).
 ONE_SHOT = ("Timer", "call_later", "call_at", "add_timeout", "callLater")
 
@@ -41,7 +49,8 @@ class Timers:
             ev = site.event
             callback = ev.kwargs.get("callback", ev.args[0] if ev.args else None)
             found = target(project, site.module, callback)
-            if found is not None:
+            if found is not None and not any(ev.kind == "raise" and (ev.name or ev.attr or "").endswith(_DONE)
+                                             for ev in project.functions[found].events):
                 regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
         for site in calls_named(project, ONE_SHOT):
             ev = site.event

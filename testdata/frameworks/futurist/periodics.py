@@ -42,3 +42,8 @@ def periodic(spacing):
 @periodic(spacing=5)
 def not_futurist():
     """An application's own decorator called `periodic` that schedules nothing."""
+
+
+@periodics.periodic(spacing=60, enabled=False)
+def switched_off():
+    """`enabled=False`: the worker never runs it."""

@@ -70,3 +70,46 @@ class Processor:
             self._quota_endpoint,
         ]
         self.server = get_server(target=target, endpoints=endpoints)
+
+
+class BaseEndpoint:
+    def ping(self, ctxt):  # expect: JC501
+        return "pong"
+
+    @property
+    def target(self):
+        return oslo_messaging.Target(version="1.0")
+
+    @classmethod
+    def create(cls):
+        return cls()
+
+
+class ModuleEndpoint(BaseEndpoint):
+    def reload(self, ctxt):  # expect: JC501
+        print("reload")
+
+
+class Target2:
+    def not_an_endpoint(self):
+        print("the server's target, built first in the function: not an endpoint")
+
+
+ENDPOINTS = [ModuleEndpoint()]
+
+
+class Helpers:
+    @staticmethod
+    def make_server(target, endpoints):
+        return oslo_messaging.get_rpc_server(None, target, endpoints)
+
+
+class StaticEndpoint:
+    def via_static(self, ctxt):  # expect: JC501
+        print("static")
+
+
+class Launcher:
+    def start(self, transport):
+        self.first = Helpers.make_server(Target2(), [StaticEndpoint()])
+        self.second = oslo_messaging.get_rpc_server(transport, Target2(), ENDPOINTS)
