@@ -8,9 +8,11 @@ from ..analysis.summary import FunctionSummary, Handler
 from ..effects.catalog import EXHAUSTION_ERRORS
 
 # Calls a handler may make and still say nothing: logs below warning, and printing.
-# (A traceback or an exception made text, `str(exc)`, says nothing by itself: the log it is handed
-# to decides.)
-QUIET_CALLS = ("debug", "info", "print", "format_exc", "format_exception", "str", "repr")
+# (A traceback made text says nothing by itself: the log it is handed to decides.)
+QUIET_CALLS = ("debug", "info", "print", "format_exc", "format_exception")
+# An exception made text (`str(exc)`) is quiet when a quiet log is all it feeds; stored or returned
+# (`job.error = str(exc)`, `return {"error": repr(exc)}`), it records the failure.
+_TEXT_CALLS = ("str", "repr")
 # Calls that tell a person: logs at warning or above, error trackers, Django's mail to the admins.
 REPORTING_CALLS = ("warning", "warn", "error", "exception", "critical", "fatal", "capture_exception",
                    "capture_message", "captureException", "mail_admins")
@@ -23,10 +25,15 @@ def handler_anchor(path: str, handler: Handler) -> Anchor:
 
 
 def handler_calls(fn: FunctionSummary, handler: Handler) -> list:
-    """The calls in the handler's body, resolved or not (`Handler.calls` keeps only the resolved)."""
+    """The calls in the handler's body, resolved or not (`Handler.calls` keeps only the resolved),
+    less an exception made text for a quiet log (`log.debug("%s", str(exc))`)."""
     later = [h.line for h in fn.handlers if h.try_id == handler.try_id and h.line > handler.line]
     end = min(later, default=float("inf"))
-    return [ev for ev in fn.events if ev.kind == "call" and handler.try_id in ev.handlers and handler.line <= ev.line < end]
+    mine = [i for i, ev in enumerate(fn.events)
+            if ev.kind == "call" and handler.try_id in ev.handlers and handler.line <= ev.line < end]
+    fed = {src for i in mine if fn.events[i].attr in QUIET_CALLS
+           for srcs in (*fn.events[i].argsrc, *fn.events[i].kwsrc.values()) for src in srcs}
+    return [fn.events[i] for i in mine if not (fn.events[i].attr in _TEXT_CALLS and i in fed)]
 
 
 def says_nothing(fn: FunctionSummary, handler: Handler) -> bool:

@@ -5,7 +5,8 @@ run that failed ends as a success: no retry, no failure state, nothing for a per
 Only the function the scheduler calls counts (its outcome is the run's), and only a `try` that
 is not inside a loop: catching per item so that one bad item does not stop a batch is a choice,
 not a silent failure. A loop that runs until stopped (`while True:`, `while not stop.is_set():`)
-is no batch but the job's own schedule: a `try` around its round counts. A handler that calls anything but a log below warning (a reporting
+is no batch but the job's own schedule: a `try` around its round counts, unless the round works on
+an item it took before the `try` (a queue worker), or the loop is a retry loop. A handler that calls anything but a log below warning (a reporting
 helper of the application, `self.retry`, Sentry) is taken to report.
 """
 
@@ -16,6 +17,7 @@ from ..analysis.summary import FunctionSummary, Handler
 from ..model import Confidence
 from .context import CheckContext
 from .handlers import (
+    QUIET_CALLS,
     catches_every_failure,
     exhaustion_caught,
     guarded,
@@ -25,6 +27,7 @@ from .handlers import (
 )
 
 CODES = ("JC205",)
+LOGS = tuple(c for c in QUIET_CALLS if c in ("debug", "info", "print"))
 
 
 def run(ctx: CheckContext):
@@ -40,7 +43,7 @@ def run(ctx: CheckContext):
             if not _swallows(fn, handler):
                 continue
             caught = "a bare `except`" if not handler.types else f"`except {', '.join(handler.types)}`"
-            logs = bool(handler_calls(fn, handler))  # below warning, or `_swallows` would not hold
+            logs = any(ev.attr in LOGS for ev in handler_calls(fn, handler))  # below warning, or `_swallows` would not hold
             said = "logs it below warning" if logs else "says nothing"
             yield ctx.finding(
                 "JC205",
@@ -62,5 +65,20 @@ def _swallows(fn: FunctionSummary, handler: Handler) -> bool:
         return False  # nothing in the `try` can fail but names and arithmetic
     # In a loop: per item, so the others run; but a loop that runs until stopped is the job's own
     # schedule (`while not stop.is_set(): try: ... except Exception: log.debug(...)`), and a `try`
-    # around its round is the run's outcome.
-    return not (set.intersection(*(set(ev.loops) for ev in events)) - set(fn.forever))
+    # around its round is the run's outcome. Not so a retry loop (it goes round to try again), nor
+    # a round that works on an item it took (`item = queue.get(); try: save(item)`).
+    rounds = set(fn.forever) - {loop[0] for loop in fn.retry_loops}
+    shared = set.intersection(*(set(ev.loops) for ev in events))
+    if shared - rounds:
+        return False
+    return not shared or not _works_on_a_taken_item(fn, handler, shared)
+
+
+def _works_on_a_taken_item(fn: FunctionSummary, handler: Handler, loops: set) -> bool:
+    """Is something the `try` does given a value a call in the same round made before it?"""
+    inside = [ev for ev in fn.events if handler.try_id in ev.tries]
+    start = min((ev.line, ev.col) for ev in inside)
+    taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and loops <= set(ev.loops)
+             and handler.try_id not in ev.tries and (ev.line, ev.col) < start}
+    return any(taken.intersection(src) for ev in inside
+               for src in (*ev.argsrc, *ev.kwsrc.values(), ev.receiver_src))

@@ -167,3 +167,37 @@ def sweep_forever(accounts):
 threading.Thread(target=cleanup_forever, daemon=True).start()
 threading.Thread(target=cleanup_forever_reported, daemon=True).start()
 threading.Thread(target=sweep_forever, args=([],), daemon=True).start()
+
+
+def queue_worker(work):
+    """Each round takes an item and works on it: per item, so the others run."""
+    while True:
+        item = work.get(timeout=1)
+        try:
+            requests.post("https://example.com/items", json=item)
+        except Exception as exc:
+            logger.debug("item failed: %s", str(exc))
+
+
+@shared_task
+def retry_loop_with_quiet_handler(order_id):
+    """A retry loop's handler goes round to try again: no swallowed failure (JC202 says the rest)."""
+    while True:
+        try:
+            requests.post("https://example.com/orders", json={"id": order_id})
+            break
+        except Exception:
+            logger.info("retrying")
+
+
+@shared_task
+def records_the_error(job):
+    """The exception made text is stored with the job: the failure is recorded."""
+    try:
+        requests.post("https://example.com/sync", json={})
+    except Exception as exc:
+        job.error = str(exc)
+    job.save()
+
+
+threading.Thread(target=queue_worker, args=(None,), daemon=True).start()
