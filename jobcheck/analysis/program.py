@@ -109,6 +109,11 @@ class Program:
             returned = self._returned_by(target, call)
             if returned:
                 return self.canonical(".".join([returned, *rest]), hops + 1)
+        if what == "method" and self._abstractmethod(target):
+            # `self.hook()` in a mixin whose base declares `hook` an `@abstractmethod` (no instance
+            # runs it): the one implementation every class built on this one runs, where they
+            # agree (`class Cog(Tasks, Hooks)`).
+            target = self._implemented_below(cls, head) or target
         if what == "method":
             # Keep the instance visible (`Mailer().deliver`): catalogs name effects that way;
             # `function_for` maps it back to the method.
@@ -120,6 +125,36 @@ class Program:
             return ".".join([f"{target}()", *tail])  # an instance's attribute from an external base
         # Class-level access keeps the class: `Post.objects.get`, `Post.DoesNotExist` name the model.
         return ".".join([cls.qualname, *tail])
+
+    def _implemented_below(self, cls: ClassSummary, method: str) -> str | None:
+        """The implementation of `method` that every subclass of `cls` inherits or defines, when
+        there are subclasses and they all resolve it to one method that is not abstract."""
+        found = set()
+        for sub in self.subclasses(cls.qualname):
+            member = self._member(sub, method, 0)
+            if member is None or member[0] != "method" or self._abstractmethod(member[1]):
+                return None
+            found.add(member[1])
+        return found.pop() if len(found) == 1 else None
+
+    def subclasses(self, base: str) -> list:
+        """The project's classes deriving from `base`, at any depth."""
+        index = self.once("subclasses", lambda: {c.qualname: self.class_bases(c) for c in self.classes.values()})
+        return [self.classes[q] for q, bases in index.items() if base in bases]
+
+    def _abstractmethod(self, qualname: str) -> bool:
+        fn = self.functions.get(qualname)
+        return fn is not None and any((deco_name(value) or "").endswith("abstractmethod") for value, *_ in fn.decorators)
+
+    def abstract(self, qualname: str) -> bool:
+        """A method its class leaves to subclasses: it raises NotImplementedError whatever it is
+        given (not in a branch: `if fmt == "csv": ...; raise NotImplementedError(fmt)` does work of
+        its own), or it is an `@abstractmethod`."""
+        fn = self.functions.get(qualname)
+        return fn is not None and (
+            any(ev.kind == "raise" and (ev.name or "").endswith("NotImplementedError") and not (ev.branch or ev.tries)
+                for ev in fn.events)
+            or any((deco_name(value) or "").endswith("abstractmethod") for value, *_ in fn.decorators))
 
     def _returned_by(self, method: str, called: bool) -> str | None:
         fn = self.functions.get(method)

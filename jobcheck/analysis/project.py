@@ -134,7 +134,7 @@ class Project(Guards, Program):
             return [reg]
         mine = (f"{cls.qualname}().", "@self.")
         abstract = sorted({ev.attr for ev in fn.events if ev.kind == "call" and (ev.name or "").startswith(mine)
-                           and ev.attr in cls.methods and self._abstract(f"{cls.qualname}.{ev.attr}")})
+                           and ev.attr in cls.methods and self.abstract(f"{cls.qualname}.{ev.attr}")})
         if not abstract:
             return [reg]
         subs = [replace(reg, target=f"{sub.qualname}.{attr}", owner=sub.qualname)
@@ -144,22 +144,6 @@ class Project(Guards, Program):
         own = any(ev.kind == "call" and ev.attr not in abstract and ev.attr not in LOG_METHODS
                   and not (ev.name or "").startswith("super") for ev in fn.events)
         return [reg, *subs] if own else subs
-
-    def subclasses(self, base: str) -> list:
-        """The project's classes deriving from `base`, at any depth."""
-        index = self.once("subclasses", lambda: {
-            c.qualname: self.class_bases(c) for c in self.classes.values()})
-        return [self.classes[q] for q, bases in index.items() if base in bases]
-
-    def _abstract(self, qualname: str) -> bool:
-        """A method its class leaves to subclasses: it raises NotImplementedError whatever it is
-        given (not in a branch: `if fmt == "csv": ...; raise NotImplementedError(fmt)` does work of
-        its own), or it is an `@abstractmethod`."""
-        fn = self.functions.get(qualname)
-        return fn is not None and (
-            any(ev.kind == "raise" and (ev.name or "").endswith("NotImplementedError") and not (ev.branch or ev.tries)
-                for ev in fn.events)
-            or any((deco_name(value) or "").endswith("abstractmethod") for value, *_ in fn.decorators))
 
     def _add_signal_receivers(self, sites: dict[str, JobSite]) -> None:
         """A signal a job sends runs its receivers in that job (`tick_hourly` sending `hourly`):
