@@ -192,6 +192,66 @@ def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(t
     assert [f["job"] for f in json.loads(five.stdout)] == ["sync.client.sync"]  # no five questions for `push`
 
 
+STARTED = {
+    "bot/__init__.py": "",
+    "bot/cog.py": """
+import asyncio
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import requests
+
+
+class Cog:
+    def __init__(self):
+        self.executor = ThreadPoolExecutor(max_workers=4)
+
+    def initialize(self, form):
+        asyncio.create_task(self.announce("hello"))
+        threading.Thread(target=self.restore, daemon=True).start()
+        self.executor.submit(self.failover, 42)
+        asyncio.create_task(self.refresh_forever())
+        form.submit(self.not_started)
+
+    async def announce(self, text):
+        requests.post("https://chat.example/announce", json={"text": text})
+
+    def restore(self):
+        print("restore players")
+
+    def failover(self, amphora_id):
+        print("failover", amphora_id)
+
+    async def refresh_forever(self):
+        while True:
+            self.refresh()
+            await asyncio.sleep(60)
+
+    def refresh(self):
+        requests.get("https://feeds.example/")
+
+    def not_started(self):
+        print("a form's submit callback")
+""",
+}
+
+
+def test_functions_started_once_in_the_background_are_listed_apart_from_the_jobs(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, STARTED)
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert sorted(rows) == ["Cog.announce", "Cog.failover", "Cog.refresh_forever", "Cog.restore"]
+    for name in ("Cog.announce", "Cog.failover", "Cog.restore"):
+        assert (rows[name]["framework"], rows[name]["kind"], rows[name]["triggers"]) == ("background", "background", ["start"])
+        assert rows[name]["delivery"]["guarantee"] == "at-most-once"
+    assert (rows["Cog.refresh_forever"]["framework"], rows["Cog.refresh_forever"]["kind"]) == ("loop", "periodic")
+    text = run_cli(["jobs", "--no-cache", "."], cwd=root).output
+    assert "1 job (loop 1)" in text and "3 started once in the background" in text
+    # Not entry points: no five-questions finding on them.
+    check = run_cli(["check", "--no-cache", "--select", "JC501", "--output-format", "json", "."], cwd=root)
+    assert [f["function"] for f in json.loads(check.output)] == ["bot.cog.Cog.refresh_forever"]
+
+
 def test_json_gives_each_job_its_delivery_guarantee_and_what_decides_it(project: Path) -> None:
     jobs = {row["name"]: row for row in _jobs_json(project)["jobs"]}
     assert jobs["send_invoice"]["delivery"]["guarantee"] == "at-most-once"  # Celery acknowledges early

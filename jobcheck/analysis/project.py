@@ -244,6 +244,27 @@ class Project(Guards, Program):
                                     triggers={"failure"}, retry=policy)
         return out
 
+    @cached_property
+    def started_functions(self) -> dict[str, JobSite]:
+        """Functions the application starts once in the background (a task, a thread, an
+        executor's `submit`) that are neither jobs nor retried: the inventory lists them as kind
+        `background`, since they are work that runs beside the request or job that starts them.
+        They are no entry points: no rule reads them as jobs (nothing schedules or retries them)."""
+        out: dict[str, JobSite] = {}
+        for fw in self.frameworks:
+            finder = getattr(fw, "find_started", None)
+            if finder is None:
+                continue
+            try:
+                sites = finder(self)
+            except Exception as exc:
+                self.failures.append(Failure(f"framework {fw.name} (background starts)", Failure.describe(exc)))
+                continue
+            for site in sites:
+                if site.function not in self.jobs and site.function not in self.retried_functions:
+                    out.setdefault(site.function, site)
+        return out
+
     def delivery(self, qualname: str) -> Delivery | None:
         """The delivery guarantee of the job whose function this is (None: not a job)."""
         site = self.jobs.get(qualname)

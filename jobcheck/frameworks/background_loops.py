@@ -31,12 +31,13 @@ A helper that calls its parameter once and returns (`return fn()` in a retry loo
 
 from __future__ import annotations
 
-from ..analysis.jobs import Anchor, Registration
+from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import bound_argument, calls_a_function, calls_named
 from ..analysis.project import LOG_METHODS, Project
 from ..analysis.summary import MODULE_CODE
 from ..analysis.values import lit
+from .base import job_from_function
 from .instances import called_function
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "Process", "spawn", "run_coroutine_threadsafe")
@@ -44,6 +45,8 @@ _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "P
 _RESULT_GETS = ("celery.", "gevent.event.", "gevent.greenlet.", "gevent.Greenlet", "gevent.spawn", "concurrent.futures.",
                 "multiprocessing.pool.", "rq.job.", "dramatiq.", "huey.")
 _STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio", "gevent", "eventlet")
+_SUBMITS = ("submit", "run_in_executor")
+_EXECUTOR_PREFIXES = ("concurrent.futures", "futurist", "loky")
 _TARGETED = ("Thread", "Timer", "Process")
 # A class whose `run` a started instance runs in a thread or process of its own.
 THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
@@ -60,20 +63,20 @@ class BackgroundLoops:
     def find_jobs(self, project: Project) -> list:
         return []
 
+    def find_started(self, project: Project) -> list[JobSite]:
+        """Functions started once in the background (`create_task(f())`, `Thread(target=f)`, an
+        executor's `submit(f)`): listed beside the jobs as kind `background`, not entry points."""
+        out = []
+        for fn, site in _started(project):
+            if site.event.attr != "Timer" and not repeats_forever(project, fn) and fn.name != MODULE_CODE:
+                job = job_from_function(project, fn, "background", "background", triggers={"start"})
+                out.append(job)
+        return out
+
     def find_registrations(self, project: Project) -> list[Registration]:
         regs = []
-        for site in calls_named(project, _STARTERS, _reads_starter):
-            ev = site.event
-            started = ev.kwargs.get("target") if ev.attr in _TARGETED else (ev.args[0] if ev.args else None)
-            if ev.attr == "Timer" and started is None and len(ev.args) > 1:
-                started = ev.args[1]
-            if started and started[0] == "call":  # `create_task(loop())`: the coroutine function
-                fn = project.function_for(project.canonical(started[1]))
-                qualname = fn.qualname if fn is not None else None
-            else:
-                qualname = target(project, site.module, started)
-            fn = project.functions.get(qualname or "")
-            if fn is not None and repeats_forever(project, fn) and not _is_runner(project, fn):
+        for fn, site in _started(project):
+            if repeats_forever(project, fn) and not _is_runner(project, fn):
                 regs.append(Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic"))
         regs.extend(_runner_registrations(project, self.name))
         regs.extend(_thread_classes(project, self.name))
@@ -107,6 +110,28 @@ class BackgroundLoops:
                     if callee is not fn and repeats_forever(project, callee) and not _is_runner(project, callee):
                         regs.append(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic"))
         return regs
+
+
+def _started(project: Project) -> list:
+    """(function, call site) for each function of the project a starter runs: a task, a thread, a
+    process, a greenlet, or an executor's `submit(f, ...)` / `run_in_executor(executor, f)`."""
+    out = []
+    for site in calls_named(project, (*_STARTERS, *_SUBMITS), _reads_starter):
+        ev = site.event
+        if ev.attr in _SUBMITS:
+            started = ev.args[1] if ev.attr == "run_in_executor" and len(ev.args) > 1 else (
+                ev.args[0] if ev.attr != "run_in_executor" and ev.args else None)
+        else:
+            started = ev.kwargs.get("target") if ev.attr in _TARGETED else (ev.args[0] if ev.args else None)
+        if ev.attr == "Timer" and started is None and len(ev.args) > 1:
+            started = ev.args[1]
+        if started and started[0] == "call":  # `create_task(loop())`: the coroutine function
+            fn = project.function_for(project.canonical(started[1]))
+        else:
+            fn = project.functions.get(target(project, site.module, started) or "")
+        if fn is not None:
+            out.append((fn, site))
+    return out
 
 
 def _thread_classes(project: Project, framework: str) -> list[Registration]:
@@ -322,6 +347,8 @@ def _runs_through(project: Project, ev, param: str, mine: tuple, depth: int) -> 
 
 def _reads_starter(project: Project, module, ev) -> bool:
     name = project.canonical(ev.name) or ""
+    if ev.attr in _SUBMITS:  # an executor's, not any `submit` (a form's, a client's)
+        return ev.attr == "run_in_executor" or (name.startswith(_EXECUTOR_PREFIXES) and "Executor()." in name)
     # `asyncio.get_running_loop().create_task`, `tg.create_task` on an `asyncio.TaskGroup()`.
     return name.startswith(_STARTER_PREFIXES) or ev.attr == "create_task"
 

@@ -22,10 +22,11 @@ VERSION = 1
 
 
 def rows(project: Project, paths: set[str] | None = None) -> list[dict]:
-    """One JSON-able dict per job defined in `paths` (default: anywhere), and per function a retry
-    decorator runs again (kind `retried`), ordered by path and line. Jobs in context modules (files
-    imported by the checked ones, not checked themselves) are left out, as their findings are."""
-    listed = [*project.jobs.values(), *project.retried_functions.values()]
+    """One JSON-able dict per job defined in `paths` (default: anywhere), per function a retry
+    decorator runs again (kind `retried`) and per function started once in the background (kind
+    `background`), ordered by path and line. Jobs in context modules (files imported by the checked
+    ones, not checked themselves) are left out, as their findings are."""
+    listed = [*project.jobs.values(), *project.retried_functions.values(), *project.started_functions.values()]
     sites = sorted((s for s in listed if paths is None or s.path in paths),
                    key=lambda s: (s.path, s.anchor.line, s.anchor.col, s.display))
     out, seen = [], set()
@@ -171,15 +172,17 @@ def _lines(items: list[dict]):
             yield [("    guarded: ", "dim"), (f"{effect['kind']}: {short(effect['call'])} in {short(effect['function'])}", "")]
         yield [("    overlap: ", "dim"), (_overlap_text(row["overlap"]), "")]
         yield []
-    jobs = [r for r in items if r["kind"] != "retried"]
+    jobs = [r for r in items if r["kind"] not in ("retried", "background")]
+    started = sum(1 for r in items if r["kind"] == "background")
     by_framework: dict[str, int] = {}
     for row in jobs:
         by_framework[row["framework"]] = by_framework.get(row["framework"], 0) + 1
     retried = sum(1 for r in jobs if r["retry"] and r["retry"]["live"])
     effectful = sum(1 for r in jobs if r["effects"])
     per = ", ".join(f"{k} {v}" for k, v in sorted(by_framework.items()))
-    functions = len(items) - len(jobs)
+    functions = len(items) - len(jobs) - started
     also = f"; {functions} function{'s' if functions != 1 else ''} under a retry decorator" if functions else ""
+    also += f"; {started} started once in the background" if started else ""
     yield [(f"{len(jobs)} job{'s' if len(jobs) != 1 else ''}", "total"), (f" ({per})" if per else "", ""),
            (f"; {retried} retried; {effectful} with unguarded external effects{also}.", "")]
 
