@@ -234,6 +234,16 @@ class Cog:
     def not_started(self):
         print("a form's submit callback")
 """,
+    "bot/tests/test_cog.py": """
+import threading
+
+
+def test_concurrent_saves():
+    def worker():
+        print("a test's thread")
+
+    threading.Thread(target=worker).start()
+""",
 }
 
 

@@ -68,9 +68,11 @@ class BackgroundLoops:
         executor's `submit(f)`): listed beside the jobs as kind `background`, not entry points."""
         out = []
         for fn, site in _started(project):
-            if site.event.attr != "Timer" and not repeats_forever(project, fn) and fn.name != MODULE_CODE:
-                job = job_from_function(project, fn, "background", "background", triggers={"start"})
-                out.append(job)
+            # `await loop.run_in_executor(None, f)` waits for `f`: part of the caller's work. A
+            # test's threads are the test's.
+            if (site.event.attr not in ("Timer", "run_in_executor") and not repeats_forever(project, fn)
+                    and fn.name != MODULE_CODE and not _in_tests(site.module.module)):
+                out.append(job_from_function(project, fn, "background", "background", triggers={"start"}))
         return out
 
     def find_registrations(self, project: Project) -> list[Registration]:
@@ -110,6 +112,11 @@ class BackgroundLoops:
                     if callee is not fn and repeats_forever(project, callee) and not _is_runner(project, callee):
                         regs.append(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic"))
         return regs
+
+
+def _in_tests(module: str) -> bool:
+    parts = module.split(".")
+    return any(p in ("test", "tests", "testing", "conftest") or p.startswith("test_") for p in parts)
 
 
 def _started(project: Project) -> list:
