@@ -123,6 +123,11 @@ EFFECTS: dict[str, tuple[str, ...]] = {
         "http.client.HTTPConnection().request:PATCH",
         "http.client.HTTPSConnection().request:POST",
         "http.client.HTTPSConnection().request:PATCH",
+        # openstacksdk: a proxy's `create_*` POSTs a new resource (a port, a server, a volume),
+        # which Neutron, Nova and Cinder do not deduplicate; `update_*`/`delete_*` are PUT/DELETE.
+        "openstack.*Proxy().create_*",
+        "openstack.connection.Connection().*.create_*",
+        "openstack.connect().*.create_*",
     ),
     "http-idempotent": (
         "requests.put",
