@@ -109,7 +109,7 @@ class Program:
             returned = self._returned_by(target, call)
             if returned:
                 return self.canonical(".".join([returned, *rest]), hops + 1)
-        if what == "method" and self._abstractmethod(target):
+        if what == "method" and instance and self._abstractmethod(target):
             # `self.hook()` in a mixin whose base declares `hook` an `@abstractmethod` (no instance
             # runs it): the one implementation every class built on this one runs, where they
             # agree (`class Cog(Tasks, Hooks)`).
@@ -131,11 +131,38 @@ class Program:
         there are subclasses and they all resolve it to one method that is not abstract."""
         found = set()
         for sub in self.subclasses(cls.qualname):
-            member = self._member(sub, method, 0)
-            if member is None or member[0] != "method" or self._abstractmethod(member[1]):
+            owner = next((c for c in self._mro(sub) if method in c.methods), None)
+            target = f"{owner.qualname}.{method}" if owner is not None else None
+            if target is None or self._abstractmethod(target):
                 return None
-            found.add(member[1])
+            found.add(target)
         return found.pop() if len(found) == 1 else None
+
+    def _mro(self, cls: ClassSummary) -> list[ClassSummary]:
+        """The project's classes in `cls`'s method resolution order (C3, as Python computes it:
+        `class Tasks(Lavalink, Player, StartUp)` finds `Player.timer` before their shared base's
+        abstract one); bases outside the project are left out. Each class's order is computed
+        once; a cycle of bases (not valid Python) ends at the class met again."""
+        memo = self.once("mro", dict)
+
+        def linear(c: ClassSummary, seen: frozenset) -> list[ClassSummary]:
+            if c.qualname in memo:
+                return memo[c.qualname]
+            bases = [self.classes[b.removesuffix("()")] for b in (self.canonical(x) for x in c.bases if x)
+                     if b and b.removesuffix("()") in self.classes and b.removesuffix("()") not in seen]
+            seqs = [linear(b, seen | {c.qualname}) for b in bases] + [bases]
+            out = [c]
+            while any(seqs):
+                seqs = [q for q in seqs if q]
+                head = next((q[0] for q in seqs if not any(q[0] in r[1:] for r in seqs)), None)
+                if head is None:  # no C3 order: keep what there is, once each
+                    out += [x for x in dict.fromkeys(x for q in seqs for x in q) if x not in out]
+                    break
+                out.append(head)
+                seqs = [q[1:] if q[0] is head else q for q in seqs]
+            memo[c.qualname] = out
+            return out
+        return linear(cls, frozenset())
 
     def subclasses(self, base: str) -> list:
         """The project's classes deriving from `base`, at any depth."""
@@ -143,8 +170,12 @@ class Program:
         return [self.classes[q] for q, bases in index.items() if base in bases]
 
     def _abstractmethod(self, qualname: str) -> bool:
+        """An `@abstractmethod` of a class built on `abc.ABC`, which no instance can leave
+        unimplemented (without ABCMeta, the decorator stops nothing)."""
         fn = self.functions.get(qualname)
-        return fn is not None and any((deco_name(value) or "").endswith("abstractmethod") for value, *_ in fn.decorators)
+        cls = self.classes.get(fn.class_qualname) if fn is not None and fn.class_qualname else None
+        return cls is not None and any((deco_name(value) or "").endswith("abstractmethod") for value, *_ in fn.decorators) \
+            and any(b in ("abc.ABC", "abc.ABCMeta") for b in self.class_bases(cls))
 
     def abstract(self, qualname: str) -> bool:
         """A method its class leaves to subclasses: it raises NotImplementedError whatever it is

@@ -1,4 +1,4 @@
-# jobcheck-test: select=JC501
+# jobcheck-test: select=JC201,JC501
 """A cog built from mixins: one mixin starts a loop that a shared abstract base declares and a
 sibling mixin implements. Every class built on the starter runs that one implementation, so it is
 the job. Where the classes built on the starter implement it differently, nothing is claimed."""
@@ -29,7 +29,15 @@ class StartUpTasks(MixinMeta):
         self.task = asyncio.create_task(self.player_timer())
 
 
-class Audio(PlayerTasks, StartUpTasks):
+class LavalinkTasks(MixinMeta):
+    """A sibling before the implementation: Python's order (C3) still finds `PlayerTasks`' method
+    before the shared base's abstract one."""
+
+    async def connect(self):
+        self.node.connect()
+
+
+class Audio(LavalinkTasks, PlayerTasks, StartUpTasks):
     pass
 
 
