@@ -233,6 +233,35 @@ class Cog:
 
     def not_started(self):
         print("a form's submit callback")
+
+    def waits(self, urls, tasks_client):
+        futures = [self.executor.submit(self.fetch, url) for url in urls]
+        self.executor.submit(self.fetch_one, urls[0]).result()
+        threading.Thread(target=self.make_handler(1)).start()
+        tasks_client.create_task(self.build_task(1))
+        return [f.result() for f in futures]
+
+    def fetch(self, url):
+        return requests.get(url)
+
+    def fetch_one(self, url):
+        return requests.get(url)
+
+    def make_handler(self, n):
+        return lambda: print(n)
+
+    def build_task(self, n):
+        return {"n": n}
+""",
+    "bot/worker_test.py": """
+import threading
+
+
+def helper_in_test():
+    print("a pytest module's thread")
+
+
+threading.Thread(target=helper_in_test).start()
 """,
     "bot/tests/test_cog.py": """
 import threading

@@ -68,10 +68,10 @@ class BackgroundLoops:
         executor's `submit(f)`): listed beside the jobs as kind `background`, not entry points."""
         out = []
         for fn, site in _started(project):
-            # `await loop.run_in_executor(None, f)` waits for `f`: part of the caller's work. A
-            # test's threads are the test's.
+            # `await loop.run_in_executor(None, f)` and `pool.submit(f).result()` wait for `f`: part
+            # of the caller's work. A test's threads are the test's.
             if (site.event.attr not in ("Timer", "run_in_executor") and not repeats_forever(project, fn)
-                    and fn.name != MODULE_CODE and not _in_tests(site.module.module)):
+                    and fn.name != MODULE_CODE and not _in_tests(site.module.module) and not _awaited(site)):
                 out.append(job_from_function(project, fn, "background", "background", triggers={"start"}))
         return out
 
@@ -116,7 +116,22 @@ class BackgroundLoops:
 
 def _in_tests(module: str) -> bool:
     parts = module.split(".")
-    return any(p in ("test", "tests", "testing", "conftest") or p.startswith("test_") for p in parts)
+    return any(p in ("test", "tests", "testing", "conftest") or p.startswith("test_") or p.endswith("_test")
+               for p in parts)
+
+
+_WAITS_FOR = ("result", "exception", "as_completed", "wait", "gather")
+
+
+def _awaited(site) -> bool:
+    """An executor's future the caller waits for: its `.result()`, or handed to `as_completed`,
+    `wait` (directly or through the list it was put in)."""
+    if site.event.attr != "submit":
+        return False
+    fn, index = site.function, site.index
+    return any(ev.kind == "call" and ev.attr in _WAITS_FOR
+               and any(index in src for src in (ev.receiver_src, *ev.argsrc, *ev.kwsrc.values()))
+               for ev in fn.events)
 
 
 def _started(project: Project) -> list:
@@ -134,6 +149,8 @@ def _started(project: Project) -> list:
             started = ev.args[1]
         if started and started[0] == "call":  # `create_task(loop())`: the coroutine function
             fn = project.function_for(project.canonical(started[1]))
+            if fn is not None and not fn.is_async:
+                fn = None  # `Thread(target=make_handler(x))`: what runs is what the call returns
         else:
             fn = project.functions.get(target(project, site.module, started) or "")
         if fn is not None:
@@ -356,8 +373,12 @@ def _reads_starter(project: Project, module, ev) -> bool:
     name = project.canonical(ev.name) or ""
     if ev.attr in _SUBMITS:  # an executor's, not any `submit` (a form's, a client's)
         return ev.attr == "run_in_executor" or (name.startswith(_EXECUTOR_PREFIXES) and "Executor()." in name)
-    # `asyncio.get_running_loop().create_task`, `tg.create_task` on an `asyncio.TaskGroup()`.
-    return name.startswith(_STARTER_PREFIXES) or ev.attr == "create_task"
+    if name.startswith(_STARTER_PREFIXES):
+        return True
+    # `self.loop.create_task(...)`, `tg.create_task(...)` on a loop or task group of unknown type;
+    # not the project's own `create_task`, nor another library's object (a Cloud Tasks client's).
+    head = name.rpartition(".create_task")[0]
+    return ev.attr == "create_task" and project.function_for(name) is None and not head.endswith("()")
 
 
 def _sleeping_loops(project: Project, fn) -> set:
