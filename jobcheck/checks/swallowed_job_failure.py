@@ -74,11 +74,17 @@ def _swallows(fn: FunctionSummary, handler: Handler) -> bool:
     return not shared or not _works_on_a_taken_item(fn, handler, shared)
 
 
+# Calls that take the next item of a queue, a stream or a list.
+_TAKES = ("get", "get_nowait", "pop", "popleft", "recv", "receive", "receive_messages", "next", "dequeue", "take",
+          "basic_get", "blpop", "brpop", "lpop", "rpop", "brpoplpush", "blmove", "xread", "xreadgroup", "poll")
+
+
 def _works_on_a_taken_item(fn: FunctionSummary, handler: Handler, loops: set) -> bool:
-    """Is something the `try` does given a value a call in the same round made before it?"""
+    """Is something the `try` does given an item the same round took before it (`item =
+    queue.get()`)? A value read for the round (`since = last_run()`) is not an item."""
     inside = [ev for ev in fn.events if handler.try_id in ev.tries]
     start = min((ev.line, ev.col) for ev in inside)
-    taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and loops <= set(ev.loops)
+    taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and ev.attr in _TAKES and loops <= set(ev.loops)
              and handler.try_id not in ev.tries and (ev.line, ev.col) < start}
     return any(taken.intersection(src) for ev in inside
                for src in (*ev.argsrc, *ev.kwsrc.values(), ev.receiver_src))

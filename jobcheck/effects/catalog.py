@@ -15,6 +15,10 @@ from __future__ import annotations
 # Kinds whose repetition is visible outside the process: the retry rules care about these.
 EXTERNAL_KINDS = ("email", "sms", "http", "payment", "publish", "enqueue")
 
+_OPENSTACK_SERVICES = ("network", "compute", "block_storage", "volume", "load_balancer")
+_OPENSTACK_CONNECTIONS = ("connection.Connection()", "connect()")
+_OPENSTACK_CLOUD_CREATES = ("server", "port", "volume", "floating_ip", "network", "subnet", "router", "load_balancer")
+
 EFFECTS: dict[str, tuple[str, ...]] = {
     "email": (
         "smtplib.SMTP().sendmail",
@@ -123,11 +127,12 @@ EFFECTS: dict[str, tuple[str, ...]] = {
         "http.client.HTTPConnection().request:PATCH",
         "http.client.HTTPSConnection().request:POST",
         "http.client.HTTPSConnection().request:PATCH",
-        # openstacksdk: a proxy's `create_*` POSTs a new resource (a port, a server, a volume),
-        # which Neutron, Nova and Cinder do not deduplicate; `update_*`/`delete_*` are PUT/DELETE.
-        "openstack.*Proxy().create_*",
-        "openstack.connection.Connection().*.create_*",
-        "openstack.connect().*.create_*",
+        # openstacksdk: `create_*` of the network, compute, block-storage and load-balancer
+        # proxies POSTs a new resource (a port, a server, a volume), which those services do not
+        # deduplicate (Swift's `create_object` is a PUT); `update_*`/`delete_*` are PUT/DELETE.
+        *(f"openstack.{service}.*Proxy().create_*" for service in _OPENSTACK_SERVICES),
+        *(f"openstack.{conn}.{service}.create_*" for conn in _OPENSTACK_CONNECTIONS for service in _OPENSTACK_SERVICES),
+        *(f"openstack.{conn}.create_{what}" for conn in _OPENSTACK_CONNECTIONS for what in _OPENSTACK_CLOUD_CREATES),
     ),
     "http-idempotent": (
         "requests.put",

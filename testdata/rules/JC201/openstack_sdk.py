@@ -29,3 +29,16 @@ class NetworkDriver:
 def boot(name):
     conn = openstack.connect(cloud="envvars")
     return conn.compute.create_server(name=name, image_id="img", flavor_id="small")  # expect: JC201
+
+
+@tenacity.retry(stop=tenacity.stop_after_attempt(3))
+def boot_cloud_layer(name):
+    conn = openstack.connect(cloud="envvars")
+    return conn.create_server(name=name, image="img", flavor="small")  # expect: JC201
+
+
+@tenacity.retry(stop=tenacity.stop_after_attempt(3))
+def upload(container, name, data):
+    """Swift's create_object is a PUT of that name: idempotent."""
+    conn = openstack.connect(cloud="envvars")
+    conn.object_store.create_object(container, name, data=data)

@@ -201,3 +201,21 @@ def records_the_error(job):
 
 
 threading.Thread(target=queue_worker, args=(None,), daemon=True).start()
+
+
+def last_run():
+    return 0
+
+
+def sync_since_last_run():
+    """A value read for the round (`since`) is no item taken: the `try` is the round's outcome."""
+    while not stop.is_set():
+        since = last_run()
+        try:
+            requests.post("https://example.com/sync", json={"since": since})
+        except Exception:  # expect: JC205
+            logger.debug("sync failed")
+        stop.wait(60)
+
+
+threading.Thread(target=sync_since_last_run, daemon=True).start()
