@@ -207,8 +207,11 @@ class Cog:
     def __init__(self):
         self.executor = ThreadPoolExecutor(max_workers=4)
 
+    def create_task(self, coro):
+        self.tasks.append(asyncio.get_running_loop().create_task(coro))
+
     def initialize(self, form):
-        asyncio.create_task(self.announce("hello"))
+        self.create_task(self.announce("hello"))
         threading.Thread(target=self.restore, daemon=True).start()
         self.executor.submit(self.failover, 42)
         asyncio.create_task(self.refresh_forever())

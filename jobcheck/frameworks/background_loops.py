@@ -377,8 +377,13 @@ def _reads_starter(project: Project, module, ev) -> bool:
         return True
     # `self.loop.create_task(...)`, `tg.create_task(...)` on a loop or task group of unknown type;
     # not the project's own `create_task`, nor another library's object (a Cloud Tasks client's).
-    head = name.rpartition(".create_task")[0]
-    return ev.attr == "create_task" and project.function_for(name) is None and not head.endswith("()")
+    if ev.attr != "create_task":
+        return False
+    own = project.function_for(name)
+    if own is not None:  # the project's own: a starter only when it hands its parameter to one
+        return any(e.kind == "call" and e.attr in ("create_task", "ensure_future") and e.args and e.args[0][0] != "call"
+                   for e in own.events)
+    return not name.rpartition(".create_task")[0].endswith("()")
 
 
 def _sleeping_loops(project: Project, fn) -> set:
