@@ -187,3 +187,17 @@ def test_walks_of_the_call_graph_go_through_callees() -> None:
             if isinstance(node, ast.Attribute) and node.attr in ("named_callee", "callee"):
                 users.add(path.relative_to(PACKAGE).as_posix())
     assert users == binders
+
+
+def test_rules_about_retries_read_every_retry_policy() -> None:
+    """`retry_policies` gives what runs a function (or part of it) again: its own policy and its
+    retry loops; `retry_of` gives only the function's own. A retry rule written with `retry_of`
+    silently misses hand-written retry loops, so the checks using it are listed here: each asks
+    whether the whole job is retried (JC104's "can it run twice", JC503's answers)."""
+    whole_function = {"checks/missing_api_idempotency_key.py", "checks/contradicted_answers.py"}
+    users = set()
+    for path in sorted((PACKAGE / "checks").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "retry_of":
+                users.add(path.relative_to(PACKAGE).as_posix())
+    assert users == whole_function

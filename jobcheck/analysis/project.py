@@ -223,9 +223,18 @@ class Project(Guards, Program):
 
     def retry_policies(self, qualname: str) -> list[RetryPolicy]:
         """Everything that runs (part of) this function again after a failure: the policy that
-        retries it (`retry_of`), then each retry loop in its body."""
+        retries it (`retry_of`), then each retry loop in its body that makes an effect."""
         own = self.retry_of(qualname)
-        return ([own] if own is not None else []) + self.retry_loops.get(qualname, [])
+        return ([own] if own is not None else []) + [
+            loop for loop in self.retry_loops.get(qualname, []) if self._repeats_an_effect(qualname, loop)]
+
+    def _repeats_an_effect(self, qualname: str, loop: RetryPolicy) -> bool:
+        """A retry loop whose body makes an external effect: one that only waits (for a database to
+        come up, a file to appear) repeats no job's work, and no rule reads it."""
+        loop_id, try_id = loop.loop
+        events = self.functions[qualname].events
+        return any(loop_id in events[ce.event_index].loops and (try_id is None or try_id in events[ce.event_index].tries)
+                   for ce in self.call_effects(qualname))
 
     @cached_property
     def retried_functions(self) -> dict[str, JobSite]:

@@ -111,7 +111,8 @@ def _until_it_works(loop) -> LoopShape | None:
 def _shape(loop, attempt, bound, on_result: bool, waits: list) -> LoopShape:
     count, count_from, forever = bound
     backoff, delay = _backoff(waits, loop)
-    header = ast.unparse(loop).split("\n", 1)[0].rstrip(":")
+    header = (f"while {ast.unparse(loop.test)}" if isinstance(loop, ast.While) else
+              f"{'async for' if isinstance(loop, ast.AsyncFor) else 'for'} {ast.unparse(loop.target)} in {ast.unparse(loop.iter)}")
     return LoopShape(attempt, header, count, count_from, forever, on_result, backoff, delay)
 
 

@@ -62,7 +62,8 @@ class ProjectView(Protocol):
         """The retry policy that really retries a function (dead configuration is None)."""
 
     def retry_policies(self, qualname: str) -> list[RetryPolicy]:
-        """What runs (part of) a function again: `retry_of`, then each retry loop in its body."""
+        """What runs (part of) a function again: `retry_of`, then each retry loop in its body that
+        makes an effect. Rules about retries read this: `retry_of` alone misses the loops."""
 
     def delivery(self, qualname: str) -> Delivery | None:
         """What the job's framework and settings guarantee: at least once (a worker that dies

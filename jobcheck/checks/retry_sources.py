@@ -21,13 +21,3 @@ def retry_framework(project: ProjectView, qualname: str, policy: RetryPolicy) ->
             return (project.canonical(value[1]) or value[1] or "").partition(".")[0] or None
     return None
 
-
-def idle_retry_loop(project: ProjectView, qualname: str, policy: RetryPolicy) -> bool:
-    """A retry loop whose `try` makes no external effect (waiting for a database to come up,
-    re-reading a file): how often and how fast it goes round is no job's failure mode."""
-    if policy.loop is None:
-        return False
-    loop_id, try_id = policy.loop
-    events = project.functions[qualname].events
-    return not any(loop_id in events[ce.event_index].loops and (try_id is None or try_id in events[ce.event_index].tries)
-                   for ce in project.call_effects(qualname))

@@ -19,7 +19,7 @@ from ..analysis.jobs import Anchor, RetryLimit, RetryPolicy
 from ..analysis.names import short
 from ..analysis.values import lit
 from .context import CheckContext, ProjectView, event_anchor
-from .retry_sources import idle_retry_loop, retry_framework
+from .retry_sources import retry_framework
 
 CODES = ("JC203",)
 
@@ -76,7 +76,7 @@ def run(ctx: CheckContext):
     shared: dict[Anchor, list] = {}  # a policy's setting -> [first finding's parts, functions it retries]
     for qualname, fn in ctx.reached_functions():
         for policy in project.retry_policies(qualname):
-            if _single(policy) or idle_retry_loop(project, qualname, policy):
+            if _single(policy):
                 continue
             framework = retry_framework(project, qualname, policy)
             if framework not in ADVICE and framework not in POINT_DELAYS:

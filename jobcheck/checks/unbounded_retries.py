@@ -19,7 +19,7 @@ from ..analysis.jobs import Anchor, RetryPolicy
 from ..analysis.names import short
 from ..analysis.values import lit
 from .context import CheckContext, ProjectView, event_anchor
-from .retry_sources import idle_retry_loop, retry_framework
+from .retry_sources import retry_framework
 
 CODES = ("JC202",)
 
@@ -55,7 +55,7 @@ def run(ctx: CheckContext):
     shared: dict[Anchor, list] = {}  # a policy's setting -> [first finding's parts, functions it retries]
     for qualname, fn in ctx.reached_functions():
         for policy in project.retry_policies(qualname):
-            if not policy.bounded and not idle_retry_loop(project, qualname, policy):
+            if not policy.bounded:
                 _judge(project, ctx, qualname, policy, shared)
     for anchor, ((policy, framework, display, job, trigger), retried) in shared.items():
         others = len(retried) - 1

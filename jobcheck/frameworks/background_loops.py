@@ -136,7 +136,12 @@ def _awaited(site) -> bool:
 
 def _started(project: Project) -> list:
     """(function, call site) for each function of the project a starter runs: a task, a thread, a
-    process, a greenlet, or an executor's `submit(f, ...)` / `run_in_executor(executor, f)`."""
+    process, a greenlet, or an executor's `submit(f, ...)` / `run_in_executor(executor, f)`. Found
+    once per project (the loops and the background listing both read it)."""
+    return project.once("started functions", lambda: _find_started(project))
+
+
+def _find_started(project: Project) -> list:
     out = []
     for site in calls_named(project, (*_STARTERS, *_SUBMITS), _reads_starter):
         ev = site.event
