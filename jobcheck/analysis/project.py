@@ -120,30 +120,90 @@ class Project(Guards, Program):
             site.settings.update(reg.settings)
             if reg.retry is not None and (site.retry is None or site.retry.from_default):
                 site.retry = reg.retry
+        self._add_template_hooks(sites)
         self._add_signal_receivers(sites)
         return sites
 
     def _through_subclasses(self, reg: Registration) -> list[Registration]:
-        """`queue.enqueue(self.handle)` in a base class whose `handle` calls `self.run()`, a
-        method the base leaves abstract (it raises NotImplementedError): every subclass's `run` is
-        a job, and the base's `handle` is not (its work is always a subclass's) unless it does work of
-        its own beside the hook."""
+        """`queue.enqueue(self.handle)` in a base class whose `handle` calls `self.run()`, a hook
+        the base leaves to subclasses (`template_hooks`): every subclass's `run` is a job, and the
+        base's `handle` is not (its work is always a subclass's) unless it does work of its own
+        beside the hook."""
         fn = self.functions.get(reg.target)
-        cls = self.classes.get(fn.class_qualname) if fn is not None and fn.class_qualname else None
-        if cls is None:
+        called = self._hooks_called(fn) if fn is not None else []
+        if not called:
             return [reg]
-        mine = (f"{cls.qualname}().", "@self.")
-        abstract = sorted({ev.attr for ev in fn.events if ev.kind == "call" and (ev.name or "").startswith(mine)
-                           and ev.attr in cls.methods and self.abstract(f"{cls.qualname}.{ev.attr}")})
-        if not abstract:
-            return [reg]
-        subs = [replace(reg, target=f"{sub.qualname}.{attr}", owner=sub.qualname)
-                for sub in self.subclasses(cls.qualname) for attr in abstract if attr in sub.methods]
+        subs = [replace(reg, target=impl, owner=impl.rpartition(".")[0]) for impl in self.template_hooks(fn)]
         # A base method with work of its own beyond the hook (`status = await self.poll()`, then
         # stop and run the callbacks) is a job too.
-        own = any(ev.kind == "call" and ev.attr not in abstract and ev.attr not in LOG_METHODS
+        attrs = {hook.rpartition(".")[2] for hook in called}
+        own = any(ev.kind == "call" and ev.attr not in attrs and ev.attr not in LOG_METHODS
                   and not (ev.name or "").startswith("super") for ev in fn.events)
         return [reg, *subs] if own else subs
+
+    def template_hooks(self, fn: FunctionSummary) -> dict[str, str]:
+        """The subclasses' methods a method runs through `self` where its class leaves the work to
+        them (`_hooks_called`): subclass qualname.method -> the hook it implements, where the
+        implementation does something (not `return "name"`). Subclasses in test modules are the
+        tests'."""
+        cls = self.classes.get(fn.class_qualname) if fn.class_qualname else None
+        if cls is None:
+            return {}
+        subs = [sub for sub in self.subclasses(cls.qualname) if not in_tests(self.module_of_class(sub).module)]
+        out: dict[str, str] = {}
+        for hook in self._hooks_called(fn):
+            attr = hook.rpartition(".")[2]
+            for sub in subs:
+                impl = self.functions.get(f"{sub.qualname}.{attr}") if attr in sub.methods else None
+                if impl is not None and any(e.kind == "call" for e in impl.events):
+                    out.setdefault(impl.qualname, hook)
+        return out
+
+    def _hooks_called(self, fn: FunctionSummary) -> list[str]:
+        """The methods of its class a method calls through `self` that the class leaves to
+        subclasses: abstract (`Program.abstract`) or with an empty body (`def poll(self): pass`),
+        called directly or through the class's own methods (`start()` -> `self.run()`), a few
+        calls down; not in a condition (`if self.enabled():` asks, it hands no work over)."""
+        cls = self.classes.get(fn.class_qualname) if fn.class_qualname else None
+        if cls is None:
+            return []
+        mro = self._mro(cls)
+        mine = {f"{c.qualname}()" for c in mro}
+        hooks: list[str] = []
+        seen = {fn.qualname}
+        todo = [(fn, 0)]
+        while todo:
+            method, depth = todo.pop()
+            for ev in method.events:
+                if ev.kind != "call" or not ev.attr or ev.in_test:
+                    continue
+                receiver, _, attr = (ev.name or "").rpartition(".")
+                if attr != ev.attr or not (receiver in mine or receiver == "@self"):
+                    continue
+                owner = next((c for c in mro if attr in c.methods), None)
+                called = self.functions.get(f"{owner.qualname}.{attr}") if owner is not None else None
+                if called is None or called.qualname in seen:
+                    continue
+                seen.add(called.qualname)
+                if self.abstract(called.qualname) or _empty(called):
+                    hooks.append(called.qualname)
+                elif depth < 3:
+                    todo.append((called, depth + 1))
+        return hooks
+
+    def _add_template_hooks(self, sites: dict[str, JobSite]) -> None:
+        """A job whose class leaves its work to subclasses (a worker thread's `run` calling
+        `self._run()`, a Bot's loop calling `self.process()`): each subclass's implementation
+        is a job of the same kind, triggers and retries, named after its class."""
+        for site in list(sites.values()):
+            fn = self.functions.get(site.function)
+            for hook in (self.template_hooks(fn) if fn is not None else ()):
+                if hook in sites:
+                    continue
+                owner = self.classes[hook.rpartition(".")[0]]
+                sites[hook] = replace(site, function=hook, path=self.function_module[hook].path,
+                                      anchor=self.class_anchor(owner), display=owner.qualname, doc_owner=owner.qualname,
+                                      triggers=set(site.triggers), settings=dict(site.settings))
 
     def _add_signal_receivers(self, sites: dict[str, JobSite]) -> None:
         """A signal a job sends runs its receivers in that job (`tick_hourly` sending `hourly`):
@@ -561,6 +621,19 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
 # ORM calls that return (row, created): work under `if created:` runs for the first caller only.
 _SEND_METHODS = ("send", "send_robust", "asend", "asend_robust")
 # Logging calls: a log line is no work of a job's own.
+def in_tests(module: str) -> bool:
+    """A module of the project's tests (`tests/`, `test_x.py`, `conftest.py`)."""
+    parts = module.split(".")
+    return any(p in ("test", "tests", "testing", "conftest") or p.startswith("test_") or p.endswith("_test")
+               for p in parts)
+
+
+def _empty(fn: FunctionSummary) -> bool:
+    """A body that does nothing (`pass`, a docstring, `...`, `return None`): a default a subclass
+    replaces."""
+    return not (fn.events or fn.returns or fn.returns_param or fn.stores or fn.item_stores or fn.sinks)
+
+
 LOG_METHODS = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log")
 _SIGNAL_CLASSES = ("blinker.signal", "blinker.Signal", "blinker.base.Signal", "blinker.Namespace().signal",
                    "django.dispatch.Signal", "django.dispatch.dispatcher.Signal")

@@ -34,7 +34,7 @@ from __future__ import annotations
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import bound_argument, calls_a_function, calls_named
-from ..analysis.project import LOG_METHODS, Project
+from ..analysis.project import LOG_METHODS, Project, in_tests
 from ..analysis.summary import MODULE_CODE
 from ..analysis.values import lit
 from .base import job_from_function
@@ -71,7 +71,7 @@ class BackgroundLoops:
             # `await loop.run_in_executor(None, f)` and `pool.submit(f).result()` wait for `f`: part
             # of the caller's work. A test's threads are the test's.
             if (site.event.attr not in ("Timer", "run_in_executor") and not repeats_forever(project, fn)
-                    and fn.name != MODULE_CODE and not _in_tests(site.module.module) and not _awaited(site)):
+                    and fn.name != MODULE_CODE and not in_tests(site.module.module) and not _awaited(site)):
                 out.append(job_from_function(project, fn, "background", "background", triggers={"start"}))
         return out
 
@@ -112,12 +112,6 @@ class BackgroundLoops:
                     if callee is not fn and repeats_forever(project, callee) and not _is_runner(project, callee):
                         regs.append(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic"))
         return regs
-
-
-def _in_tests(module: str) -> bool:
-    parts = module.split(".")
-    return any(p in ("test", "tests", "testing", "conftest") or p.startswith("test_") or p.endswith("_test")
-               for p in parts)
 
 
 _WAITS_FOR = ("result", "exception", "as_completed", "wait", "gather")

@@ -1,0 +1,49 @@
+# jobcheck-test: select=JC201,JC501
+"""The application's own worker classes: the base's loop or task does the scheduling, and each
+subclass's hook does the work."""
+import threading
+import time
+
+from celery import Celery, Task
+
+app = Celery("workers")
+
+
+class BaseWorker(threading.Thread):  # expect: JC501
+    interval = 30
+
+    def run(self):
+        while True:
+            if self.enabled():  # a question the loop asks, not work it hands over
+                self.run_once()
+            time.sleep(self.interval)
+
+    def enabled(self):
+        return True
+
+    def run_once(self):
+        self._work()  # one call down: the hook
+
+    def _work(self):
+        raise NotImplementedError
+
+
+class SyncTask(Task):  # expect: JC501
+    autoretry_for = (IOError,)
+    max_retries = 5
+
+    def run(self, account_id):
+        self.sync(account_id)
+
+    def sync(self, account_id):
+        """Subclasses send the account's records."""
+
+
+class Exporter:
+    """A look-alike: its hook is run by a view, never by a worker."""
+
+    def export(self):
+        return self.render()
+
+    def render(self):
+        raise NotImplementedError
