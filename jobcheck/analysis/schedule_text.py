@@ -11,7 +11,8 @@ they are in the file (a documentation code block indents them); prose that menti
 not a schedule, nor is `@reboot`. What each command runs is decided by the frameworks
 (`frameworks/scheduled_commands.py`); this module only finds and splits the lines.
 
-A systemd timer schedules the service of the same name (or its `Unit=`): that service's
+A shell script of the project that a schedule runs (by its file name) runs its commands on that
+schedule. A systemd timer schedules the service of the same name (or its `Unit=`): that service's
 `ExecStart=` lines are read as crontab lines. The console scripts a package declares
 (`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too) say what a command name in such a line runs (`borgmatic` ->
 `borgmatic.commands.borgmatic:main`).
@@ -109,6 +110,7 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
     scripts: dict[str, str] = {}
     services: dict[str, tuple[str, str]] = {}  # unit name -> (display, text)
     timers: list[tuple[str, str]] = []  # (unit name it starts, timer's display)
+    shell: dict[str, tuple[str, str]] = {}  # a shell script's file name -> (display, text)
     for path, display in files:
         try:
             if os.stat(path).st_size > MAX_TEXT_SIZE:
@@ -131,6 +133,8 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
             scripts.update(_ini_scripts(text))
         else:
             lines.extend(cron_lines(text, display))
+            if name.endswith(".sh"):
+                shell.setdefault(path.name, (display, text))
     for unit, _ in timers:
         if unit in services:
             display, text = services[unit]
@@ -138,7 +142,29 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
                 found = re.match(r"^\s*ExecStart\s*=\s*[-@:+!]*(\S.*)$", line)
                 if found:
                     lines.append(CronLine(display, number, found.group(1).strip()))
-    return Schedules(tuple(lines), tuple(sorted(scripts.items())))
+    return Schedules(tuple(lines + _scripts_run(lines, shell)), tuple(sorted(scripts.items())))
+
+
+def _scripts_run(lines: list[CronLine], shell: dict[str, tuple[str, str]]) -> list[CronLine]:
+    """The commands of the project's shell scripts a schedule runs (`*/5 * * * * /srv/poll.sh`,
+    found by the script's file name), and of the scripts those run in turn: each runs on the
+    schedule that runs the script."""
+    out: list[CronLine] = []
+    done: set[str] = set()
+    todo = list(lines)
+    while todo:
+        line = todo.pop()
+        for word in line.words:
+            name = os.path.basename(word.strip("'\""))
+            if name in shell and name not in done:
+                done.add(name)
+                display, text = shell[name]
+                for number, command in enumerate(text.splitlines(), start=1):
+                    command = command.strip()
+                    if command and not command.startswith("#") and len(command) <= MAX_LINE:
+                        out.append(CronLine(display, number, command))
+                        todo.append(out[-1])
+    return out
 
 
 def _pyproject_scripts(text: str) -> dict[str, str]:
