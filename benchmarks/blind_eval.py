@@ -7,7 +7,8 @@ What it measures
 For every label file (one real application, labelled by hand before jobcheck ever ran on it, see
 benchmarks/blind/README.md) the script fetches the application's sdist at run time with
 `pip download --no-deps --no-binary :all: NAME==VERSION` into a temporary folder (never into the
-repository; `--keep DIR` keeps the downloads for reading by hand), unpacks it, and runs jobcheck the way
+repository; `--keep DIR` keeps the downloads for reading by hand; an application labelled from its wheel,
+`[meta].pypi_sdist` naming a `.whl`, is fetched as that wheel), unpacks it, and runs jobcheck the way
 a new user would, from the sdist root with no configuration at all:
 
     python -m jobcheck.cli jobs  --no-cache --format json .
@@ -226,7 +227,12 @@ def evaluate(label_file: Path, keep: Path | None) -> dict:
         into = Path(tmp.name)
     try:
         result["fetched_with"] = "kept download"
-        if not (into / "src").exists():
+        if not (into / "src").exists() and ".whl" in meta.get("pypi_sdist", ""):
+            # Labelled from the wheel (no sdist, or one that does not build here): paths are the
+            # unzipped wheel's.
+            fetch(meta.get("pypi_name", app), meta["version"], ["--only-binary", ":all:", "--ignore-requires-python"], into)
+            result["fetched_with"] = "pip download (wheel)"
+        elif not (into / "src").exists():
             result["fetched_with"] = fetch_sdist(meta.get("pypi_name", app), meta["version"], into)[1]
         tops = [p for p in (into / "src").iterdir() if p.is_dir()]
         root = tops[0] if len(tops) == 1 else into / "src"
