@@ -103,6 +103,7 @@ class Handler:
     reraises: bool
     calls: list  # resolved names of calls in the handler body
     unresolved: list = field(default_factory=list)  # per type: its bare name when it did not resolve (`except on`)
+    hands_over: bool = False  # the caught exception is returned, stored or handed on (`result = e`, `q.put(e)`)
 
 
 @dataclass(slots=True)
@@ -1111,6 +1112,7 @@ class Summarizer:
                     reraises=_reraises(handler.body),
                     calls=calls,
                     unresolved=unresolved,
+                    hands_over=_hands_over(handler),
                 )
             )
         before = self._arm_start(arms)
@@ -1352,6 +1354,34 @@ def _reraises(body: list) -> bool:
         for sub in ast.walk(node):
             if isinstance(sub, ast.Raise):
                 return True
+    return False
+
+
+_HAND_OVER = ("append", "put", "put_nowait", "set_exception", "set_result", "add", "send", "send_nowait", "extend")
+
+
+def _hands_over(handler: ast.ExceptHandler) -> bool:
+    """Is the caught exception given to someone who reads it: returned, stored (`result = e`,
+    `self.error = e`), or put where a caller looks (`errors.append(e)`, `q.put(e)`,
+    `future.set_exception(e)`)? Logging it (`log.debug("%s", e)`) is not."""
+    name = handler.name
+    if not name:
+        return False
+
+    def caught(node: ast.AST | None) -> bool:
+        return isinstance(node, ast.Name) and node.id == name
+
+    todo = list(handler.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, (ast.Return, ast.Yield, ast.Assign, ast.AnnAssign)) and caught(node.value):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _HAND_OVER \
+                and any(caught(a) for a in node.args):
+            return True
+        todo.extend(ast.iter_child_nodes(node))
     return False
 
 

@@ -37,10 +37,11 @@ def handler_calls(fn: FunctionSummary, handler: Handler) -> list:
 
 
 def says_nothing(fn: FunctionSummary, handler: Handler) -> bool:
-    """Does the handler neither raise again nor report anything (a log at warning or above, an
-    error tracker, a retry, a helper of the application: anything but `QUIET_CALLS`), and does
+    """Does the handler neither raise again, nor hand the exception on (`result = e`, `q.put(e)`),
+    nor report anything (a log at warning or above, an error tracker, a retry, a helper of the
+    application: anything but `QUIET_CALLS`), and does
     nothing report once the `try` is over either (`pass  # and go on to log the error`)?"""
-    if handler.reraises or not all(ev.attr in QUIET_CALLS for ev in handler_calls(fn, handler)):
+    if handler.reraises or handler.hands_over or not all(ev.attr in QUIET_CALLS for ev in handler_calls(fn, handler)):
         return False
     inside = guarded(fn, handler)
     return not any(ev.kind == "call" and ev.attr in REPORTING_CALLS and ev.line > handler.line

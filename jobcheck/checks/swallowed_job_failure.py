@@ -6,8 +6,11 @@ Only the function the scheduler calls counts (its outcome is the run's), and onl
 is not inside a loop: catching per item so that one bad item does not stop a batch is a choice,
 not a silent failure. A loop that runs until stopped (`while True:`, `while not stop.is_set():`)
 is no batch but the job's own schedule: a `try` around its round counts, unless the round works on
-an item it took before the `try` (a queue worker), or the loop is a retry loop. A handler that calls anything but a log below warning (a reporting
-helper of the application, `self.retry`, Sentry) is taken to report.
+an item it took before the `try` (a queue worker), goes on with other work after the `try` (the
+`try` guards a step), or the loop is a retry loop. A handler that hands the exception on
+(`result = exc`) or calls anything but a log below warning (a reporting helper of the application,
+`self.retry`, Sentry) is taken to report; a `try` around clean-up alone (`conn.close()`) is not
+the run's outcome.
 """
 
 from __future__ import annotations
@@ -60,8 +63,11 @@ def _swallows(fn: FunctionSummary, handler: Handler) -> bool:
     if not catches_every_failure(handler) or not says_nothing(fn, handler) or exhaustion_caught(fn, handler):
         return False  # (retries that run out, caught: JC204 says so)
     events = guarded(fn, handler)
-    if not any(ev.kind == "call" for ev in events):
+    calls = [ev for ev in events if ev.kind == "call"]
+    if not calls:
         return False  # nothing in the `try` can fail but names and arithmetic
+    if all(ev.attr in _CLEANUP for ev in calls):
+        return False  # `try: conn.close() except Exception: pass`: a failed clean-up is not a failed run
     # In a loop: per item, so the others run; but a loop that runs until stopped is the job's own
     # schedule (`while not stop.is_set(): try: ... except Exception: log.debug(...)`), and a `try`
     # around its round is the run's outcome. Not so a retry loop (it goes round to try again), nor
@@ -70,7 +76,25 @@ def _swallows(fn: FunctionSummary, handler: Handler) -> bool:
     shared = set.intersection(*(set(ev.loops) for ev in events))
     if shared - rounds:
         return False
-    return not shared or not _works_on_a_taken_item(fn, handler, shared)
+    return not shared or not (_works_on_a_taken_item(fn, handler, shared) or _part_of_the_round(fn, handler, shared))
+
+
+# What a round does beside its work: wait for the next one, log.
+_PAUSES = ("sleep", "wait", "is_set", "debug", "info", "warning", "warn", "error", "exception", "critical", "log",
+           "print")
+
+
+def _part_of_the_round(fn: FunctionSummary, handler: Handler, rounds: set) -> bool:
+    """The `try` guards one step of the round, and the round goes on with other work after it
+    (after a failure too) (`try: flush_digests() except Exception: log.debug(...)`, then `flush_queue()`): the
+    step's failure is not the run's."""
+    return any(ev.kind == "call" and rounds.intersection(ev.loops) and not ev.in_test and ev.attr not in _PAUSES
+               and ev.line > handler.line and handler.try_id not in ev.tries and handler.try_id not in ev.handlers for ev in fn.events)
+
+
+# Clean-up calls: their failure leaves the run's work done.
+_CLEANUP = ("close", "aclose", "shutdown", "terminate", "kill", "unlink", "remove", "rmtree", "release", "disconnect",
+            "quit", "cancel", "join", "stop", "cleanup", "flush")
 
 
 # Calls that take the next item of a queue, a stream or a list.

@@ -219,3 +219,37 @@ def sync_since_last_run():
 
 
 threading.Thread(target=sync_since_last_run, daemon=True).start()
+
+
+@shared_task
+def closes_quietly(account_id):
+    """A clean-up that fails (the connection already dropped) leaves the work done."""
+    conn = requests.Session()
+    conn.post("https://example.com/sync", json={"id": account_id})
+    try:
+        conn.close()
+    except Exception:
+        pass
+
+
+@shared_task
+def hands_the_failure_over(results):
+    try:
+        outcome = requests.post("https://example.com/sync", json={})
+    except Exception as exc:
+        outcome = exc  # handed to the caller, who reads the queue
+    results.put(outcome)
+
+
+def flush_forever():
+    """A step of the round fails quietly, and the round goes on with the rest of its work."""
+    while not stop.is_set():
+        stop.wait(10)
+        try:
+            requests.post("https://example.com/digests", json={})
+        except Exception:
+            logger.debug("digest flush failed")
+        requests.post("https://example.com/queue", json={})
+
+
+threading.Thread(target=flush_forever, daemon=True).start()
