@@ -161,7 +161,8 @@ class Project(Guards, Program):
 
     def _hooks_called(self, fn: FunctionSummary) -> list[str]:
         """The methods of its class a method calls through `self` that the class leaves to
-        subclasses: abstract (`Program.abstract`) or with an empty body (`def poll(self): pass`),
+        subclasses: abstract (`Program.abstract`), with an empty body (`def poll(self): pass`) or
+        defined by subclasses alone,
         called directly or through the class's own methods (`start()` -> `self.run()`), a few
         calls down; not in a condition (`if self.enabled():` asks, it hands no work over)."""
         cls = self.classes.get(fn.class_qualname) if fn.class_qualname else None
@@ -181,7 +182,12 @@ class Project(Guards, Program):
                 if attr != ev.attr or not (receiver in mine or receiver == "@self"):
                     continue
                 owner = next((c for c in mro if attr in c.methods), None)
-                called = self.functions.get(f"{owner.qualname}.{attr}") if owner is not None else None
+                if owner is None:  # defined by the subclasses alone (`self._run()` in a base thread)
+                    if f"{cls.qualname}.{attr}" not in seen and any(attr in sub.methods for sub in self.subclasses(cls.qualname)):
+                        seen.add(f"{cls.qualname}.{attr}")
+                        hooks.append(f"{cls.qualname}.{attr}")
+                    continue
+                called = self.functions.get(f"{owner.qualname}.{attr}")
                 if called is None or called.qualname in seen:
                     continue
                 seen.add(called.qualname)

@@ -164,7 +164,9 @@ def _thread_classes(project: Project, framework: str) -> list[Registration]:
         run = project.functions.get(f"{cls.qualname}.run")
         if run is None or not any(base in THREAD_CLASSES for base in project.class_bases(cls)):
             continue
-        repeated = _constructor_params_called(project, cls, run, looped=True)
+        # `self._run()` that subclasses define: the loop is the job, whatever it asks of the
+        # objects it was given (`self._nodepool.getZK()`).
+        repeated = _constructor_params_called(project, cls, run, looped=True) if not project.template_hooks(run) else []
         if repeated:  # `InfiniteLoop(func)`: the jobs are what its users construct it with
             regs.extend(_constructed_with(project, cls, repeated, framework))
         elif repeats_forever(project, run) and not _is_runner(project, run):
@@ -225,7 +227,29 @@ def _constructor_params_called(project: Project, cls, run, looped: bool) -> list
         held, _, method = (ev.name or "").rpartition("().")[2].partition(".")
         if held in kept and "." not in method and not (not method and held in LOG_METHODS):  # `self.log(msg)`: a logger
             out.append((kept[held], method or "__call__"))
+    if looped and out and any(_own_work(project, cls, ev, kept) for ev in calls):
+        # The loop works itself (`self._assignHandlers()`, and asks `self.nodepool.getPoolWorkers()`
+        # on the way): the thread is the job, not a runner of what it was given.
+        return []
     return out
+
+
+def _own_work(project: Project, cls, ev, kept: dict, depth: int = 0) -> bool:
+    """A call in a thread's loop that is work of its own: a function of the project, an external
+    effect, or a method of something the instance holds that its constructor was not given
+    (`self.zk.lockNode()`), also through the class's own methods; not a condition, a wait or a
+    log."""
+    name = ev.name or ""
+    held = name.rpartition("().")[2].partition(".")[0]
+    if held in kept or ev.in_test or _sleeps(project, ev) or _logs(project, ev):
+        return False
+    method = project.named_callee(ev)
+    if method is not None and method.class_qualname == cls.qualname:  # the class's own: what it does
+        return depth < 3 and any(_own_work(project, cls, e, kept, depth + 1) for e in method.events if e.kind == "call")
+    if method is not None:
+        return True
+    return (name.startswith(f"{cls.qualname}().") and name.count(".") > cls.qualname.count(".") + 1) \
+        or project.direct_effect(method, ev) is not None  # `requests.post(...)`
 
 
 def _constructed_with(project: Project, cls, params: list, framework: str, kind: str = "periodic",

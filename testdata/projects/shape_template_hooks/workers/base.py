@@ -4,6 +4,8 @@ subclass's hook does the work."""
 import threading
 import time
 
+import requests
+
 from celery import Celery, Task
 
 app = Celery("workers")
@@ -47,3 +49,37 @@ class Exporter:
 
     def render(self):
         raise NotImplementedError
+
+
+class BaseCleanup(threading.Thread):  # expect: JC501
+    """Its subclasses define `_run`; the base never does."""
+
+    def run(self):
+        while True:
+            self._run()
+            time.sleep(60)
+
+
+class Registry:
+    def peers(self):
+        return list(self.__dict__)
+
+
+class PoolWorker(threading.Thread):  # expect: JC501
+    """Asks the registry it was given on the way, but the work is its own: the thread is the job,
+    not a runner of `Registry.peers`."""
+
+    def __init__(self, registry):
+        threading.Thread.__init__(self)
+        self.registry = registry
+
+    def run(self):
+        while True:
+            self.assign(self.registry.peers())
+            time.sleep(5)
+
+    def assign(self, peers):
+        self.claim(peers)
+
+    def claim(self, peers):
+        requests.post("https://pool.example/claim", json=sorted(peers))

@@ -1,7 +1,7 @@
 # jobcheck-test: select=JC201,JC501
 import requests
 
-from workers.base import BaseWorker, Exporter, SyncTask, app
+from workers.base import BaseCleanup, BaseWorker, Exporter, SyncTask, app
 
 
 class CleanupWorker(BaseWorker):  # expect: JC501
@@ -33,3 +33,8 @@ LedgerSync = app.register_task(LedgerSync())
 def start():
     CleanupWorker().start()
     QuietWorker().start()
+
+
+class TmpCleanup(BaseCleanup):  # expect: JC501
+    def _run(self):
+        requests.delete("https://store.example/tmp")
