@@ -504,6 +504,8 @@ class Summarizer:
                 # A module-level variable: keep its dotted name so its assigned value can be read
                 # (`default_args=default_args`, `retry_policy=POLICY`).
                 return ["name", name, ref] if name else ["ref", ref]
+            if isinstance(node, ast.Name) and self.scope.held.get(node.id, _OTHER)[0] == "call":
+                return self.scope.held[node.id]  # `cull = partial(cull_idle, ...)`: typed, and held
             if name:
                 return ["name", name]
             if isinstance(node, ast.Name) and self.fn is not None and node.id in self.fn.params:
@@ -721,7 +723,14 @@ class Summarizer:
         typ = None
         annotated = False  # an annotation that names a type (`Callable[...]` names none)
         if isinstance(node, ast.AnnAssign):
-            ann = self.resolve(node.annotation)
+            annotation: ast.expr | None = node.annotation
+            # `job: Final = ResetBudgetJob(...)` says nothing of the type: the value does;
+            # `Final[Job]` and `ClassVar[Job]` name it inside.
+            if isinstance(annotation, ast.Subscript) and self.resolve(annotation.value) in _QUALIFIERS:
+                annotation = annotation.slice
+            elif self.resolve(annotation) in _QUALIFIERS:
+                annotation = None
+            ann = self.resolve(annotation) if annotation is not None else None
             typ = f"{ann}()" if ann else None
             annotated = bool(ann) and not ann.startswith(("typing.", "collections.abc."))
         if typ is None and value is not None and isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)):
@@ -754,7 +763,8 @@ class Summarizer:
     def _hold(self, target: ast.AST, value: ast.AST | None) -> None:
         """`path = f"{func.__module__}.{func.__qualname__}"`, `job = func`: the local stands for
         the parameter, so a helper that enqueues it forwards what its callers pass. Also a URL
-        template (`url = f"{base}/orders/{id}/cancel"`), a dotted path (`name = "app.tasks.x"`) and
+        template (`url = f"{base}/orders/{id}/cancel"`), a dotted path (`name = "app.tasks.x"`), a
+        `functools.partial(f, ...)` and
         a list or tuple written out (`endpoints = [self.rating, ScopeEndpoint()]`, as it is written:
         what is appended later is not in it)."""
         if not isinstance(target, ast.Name) or self.fn is None or self.scope is self.module_scope:
@@ -762,9 +772,11 @@ class Summarizer:
         held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr, ast.List, ast.Tuple)) else None
         if isinstance(value, ast.Constant) and isinstance(value.value, str) and _DOTTED_PATH.match(value.value):
             held = ["lit", value.value]  # `task_name = "app.tasks.cleanup"`: what to run, by its path
+        if isinstance(value, ast.Call) and self.resolve(value.func) == "functools.partial":
+            held = self.value(value)  # `cull = partial(cull_idle, url=...)`: what a scheduler given `cull` runs
         if held and held[0] == "seq" and any(e[0] == "seq" for e in held[1]):
             held = None  # only a flat list is held: one of lists (of held lists...) can grow without end
-        if held and held[0] in ("param", "fstr", "lit", "seq"):
+        if held and (held[0] in ("param", "fstr", "lit", "seq") or held[0] == "call" and held[1] == "functools.partial"):
             self.scope.held[target.id] = held
         else:
             self.scope.held.pop(target.id, None)
@@ -1356,6 +1368,9 @@ def _reraises(body: list) -> bool:
                 return True
     return False
 
+
+# Annotations that qualify a name rather than give its type.
+_QUALIFIERS = ("typing.Final", "typing_extensions.Final", "typing.ClassVar", "typing_extensions.ClassVar")
 
 _HAND_OVER = ("append", "put", "put_nowait", "set_exception", "set_result", "add", "send", "send_nowait", "extend")
 

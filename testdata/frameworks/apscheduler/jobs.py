@@ -1,6 +1,8 @@
 # jobcheck-test: select=JC201,JC501
 # APScheduler 3 and 4, as their documentation writes them: `add_job`, `@scheduled_job`,
 # `add_schedule`. APScheduler never retries a failed run, so effects here are not retried ones.
+from typing import Final
+
 import requests
 from apscheduler import AsyncScheduler
 from apscheduler.schedulers.background import BackgroundScheduler
@@ -38,3 +40,14 @@ Jobs().add_job(helper)
 async def main():
     async with AsyncScheduler() as v4:
         await v4.add_schedule(refresh_tokens, IntervalTrigger(minutes=30), id="tokens")
+
+
+class BudgetReset:
+    def reset(self):  # expect: JC501
+        requests.post("https://billing.example/budgets/reset", json={})
+
+
+def schedule_budget_reset(sched: BackgroundScheduler):
+    # `Final` qualifies the name; the value says what it is.
+    job: Final = BudgetReset()
+    sched.add_job(job.reset, "interval", hours=1)

@@ -4,6 +4,7 @@
 # re-armed by the function they run. One-shot timers made elsewhere, and start-up loops that wait
 # until something is ready (they return or raise once it is), are not periodic jobs.
 import asyncio
+from functools import partial
 import subprocess
 import threading
 
@@ -165,3 +166,14 @@ class Uploader:
 
     def retry_later(self, item):
         threading.Timer(60, self.upload, args=(item,)).start()
+
+
+def cull_idle(url, limit):  # expect: JC501
+    requests.delete(f"{url}/idle", params={"older_than": limit})
+
+
+def start_culler(url):
+    # The callback is a `functools.partial` held in a local.
+    cull = partial(cull_idle, url=url, limit=3600)
+    IOLoop.current().add_callback(cull)
+    PeriodicCallback(cull, 60 * 1000).start()
