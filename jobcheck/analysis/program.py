@@ -166,8 +166,14 @@ class Program:
 
     def subclasses(self, base: str) -> list:
         """The project's classes deriving from `base`, at any depth."""
-        index = self.once("subclasses", lambda: {c.qualname: self.class_bases(c) for c in self.classes.values()})
-        return [self.classes[q] for q, bases in index.items() if base in bases]
+        def index() -> dict[str, list]:
+            below: dict[str, list] = {}
+            for c in self.classes.values():
+                for b in dict.fromkeys(self.class_bases(c)):
+                    below.setdefault(b, []).append(c)
+            return below
+
+        return list(self.once("subclasses", index).get(base, ()))
 
     def _abstractmethod(self, qualname: str) -> bool:
         """An `@abstractmethod` of a class built on `abc.ABC`, which no instance can leave

@@ -133,7 +133,9 @@ class Project(Guards, Program):
         called = self._hooks_called(fn) if fn is not None else []
         if not called:
             return [reg]
-        subs = [replace(reg, target=impl, owner=impl.rpartition(".")[0]) for impl in self.template_hooks(fn)]
+        subs = [replace(reg, target=impl, owner=owner,
+                        retry=None if _RETRY_ATTRS.intersection(self.classes[owner].attrs) else reg.retry)
+                for impl in self.template_hooks(fn) for owner in [impl.rpartition(".")[0]]]
         # A base method with work of its own beyond the hook (`status = await self.poll()`, then
         # stop and run the callbacks) is a job too.
         attrs = {hook.rpartition(".")[2] for hook in called}
@@ -144,45 +146,70 @@ class Project(Guards, Program):
     def template_hooks(self, fn: FunctionSummary) -> dict[str, str]:
         """The subclasses' methods a method runs through `self` where its class leaves the work to
         them (`_hooks_called`): subclass qualname.method -> the hook it implements, where the
-        implementation does something (not `return "name"`). Subclasses in test modules are the
+        implementation does something (not `return "name"`), of the subclasses the application
+        itself uses (`used_classes`: a model a configuration names at run time, a plugin its users
+        construct, is one of many choices, not a job of its own). Subclasses in test modules are the
         tests'."""
         cls = self.classes.get(fn.class_qualname) if fn.class_qualname else None
         if cls is None:
             return {}
-        subs = [sub for sub in self.subclasses(cls.qualname) if not in_tests(self.module_of_class(sub).module)]
+        used = self.used_classes()
+        subs = [sub for sub in self.subclasses(cls.qualname)
+                if sub.qualname in used and not in_tests(self.module_of_class(sub).module)]
         out: dict[str, str] = {}
         for hook in self._hooks_called(fn):
             attr = hook.rpartition(".")[2]
             for sub in subs:
                 impl = self.functions.get(f"{sub.qualname}.{attr}") if attr in sub.methods else None
-                if impl is not None and any(e.kind == "call" for e in impl.events):
+                if impl is not None and not self.abstract(impl.qualname) and self._does_work(impl):
                     out.setdefault(impl.qualname, hook)
         return out
+
+    def _does_work(self, fn: FunctionSummary) -> bool:
+        """Does a hook's implementation work (an external effect, a call of the project's code or
+        of a library's), rather than log, format or answer (`return type(self).__name__.lower()`)?"""
+        def works(ev) -> bool:
+            if ev.kind != "call" or ev.attr in LOG_METHODS:
+                return False
+            if self.named_callee(ev) is not None or self.catalog_effect(ev) is not None:
+                return True
+            # A library's call (`requests.get`), a callable it holds (`task()`): not a builtin's.
+            name = self.canonical(ev.name) or ev.name
+            if name is None:  # something unknown called: work, unless a value's own method
+                return ev.attr not in _VALUE_METHODS
+            return not name.startswith("logging.") and name.partition(".")[0] not in _BUILTIN_NAMES
+
+        return any(works(ev) for ev in fn.events)
 
     def _hooks_called(self, fn: FunctionSummary) -> list[str]:
         """The methods of its class a method calls through `self` that the class leaves to
         subclasses: abstract (`Program.abstract`), with an empty body (`def poll(self): pass`) or
-        defined by subclasses alone,
+        defined by subclasses alone (where every base is the project's, or a thread's),
         called directly or through the class's own methods (`start()` -> `self.run()`), a few
-        calls down; not in a condition (`if self.enabled():` asks, it hands no work over)."""
+        calls down; not in a condition (`if self.enabled():` asks, it hands no work over) nor in an
+        `except` (a step of handling a failure)."""
         cls = self.classes.get(fn.class_qualname) if fn.class_qualname else None
         if cls is None:
             return []
         mro = self._mro(cls)
         mine = {f"{c.qualname}()" for c in mro}
+        # Bases outside the project whose methods are unknown (threading.Thread's are not hooks).
+        outside = [b for b in self.class_bases(cls) if b not in self.classes and b not in _KNOWN_BASES]
         hooks: list[str] = []
         seen = {fn.qualname}
         todo = [(fn, 0)]
         while todo:
             method, depth = todo.pop()
             for ev in method.events:
-                if ev.kind != "call" or not ev.attr or ev.in_test:
-                    continue
+                if ev.kind != "call" or not ev.attr or ev.in_test or ev.handlers:
+                    continue  # not a condition, nor a step of handling a failure
                 receiver, _, attr = (ev.name or "").rpartition(".")
                 if attr != ev.attr or not (receiver in mine or receiver == "@self"):
                     continue
                 owner = next((c for c in mro if attr in c.methods), None)
                 if owner is None:  # defined by the subclasses alone (`self._run()` in a base thread)
+                    if outside:
+                        continue  # a base outside the project may define it (`Task.apply_async`)
                     if f"{cls.qualname}.{attr}" not in seen and any(attr in sub.methods for sub in self.subclasses(cls.qualname)):
                         seen.add(f"{cls.qualname}.{attr}")
                         hooks.append(f"{cls.qualname}.{attr}")
@@ -197,6 +224,49 @@ class Project(Guards, Program):
                     todo.append((called, depth + 1))
         return hooks
 
+    def used_classes(self) -> set[str]:
+        """The project's classes its own code constructs or names outside their definition
+        (`CleanupWorker(zk)`, `BOT = RestAPIOutputBot`, `register(SyncTask)`), outside its tests."""
+        def find() -> set[str]:
+            short = {c.name for c in self.classes.values()}
+            found: set[str] = set()
+
+            def add(module: ModuleSummary, name: str | None) -> None:
+                if name and name.removesuffix("()").rpartition(".")[2] in short:
+                    resolved = (self.canonical(name) or name).removesuffix("()")
+                    if resolved in self.classes:
+                        found.add(resolved)
+
+            def values(value, depth: int = 0):
+                if not value or depth > 4:
+                    return
+                if value[0] in ("name", "ref"):
+                    yield value[-1] if value[0] == "ref" else value[1]
+                elif value[0] == "seq":
+                    for v in value[1]:
+                        yield from values(v, depth + 1)
+                elif value[0] == "call":
+                    yield value[1]
+                    for v in (*value[2], *value[3].values()):
+                        yield from values(v, depth + 1)
+
+            for mod in self.modules.values():
+                if in_tests(mod.module):
+                    continue
+                for value, *_ in mod.assigns.values():
+                    for name in values(value):
+                        add(mod, name)
+                for fn in mod.functions.values():
+                    for ev in fn.events:
+                        if ev.kind == "call":
+                            add(mod, ev.name)
+                            for v in (*ev.args, *ev.kwargs.values()):
+                                for name in values(v):
+                                    add(mod, name)
+            return found
+
+        return self.once("used classes", find)
+
     def _add_template_hooks(self, sites: dict[str, JobSite]) -> None:
         """A job whose class leaves its work to subclasses (a worker thread's `run` calling
         `self._run()`, a Bot's loop calling `self.process()`): each subclass's implementation
@@ -207,9 +277,13 @@ class Project(Guards, Program):
                 if hook in sites:
                     continue
                 owner = self.classes[hook.rpartition(".")[0]]
+                impl = self.functions[hook]
+                # A subclass that sets retry options of its own is not retried as its base is: left
+                # unknown rather than guessed.
+                retry = None if _RETRY_ATTRS.intersection(owner.attrs) else site.retry
                 sites[hook] = replace(site, function=hook, path=self.function_module[hook].path,
-                                      anchor=self.class_anchor(owner), display=owner.qualname, doc_owner=owner.qualname,
-                                      triggers=set(site.triggers), settings=dict(site.settings))
+                                      anchor=self.anchor_of(impl), display=hook.removeprefix(owner.qualname.rpartition(".")[0] + "."),
+                                      doc_owner=hook, triggers=set(site.triggers), settings=dict(site.settings), retry=retry)
 
     def _add_signal_receivers(self, sites: dict[str, JobSite]) -> None:
         """A signal a job sends runs its receivers in that job (`tick_hourly` sending `hourly`):
@@ -441,11 +515,10 @@ class Project(Guards, Program):
             return None
         return self.function_for(self.event_name(event))
 
-    def direct_effect(self, fn: FunctionSummary, event: Event) -> EffectPath | None:
-        """The external effect this call makes itself, if any (guards not considered)."""
-        if event.kind != "call":
-            return None
-        name = self.event_name(event)
+    def catalog_effect(self, event: Event):
+        """The catalog's entry for the effect this call makes, if any: what the frameworks may ask
+        while the jobs are being found (`direct_effect` also reads the jobs)."""
+        name = self.event_name(event) if event.kind == "call" else None
         if not name:
             return None
         first = event.args[0][1] if event.args and event.args[0][0] == "lit" else None
@@ -454,6 +527,16 @@ class Project(Guards, Program):
         hit = self.catalog.effect(name, first)
         if hit is None and event.name != name:
             hit = self.catalog.effect(event.name, first)  # as written: `Mailer().deliver` before it became a method
+        return hit
+
+    def direct_effect(self, fn: FunctionSummary, event: Event) -> EffectPath | None:
+        """The external effect this call makes itself, if any (guards not considered)."""
+        if event.kind != "call":
+            return None
+        name = self.event_name(event)
+        if not name:
+            return None
+        hit = self.catalog_effect(event)
         if hit is not None:
             return EffectPath(hit.kind, (hit.name,), hit.confidence)
         if event.attr in ENQUEUE_METHODS:
@@ -627,6 +710,17 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
 # ORM calls that return (row, created): work under `if created:` runs for the first caller only.
 _SEND_METHODS = ("send", "send_robust", "asend", "asend_robust")
 # Logging calls: a log line is no work of a job's own.
+_BUILTIN_NAMES = frozenset(dir(__import__("builtins"))) | {"str()", "int()", "dict()", "list()", "set()", "tuple()", "bytes()"}
+_VALUE_METHODS = frozenset({"lower", "upper", "title", "strip", "lstrip", "rstrip", "format", "join", "split", "replace",
+                            "encode", "decode", "startswith", "endswith", "get", "items", "keys", "values", "copy"})
+# Bases whose methods are known not to be an application's hooks.
+_KNOWN_BASES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process", "abc.ABC", "object")
+# Class attributes that set a class-based job's retries (Celery's, Dramatiq's, RQ's, Huey's...).
+_RETRY_ATTRS = frozenset({"autoretry_for", "max_retries", "retry_backoff", "retry_backoff_max", "retry_jitter",
+                          "default_retry_delay", "retry_kwargs", "retries", "retry", "retry_delay", "retry_policy",
+                          "max_attempts"})
+
+
 def in_tests(module: str) -> bool:
     """A module of the project's tests (`tests/`, `test_x.py`, `conftest.py`)."""
     parts = module.split(".")

@@ -11,8 +11,8 @@ they are in the file (a documentation code block indents them); prose that menti
 not a schedule, nor is `@reboot`. What each command runs is decided by the frameworks
 (`frameworks/scheduled_commands.py`); this module only finds and splits the lines.
 
-A shell script of the project that a schedule runs (by its file name) runs its commands on that
-schedule. A systemd timer schedules the service of the same name (or its `Unit=`): that service's
+A shell script of the project that a schedule runs (by its path, in command position) runs its
+command lines on that schedule (`_scripts_run`). A systemd timer schedules the service of the same name (or its `Unit=`): that service's
 `ExecStart=` lines are read as crontab lines. The console scripts a package declares
 (`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too) say what a command name in such a line runs (`borgmatic` ->
 `borgmatic.commands.borgmatic:main`).
@@ -27,6 +27,7 @@ import os
 import re
 import shlex
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from .source import read_source
@@ -56,7 +57,7 @@ class CronLine:
     line: int
     command: str
 
-    @property
+    @cached_property
     def words(self) -> list[str]:
         """The command's words, each command of `a && b; c` in turn, with the environment
         assignments and redirections left out."""
@@ -110,7 +111,7 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
     scripts: dict[str, str] = {}
     services: dict[str, tuple[str, str]] = {}  # unit name -> (display, text)
     timers: list[tuple[str, str]] = []  # (unit name it starts, timer's display)
-    shell: dict[str, tuple[str, str]] = {}  # a shell script's file name -> (display, text)
+    shell: dict[str, list[tuple[str, str]]] = {}  # a shell script's file name -> [(display, text)]
     for path, display in files:
         try:
             if os.stat(path).st_size > MAX_TEXT_SIZE:
@@ -134,7 +135,7 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
         else:
             lines.extend(cron_lines(text, display))
             if name.endswith(".sh"):
-                shell.setdefault(path.name, (display, text))
+                shell.setdefault(path.name, []).append((display, text))
     for unit, _ in timers:
         if unit in services:
             display, text = services[unit]
@@ -145,25 +146,105 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
     return Schedules(tuple(lines + _scripts_run(lines, shell)), tuple(sorted(scripts.items())))
 
 
-def _scripts_run(lines: list[CronLine], shell: dict[str, tuple[str, str]]) -> list[CronLine]:
+MAX_SCRIPT_LINES = 5000  # commands read from the scripts schedules run, in all
+
+
+def _scripts_run(lines: list[CronLine], shell: dict[str, list[tuple[str, str]]]) -> list[CronLine]:
     """The commands of the project's shell scripts a schedule runs (`*/5 * * * * /srv/poll.sh`,
-    found by the script's file name), and of the scripts those run in turn: each runs on the
-    schedule that runs the script."""
+    found by the script's path, the longest match of its folders deciding between scripts of the
+    same name), and of the scripts those run in turn: each runs on the schedule that runs the
+    script. Only a script in command position counts (`bash x.sh`, not `[ -x x.sh ]`)."""
     out: list[CronLine] = []
     done: set[str] = set()
     todo = list(lines)
-    while todo:
+    while todo and len(out) < MAX_SCRIPT_LINES:
         line = todo.pop()
-        for word in line.words:
-            name = os.path.basename(word.strip("'\""))
-            if name in shell and name not in done:
-                done.add(name)
-                display, text = shell[name]
-                for number, command in enumerate(text.splitlines(), start=1):
-                    command = command.strip()
-                    if command and not command.startswith("#") and len(command) <= MAX_LINE:
-                        out.append(CronLine(display, number, command))
-                        todo.append(out[-1])
+        for word in _commands(line.words):
+            found = _script_named(word.strip("'\""), shell)
+            if found is None or found[0] in done:
+                continue
+            done.add(found[0])
+            for number, command in _script_commands(found[1]):
+                out.append(CronLine(found[0], number, command))
+                todo.append(out[-1])
+    return out[:MAX_SCRIPT_LINES]
+
+
+_SEPARATORS = ("&&", "||", ";", "|")
+_LAUNCHERS = ("sh", "bash", "exec", "source", ".", "nice", "ionice", "sudo", "flock", "timeout", "chronic")
+
+
+def _commands(words: list[str]) -> list[str]:
+    """The words in command position: the first, one after a separator or a launcher (`bash`),
+    and the second of a system crontab's line (`deploy /srv/x.sh`, after the user field)."""
+    out = []
+    for i, word in enumerate(words):
+        before = words[i - 1] if i else None
+        if i == 0 or before in _SEPARATORS or before in _LAUNCHERS or (i == 1 and "/" not in words[0]):
+            out.append(word)
+    return out
+
+
+def _script_named(word: str, shell: dict[str, list[tuple[str, str]]]) -> tuple[str, str] | None:
+    """The project's script a command names, by its path: the one whose folders match most of the
+    word's, when only one does."""
+    scripts = shell.get(os.path.basename(word))
+    if not scripts:
+        return None
+    wanted = [p for p in word.replace("\\", "/").split("/") if p not in ("", ".")]
+
+    def matched(display: str) -> int:
+        have = display.replace("\\", "/").split("/")
+        n = 0
+        while n < min(len(have), len(wanted)) and have[-1 - n] == wanted[-1 - n]:
+            n += 1
+        return n
+
+    best = max(matched(d) for d, _ in scripts)
+    chosen = [s for s in scripts if matched(s[0]) == best]
+    return chosen[0] if len(chosen) == 1 else None
+
+
+_HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)")
+_FUNCTION = re.compile(r"^\s*(?:function\s+)?[\w-]+\s*\(\s*\)\s*\{?\s*$|^\s*function\s+[\w-]+\s*\{?\s*$")
+
+
+def _script_commands(text: str) -> list[tuple[int, str]]:
+    """The command lines of a shell script, each with its line: continuations joined; comments,
+    heredoc bodies, function bodies and `case` blocks left out (what they run depends on how the
+    script is called)."""
+    out: list[tuple[int, str]] = []
+    rows = text.splitlines()
+    i = 0
+    end_heredoc = None
+    skip_until = None  # "}" of a function body, "esac" of a case block
+    while i < len(rows):
+        number, row = i + 1, rows[i]
+        i += 1
+        while row.endswith("\\") and i < len(rows):
+            row = row[:-1] + " " + rows[i]
+            i += 1
+        stripped = row.strip()
+        if end_heredoc is not None:
+            if stripped == end_heredoc:
+                end_heredoc = None
+            continue
+        if skip_until is not None:
+            if stripped.startswith(skip_until):
+                skip_until = None
+            continue
+        if not stripped or stripped.startswith("#") or len(stripped) > MAX_LINE:
+            continue
+        if _FUNCTION.match(row):
+            skip_until = "}"
+            continue
+        if stripped.startswith("case ") and stripped.endswith(" in"):
+            skip_until = "esac"
+            continue
+        heredoc = _HEREDOC.search(stripped)
+        if heredoc:
+            end_heredoc = heredoc.group(1)
+        out.append((number, stripped))
     return out
 
 

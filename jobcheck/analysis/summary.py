@@ -103,7 +103,8 @@ class Handler:
     reraises: bool
     calls: list  # resolved names of calls in the handler body
     unresolved: list = field(default_factory=list)  # per type: its bare name when it did not resolve (`except on`)
-    hands_over: bool = False  # the caught exception is returned, stored or handed on (`result = e`, `q.put(e)`)
+    hands_over: bool = False  # the caught exception is returned, stored or handed on (`self.error = e`, `q.put(e)`)
+    leaves: bool = False  # the handler's body ends the round or the function (`continue`, `break`, `return`)
 
 
 @dataclass(slots=True)
@@ -724,10 +725,11 @@ class Summarizer:
         annotated = False  # an annotation that names a type (`Callable[...]` names none)
         if isinstance(node, ast.AnnAssign):
             annotation: ast.expr | None = node.annotation
-            # `job: Final = ResetBudgetJob(...)` says nothing of the type: the value does;
-            # `Final[Job]` and `ClassVar[Job]` name it inside.
+            # `job: Final = ResetBudgetJob(...)` says nothing of the type: the value does
+            # (`Final[Resettable] = Job()` too: the value is the more precise); with no value,
+            # `ClassVar[Job]` names it inside.
             if isinstance(annotation, ast.Subscript) and self.resolve(annotation.value) in _QUALIFIERS:
-                annotation = annotation.slice
+                annotation = annotation.slice if value is None else None  # with a value, the value says
             elif self.resolve(annotation) in _QUALIFIERS:
                 annotation = None
             ann = self.resolve(annotation) if annotation is not None else None
@@ -774,6 +776,8 @@ class Summarizer:
             held = ["lit", value.value]  # `task_name = "app.tasks.cleanup"`: what to run, by its path
         if isinstance(value, ast.Call) and self.resolve(value.func) == "functools.partial":
             held = self.value(value)  # `cull = partial(cull_idle, url=...)`: what a scheduler given `cull` runs
+            if _partial_depth(held) > 4:
+                held = None  # `p = partial(p, 1)` over and over: not followed without end
         if held and held[0] == "seq" and any(e[0] == "seq" for e in held[1]):
             held = None  # only a flat list is held: one of lists (of held lists...) can grow without end
         if held and (held[0] in ("param", "fstr", "lit", "seq") or held[0] == "call" and held[1] == "functools.partial"):
@@ -851,6 +855,8 @@ class Summarizer:
                 return
             scope.names[target.id] = typ
             scope.depth[target.id] = branch
+            if scope.held.get(target.id, _OTHER)[0] == "call":
+                del scope.held[target.id]  # `for cb in callbacks:`, `cb, n = ...`: no longer the partial
             if sources:
                 scope.sources[target.id] = sources
             else:
@@ -1125,6 +1131,7 @@ class Summarizer:
                     calls=calls,
                     unresolved=unresolved,
                     hands_over=_hands_over(handler),
+                    leaves=any(isinstance(st, (ast.Continue, ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                 )
             )
         before = self._arm_start(arms)
@@ -1369,6 +1376,14 @@ def _reraises(body: list) -> bool:
     return False
 
 
+def _partial_depth(value: list) -> int:
+    """How many partials are nested in a held partial's first argument."""
+    depth = 0
+    while value and value[0] == "call" and value[1] == "functools.partial" and value[2]:
+        depth, value = depth + 1, value[2][0]
+    return depth
+
+
 # Annotations that qualify a name rather than give its type.
 _QUALIFIERS = ("typing.Final", "typing_extensions.Final", "typing.ClassVar", "typing_extensions.ClassVar")
 
@@ -1376,9 +1391,10 @@ _HAND_OVER = ("append", "put", "put_nowait", "set_exception", "set_result", "add
 
 
 def _hands_over(handler: ast.ExceptHandler) -> bool:
-    """Is the caught exception given to someone who reads it: returned, stored (`result = e`,
-    `self.error = e`), or put where a caller looks (`errors.append(e)`, `q.put(e)`,
-    `future.set_exception(e)`)? Logging it (`log.debug("%s", e)`) is not."""
+    """Is the caught exception given to someone who reads it: returned, stored on an object or in a
+    table (`self.error = e`, `failures[key] = e`), or put where a caller looks (`errors.append(e)`,
+    `q.put(e)`, `future.set_exception(e)`)? Logging it (`log.debug("%s", e)`) is not, nor a plain
+    local (`msg = e`), which may go unread."""
     name = handler.name
     if not name:
         return False
@@ -1391,8 +1407,11 @@ def _hands_over(handler: ast.ExceptHandler) -> bool:
         node = todo.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue
-        if isinstance(node, (ast.Return, ast.Yield, ast.Assign, ast.AnnAssign)) and caught(node.value):
+        if isinstance(node, (ast.Return, ast.Yield)) and caught(node.value):
             return True
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and caught(node.value) and all(
+                isinstance(t, (ast.Attribute, ast.Subscript)) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+            return True  # `self.error = exc`, `failures[key] = exc` (a plain local may go unread)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _HAND_OVER \
                 and any(caught(a) for a in node.args):
             return True

@@ -42,7 +42,7 @@ def run(ctx: CheckContext):
             continue
         path = project.function_module[site.function].path
         for handler in fn.handlers:
-            if not _swallows(fn, handler):
+            if not _swallows(project, fn, handler):
                 continue
             caught = "a bare `except`" if not handler.types else f"`except {', '.join(handler.types)}`"
             logs = any(ev.attr in LOGS for ev in handler_calls(fn, handler))  # below warning, or `_swallows` would not hold
@@ -59,14 +59,14 @@ def run(ctx: CheckContext):
             )
 
 
-def _swallows(fn: FunctionSummary, handler: Handler) -> bool:
+def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
     if not catches_every_failure(handler) or not says_nothing(fn, handler) or exhaustion_caught(fn, handler):
         return False  # (retries that run out, caught: JC204 says so)
     events = guarded(fn, handler)
     calls = [ev for ev in events if ev.kind == "call"]
     if not calls:
         return False  # nothing in the `try` can fail but names and arithmetic
-    if all(ev.attr in _CLEANUP for ev in calls):
+    if all(_cleans_up(project, ev) for ev in calls):
         return False  # `try: conn.close() except Exception: pass`: a failed clean-up is not a failed run
     # In a loop: per item, so the others run; but a loop that runs until stopped is the job's own
     # schedule (`while not stop.is_set(): try: ... except Exception: log.debug(...)`), and a `try`
@@ -76,7 +76,7 @@ def _swallows(fn: FunctionSummary, handler: Handler) -> bool:
     shared = set.intersection(*(set(ev.loops) for ev in events))
     if shared - rounds:
         return False
-    return not shared or not (_works_on_a_taken_item(fn, handler, shared) or _part_of_the_round(fn, handler, shared))
+    return not shared or not (_works_on_a_taken_item(fn, handler, shared) or _part_of_the_round(project, fn, handler, shared))
 
 
 # What a round does beside its work: wait for the next one, log.
@@ -84,17 +84,31 @@ _PAUSES = ("sleep", "wait", "is_set", "debug", "info", "warning", "warn", "error
            "print")
 
 
-def _part_of_the_round(fn: FunctionSummary, handler: Handler, rounds: set) -> bool:
-    """The `try` guards one step of the round, and the round goes on with other work after it
-    (after a failure too) (`try: flush_digests() except Exception: log.debug(...)`, then `flush_queue()`): the
-    step's failure is not the run's."""
+def _part_of_the_round(project, fn: FunctionSummary, handler: Handler, rounds: set) -> bool:
+    """The `try` guards one step of the round, and the round goes on with other work after it,
+    after a failure too (`try: flush_digests() except Exception: log.debug(...)`, then
+    `flush_queue()`): the step's failure is not the run's. Not when the handler leaves the round
+    (`continue`, `break`, `return`), nor when what follows is a pause, a log, clean-up or
+    bookkeeping (`time.monotonic()`, `metric.inc()`)."""
+    if handler.leaves:
+        return False
+    effects = {ce.event_index for ce in project.call_effects(fn.qualname)}
+    # Work of the round: an external effect, or a call of the project's own code.
     return any(ev.kind == "call" and rounds.intersection(ev.loops) and not ev.in_test and ev.attr not in _PAUSES
-               and ev.line > handler.line and handler.try_id not in ev.tries and handler.try_id not in ev.handlers for ev in fn.events)
+               and not _cleans_up(project, ev) and ev.line > handler.line and handler.try_id not in ev.tries
+               and handler.try_id not in ev.handlers and (i in effects or project.callees(ev))
+               for i, ev in enumerate(fn.events))
 
 
-# Clean-up calls: their failure leaves the run's work done.
-_CLEANUP = ("close", "aclose", "shutdown", "terminate", "kill", "unlink", "remove", "rmtree", "release", "disconnect",
-            "quit", "cancel", "join", "stop", "cleanup", "flush")
+# Clean-up calls: their failure leaves the run's work done. Not `cancel`, `flush`, `remove`:
+# cancelling an order, flushing a producer, removing an object may be the work itself.
+_CLEANUP = ("close", "aclose", "shutdown", "terminate", "kill", "disconnect", "quit", "join")
+_FILE_CLEANUP = ("os.unlink", "os.remove", "os.rmdir", "shutil.rmtree")
+
+
+def _cleans_up(project, ev) -> bool:
+    return ev.attr in _CLEANUP or (project.canonical(ev.name) or "") in _FILE_CLEANUP or (
+        ev.attr == "unlink" and "Path" in (ev.name or ""))
 
 
 # Calls that take the next item of a queue, a stream or a list.

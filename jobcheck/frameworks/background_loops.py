@@ -234,22 +234,28 @@ def _constructor_params_called(project: Project, cls, run, looped: bool) -> list
     return out
 
 
+_CONTAINER_METHODS = ("append", "extend", "insert", "pop", "popleft", "appendleft", "add", "discard", "remove", "clear",
+                      "update", "setdefault", "get", "items", "keys", "values", "copy", "inc", "dec", "observe", "set",
+                      "labels", "is_set", "locked", "acquire", "release")
+
+
 def _own_work(project: Project, cls, ev, kept: dict, depth: int = 0) -> bool:
-    """A call in a thread's loop that is work of its own: a function of the project, an external
-    effect, or a method of something the instance holds that its constructor was not given
-    (`self.zk.lockNode()`), also through the class's own methods; not a condition, a wait or a
-    log."""
-    name = ev.name or ""
-    held = name.rpartition("().")[2].partition(".")[0]
+    """A call in a thread's loop that works itself: an external effect or a call of a client the
+    instance made for itself (`self.zk.lockNode()`), made there or by the project's code it calls
+    (a few calls down); not through what the constructor kept, nor a condition, a wait, a log, or
+    bookkeeping (`self.runs.append(...)`, `jitter(30)`)."""
+    held = (ev.name or "").rpartition("().")[2].partition(".")[0]
     if held in kept or ev.in_test or _sleeps(project, ev) or _logs(project, ev):
         return False
     method = project.named_callee(ev)
-    if method is not None and method.class_qualname == cls.qualname:  # the class's own: what it does
-        return depth < 3 and any(_own_work(project, cls, e, kept, depth + 1) for e in method.events if e.kind == "call")
-    if method is not None:
-        return True
-    return (name.startswith(f"{cls.qualname}().") and name.count(".") > cls.qualname.count(".") + 1) \
-        or project.direct_effect(method, ev) is not None  # `requests.post(...)`
+    if method is None:
+        name = ev.name or ""
+        # `requests.post(...)`; a client the instance made for itself (`self.zk.lockNode(...)`),
+        # not a container's bookkeeping (`self.runs.append(...)`).
+        return project.catalog_effect(ev) is not None or (
+            name.startswith(f"{cls.qualname}().") and name.count(".") > cls.qualname.count(".") + 1
+            and ev.attr not in _CONTAINER_METHODS)
+    return depth < 3 and any(_own_work(project, cls, e, kept, depth + 1) for e in method.events if e.kind == "call")
 
 
 def _constructed_with(project: Project, cls, params: list, framework: str, kind: str = "periodic",

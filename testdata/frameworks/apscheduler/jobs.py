@@ -51,3 +51,19 @@ def schedule_budget_reset(sched: BackgroundScheduler):
     # `Final` qualifies the name; the value says what it is.
     job: Final = BudgetReset()
     sched.add_job(job.reset, "interval", hours=1)
+
+
+class Resettable:
+    def reset(self):
+        raise NotImplementedError
+
+
+class QuotaReset(Resettable):
+    def reset(self):  # expect: JC501
+        requests.post("https://billing.example/quotas/reset", json={})
+
+
+def schedule_quota_reset(sched: BackgroundScheduler):
+    # The value is more precise than what `Final[...]` names.
+    job: Final[Resettable] = QuotaReset()
+    sched.add_job(job.reset, "interval", hours=1)

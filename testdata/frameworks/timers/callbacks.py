@@ -117,6 +117,9 @@ class LocalSpawner(Spawner):  # expect: JC501
         return subprocess.run(["pgrep", "server"]).returncode or None
 
 
+DEFAULT_SPAWNER = LocalSpawner  # the application's own choice (a class only a configuration names is not a job)
+
+
 def connect_feed():
     """Quiet: re-armed only when the connection fails, a retry that ends once it succeeds."""
     try:
@@ -177,3 +180,14 @@ def start_culler(url):
     cull = partial(cull_idle, url=url, limit=3600)
     IOLoop.current().add_callback(cull)
     PeriodicCallback(cull, 60 * 1000).start()
+
+
+def placeholder():
+    requests.post("https://example.com/never")
+
+
+def start_each(callbacks):
+    # Rebound by the loop: each callback, not the partial it held before.
+    cb = partial(placeholder)
+    for cb in callbacks:
+        PeriodicCallback(cb, 1000).start()

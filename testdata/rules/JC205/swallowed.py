@@ -235,10 +235,18 @@ def closes_quietly(account_id):
 @shared_task
 def hands_the_failure_over(results):
     try:
-        outcome = requests.post("https://example.com/sync", json={})
+        results.put(requests.post("https://example.com/sync", json={}))
     except Exception as exc:
-        outcome = exc  # handed to the caller, who reads the queue
-    results.put(outcome)
+        results.put(exc)  # handed to the caller, who reads the queue
+
+
+@shared_task
+def keeps_the_failure_in_a_local():
+    try:
+        requests.post("https://example.com/sync", json={})
+    except Exception as exc:  # expect: JC205
+        msg = exc
+        logger.debug("failed: %s", msg)
 
 
 def flush_forever():
@@ -253,3 +261,27 @@ def flush_forever():
 
 
 threading.Thread(target=flush_forever, daemon=True).start()
+
+
+def sync_or_skip_forever():
+    """The handler leaves the round: the work after the `try` runs only when the step succeeded."""
+    while not stop.is_set():
+        stop.wait(60)
+        try:
+            requests.post("https://example.com/sync", json={})
+        except Exception:  # expect: JC205
+            logger.debug("sync failed")
+            continue
+        requests.post("https://example.com/ack", json={})
+
+
+threading.Thread(target=sync_or_skip_forever, daemon=True).start()
+
+
+@shared_task
+def cancels_quietly(api, order_id):
+    """Cancelling is the work here, not clean-up after it."""
+    try:
+        api.cancel(order_id)
+    except Exception:  # expect: JC205
+        pass

@@ -6,6 +6,7 @@ import time
 
 import requests
 
+import telemetry
 from celery import Celery, Task
 
 app = Celery("workers")
@@ -82,4 +83,21 @@ class PoolWorker(threading.Thread):  # expect: JC501
         self.claim(peers)
 
     def claim(self, peers):
+        telemetry.send(peers)  # a library's `send`, read while the jobs are being found
         requests.post("https://pool.example/claim", json=sorted(peers))
+
+
+class Watchdog(threading.Thread):  # expect: JC501
+    """The hook under an `if` is still the work of the subclass's thread."""
+
+    def run(self):
+        while True:
+            if not self.healthy():
+                self.alert()
+            time.sleep(30)
+
+    def healthy(self):
+        return True
+
+    def alert(self):
+        raise NotImplementedError

@@ -4,7 +4,7 @@ import requests
 from django.core.management.base import BaseCommand
 
 
-class Command(BaseCommand):
+class Command(BaseCommand):  # expect: JC501
     help = "Backfill the order totals, in batches."
 
     def handle(self, *args, **options):
