@@ -194,7 +194,7 @@ def is_property(fn: FunctionSummary) -> bool:
 class _Scope:
     """Names visible inside one function (or the module): resolved name, or None if untyped."""
 
-    __slots__ = ("names", "sources", "parent", "depth", "held", "params", "globals")
+    __slots__ = ("names", "sources", "parent", "depth", "held", "params", "globals", "caught")
 
     def __init__(self, parent: _Scope | None) -> None:
         self.names: dict[str, str | None] = {}
@@ -204,6 +204,7 @@ class _Scope:
         self.held: dict[str, list] = {}  # locals holding a parameter, or the dotted path of one
         self.params: tuple = ()  # the function's own parameters (a nested function sees them as "closure")
         self.globals: tuple = ()  # names this function declares `global`
+        self.caught: dict[str, Handler] = {}  # `outcome = exc` in a handler: the local holds its exception
 
 
 class _TrackedNames(dict):
@@ -628,6 +629,10 @@ class Summarizer:
                     attr = resolved.rpartition(".")[2].partition("(")[0] or attr
             if not isinstance(func, ast.Name):
                 receiver_src = self.expr(func)
+        if self.scope.caught and attr not in _LOGGING:
+            for a in (*node.args, *(k.value for k in node.keywords)):
+                if isinstance(a, ast.Name) and a.id in self.scope.caught:
+                    self.scope.caught.pop(a.id).hands_over = True  # `q.put(outcome)`
         argsrc = [self.expr(a) for a in node.args]
         kwsrc = {}
         kw_sources: frozenset = _EMPTY
@@ -913,6 +918,8 @@ class Summarizer:
             self.fn.breaks.append((self.loops[-1], self.branch, node.lineno))
 
     def _stmt_return(self, node: ast.Return) -> None:
+        if isinstance(node.value, ast.Name) and node.value.id in self.scope.caught:
+            self.scope.caught.pop(node.value.id).hands_over = True  # `return outcome`
         for loop in self.loops:
             if loop not in self.fn.returning:
                 self.fn.returning.append(loop)
@@ -1134,6 +1141,8 @@ class Summarizer:
                     leaves=any(isinstance(st, (ast.Continue, ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                 )
             )
+            for local in _caught_locals(handler):
+                self.scope.caught[local] = self.fn.handlers[-1]
         before = self._arm_start(arms)
         self._body(node.orelse)
         if arms:
@@ -1376,6 +1385,17 @@ def _reraises(body: list) -> bool:
     return False
 
 
+_LOGGING = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log", "print")
+
+
+def _caught_locals(handler: ast.ExceptHandler) -> list[str]:
+    """The plain locals a handler's body sets to the exception it caught (`outcome = exc`)."""
+    if not handler.name:
+        return []
+    return [t.id for st in handler.body if isinstance(st, ast.Assign) and isinstance(st.value, ast.Name)
+            and st.value.id == handler.name for t in st.targets if isinstance(t, ast.Name)]
+
+
 def _partial_depth(value: list) -> int:
     """How many partials are nested in a held partial's first argument."""
     depth = 0
@@ -1393,8 +1413,9 @@ _HAND_OVER = ("append", "put", "put_nowait", "set_exception", "set_result", "add
 def _hands_over(handler: ast.ExceptHandler) -> bool:
     """Is the caught exception given to someone who reads it: returned, stored on an object or in a
     table (`self.error = e`, `failures[key] = e`), or put where a caller looks (`errors.append(e)`,
-    `q.put(e)`, `future.set_exception(e)`)? Logging it (`log.debug("%s", e)`) is not, nor a plain
-    local (`msg = e`), which may go unread."""
+    `q.put(e)`, `future.set_exception(e)`)? Logging it (`log.debug("%s", e)`) is not. A plain local
+    (`outcome = e`) hands it on once the function returns it or passes it to a call other than a
+    log (`_caught_locals`, `_expr_call`, `_stmt_return`)."""
     name = handler.name
     if not name:
         return False

@@ -8,7 +8,7 @@ not a silent failure. A loop that runs until stopped (`while True:`, `while not 
 is no batch but the job's own schedule: a `try` around its round counts, unless the round works on
 an item it took before the `try` (a queue worker), goes on with other work after the `try` (the
 `try` guards a step), or the loop is a retry loop. A handler that hands the exception on
-(`result = exc`) or calls anything but a log below warning (a reporting helper of the application,
+(`self.error = exc`, `q.put(exc)`, a local passed on later) or calls anything but a log below warning (a reporting helper of the application,
 `self.retry`, Sentry) is taken to report; a `try` around clean-up alone (`conn.close()`) is not
 the run's outcome.
 """

@@ -285,3 +285,22 @@ def cancels_quietly(api, order_id):
         api.cancel(order_id)
     except Exception:  # expect: JC205
         pass
+
+
+@shared_task
+def keeps_the_failure_for_the_caller(results):
+    try:
+        outcome = requests.post("https://example.com/sync", json={})
+    except Exception as exc:
+        outcome = exc  # handed to the caller below, through the queue it reads
+    results.put(outcome)
+
+
+@shared_task
+def logs_the_kept_failure_later():
+    outcome = None
+    try:
+        requests.post("https://example.com/sync", json={})
+    except Exception as exc:  # expect: JC205
+        outcome = exc
+    logger.debug("outcome: %s", outcome)
