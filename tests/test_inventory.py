@@ -480,3 +480,60 @@ def test_two_packages_with_one_name_list_each_job_once(tmp_path: Path) -> None:
     assert sorted((Path(r["path"]).as_posix(), r["name"]) for r in rows) == [
         ("one/proj/celery.py", "debug_task"), ("two/proj/tasks.py", "add"),
     ]
+
+
+HOOKS = {
+    "app/__init__.py": "",
+    "app/workers.py": """
+import logging
+import threading
+import time
+
+import requests
+
+log = logging.getLogger(__name__)
+
+
+class BaseWorker(threading.Thread):
+    def run(self):
+        while True:
+            self.before_round()
+            self.work()
+            time.sleep(30)
+
+    def before_round(self):
+        pass
+
+    def work(self):
+        raise NotImplementedError
+
+
+class Pusher(BaseWorker):
+    def before_round(self):
+        log.debug("round")  # logs only: no work, not a job
+
+    def work(self):
+        requests.post("https://a.example/push")
+
+
+class Syncer(BaseWorker):
+    def before_round(self):
+        requests.get("https://a.example/lease")
+
+    def work(self):
+        requests.post("https://a.example/sync")
+
+
+def start():
+    Pusher().start()
+    Syncer().start()
+""",
+}
+
+
+def test_each_hook_a_subclass_implements_is_listed_with_its_own_effects(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, HOOKS)
+    rows = {row["function"]: row for row in _jobs_json(root)["jobs"]}
+    assert sorted(rows) == ["app.workers.BaseWorker.run", "app.workers.Pusher.work", "app.workers.Syncer.before_round",
+                            "app.workers.Syncer.work"]
+    assert [e["chain"][-1] for e in rows["app.workers.Pusher.work"]["effects"]] == ["requests.post"]

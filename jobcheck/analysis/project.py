@@ -226,7 +226,8 @@ class Project(Guards, Program):
 
     def used_classes(self) -> set[str]:
         """The project's classes its own code constructs or names outside their definition
-        (`CleanupWorker(zk)`, `BOT = RestAPIOutputBot`, `register(SyncTask)`), outside its tests."""
+        (`CleanupWorker(zk)`, `BOT = RestAPIOutputBot`, `register(SyncTask)`), or builds other classes
+        on (an implementation there runs for each of them), outside its tests."""
         def find() -> set[str]:
             short = {c.name for c in self.classes.values()}
             found: set[str] = set()
@@ -253,6 +254,8 @@ class Project(Guards, Program):
             for mod in self.modules.values():
                 if in_tests(mod.module):
                     continue
+                for cls in mod.classes.values():  # a base others build on: its code runs for each of them
+                    found.update(b for b in self.class_bases(cls) if b in self.classes)
                 for value, *_ in mod.assigns.values():
                     for name in values(value):
                         add(mod, name)

@@ -32,8 +32,10 @@ def rows(project: Project, paths: set[str] | None = None) -> list[dict]:
     out, seen = [], set()
     for site in sites:
         # One file read under two module names (a checked file that is also imported as
-        # context under another name) is still one job.
-        where = (site.path, site.anchor.line, site.anchor.col)
+        # context under another name) is still one job; two hooks of one class are two.
+        module = project.function_module.get(site.function)
+        local = site.function[len(module.module) + 1:] if module is not None else site.function
+        where = (site.path, site.anchor.line, site.anchor.col, local)
         if where not in seen:
             seen.add(where)
             out.append(_row(project, site))
