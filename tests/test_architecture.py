@@ -201,3 +201,28 @@ def test_rules_about_retries_read_every_retry_policy() -> None:
             if isinstance(node, ast.Attribute) and node.attr == "retry_of":
                 users.add(path.relative_to(PACKAGE).as_posix())
     assert users == whole_function
+
+
+def test_a_framework_may_ask_for_effects_while_the_jobs_are_being_found() -> None:
+    """`direct_effect` reads the jobs (an enqueue of a job is an effect); a framework asking it while
+    the jobs are being found must get an answer, not a recursion that loses every framework's jobs."""
+    from jobcheck.analysis.source import summarize_source
+    from jobcheck.config import Config
+    from jobcheck.engine.pipeline import build_project
+    from jobcheck.frameworks import all_frameworks
+
+    class Curious:
+        name = "curious"
+
+        def find_jobs(self, project):
+            return []
+
+        def find_registrations(self, project):
+            for fn in project.functions.values():
+                for ev in fn.events:
+                    project.direct_effect(fn, ev)
+            return []
+
+    source = "import telemetry\n\n\ndef report(x):\n    telemetry.send(x)\n"
+    project = build_project([summarize_source(source, "app.py", "app")], Config(), [Curious(), *all_frameworks()])
+    assert project.jobs == {} and project.failures == []

@@ -18,7 +18,7 @@ from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from .names import canonical_in, origin, target
 from .program import Program, calls_a_function, calls_named, deco_name
 from .syspath import setup_console_scripts
-from .summary import MODULE_CODE, Event, FunctionSummary, ModuleSummary
+from .summary import LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,7 @@ class Project(Guards, Program):
         self.frameworks = frameworks
         self.entry_points = entry_points or {}
         self.failures: list[Failure] = []  # frameworks that failed (their jobs are missing)
+        self._finding_jobs = False  # `jobs` is being computed: nothing may ask for it
         self.call_edges: dict[str, list[str] | None] = {}
         self._reach: dict[str, list[EffectPath]] = {}
         self._call_effects: dict[str, list[CallEffect]] = {}
@@ -80,6 +81,13 @@ class Project(Guards, Program):
     @cached_property
     def jobs(self) -> dict[str, JobSite]:
         """Every entry point, keyed by the function that runs, with registrations merged in."""
+        self._finding_jobs = True
+        try:
+            return self._find_jobs()
+        finally:
+            self._finding_jobs = False
+
+    def _find_jobs(self) -> dict[str, JobSite]:
         sites: dict[str, JobSite] = {}
         registrations: list[Registration] = []
         for fw in self.frameworks:
@@ -176,7 +184,7 @@ class Project(Guards, Program):
             # A library's call (`requests.get`), a callable it holds (`task()`): not a builtin's.
             name = self.canonical(ev.name) or ev.name
             if name is None:  # something unknown called: work, unless a value's own method
-                return ev.attr not in _VALUE_METHODS
+                return ev.attr not in BOOKKEEPING_METHODS
             return not name.startswith("logging.") and name.partition(".")[0] not in _BUILTIN_NAMES
 
         return any(works(ev) for ev in fn.events)
@@ -542,7 +550,7 @@ class Project(Guards, Program):
         hit = self.catalog_effect(event)
         if hit is not None:
             return EffectPath(hit.kind, (hit.name,), hit.confidence)
-        if event.attr in ENQUEUE_METHODS:
+        if event.attr in ENQUEUE_METHODS and not self._finding_jobs:  # (what finds them cannot ask them)
             target = name.rpartition(".")[0]
             if target in self.jobs:
                 return EffectPath("enqueue", (name,), Confidence.HIGH)
@@ -714,8 +722,13 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
 _SEND_METHODS = ("send", "send_robust", "asend", "asend_robust")
 # Logging calls: a log line is no work of a job's own.
 _BUILTIN_NAMES = frozenset(dir(__import__("builtins"))) | {"str()", "int()", "dict()", "list()", "set()", "tuple()", "bytes()"}
-_VALUE_METHODS = frozenset({"lower", "upper", "title", "strip", "lstrip", "rstrip", "format", "join", "split", "replace",
-                            "encode", "decode", "startswith", "endswith", "get", "items", "keys", "values", "copy"})
+# Methods of values and containers: answers and bookkeeping, not work (`name.lower()`,
+# `self.runs.append(t)`, `counter.inc()`).
+BOOKKEEPING_METHODS = frozenset({
+    "lower", "upper", "title", "strip", "lstrip", "rstrip", "format", "join", "split", "replace", "encode", "decode",
+    "startswith", "endswith", "get", "items", "keys", "values", "copy", "append", "extend", "insert", "pop", "popleft",
+    "appendleft", "add", "discard", "remove", "clear", "update", "setdefault", "inc", "dec", "observe", "set",
+    "labels", "is_set", "locked", "acquire", "release"})
 # Bases whose methods are known not to be an application's hooks.
 _KNOWN_BASES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process", "abc.ABC", "object")
 # Class attributes that set a class-based job's retries (Celery's, Dramatiq's, RQ's, Huey's...).
@@ -737,7 +750,6 @@ def _empty(fn: FunctionSummary) -> bool:
     return not (fn.events or fn.returns or fn.returns_param or fn.stores or fn.item_stores or fn.sinks)
 
 
-LOG_METHODS = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log")
 _SIGNAL_CLASSES = ("blinker.signal", "blinker.Signal", "blinker.base.Signal", "blinker.Namespace().signal",
                    "django.dispatch.Signal", "django.dispatch.dispatcher.Signal")
 

@@ -629,7 +629,7 @@ class Summarizer:
                     attr = resolved.rpartition(".")[2].partition("(")[0] or attr
             if not isinstance(func, ast.Name):
                 receiver_src = self.expr(func)
-        if self.scope.caught and attr not in _LOGGING:
+        if self.scope.caught and attr not in LOG_METHODS and attr != "print":
             for a in (*node.args, *(k.value for k in node.keywords)):
                 if isinstance(a, ast.Name) and a.id in self.scope.caught:
                     self.scope.caught.pop(a.id).hands_over = True  # `q.put(outcome)`
@@ -1385,7 +1385,8 @@ def _reraises(body: list) -> bool:
     return False
 
 
-_LOGGING = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log", "print")
+# The methods that log (a logger's; `print` is told apart by name where it matters).
+LOG_METHODS = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log")
 
 
 def _caught_locals(handler: ast.ExceptHandler) -> list[str]:

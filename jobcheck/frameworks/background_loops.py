@@ -34,7 +34,7 @@ from __future__ import annotations
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import bound_argument, calls_a_function, calls_named
-from ..analysis.project import LOG_METHODS, Project, in_tests
+from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project, in_tests
 from ..analysis.summary import MODULE_CODE
 from ..analysis.values import lit
 from .base import job_from_function
@@ -234,10 +234,6 @@ def _constructor_params_called(project: Project, cls, run, looped: bool) -> list
     return out
 
 
-_CONTAINER_METHODS = ("append", "extend", "insert", "pop", "popleft", "appendleft", "add", "discard", "remove", "clear",
-                      "update", "setdefault", "get", "items", "keys", "values", "copy", "inc", "dec", "observe", "set",
-                      "labels", "is_set", "locked", "acquire", "release")
-
 
 def _own_work(project: Project, cls, ev, kept: dict, depth: int = 0) -> bool:
     """A call in a thread's loop that works itself: an external effect or a call of a client the
@@ -254,7 +250,7 @@ def _own_work(project: Project, cls, ev, kept: dict, depth: int = 0) -> bool:
         # not a container's bookkeeping (`self.runs.append(...)`).
         return project.catalog_effect(ev) is not None or (
             name.startswith(f"{cls.qualname}().") and name.count(".") > cls.qualname.count(".") + 1
-            and ev.attr not in _CONTAINER_METHODS)
+            and ev.attr not in BOOKKEEPING_METHODS)
     return depth < 3 and any(_own_work(project, cls, e, kept, depth + 1) for e in method.events if e.kind == "call")
 
 
