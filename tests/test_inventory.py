@@ -482,6 +482,21 @@ def test_two_packages_with_one_name_list_each_job_once(tmp_path: Path) -> None:
     ]
 
 
+def test_folders_without_init_below_a_package_keep_its_name(tmp_path: Path) -> None:
+    """`app/db/queue/cleanup.py` with no `__init__.py` in `db/` or `queue/` is the namespace module
+    `app.db.queue.cleanup`: an import of it by that name reaches its job."""
+    write_tree(tmp_path, {
+        "app/__init__.py": "",
+        "app/db/queue/cleanup.py": "import requests\n\n\nclass Cleanup:\n    def purge(self):\n"
+                                   "        requests.delete('https://logs.example/old')\n",
+        "app/server.py": "from apscheduler.schedulers.background import BackgroundScheduler\n\n"
+                         "from app.db.queue.cleanup import Cleanup\n\nscheduler = BackgroundScheduler()\n"
+                         "scheduler.add_job(Cleanup().purge, 'interval', hours=1)\n",
+    })
+    rows = _jobs_json(tmp_path)["jobs"]
+    assert [(Path(r["path"]).as_posix(), r["name"]) for r in rows] == [("app/db/queue/cleanup.py", "Cleanup.purge")]
+
+
 HOOKS = {
     "app/__init__.py": "",
     "app/workers.py": """

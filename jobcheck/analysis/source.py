@@ -43,8 +43,9 @@ def _package(folder: str, packages: dict, probed: dict | None) -> str:
             if _has_init(folder, probed):
                 outer = _package(parent, packages, probed)
                 name = f"{outer}.{base}" if outer else base
-            elif _has_init(parent, probed):
-                # A folder without one inside a package is a namespace package of it.
+            else:
+                # A folder without one inside a package (or inside such a folder, at any depth:
+                # `litellm/proxy/db/queue/`) is a namespace package of it.
                 outer = _package(parent, packages, probed)
                 name = f"{outer}.{base}" if outer else ""
         packages[folder] = name

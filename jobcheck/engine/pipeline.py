@@ -9,6 +9,8 @@ and run the selected checks.
 
 from __future__ import annotations
 
+import os
+
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,7 +120,11 @@ def plan_modules(found: list[tuple[Path, str]], folders: set[str] | None = None,
     packages: dict = {}
     named = [(path, display, *source.module_name(path, packages, probed)) for path, display in found]
     if folders is not None:
-        folders.update(packages)
+        # The files' folders, the packages around them and the folder holding the outermost one
+        # (where a module it imports may appear), not every folder looked at on the way up.
+        folders.update(os.path.dirname(os.path.abspath(path)) for path, _ in found)
+        folders.update(folder for folder, name in packages.items() if name)
+        folders.update(os.path.dirname(folder) for folder, name in packages.items() if name and "." not in name)
     counts = Counter(m for _, _, m, _ in named)
     out = []
     for path, display, module, is_pkg in named:
