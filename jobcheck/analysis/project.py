@@ -164,11 +164,17 @@ class Project(Guards, Program):
         used = self.used_classes()
         subs = [sub for sub in self.subclasses(cls.qualname)
                 if sub.qualname in used and not in_tests(self.module_of_class(sub).module)]
+        base = {c.qualname for c in self._mro(cls)}
         out: dict[str, str] = {}
         for hook in self._hooks_called(fn):
             attr = hook.rpartition(".")[2]
             for sub in subs:
-                impl = self.functions.get(f"{sub.qualname}.{attr}") if attr in sub.methods else None
+                # The subclass's own method, or a mixin's it inherits before the base's
+                # (`class Sync(RetryMixin, Job)`), as Python would find it.
+                owner = next((c for c in self._mro(sub) if attr in c.methods), None)
+                if owner is None or owner.qualname in base:
+                    continue
+                impl = self.functions.get(f"{owner.qualname}.{attr}")
                 if impl is not None and not self.abstract(impl.qualname) and self._does_work(impl):
                     out.setdefault(impl.qualname, hook)
         return out
@@ -195,12 +201,13 @@ class Project(Guards, Program):
         defined by subclasses alone (where every base is the project's, or a thread's),
         called directly or through the class's own methods (`start()` -> `self.run()`), a few
         calls down; not in a condition (`if self.enabled():` asks, it hands no work over) nor in an
-        `except` (a step of handling a failure)."""
+        `except` (a step of handling a failure). Through `cls.` as well, and handed over as a bound
+        method to what runs it (`defer.maybeDeferred(self.poll)`, `run_in_executor(None, self.sync)`)."""
         cls = self.classes.get(fn.class_qualname) if fn.class_qualname else None
         if cls is None:
             return []
         mro = self._mro(cls)
-        mine = {f"{c.qualname}()" for c in mro}
+        mine = {f"{c.qualname}()" for c in mro} | {c.qualname for c in mro}
         # Bases outside the project whose methods are unknown (threading.Thread's are not hooks).
         outside = [b for b in self.class_bases(cls) if b not in self.classes and b not in _KNOWN_BASES]
         hooks: list[str] = []
@@ -208,17 +215,17 @@ class Project(Guards, Program):
         todo = [(fn, 0)]
         while todo:
             method, depth = todo.pop()
-            for ev in method.events:
-                if ev.kind != "call" or not ev.attr or ev.in_test or ev.handlers:
+            for ev, receiver, attr in _self_calls(method):
+                if ev.in_test or ev.handlers:
                     continue  # not a condition, nor a step of handling a failure
-                receiver, _, attr = (ev.name or "").rpartition(".")
-                if attr != ev.attr or not (receiver in mine or receiver == "@self"):
+                if not (receiver in mine or receiver == "@self"):
                     continue
                 owner = next((c for c in mro if attr in c.methods), None)
                 if owner is None:  # defined by the subclasses alone (`self._run()` in a base thread)
                     if outside:
                         continue  # a base outside the project may define it (`Task.apply_async`)
-                    if f"{cls.qualname}.{attr}" not in seen and any(attr in sub.methods for sub in self.subclasses(cls.qualname)):
+                    if f"{cls.qualname}.{attr}" not in seen and any(attr in c.methods for sub in self.subclasses(cls.qualname)
+                                                                        for c in self._mro(sub)):
                         seen.add(f"{cls.qualname}.{attr}")
                         hooks.append(f"{cls.qualname}.{attr}")
                     continue
@@ -241,10 +248,12 @@ class Project(Guards, Program):
             found: set[str] = set()
 
             def add(module: ModuleSummary, name: str | None) -> None:
-                if name and name.removesuffix("()").rpartition(".")[2] in short:
-                    resolved = (self.canonical(name) or name).removesuffix("()")
-                    if resolved in self.classes:
-                        found.add(resolved)
+                # The class, or the class a method is taken from (`LoopingCall(UserCache.tick)`).
+                for named in (name, name.rpartition(".")[0]) if name else ():
+                    if named and named.removesuffix("()").rpartition(".")[2] in short:
+                        resolved = (self.canonical(named) or named).removesuffix("()")
+                        if resolved in self.classes:
+                            found.add(resolved)
 
             def values(value, depth: int = 0):
                 if not value or depth > 4:
@@ -730,6 +739,23 @@ BOOKKEEPING_METHODS = frozenset({
     "appendleft", "add", "discard", "remove", "clear", "update", "setdefault", "inc", "dec", "observe", "set",
     "labels", "is_set", "locked", "acquire", "release"})
 # Bases whose methods are known not to be an application's hooks.
+def _self_calls(fn: FunctionSummary):
+    """(event, receiver, method) for each method a function calls on something (`self.run()`:
+    ("Cls()", "run")) or hands over unbound by a call (`maybeDeferred(self.poll)`), not to a log."""
+    for ev in fn.events:
+        if ev.kind != "call" or not ev.attr:
+            continue
+        receiver, _, attr = (ev.name or "").rpartition(".")
+        if attr == ev.attr:
+            yield ev, receiver, attr
+        if ev.attr in LOG_METHODS:
+            continue
+        for value in (*ev.args, *ev.kwargs.values()):
+            if value and value[0] == "name" and isinstance(value[1], str) and "." in value[1]:
+                receiver, _, attr = value[1].rpartition(".")
+                yield ev, receiver, attr
+
+
 _KNOWN_BASES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process", "abc.ABC", "object")
 # Class attributes that set a class-based job's retries (Celery's, Dramatiq's, RQ's, Huey's...).
 _RETRY_ATTRS = frozenset({"autoretry_for", "max_retries", "retry_backoff", "retry_backoff_max", "retry_jitter",
