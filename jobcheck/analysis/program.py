@@ -552,6 +552,19 @@ def calls_named(project: Program, attrs: tuple[str, ...], where=None) -> list[Ca
     return out
 
 
+def calls_where(project: Program, where) -> list[CallSite]:
+    """Every call `where(project, module, event)` accepts, whatever its callee's name."""
+    indices = _indices(project)
+    out = []
+    for codes in indices.calls_by_attr.values():
+        for code in codes:
+            mod, fn = indices.functions[code >> 32]
+            ev = fn.events[code & 0xFFFFFFFF]
+            if where(project, mod, ev):
+                out.append(CallSite(mod, fn, code & 0xFFFFFFFF, ev, project.event_name(ev)))
+    return out
+
+
 def calls_a_function(project: Program, module: ModuleSummary, event: Event) -> bool:
     return project.function_for(project.canonical(event.name)) is not None
 

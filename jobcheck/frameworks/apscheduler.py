@@ -51,7 +51,17 @@ class APScheduler:
 
 
 def _reads_scheduler_call(project: Project, module, ev) -> bool:
-    return (project.canonical(ev.name) or "").startswith(("apscheduler.", "flask_apscheduler."))
+    name = project.canonical(ev.name) or ""
+    if name.startswith(("apscheduler.", "flask_apscheduler.")):
+        return True
+    # A scheduler passed in untyped (`def setup(scheduler): scheduler.add_job(f, "interval", ...)`)
+    # is read by APScheduler's trigger argument; an `add_job` of the application's own is not.
+    if ev.attr != "add_job" or project.function_for(name) is not None:
+        return False
+    trigger = ev.kwargs.get("trigger", ev.args[1] if len(ev.args) > 1 else None)
+    return trigger in (["lit", "interval"], ["lit", "cron"], ["lit", "date"]) or (
+        bool(trigger) and trigger[0] in ("name", "call")
+        and (project.canonical(trigger[1]) or "").startswith("apscheduler.triggers."))
 
 
 FRAMEWORK = APScheduler()

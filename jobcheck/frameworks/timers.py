@@ -14,6 +14,14 @@ calls), so it repeats until stopped:
         post_status()
         threading.Timer(30, heartbeat).start()                    # also loop.call_later(30, self.tick), reactor.callLater,
                                                                   # call_at, IOLoop.add_timeout
+A function of the application handed to a scheduler jobcheck does not know (a library's task
+manager, the application's own), in a call that says how often to run it, is periodic too:
+
+    self.register_task("announce", self.announce, interval=60)
+    scheduler.schedule(self.flush_metrics, period=1)
+
+unless the call's name says it waits or retries (`wait_until(self.ready, interval=1)`).
+
 A one-shot timer made anywhere else (`call_later(2, abort)`) runs its callback once: not a job;
 nor is one re-armed only in an except clause (`except ConnectionError: Timer(5, connect)`): a
 retry after a failure, which ends once it succeeds.
@@ -24,8 +32,8 @@ from __future__ import annotations
 
 from ..analysis.jobs import Registration
 from ..analysis.names import canonical_in, target
-from ..analysis.program import calls_named
-from ..analysis.project import Project
+from ..analysis.program import calls_named, calls_where
+from ..analysis.project import Project, in_tests
 from .background_loops import nested_functions
 
 REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCall",
@@ -35,6 +43,10 @@ REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCa
 _DONE = "LoopingCallDone"
 # One-shot timers: the callback is their second argument (`function=` / `callback=` by keyword).
 ONE_SHOT = ("Timer", "call_later", "call_at", "add_timeout", "callLater")
+# Keywords that say how often (`interval=60`, `poll_interval=5`), and words in a keyword or a
+# callee's name that make the call a wait, a retry or a deadline rather than a schedule.
+_PERIOD_WORDS = ("interval", "period", "every", "spacing", "frequency")
+_NOT_A_SCHEDULE = ("wait", "until", "retry", "retries", "backoff", "timeout", "sleep", "deadline", "partial")
 
 
 class Timers:
@@ -63,7 +75,32 @@ class Timers:
             called = target(project, site.module, callback) if callback else None
             if called and _reaches(project, called, site.function.qualname):
                 regs.append(Registration(called, self.name, "schedule", site.anchor, kind="periodic"))
+        for site in calls_where(project, _says_how_often):
+            if in_tests(site.module.module) or (project.canonical(site.event.name) or "") in REPEATING:
+                continue
+            ev = site.event
+            for key, value in (*enumerate(ev.args), *ev.kwargs.items()):
+                called = target(project, site.module, value) if value and value[0] in ("name", "ref") else None
+                if called is not None and not _period_keyword(key):
+                    regs.append(Registration(called, self.name, "schedule", site.anchor, kind="periodic"))
         return regs
+
+
+def _period_keyword(key) -> bool:
+    if not isinstance(key, str):
+        return False
+    words = key.lower().split("_")
+    return any(w in _PERIOD_WORDS for w in words) and not any(w in _NOT_A_SCHEDULE for w in words)
+
+
+def _says_how_often(project: Project, module, ev) -> bool:
+    """A call with a period keyword whose value is not nothing (`interval=None`, `period=0`), and a
+    name that is not a wait's or a retry's."""
+    name = (ev.attr or "").lower()
+    if any(word in name for word in _NOT_A_SCHEDULE):
+        return False
+    return any(_period_keyword(k) and v not in (["lit", None], ["lit", 0], ["lit", False])
+               for k, v in ev.kwargs.items())
 
 
 def _reaches(project: Project, start: str, goal: str, depth: int = 3) -> bool:
