@@ -477,8 +477,9 @@ def jobs_cmd(paths, output_format, config_path, force_exclude, color, output_fil
 
 def _print_jobs(paths, config_path, output_format: str, color, force_exclude: bool, no_cache: bool = False,
                 cache_dir: str | None = None, jobs: int = 0, output_file: str | None = None) -> None:
-    """The job inventory as text or JSON; exit 0 (2 on a configuration error). Summaries come
-    from the cache and the process pool, as for `check`; the project is always linked."""
+    """The job inventory as text or JSON; exit 0 (2 on a configuration error, or when a part of
+    jobcheck failed and the jobs it finds are missing: named on stderr). Summaries come from the
+    cache and the process pool, as for `check`; the project is always linked."""
     from . import config as config_mod
     from .cache import store as cache
     from .engine import cached_run, pipeline
@@ -497,13 +498,17 @@ def _print_jobs(paths, config_path, output_format: str, color, force_exclude: bo
         sys.exit(EXIT_ERROR)
     checked = report.summaries[: report.files]  # the files asked for; the rest are imported context
     items = inventory.rows(report.project, {s.path for s in checked})
+    failures = report.project.failures  # filled while the jobs were found
     with _report_stream(output_file, sys.stdout) as out:
         if output_format == "json":
-            out.write(inventory.to_json(items, report.files, inventory.unanalysed(checked)) + "\n")
+            out.write(inventory.to_json(items, report.files, inventory.unanalysed(checked), failures) + "\n")
         else:
             use_color = color if color is not None else output_file is None and _is_terminal(out)
             inventory.render_text(items, out, color=use_color)
-    sys.exit(EXIT_CLEAN)
+    for failure in failures:
+        click.echo(f"jobcheck: internal error in {failure.where} ({failure.error}): the jobs it finds are missing",
+                   err=True)
+    sys.exit(EXIT_ERROR if failures else EXIT_CLEAN)
 
 
 if __name__ == "__main__":  # pragma: no cover

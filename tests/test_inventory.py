@@ -99,7 +99,7 @@ def test_json_lists_every_entry_point_and_nothing_else(project: Path) -> None:
     data = _jobs_json(project)
     assert data["version"] == 1
     assert data["files"] == 6
-    assert data["unanalysed"] == []
+    assert data["unanalysed"] == [] and data["errors"] == []
     jobs = {row["job"]: row for row in data["jobs"]}
     assert set(jobs) == {
         "shop.tasks.send_invoice", "shop.tasks.dead_settings", "shop.tasks.recount",
@@ -480,6 +480,22 @@ def test_two_packages_with_one_name_list_each_job_once(tmp_path: Path) -> None:
     assert sorted((Path(r["path"]).as_posix(), r["name"]) for r in rows) == [
         ("one/proj/celery.py", "debug_task"), ("two/proj/tasks.py", "add"),
     ]
+
+
+def test_a_framework_that_fails_is_named_and_the_listing_exits_2(project: Path, monkeypatch) -> None:
+    """The other frameworks' jobs are listed; the failure is not hidden behind exit 0."""
+    from jobcheck.frameworks import timers
+
+    def fail(self, project):
+        raise RuntimeError("scan failed")
+
+    monkeypatch.setattr(timers.Timers, "find_registrations", fail)
+    result = run_cli(["jobs", "--output-format", "json", "--no-cache", "."], project)
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    assert data["errors"] == [{"where": "framework timer", "error": "RuntimeError: scan failed"}]
+    assert "shop.tasks.send_invoice" in {row["job"] for row in data["jobs"]}
+    assert "internal error in framework timer" in result.stderr
 
 
 def test_folders_without_init_below_a_package_keep_its_name(tmp_path: Path) -> None:

@@ -114,8 +114,10 @@ def _render(value) -> str:
     return render(value) if isinstance(value, list) else str(value)
 
 
-def to_json(items: list[dict], files: int, unanalysed: list[dict]) -> str:
-    return json.dumps({"version": VERSION, "files": files, "jobs": items, "unanalysed": unanalysed}, indent=2)
+def to_json(items: list[dict], files: int, unanalysed: list[dict], failures=()) -> str:
+    errors = [{"where": f.where, "error": f.error} for f in failures]
+    return json.dumps({"version": VERSION, "files": files, "jobs": items, "unanalysed": unanalysed, "errors": errors},
+                      indent=2)
 
 
 # ---- text --------------------------------------------------------------------------------------
