@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .forwarding import forwarded_decorators, is_transparent_wrapper
+from .forwarding import forwarded_decorators, is_generic_wrapper, is_transparent_wrapper
 from .jobs import Anchor
+from .names import target
 from .program import deco_name, literal_name
 from .summary import FunctionSummary, ModuleSummary
 from .values import lit
@@ -104,6 +105,34 @@ def decorated_functions(project: Project, claimant: str) -> list[Decorated]:
 
 
 def _all_decorated(project: Project) -> list[Decorated]:
-    """Every decorator some framework reads (or that names a task), in the program's order."""
-    return project.once("decorated", lambda: [d for mod in project.modules.values() for fn in mod.functions.values()
-                                              if fn.decorators for d in _read_decorators(project, mod, fn)])
+    """Every decorator some framework reads (or that names a task), in the program's order,
+    written with `@` or applied by a call."""
+    return project.once("decorated", lambda: [
+        d for mod in project.modules.values() for fn in mod.functions.values()
+        for d in (*(_read_decorators(project, mod, fn) if fn.decorators else ()), *_applied(project, mod, fn))])
+
+
+def _applied(project: Project, mod: ModuleSummary, fn: FunctionSummary) -> list[Decorated]:
+    """A framework's decorator applied by a call, read as if written on the function it is given:
+    `huey.task(retries=0)(exec_job)` (the keywords of the `task(...)` call that made it) and
+    `app.task(send)`. Not a wrapper a decorator factory builds (`app.task(**options)(run)`): its
+    jobs are what the factory decorates."""
+    out = []
+    for i, ev in enumerate(fn.events):
+        if ev.kind != "call" or not ev.name or len(ev.args) != 1 or ev.kwargs or ev.args[0][0] not in ("name", "ref"):
+            continue
+        name = project.canonical(ev.name) or ev.name
+        if name.endswith("()"):  # D(...)(f): the keywords are those of the call that made D(...)
+            made = next((e for e in reversed(fn.events[:i]) if e.kind == "call" and e.name
+                         and (project.canonical(e.name) or e.name) == name[:-2]), None)
+            name = name[:-2]
+            value = ["call", name, list(made.args), dict(made.kwargs)] if made is not None else ["call", name, [], {}]
+        else:
+            value = ["name", name]
+        claims = project.decorator_claims(mod, value, name)
+        given = project.functions.get(target(project, mod, ev.args[0]) or "") if claims else None
+        if given is None or is_transparent_wrapper(given) or is_generic_wrapper(project, given):
+            continue
+        anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
+        out.append(Decorated(mod, given, value, name, value[0] == "call", anchor, 0, claims))
+    return out

@@ -66,6 +66,11 @@ def forwarded_decorators(project: Program, name: str, claimed, depth: int = 0) -
                     if callee and claimed(callee):
                         kwargs = value[3] if value[0] == "call" else {}
                         found.setdefault(callee, (callee, _literal_kwargs(kwargs), "**" in kwargs))
+                    elif callee and project.function_for(callee) is not None:
+                        # `@periodic(spacing=spacing)` on the wrapper, itself a factory of the
+                        # application's own that hands what it decorates to D.
+                        for inner in forwarded_decorators(project, callee, claimed, depth + 1):
+                            found.setdefault(inner[0], inner)
     return list(found.values())
 
 
