@@ -247,12 +247,14 @@ class Project(Guards, Program):
             short = {c.name for c in self.classes.values()}
             found: set[str] = set()
 
-            def add(module: ModuleSummary, name: str | None) -> None:
-                # The class, or the class a method is taken from (`LoopingCall(UserCache.tick)`).
-                for named in (name, name.rpartition(".")[0]) if name else ():
+            def add(module: ModuleSummary, name: str | None, taken_from: str | None = None) -> None:
+                # The class, or the class a method is taken from outside it (`taken_from`:
+                # `LoopingCall(UserCache.tick)`; not `self.x`, an instance's).
+                owner = name.rpartition(".")[0] if name and taken_from is not None and "()" not in name else None
+                for named in (name, owner):
                     if named and named.removesuffix("()").rpartition(".")[2] in short:
                         resolved = (self.canonical(named) or named).removesuffix("()")
-                        if resolved in self.classes:
+                        if resolved in self.classes and (named is name or resolved != taken_from):
                             found.add(resolved)
 
             def values(value, depth: int = 0):
@@ -282,7 +284,7 @@ class Project(Guards, Program):
                             add(mod, ev.name)
                             for v in (*ev.args, *ev.kwargs.values()):
                                 for name in values(v):
-                                    add(mod, name)
+                                    add(mod, name, taken_from=fn.class_qualname or "")
             return found
 
         return self.once("used classes", find)

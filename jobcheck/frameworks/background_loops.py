@@ -44,7 +44,7 @@ _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "P
 # `.get(timeout=...)` of a task's result, polled: waiting for one answer, not for the next item.
 _RESULT_GETS = ("celery.", "gevent.event.", "gevent.greenlet.", "gevent.Greenlet", "gevent.spawn", "concurrent.futures.",
                 "multiprocessing.pool.", "rq.job.", "dramatiq.", "huey.")
-_STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio", "gevent", "eventlet")
+_STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio", "gevent", "eventlet", "aiorpcx", "curio")
 _SUBMITS = ("submit", "run_in_executor")
 _EXECUTOR_PREFIXES = ("concurrent.futures", "futurist", "loky")
 _TARGETED = ("Thread", "Timer", "Process")
@@ -54,7 +54,8 @@ _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
     ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue"),
     ("gevent.queue", "Queue"), ("gevent.queue", "JoinableQueue"), ("eventlet.queue", "Queue"),
     ("eventlet.queue", "LightQueue")))
-_SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep")
+_SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
+           "curio.sleep")
 
 
 class BackgroundLoops:
@@ -154,6 +155,22 @@ def _find_started(project: Project) -> list:
             fn = project.functions.get(target(project, site.module, started) or "")
         if fn is not None:
             out.append((fn, site))
+        elif started and started[0] == "param" and site.function.name != MODULE_CODE:
+            out.extend(_passed_to_helper(project, site.function, started[1]))
+    return out
+
+
+def _passed_to_helper(project: Project, helper, param: str) -> list:
+    """A helper of the application's own that starts its parameter (`def _spawn_worker(self, func,
+    *args): return self._executor.submit(func, *args)`): (function, call site) for what each of
+    its callers passes there."""
+    out = []
+    for call in calls_named(project, (helper.name,), calls_a_function):
+        if project.function_for(call.name) is not helper:
+            continue
+        fn = project.functions.get(target(project, call.module, bound_argument(helper, call.event, param)) or "")
+        if fn is not None:
+            out.append((fn, call))
     return out
 
 

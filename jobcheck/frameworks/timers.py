@@ -7,6 +7,10 @@
 (an oslo.service looping call whose callback ends it, `raise LoopingCallDone()`, waits for
 something inside another job: not a job),
 
+oslo.service's ThreadGroup timers, on a thread group the service's library base made
+(`self.tg.add_timer(self.report_interval, self.report_state)`, also `add_timer_args`,
+`add_dynamic_timer`, `add_dynamic_timer_args`),
+
 and one-shot timers re-armed by the function they run (or by a function it calls, within a few
 calls), so it repeats until stopped:
 
@@ -19,6 +23,7 @@ manager, the application's own), in a call that says how often to run it, is per
 
     self.register_task("announce", self.announce, interval=60)
     scheduler.schedule(self.flush_metrics, period=1)
+    self.do_poll.start(interval=60)            # `@poll_method def do_poll(self)`: the method is the job
 
 unless the call's name says it waits or retries (`wait_until(self.ready, interval=1)`).
 
@@ -30,23 +35,32 @@ Nothing retries these callbacks; a second process starting the same timers runs 
 
 from __future__ import annotations
 
+import re
+
 from ..analysis.jobs import Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, calls_where
 from ..analysis.project import Project, in_tests
+from ..analysis.summary import is_property
 from .background_loops import nested_functions
 
 REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCall",
              "oslo_service.loopingcall.FixedIntervalLoopingCall", "oslo_service.loopingcall.DynamicLoopingCall")
+# oslo.service ThreadGroup timers: the callback's place among the arguments.
+_GROUP_TIMERS = {"add_timer": 1, "add_timer_args": 1, "add_dynamic_timer": 0, "add_dynamic_timer_args": 0}
 # A callback that ends its looping call (`raise loopingcall.LoopingCallDone()`) waits for something
 # (a server to become active): a poll inside another job, not a job of its own.
 _DONE = "LoopingCallDone"
 # One-shot timers: the callback is their second argument (`function=` / `callback=` by keyword).
 ONE_SHOT = ("Timer", "call_later", "call_at", "add_timeout", "callLater")
-# Keywords that say how often (`interval=60`, `poll_interval=5`), and words in a keyword or a
-# callee's name that make the call a wait, a retry or a deadline rather than a schedule.
+# Keywords that say how often (`interval=60`, `poll_interval=5`, `interval_seconds=5`), words in a
+# keyword or a callee's name that make the call a wait, a retry, a deadline, or a call that hands
+# its keywords on to the function (`df.apply(f, flush_interval=...)`) rather than a schedule, and
+# the keywords that name the function run (positional arguments do too; `on_done_cb=` does not).
 _PERIOD_WORDS = ("interval", "period", "every", "spacing", "frequency")
-_NOT_A_SCHEDULE = ("wait", "until", "retry", "retries", "backoff", "timeout", "sleep", "deadline", "partial")
+_NOT_A_SCHEDULE = ("wait", "until", "retry", "retries", "backoff", "timeout", "sleep", "deadline", "partial",
+                   "apply", "map", "call")
+_RUN_KEYWORDS = ("func", "function", "callback", "target", "task", "job", "fn", "f", "coro", "handler")
 
 
 class Timers:
@@ -59,10 +73,16 @@ class Timers:
         regs = []
         for site in calls_named(project, tuple(name.rpartition(".")[2] for name in REPEATING), _reads_repeating):
             ev = site.event
-            callback = ev.kwargs.get("callback", ev.args[0] if ev.args else None)
+            callback = ev.kwargs.get("callback", ev.kwargs.get("f", ev.args[0] if ev.args else None))  # oslo: `f=`
             found = target(project, site.module, callback)
             if found is not None and not any(ev.kind == "raise" and (ev.name or ev.attr or "").endswith(_DONE)
                                              for ev in project.functions[found].events):
+                regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
+        for site in calls_named(project, tuple(_GROUP_TIMERS), _reads_group_timer):
+            ev = site.event
+            at = _GROUP_TIMERS[ev.attr]
+            found = target(project, site.module, ev.kwargs.get("callback", ev.args[at] if len(ev.args) > at else None))
+            if found is not None:
                 regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
         for site in calls_named(project, ONE_SHOT):
             ev = site.event
@@ -79,25 +99,42 @@ class Timers:
             if in_tests(site.module.module) or (project.canonical(site.event.name) or "") in REPEATING:
                 continue
             ev = site.event
-            for key, value in (*enumerate(ev.args), *ev.kwargs.items()):
-                called = target(project, site.module, value) if value and value[0] in ("name", "ref") else None
-                if called is not None and not _period_keyword(key):
+            # A function given to the call, or the function the call is made on (`self.do_poll.start(
+            # interval=60)`, a method a decorator of the application's own made a poller of).
+            given = [value for key, value in (*enumerate(ev.args), *ev.kwargs.items())
+                     if (isinstance(key, int) or key in _RUN_KEYWORDS) and value and value[0] in ("name", "ref")]
+            made_on = ["name", ev.name.rpartition(".")[0]] if ev.name and "." in ev.name else None
+            for value in (*given, made_on):
+                called = target(project, site.module, value)
+                if called is None or (value is made_on and called.endswith(".__call__")):
+                    continue  # `self._poller.start(interval=60)`: an object that runs something else
+                if not is_property(project.functions[called]):
                     regs.append(Registration(called, self.name, "schedule", site.anchor, kind="periodic"))
         return regs
 
 
+def _words(name: str) -> list[str]:
+    """`wait_until` -> wait, until; `waitForReady` -> wait, for, ready."""
+    return [w.lower() for w in re.findall(r"[A-Za-z][a-z0-9]*", name.replace("_", " "))]
+
+
 def _period_keyword(key) -> bool:
+    """`interval`, `poll_interval`, `interval_seconds`; not `ssh_alive_interval_s` (the period of
+    something else) nor `retry_interval`."""
     if not isinstance(key, str):
         return False
-    words = key.lower().split("_")
-    return any(w in _PERIOD_WORDS for w in words) and not any(w in _NOT_A_SCHEDULE for w in words)
+    words = _words(key)
+    if not words:  # `**options`
+        return False
+    periodic = words[0] in _PERIOD_WORDS if len(words) <= 2 and words[-1] in ("seconds", "secs", "s", "ms", "minutes") \
+        else words[-1] in _PERIOD_WORDS
+    return periodic and not any(w in _NOT_A_SCHEDULE for w in words)
 
 
 def _says_how_often(project: Project, module, ev) -> bool:
     """A call with a period keyword whose value is not nothing (`interval=None`, `period=0`), and a
     name that is not a wait's or a retry's."""
-    name = (ev.attr or "").lower()
-    if any(word in name for word in _NOT_A_SCHEDULE):
+    if any(word in _NOT_A_SCHEDULE for word in _words(ev.attr or "")):
         return False
     return any(_period_keyword(k) and v not in (["lit", None], ["lit", 0], ["lit", False])
                for k, v in ev.kwargs.items())
@@ -124,6 +161,13 @@ def _reaches(project: Project, start: str, goal: str, depth: int = 3) -> bool:
             following.extend(q for q in (*nested, *called) if q not in seen and not seen.add(q))
         frontier = following
     return False
+
+
+def _reads_group_timer(project: Project, module, ev) -> bool:
+    """oslo.service's thread group, or one of unknown type (a library base's `self.tg`); not the
+    application's own `add_timer`."""
+    name = project.canonical(ev.name) or ""
+    return name.startswith("oslo_service.") or project.function_for(name) is None
 
 
 def _reads_repeating(project: Project, module, ev) -> bool:

@@ -1,10 +1,15 @@
 # jobcheck-test: select=JC501
 # A function handed to a scheduler jobcheck does not know, in a call that says how often to run
 # it (`interval=`, `period=`, `poll_interval=`...), is a periodic job; a call whose name says it
-# waits or retries, a period keyword about retries or deadlines, or no period at all, is not.
+# waits, retries or hands its keywords on to the function (`df.apply(f, flush_interval=...)`), a
+# period keyword about retries or about something else (`ssh_alive_interval_s=`), an event
+# callback passed by keyword (`on_line_cb=`), or no period at all, is not.
 import requests
 
+from ssh import SshStream
 from taskmanager import TaskManager
+
+frame = None
 
 
 class Community(TaskManager):
@@ -16,6 +21,9 @@ class Community(TaskManager):
         self.call_with_retry(self.connect, retry_interval=2)
         self.register_task("once", self.bootstrap, interval=None)
         self.register_task("greet", self.greet)
+        frame.apply(self.tag_row, axis=1, flush_interval=500)
+        SshStream(self, ssh_alive_interval_s=30, on_line_cb=self.on_line)
+        self.register_task("every", func=self.refresh_index, interval=120)
 
     def announce(self):  # expect: JC501
         requests.post("https://tracker.example/announce")
@@ -35,8 +43,50 @@ class Community(TaskManager):
     def bootstrap(self):
         requests.post("https://tracker.example/bootstrap")
 
+    def tag_row(self, row):
+        requests.post("https://tags.example/row", json=row)
+
+    def on_line(self, line):
+        requests.post("https://tracker.example/line", data=line)
+
+    def refresh_index(self):  # expect: JC501
+        requests.post("https://tracker.example/index")
+
     def greet(self):
         requests.post("https://tracker.example/hello")
+
+
+def poll_method(func):
+    return Poller(func)
+
+
+class Poller:
+    """The application's own poller: the object runs the method it was made from."""
+
+    def __init__(self, func):
+        self.func = func
+
+    def __call__(self):
+        return self.func()
+
+    def start(self, interval):
+        self.interval = interval
+
+
+class ChangeSource:
+    def __init__(self):
+        self._poller = Poller(self.refresh)
+
+    @poll_method
+    def do_poll(self):  # expect: JC501
+        requests.get("https://vcs.example/changes")
+
+    def refresh(self):
+        requests.get("https://vcs.example/refresh")
+
+    def activate(self):
+        self.do_poll.start(interval=60)  # the method the decorator made a poller of
+        self._poller.start(interval=60)  # an object: what it runs is not named here
 
 
 def wait_until(condition, interval):

@@ -9,6 +9,7 @@ class Service:
         self.heartbeat = loopingcall.FixedIntervalLoopingCall(self._report_state)
         self.heartbeat.start(interval=30)
         loopingcall.DynamicLoopingCall(self._sync_power_states).start()
+        loopingcall.FixedIntervalLoopingCall(f=self._refresh_quotas).start(interval=60)
 
     def _report_state(self):  # expect: JC501
         self.db.update_service_heartbeat()
@@ -16,6 +17,9 @@ class Service:
     def _sync_power_states(self):  # expect: JC501
         self.db.sync()
         return 60
+
+    def _refresh_quotas(self):  # expect: JC501
+        self.db.refresh()
 
     def wait_for_active(self, server):
         def _poll():
