@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .forwarding import forwarded_decorators, is_generic_wrapper, is_transparent_wrapper
 from .jobs import Anchor
 from .names import target
-from .program import deco_name, literal_name
+from .program import deco_name, in_tests, literal_name
 from .summary import FunctionSummary, ModuleSummary
 from .values import lit
 
@@ -113,25 +113,35 @@ def _all_decorated(project: Project) -> list[Decorated]:
 
 
 def _applied(project: Project, mod: ModuleSummary, fn: FunctionSummary) -> list[Decorated]:
-    """A framework's decorator applied by a call, read as if written on the function it is given:
-    `huey.task(retries=0)(exec_job)` (the keywords of the `task(...)` call that made it) and
-    `app.task(send)`. Not a wrapper a decorator factory builds (`app.task(**options)(run)`): its
-    jobs are what the factory decorates."""
+    """A job framework's decorator applied by a call, read as if written on the function it is
+    given: `huey.task(retries=0)(exec_job)` (with the keywords of the `task(...)` call written
+    there) and `app.task(send)`. Not through a name holding the decorator (`slow = huey.task(
+    retries=5)` ... `slow(f)`: its options are not known here), not in tests, not a function the
+    caller defines itself (a decorator factory's wrapper: its jobs are what the factory decorates),
+    and not a retry decorator (`tenacity.retry(...)(fetch)(url)` retries that one call)."""
+    if in_tests(mod.module):
+        return []
     out = []
     for i, ev in enumerate(fn.events):
         if ev.kind != "call" or not ev.name or len(ev.args) != 1 or ev.kwargs or ev.args[0][0] not in ("name", "ref"):
             continue
         name = project.canonical(ev.name) or ev.name
-        if name.endswith("()"):  # D(...)(f): the keywords are those of the call that made D(...)
-            made = next((e for e in reversed(fn.events[:i]) if e.kind == "call" and e.name
-                         and (project.canonical(e.name) or e.name) == name[:-2]), None)
+        if name.endswith("()"):
+            # D(...)(f) written in one expression: the call that made D(...) comes just before,
+            # inside it.
+            made = fn.events[i - 1] if i else None
+            if (ev.attr is not None or made is None or made.kind != "call" or not made.name
+                    or (project.canonical(made.name) or made.name) != name[:-2]
+                    or (made.line, made.col) < (ev.line, ev.col)):
+                continue
             name = name[:-2]
-            value = ["call", name, list(made.args), dict(made.kwargs)] if made is not None else ["call", name, [], {}]
+            value = ["call", name, list(made.args), dict(made.kwargs)]
         else:
             value = ["name", name]
-        claims = project.decorator_claims(mod, value, name)
+        claims = project.decorator_claims(mod, value, name) - {"retry"}
         given = project.functions.get(target(project, mod, ev.args[0]) or "") if claims else None
-        if given is None or is_transparent_wrapper(given) or is_generic_wrapper(project, given):
+        if (given is None or given.qualname.startswith(fn.qualname + ".<locals>.")
+                or is_transparent_wrapper(given) or is_generic_wrapper(project, given)):
             continue
         anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
         out.append(Decorated(mod, given, value, name, value[0] == "call", anchor, 0, claims))

@@ -586,3 +586,10 @@ def any_module(project: Program, wanted) -> bool:
 def per_module(project: Program, contribute) -> list[tuple[str, object]]:
     """(module name, `contribute(module)`) for every module that contributes something, in order."""
     return [(m.module, data) for m in project.modules.values() if (data := contribute(m))]
+
+
+def in_tests(module: str) -> bool:
+    """A module of the project's tests (`tests/`, `test_x.py`, `conftest.py`)."""
+    parts = module.split(".")
+    return any(p in ("test", "tests", "testing", "conftest") or p.startswith("test_") or p.endswith("_test")
+               for p in parts)

@@ -1,8 +1,12 @@
 # jobcheck-test: select=JC202,JC501
 # A huey decorator applied by a call, as an application that builds its huey at run time does
 # (`huey.task(retries=0)(exec_job)`): the function is a task with those options. A wrapper the
-# call is given inside a decorator factory stands for what the factory decorates.
+# call is given inside a decorator factory stands for what the factory decorates; a decorator held
+# in a name (`RETRYING(f)`: its options are not read there) and a retry decorator applied to one
+# call leave the function alone.
 import functools
+
+import tenacity
 
 import requests
 from huey import RedisHuey, SqliteHuey
@@ -37,3 +41,31 @@ def traced(huey):
         return huey.task()(run)
 
     return decorate
+
+
+HUEY = SqliteHuey("jobs")
+RETRYING = HUEY.task(retries=5, retry_delay=30)
+
+
+def archive(name):
+    requests.post("https://jobs.example/archive", json={"job": name})
+
+
+def fetch(url):
+    return requests.get(url).text
+
+
+def configure():
+    RETRYING(archive)
+    return tenacity.retry(stop=tenacity.stop_after_attempt(3))(fetch)("https://jobs.example/list")
+
+
+def metered(func):
+    def run(*args):
+        return _call(func, args)
+
+    return HUEY.task(retries=3)(run)
+
+
+def _call(func, args):
+    return func(*args)
