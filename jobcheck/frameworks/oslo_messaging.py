@@ -22,6 +22,11 @@ from ..analysis.program import calls_named, deco_name
 from ..analysis.project import Project
 from .base import job_from_function
 
+# A service's life cycle, which oslo.service (or the application's launcher) calls, not a client:
+# not endpoints when the service serves itself.
+_SERVICE_METHODS = ("start", "stop", "wait", "reset", "run", "serve", "kill", "restart", "reload", "terminate",
+                    "init_host", "cleanup_host", "del_host", "pre_start_hook", "post_start_hook", "periodic_tasks",
+                    "graceful_shutdown", "create")
 _SERVERS = {"get_rpc_server": "rpc", "get_notification_listener": "notify", "get_batch_notification_listener": "notify"}
 _PRIORITIES = ("audit", "critical", "debug", "error", "info", "sample", "warn")
 _NOT_CALLED = ("property", "cached_property", "classmethod", "staticmethod", "setter")
@@ -49,14 +54,11 @@ class OsloMessaging:
         return []
 
 
-def _methods(project: Project, cls, serving: str | None = None) -> list:
+def _methods(project: Project, cls, serving: frozenset = frozenset()) -> list:
     """The methods an instance of `cls` has, its own and those of the project's bases (the nearest
-    first), less properties, class and static methods (not called over RPC), and less those of
-    `serving` and its bases, the service class that makes the server (`start`, `stop`)."""
-    out, seen = [], set()
-    if serving is not None and serving in project.classes:
-        seen.update(m for c in (serving, *project.class_bases(project.classes[serving])) if c in project.classes
-                    for m in project.classes[c].methods)
+    first), less properties, class and static methods (not called over RPC), and less `serving`:
+    the names of a service's own life cycle when the service serves itself (`start`, `stop`)."""
+    out, seen = [], set(serving)
     for owner in (cls.qualname, *project.class_bases(cls)):
         klass = project.classes.get(owner)
         for method in klass.methods if klass is not None else ():
@@ -70,28 +72,34 @@ def _methods(project: Project, cls, serving: str | None = None) -> list:
 
 
 def _endpoint_classes(project: Project, fn, ev, depth: int) -> list:
-    """(class, the service class whose methods are not endpoints or None) for the project's classes
-    whose instances are passed as `endpoints` (third argument)."""
+    """(class, method names that are no endpoints of it) for the project's classes whose instances
+    are passed as `endpoints` (third argument)."""
     value = ev.kwargs.get("endpoints") or (ev.args[2] if len(ev.args) > 2 else None)
     sources = ev.kwsrc.get("endpoints", ()) if "endpoints" in ev.kwargs else (ev.argsrc[2] if len(ev.argsrc) > 2 else ())
     names = [fn.events[i].name for i in sources]
     value = project.deref(value) if value and value[0] in ("name", "ref") else value  # `ENDPOINTS = [...]`
-    value = _held(project, value) or value  # `self.endpoints`, set to a list in `__init__`
-    elements = value[1] if value and value[0] == "seq" else [value] if value else []
+    held = _held(project, value, fn)  # `self.endpoints`, set to a list in `__init__`
+    elements = held if held is not None else value[1] if value and value[0] == "seq" else [value] if value else []
     # `[RatingEndpoint()]`, or `[self._rating_endpoint]` typed by its assignment in `__init__`
     names += [e[1] + ("()" if e[0] == "call" else "") for e in elements if e and e[0] in ("call", "name") and e[1]]
     classes = []
+    mine = {c.qualname for c in project._mro(project.classes[fn.class_qualname])} if fn.class_qualname in project.classes else set()
+    below = {c.qualname for c in project.subclasses(fn.class_qualname)} if fn.class_qualname else set()
     for name in names:
         instance = project.canonical(name) or ""
-        if instance.endswith("()") and instance[:-2] == fn.class_qualname:
-            # `[self]` in the service class: whichever subclass of it is running, less the service's
-            # own methods.
+        if instance.endswith("()") and instance[:-2] in mine:
+            # `[self]`: the service serves itself, as whichever class of it is running (its own,
+            # a subclass the application uses), less the service's life cycle.
             used = project.used_classes()
-            classes += [(sub, fn.class_qualname) for sub in project.subclasses(fn.class_qualname) if sub.qualname in used]
+            own = project.classes[fn.class_qualname]
+            serving = frozenset((*_SERVICE_METHODS, fn.name))
+            classes += [(c, serving) for c in (own, *(s for s in project.subclasses(own.qualname) if s.qualname in used))]
+        elif instance.endswith("()") and instance[:-2] in below:  # `[self, PoolAdmin()]` set by a subclass
+            classes.append((project.classes[instance[:-2]], frozenset((*_SERVICE_METHODS, fn.name))))
         elif instance.endswith("()") and instance[:-2] in project.classes:
-            classes.append((project.classes[instance[:-2]], None))
+            classes.append((project.classes[instance[:-2]], frozenset()))
         elif instance in project.classes:
-            classes.append((project.classes[instance], None))
+            classes.append((project.classes[instance], frozenset()))
     for param in (e for e in elements if e and e[0] == "param") if depth < 3 else ():
         # `def get_server(target, endpoints): return get_rpc_server(TRANSPORT, target, endpoints)`,
         # or `[endpoint]` of a parameter: what the helper's callers pass there.
@@ -104,26 +112,44 @@ def _endpoint_classes(project: Project, fn, ev, depth: int) -> list:
 
 
 def _callers(project: Project, fn) -> list:
-    """The calls of `fn`; for a constructor, the calls of its class (`Service(...)`, `cls(...)`)."""
+    """The calls of `fn`; for a constructor, the calls of its class or of a subclass that keeps it
+    (`Service(...)`, `cls(...)`, `ApiService(...)`), and a subclass's `super().__init__(...)`."""
     if fn.name == "__init__" and fn.class_qualname in project.classes:
         cls = project.classes[fn.class_qualname]
-        return calls_named(project, (cls.name,), lambda p, m, e: (p.canonical(e.name) or "") == cls.qualname)
+        subs = project.subclasses(cls.qualname)
+        keeping = {cls.qualname, *(s.qualname for s in subs if "__init__" not in s.methods)}
+        below = {s.qualname for s in subs}
+        return [*calls_named(project, tuple({cls.name, *(s.name for s in subs)}),
+                             lambda p, m, e: (p.canonical(e.name) or "") in keeping),
+                *(site for site in calls_named(project, ("__init__",)) if (site.event.name or "").startswith("super")
+                  and site.function.class_qualname in below and site.function.name == "__init__")]
     return calls_named(project, (fn.name,), lambda p, m, e: p.function_for(p.canonical(e.name)) is fn)
 
 
-def _held(project: Project, value) -> list | None:
-    """What the instance's attribute `value` names was set to (`self.endpoints = [self]`), where
-    one assignment in the class or its bases sets it."""
+def _held(project: Project, value, fn) -> list | None:
+    """The elements the instance's attribute `value` names was set to (`self.endpoints = [self]`)
+    by the class, its bases or its subclasses, together; `self` stored by one of the classes
+    `fn`'s class is built on stands for the instance `fn` runs on."""
     if not value or value[0] != "name" or "()." not in str(value[1]):
         return None
     owner, _, attr = str(value[1]).rpartition("().")
     cls = project.classes.get(owner)
     if cls is None or "." in attr:
         return None
-    found = [v for c in (cls.qualname, *project.class_bases(cls)) if c in project.classes
-             for m in project.classes[c].methods if (f := project.functions.get(f"{c}.{m}")) is not None
-             for a, _line, receiver, _, v in f.stores if a == attr and receiver == "self"]
-    return found[0] if len(found) == 1 else None
+    below = {c.qualname for c in project.subclasses(cls.qualname)}
+    related = [cls.qualname, *project.class_bases(cls), *below]
+    found = []
+    for c in related:
+        for m in project.classes[c].methods if c in project.classes else ():
+            f = project.functions.get(f"{c}.{m}")
+            for a, _line, receiver, _, v in f.stores if f is not None else ():
+                if a != attr or receiver != "self" or not v:
+                    continue
+                for e in v[1] if v[0] == "seq" else [v]:
+                    if e == ["name", f"{c}()"] and c not in below:  # `self` in a base: the instance `fn` runs on
+                        e = ["name", f"{fn.class_qualname}()"]
+                    found.append(e)
+    return found or None
 
 
 class _Forwarded:
