@@ -483,6 +483,7 @@ def _print_jobs(paths, config_path, output_format: str, color, force_exclude: bo
     from . import config as config_mod
     from .cache import store as cache
     from .engine import cached_run, pipeline
+    from .model import Failure
     from .output import inventory
 
     if output_format not in ("text", "json"):
@@ -497,8 +498,11 @@ def _print_jobs(paths, config_path, output_format: str, color, force_exclude: bo
         click.echo(f"jobcheck: configuration error: {exc}", err=True)
         sys.exit(EXIT_ERROR)
     checked = report.summaries[: report.files]  # the files asked for; the rest are imported context
-    items = inventory.rows(report.project, {s.path for s in checked})
-    failures = report.project.failures  # filled while the jobs were found
+    items = inventory.rows(report.project, {s.path for s in checked}) if report.project is not None else []
+    # What failed before the jobs were listed (a file's summary, linking: JC002, always reported),
+    # then while they were found (a framework's scan).
+    failures = [Failure(f.path, f.message) for f in report.findings if f.code == "JC002"]
+    failures += report.project.failures if report.project is not None else []
     with _report_stream(output_file, sys.stdout) as out:
         if output_format == "json":
             out.write(inventory.to_json(items, report.files, inventory.unanalysed(checked), failures) + "\n")

@@ -498,6 +498,83 @@ def test_a_framework_that_fails_is_named_and_the_listing_exits_2(project: Path, 
     assert "internal error in framework timer" in result.stderr
 
 
+def test_a_file_jobcheck_fails_to_summarise_and_a_failed_link_are_named(project: Path, monkeypatch) -> None:
+    """A bug while reading one file, or while linking the project, makes the listing incomplete: it
+    says so and exits 2, as `check` does (JC002)."""
+    from jobcheck.analysis import summary
+    from jobcheck.engine import pipeline
+
+    real = summary.Summarizer.run
+
+    def flaky(self, *args, **kwargs):
+        if self.mod.path.endswith("tasks.py"):
+            raise RuntimeError("summary failed")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(summary.Summarizer, "run", flaky)
+    result = run_cli(["jobs", "--output-format", "json", "--no-cache", "."], project)
+    assert result.exit_code == 2, result.stderr
+    errors = json.loads(result.stdout)["errors"]
+    assert [Path(e["where"]).name for e in errors] == ["tasks.py"] and "summary failed" in errors[0]["error"]
+    monkeypatch.setattr(summary.Summarizer, "run", real)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("link failed")
+
+    monkeypatch.setattr(pipeline, "build_project", broken)
+    result = run_cli(["jobs", "--no-cache", "."], project)
+    assert result.exit_code == 2 and "link failed" in result.stderr
+
+
+def test_a_helper_handing_its_parameter_to_an_executor_starts_what_its_callers_pass(tmp_path: Path) -> None:
+    """Not when the caller waits for it (`.result()`), nor through `run_in_executor` (awaited)."""
+    write_tree(tmp_path, {
+        "app/__init__.py": "",
+        "app/sync.py": """
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+import requests
+
+POOL = ThreadPoolExecutor(4)
+
+
+async def run_sync(func, *args):
+    return await asyncio.get_running_loop().run_in_executor(None, func, *args)
+
+
+def run_blocking(func, *args):
+    return POOL.submit(func, *args)
+
+
+def fetch_prices(symbol):
+    return requests.get("https://prices.example", params={"s": symbol}).json()
+
+
+def fetch_rates(symbol):
+    return requests.get("https://rates.example", params={"s": symbol}).json()
+
+
+def warm_cache():
+    requests.post("https://cache.example/warm")
+
+
+async def handler(symbol):
+    return await run_sync(fetch_prices, symbol)
+
+
+def view(symbol):
+    return run_blocking(fetch_rates, symbol).result()
+
+
+def start():
+    run_blocking(warm_cache)
+""",
+    })
+    rows = _jobs_json(tmp_path)["jobs"]
+    assert [(r["name"], r["kind"]) for r in rows] == [("warm_cache", "background")]
+
+
 def test_folders_without_init_below_a_package_keep_its_name(tmp_path: Path) -> None:
     """`app/db/queue/cleanup.py` with no `__init__.py` in `db/` or `queue/` is the namespace module
     `app.db.queue.cleanup`: an import of it by that name reaches its job."""

@@ -121,8 +121,11 @@ _WAITS_FOR = ("result", "exception", "as_completed", "wait", "gather")
 def _awaited(site) -> bool:
     """An executor's future the caller waits for: its `.result()`, or handed to `as_completed`,
     `wait` (directly or through the list it was put in)."""
-    if site.event.attr != "submit":
-        return False
+    return site.event.attr == "submit" and _waited_for(site)
+
+
+def _waited_for(site) -> bool:
+    """Is what the call returns waited for by its caller (`.result()`, `wait(...)`)?"""
     fn, index = site.function, site.index
     return any(ev.kind == "call" and ev.attr in _WAITS_FOR
                and any(index in src for src in (ev.receiver_src, *ev.argsrc, *ev.kwsrc.values()))
@@ -155,7 +158,7 @@ def _find_started(project: Project) -> list:
             fn = project.functions.get(target(project, site.module, started) or "")
         if fn is not None:
             out.append((fn, site))
-        elif started and started[0] == "param" and site.function.name != MODULE_CODE:
+        elif started and started[0] == "param" and site.function.name != MODULE_CODE and ev.attr != "run_in_executor":
             out.extend(_passed_to_helper(project, site.function, started[1]))
     return out
 
@@ -166,8 +169,8 @@ def _passed_to_helper(project: Project, helper, param: str) -> list:
     its callers passes there."""
     out = []
     for call in calls_named(project, (helper.name,), calls_a_function):
-        if project.function_for(call.name) is not helper:
-            continue
+        if project.function_for(call.name) is not helper or _waited_for(call):
+            continue  # `run_blocking(f).result()`: part of the caller's work
         fn = project.functions.get(target(project, call.module, bound_argument(helper, call.event, param)) or "")
         if fn is not None:
             out.append((fn, call))
