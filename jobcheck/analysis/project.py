@@ -16,7 +16,7 @@ from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from .names import canonical_in, origin, target
-from .program import Program, calls_a_function, calls_named, deco_name
+from .program import Program, calls_a_function, calls_named, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
@@ -281,7 +281,7 @@ class Project(Guards, Program):
                 for fn in mod.functions.values():
                     for ev in fn.events:
                         if ev.kind == "call":
-                            add(mod, ev.name)
+                            add(mod, ev.name, taken_from=fn.class_qualname or "")  # `Cleanup.launch()`
                             for v in (*ev.args, *ev.kwargs.values()):
                                 for name in values(v):
                                     add(mod, name, taken_from=fn.class_qualname or "")
@@ -743,14 +743,15 @@ BOOKKEEPING_METHODS = frozenset({
 # Bases whose methods are known not to be an application's hooks.
 def _self_calls(fn: FunctionSummary):
     """(event, receiver, method) for each method a function calls on something (`self.run()`:
-    ("Cls()", "run")) or hands over unbound by a call (`maybeDeferred(self.poll)`), not to a log."""
+    ("Cls()", "run")) or hands to what runs it now or in the background (`maybeDeferred(self.poll)`,
+    `executor.submit(self.sync)`; not `signal.signal(SIGTERM, self.on_stop)`, run once if ever)."""
     for ev in fn.events:
         if ev.kind != "call" or not ev.attr:
             continue
         receiver, _, attr = (ev.name or "").rpartition(".")
         if attr == ev.attr:
             yield ev, receiver, attr
-        if ev.attr in LOG_METHODS:
+        if ev.attr not in _RUNS_WHAT_IT_IS_GIVEN:
             continue
         for value in (*ev.args, *ev.kwargs.values()):
             if value and value[0] == "name" and isinstance(value[1], str) and "." in value[1]:
@@ -758,6 +759,10 @@ def _self_calls(fn: FunctionSummary):
                 yield ev, receiver, attr
 
 
+# Calls that run the callable they are given, now or in the background.
+_RUNS_WHAT_IT_IS_GIVEN = frozenset({"maybeDeferred", "deferToThread", "callInThread", "submit", "run_in_executor",
+                                    "to_thread", "run_sync", "spawn", "start_soon", "create_task", "ensure_future",
+                                    "Thread", "Process", "Greenlet"})
 _KNOWN_BASES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process", "abc.ABC", "object")
 # Class attributes that set a class-based job's retries (Celery's, Dramatiq's, RQ's, Huey's...).
 _RETRY_ATTRS = frozenset({"autoretry_for", "max_retries", "retry_backoff", "retry_backoff_max", "retry_jitter",
@@ -765,11 +770,6 @@ _RETRY_ATTRS = frozenset({"autoretry_for", "max_retries", "retry_backoff", "retr
                           "max_attempts"})
 
 
-def in_tests(module: str) -> bool:
-    """A module of the project's tests (`tests/`, `test_x.py`, `conftest.py`)."""
-    parts = module.split(".")
-    return any(p in ("test", "tests", "testing", "conftest") or p.startswith("test_") or p.endswith("_test")
-               for p in parts)
 
 
 def _empty(fn: FunctionSummary) -> bool:

@@ -19,13 +19,15 @@ calls), so it repeats until stopped:
         threading.Timer(30, heartbeat).start()                    # also loop.call_later(30, self.tick), reactor.callLater,
                                                                   # call_at, IOLoop.add_timeout
 A function of the application handed to a scheduler jobcheck does not know (a library's task
-manager, the application's own), in a call that says how often to run it, is periodic too:
+manager, the application's own), in a call named for scheduling that says how often, is periodic
+too, and so is a method a decorator of the application's own made a poller of:
 
     self.register_task("announce", self.announce, interval=60)
     scheduler.schedule(self.flush_metrics, period=1)
     self.do_poll.start(interval=60)            # `@poll_method def do_poll(self)`: the method is the job
 
-unless the call's name says it waits or retries (`wait_until(self.ready, interval=1)`).
+but not a call whose name does not schedule (`websockets.serve(handler, ping_interval=20)`,
+`pool.submit(f, period=p)`) or says it waits or retries (`wait_until(self.ready, interval=1)`).
 
 A one-shot timer made anywhere else (`call_later(2, abort)`) runs its callback once: not a job;
 nor is one re-armed only in an except clause (`except ConnectionError: Timer(5, connect)`): a
@@ -36,10 +38,12 @@ Nothing retries these callbacks; a second process starting the same timers runs 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from pathlib import PurePath
 
 from ..analysis.jobs import Registration
 from ..analysis.names import canonical_in, target
-from ..analysis.program import calls_named, calls_where
+from ..analysis.program import calls_named, calls_where, deco_name
 from ..analysis.project import Project, in_tests
 from ..analysis.summary import is_property
 from .background_loops import nested_functions
@@ -53,13 +57,18 @@ _GROUP_TIMERS = {"add_timer": 1, "add_timer_args": 1, "add_dynamic_timer": 0, "a
 _DONE = "LoopingCallDone"
 # One-shot timers: the callback is their second argument (`function=` / `callback=` by keyword).
 ONE_SHOT = ("Timer", "call_later", "call_at", "add_timeout", "callLater")
-# Keywords that say how often (`interval=60`, `poll_interval=5`, `interval_seconds=5`), words in a
-# keyword or a callee's name that make the call a wait, a retry, a deadline, or a call that hands
-# its keywords on to the function (`df.apply(f, flush_interval=...)`) rather than a schedule, and
-# the keywords that name the function run (positional arguments do too; `on_done_cb=` does not).
-_PERIOD_WORDS = ("interval", "period", "every", "spacing", "frequency")
-_NOT_A_SCHEDULE = ("wait", "until", "retry", "retries", "backoff", "timeout", "sleep", "deadline", "partial",
-                   "apply", "map", "call")
+# A call that schedules says so in its name (`register_task`, `schedule`, `add_periodic_callback`),
+# and how often in a keyword (`interval=60`, `poll_interval=5`, `interval_seconds=5`); words that
+# make it a wait, a retry or a deadline rather than a schedule; and the keywords that name the
+# function run (positional arguments do too; `on_done_cb=` does not).
+_SCHEDULE_WORDS = frozenset({"schedule", "scheduled", "scheduler", "register", "periodic", "periodically", "every",
+                             "repeat", "repeating", "recurring", "interval", "timer", "cron", "loop", "looping",
+                             "task", "job"})
+_PERIOD_WORDS = frozenset({"interval", "period", "every", "spacing", "frequency"})
+_UNITS = frozenset({"s", "sec", "secs", "second", "seconds", "ms", "millis", "milliseconds", "min", "mins", "minute",
+                    "minutes", "h", "hr", "hrs", "hour", "hours", "day", "days"})
+_NOT_A_SCHEDULE = frozenset({"wait", "until", "retry", "retries", "backoff", "timeout", "sleep", "deadline", "partial",
+                             "apply", "map", "call"})
 _RUN_KEYWORDS = ("func", "function", "callback", "target", "task", "job", "fn", "f", "coro", "handler")
 
 
@@ -96,47 +105,55 @@ class Timers:
             if called and _reaches(project, called, site.function.qualname):
                 regs.append(Registration(called, self.name, "schedule", site.anchor, kind="periodic"))
         for site in calls_where(project, _says_how_often):
-            if in_tests(site.module.module) or (project.canonical(site.event.name) or "") in REPEATING:
+            if _in_tests(site.module) or (project.canonical(site.event.name) or "") in REPEATING:
                 continue
             ev = site.event
-            # A function given to the call, or the function the call is made on (`self.do_poll.start(
-            # interval=60)`, a method a decorator of the application's own made a poller of).
+            if ev.attr == "start":
+                # `self.do_poll.start(interval=60)`: the method a decorator of the application's own
+                # made a poller of (not an object's `start`, nor a task's).
+                called = target(project, site.module, ["name", ev.name.rpartition(".")[0]]) if ev.name else None
+                fn = project.functions.get(called or "")
+                if fn is not None and fn.name != "__call__" and any(
+                        project.function_for(project.canonical(deco_name(d[0]))) for d in fn.decorators):
+                    regs.append(Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic"))
+                continue
             given = [value for key, value in (*enumerate(ev.args), *ev.kwargs.items())
                      if (isinstance(key, int) or key in _RUN_KEYWORDS) and value and value[0] in ("name", "ref")]
-            made_on = ["name", ev.name.rpartition(".")[0]] if ev.name and "." in ev.name else None
-            for value in (*given, made_on):
+            for value in given:
                 called = target(project, site.module, value)
-                if called is None or (value is made_on and called.endswith(".__call__")):
-                    continue  # `self._poller.start(interval=60)`: an object that runs something else
-                if not is_property(project.functions[called]):
+                if called is not None and not is_property(project.functions[called]):
                     regs.append(Registration(called, self.name, "schedule", site.anchor, kind="periodic"))
         return regs
 
 
-def _words(name: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _words(name: str) -> tuple[str, ...]:
     """`wait_until` -> wait, until; `waitForReady` -> wait, for, ready."""
-    return [w.lower() for w in re.findall(r"[A-Za-z][a-z0-9]*", name.replace("_", " "))]
+    return tuple(w.lower() for w in re.findall(r"[A-Za-z][a-z0-9]*", name.replace("_", " ")))
 
 
-def _period_keyword(key) -> bool:
-    """`interval`, `poll_interval`, `interval_seconds`; not `ssh_alive_interval_s` (the period of
-    something else) nor `retry_interval`."""
-    if not isinstance(key, str):
-        return False
+@lru_cache(maxsize=4096)
+def _period_keyword(key: str) -> bool:
+    """`interval`, `poll_interval`, `interval_seconds`, `poll_interval_hours`; not `retry_interval`."""
     words = _words(key)
-    if not words:  # `**options`
-        return False
-    periodic = words[0] in _PERIOD_WORDS if len(words) <= 2 and words[-1] in ("seconds", "secs", "s", "ms", "minutes") \
-        else words[-1] in _PERIOD_WORDS
-    return periodic and not any(w in _NOT_A_SCHEDULE for w in words)
+    if words and words[-1] in _UNITS:
+        words = words[:-1]
+    return bool(words) and words[-1] in _PERIOD_WORDS and not _NOT_A_SCHEDULE.intersection(words)
+
+
+@lru_cache(maxsize=4096)
+def _schedules(name: str) -> bool:
+    """A callee's name that says it schedules, and not that it waits or retries."""
+    words = set(_words(name))
+    return bool(words & _SCHEDULE_WORDS) and not words & _NOT_A_SCHEDULE
 
 
 def _says_how_often(project: Project, module, ev) -> bool:
-    """A call with a period keyword whose value is not nothing (`interval=None`, `period=0`), and a
-    name that is not a wait's or a retry's."""
-    if any(word in _NOT_A_SCHEDULE for word in _words(ev.attr or "")):
+    """A call named for scheduling with a period keyword whose value is not nothing (`interval=None`,
+    `period=0`), or a `start(interval=...)` (a poller's)."""
+    if not ev.kwargs or not (ev.attr == "start" or _schedules(ev.attr or "")):
         return False
-    return any(_period_keyword(k) and v not in (["lit", None], ["lit", 0], ["lit", False])
+    return any(k != "**" and _period_keyword(k) and v not in (["lit", None], ["lit", 0], ["lit", False])
                for k, v in ev.kwargs.items())
 
 
@@ -164,10 +181,21 @@ def _reaches(project: Project, start: str, goal: str, depth: int = 3) -> bool:
 
 
 def _reads_group_timer(project: Project, module, ev) -> bool:
-    """oslo.service's thread group, or one of unknown type (a library base's `self.tg`); not the
-    application's own `add_timer`."""
+    """oslo.service's thread group, or the one a service's oslo.service base made (`self.tg` of a
+    class built on `oslo_service.service.Service`)."""
     name = project.canonical(ev.name) or ""
-    return name.startswith("oslo_service.") or project.function_for(name) is None
+    if name.startswith("oslo_service.threadgroup.") or (name.startswith("oslo_service.") and "().tg." in name):
+        return True
+    owner, _, rest = name.partition("().")
+    cls = project.classes.get(owner) if rest.startswith("tg.") else None
+    return cls is not None and any(b.startswith("oslo_service.") for b in project.class_bases(cls))
+
+
+def _in_tests(module) -> bool:
+    """A test module by its name, or a script in a tests folder (`tests/helpers.py` with no
+    `__init__.py`, named `helpers`)."""
+    parent = PurePath(module.path).parent.name
+    return in_tests(module.module) or ("." not in module.module and bool(parent) and in_tests(parent))
 
 
 def _reads_repeating(project: Project, module, ev) -> bool:

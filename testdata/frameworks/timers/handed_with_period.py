@@ -6,6 +6,8 @@
 # callback passed by keyword (`on_line_cb=`), or no period at all, is not.
 import requests
 
+import websockets
+from matplotlib import animation
 from ssh import SshStream
 from taskmanager import TaskManager
 
@@ -16,7 +18,11 @@ class Community(TaskManager):
     def start(self, scheduler):
         self.register_task("announce", self.announce, interval=60)
         scheduler.schedule(self.flush_metrics, period=1)
-        self.watch(self.refresh_peers, poll_interval=5)
+        self.schedule_every(self.refresh_peers, poll_interval_seconds=5)
+        self.watch(self.ready, poll_interval=5)  # `watch` does not say it schedules
+        self.pool.submit(self.connect, period=7)  # a keyword handed on to the function
+        websockets.serve(self.greet, "0.0.0.0", 8765, ping_interval=20)  # the period of something else
+        animation.FuncAnimation(None, self.tag_row, frames=100, interval=50)
         wait_until(self.ready, interval=1)
         self.call_with_retry(self.connect, retry_interval=2)
         self.register_task("once", self.bootstrap, interval=None)

@@ -12,6 +12,7 @@ class Service(service.Service):
         group = threadgroup.ThreadGroup()
         group.add_timer_args(30, self.sync_quotas, args=[self.context])
         Registry().add_timer(10, self.describe)
+        self.wheel.add_timer(5, self.on_timeout)  # an untyped object's, not oslo.service's
 
     def report_state(self):  # expect: JC501
         self.db.service_update(self.service_id, {"report_count": self.report_count + 1})
@@ -24,6 +25,9 @@ class Service(service.Service):
 
     def describe(self):
         return "service"
+
+    def on_timeout(self):
+        self.db.cancel(self.service_id)
 
 
 class Registry:

@@ -2,6 +2,9 @@
 """Hooks reached other ways than `self.hook()`: handed over as a bound method to what runs it,
 called through `cls`, or implemented by a mixin the subclass inherits first."""
 import logging
+import signal
+import threading
+import time
 
 import requests
 from twisted.internet import defer, task
@@ -52,6 +55,38 @@ class UserCache(Cache):  # expect: JC501
         requests.put("https://cache.example/users")
 
 
+class Worker(threading.Thread):  # expect: JC501
+    """A SIGTERM handler handed to `signal.signal` runs once at shutdown, if ever: no hook."""
+
+    @classmethod
+    def launch(cls):
+        worker = cls()
+        worker.start()
+        return worker
+
+    def run(self):
+        signal.signal(signal.SIGTERM, self.on_stop)
+        while True:
+            self.work()
+            time.sleep(30)
+
+    def work(self):
+        raise NotImplementedError
+
+    def on_stop(self, signum, frame):
+        pass
+
+
+class ExpiryWorker(Worker):  # expect: JC501
+    """Used only through `ExpiryWorker.launch()`: still used."""
+
+    def work(self):
+        requests.delete("https://store.example/expired")
+
+    def on_stop(self, signum, frame):
+        requests.post("https://alerts.example/stopped")
+
+
 class UploadMixin:  # expect: JC501
     def _work(self):
         requests.put("https://store.example/upload")
@@ -65,3 +100,4 @@ def start():
     GitPoller().activate()
     task.LoopingCall(UserCache.tick).start(300)
     UploadWorker().start()
+    ExpiryWorker.launch()
