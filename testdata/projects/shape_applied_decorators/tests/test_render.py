@@ -2,7 +2,7 @@
 # A test that applies a task decorator to an application function runs it there: no job.
 from huey import MemoryHuey
 
-from applied import render
+from jobs.render import render
 
 
 def test_render_as_task():
