@@ -565,6 +565,21 @@ def calls_where(project: Program, where) -> list[CallSite]:
     return out
 
 
+def calls_of(project: Program, fn: FunctionSummary) -> list[CallSite]:
+    """The calls of `fn`; for a constructor, the calls of its class or of a subclass that keeps it
+    (`Service(...)`, `cls(...)`, `ApiService(...)`), and a subclass's `super().__init__(...)`."""
+    if fn.name == "__init__" and fn.class_qualname in project.classes:
+        cls = project.classes[fn.class_qualname]
+        subs = project.subclasses(cls.qualname)
+        keeping = {cls.qualname, *(s.qualname for s in subs if "__init__" not in s.methods)}
+        below = {s.qualname for s in subs}
+        return [*calls_named(project, tuple({cls.name, *(s.name for s in subs)}),
+                             lambda p, m, e: (p.canonical(e.name) or "") in keeping),
+                *(site for site in calls_named(project, ("__init__",)) if (site.event.name or "").startswith("super")
+                  and site.function.class_qualname in below and site.function.name == "__init__")]
+    return calls_named(project, (fn.name,), lambda p, m, e: p.function_for(p.canonical(e.name)) is fn)
+
+
 def calls_a_function(project: Program, module: ModuleSummary, event: Event) -> bool:
     return project.function_for(project.canonical(event.name)) is not None
 

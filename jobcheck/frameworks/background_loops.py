@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
-from ..analysis.program import bound_argument, calls_a_function, calls_named
+from ..analysis.program import bound_argument, calls_a_function, calls_named, calls_of
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project, in_tests
 from ..analysis.summary import MODULE_CODE
 from ..analysis.values import lit
@@ -163,17 +163,21 @@ def _find_started(project: Project) -> list:
     return out
 
 
-def _passed_to_helper(project: Project, helper, param: str) -> list:
+def _passed_to_helper(project: Project, helper, param: str, depth: int = 0) -> list:
     """A helper of the application's own that starts its parameter (`def _spawn_worker(self, func,
-    *args): return self._executor.submit(func, *args)`): (function, call site) for what each of
-    its callers passes there."""
+    *args): return self._executor.submit(func, *args)`, a constructor making `Thread(target=func)`):
+    (function, call site) for what each of its callers passes there, through helpers that hand it
+    on (`_spawn_periodic(func)` -> `_spawn_worker(func)`), two deep at most."""
     out = []
-    for call in calls_named(project, (helper.name,), calls_a_function):
-        if project.function_for(call.name) is not helper or _waited_for(call):
+    for call in calls_of(project, helper):
+        if _waited_for(call):
             continue  # `run_blocking(f).result()`: part of the caller's work
-        fn = project.functions.get(target(project, call.module, bound_argument(helper, call.event, param)) or "")
+        value = bound_argument(helper, call.event, param)
+        fn = project.functions.get(target(project, call.module, value) or "")
         if fn is not None:
             out.append((fn, call))
+        elif value and value[0] == "param" and depth < 2 and call.function.name != MODULE_CODE:
+            out.extend(_passed_to_helper(project, call.function, value[1], depth + 1))
     return out
 
 

@@ -18,7 +18,7 @@ RPC message whose handler raised, and a notification only when the endpoint asks
 from __future__ import annotations
 
 from ..analysis.jobs import JobSite
-from ..analysis.program import calls_named, deco_name
+from ..analysis.program import calls_named, calls_of, deco_name
 from ..analysis.project import Project
 from .base import job_from_function
 
@@ -105,25 +105,10 @@ def _endpoint_classes(project: Project, fn, ev, depth: int) -> list:
         # or `[endpoint]` of a parameter: what the helper's callers pass there.
         bound = fn.class_qualname and not any((deco_name(d[0]) or "").endswith("staticmethod") for d in fn.decorators)
         at = param[2] - (1 if bound else 0)  # a method's callers do not pass `self` (or `cls`)
-        for caller in _callers(project, fn):
+        for caller in calls_of(project, fn):
             forwarded = _Forwarded(caller.event, at, param[1])
             classes += _endpoint_classes(project, caller.function, forwarded, depth + 1)
     return classes
-
-
-def _callers(project: Project, fn) -> list:
-    """The calls of `fn`; for a constructor, the calls of its class or of a subclass that keeps it
-    (`Service(...)`, `cls(...)`, `ApiService(...)`), and a subclass's `super().__init__(...)`."""
-    if fn.name == "__init__" and fn.class_qualname in project.classes:
-        cls = project.classes[fn.class_qualname]
-        subs = project.subclasses(cls.qualname)
-        keeping = {cls.qualname, *(s.qualname for s in subs if "__init__" not in s.methods)}
-        below = {s.qualname for s in subs}
-        return [*calls_named(project, tuple({cls.name, *(s.name for s in subs)}),
-                             lambda p, m, e: (p.canonical(e.name) or "") in keeping),
-                *(site for site in calls_named(project, ("__init__",)) if (site.event.name or "").startswith("super")
-                  and site.function.class_qualname in below and site.function.name == "__init__")]
-    return calls_named(project, (fn.name,), lambda p, m, e: p.function_for(p.canonical(e.name)) is fn)
 
 
 def _held(project: Project, value, fn) -> list | None:

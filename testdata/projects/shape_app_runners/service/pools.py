@@ -17,9 +17,20 @@ class ConductorManager:
         self._executor = futurist.ThreadPoolExecutor(max_workers=8)
         self._spawn_worker(self._keepalive)
         self._spawn_worker(self._register_once, "conductor-1")
+        self._spawn_named("sync", self._sync_loop)
 
     def _spawn_worker(self, func, *args):
         return self._executor.submit(func, *args)
+
+    def _spawn_named(self, name, func):
+        """Hands its parameter on to the helper that starts it."""
+        self.names = [name]
+        return self._spawn_worker(func)
+
+    def _sync_loop(self):  # expect: JC501
+        while not self._stop.is_set():
+            requests.post("https://db.example/sync")
+            self._stop.wait(30)
 
     def _keepalive(self):  # expect: JC501
         while not self._stop.is_set():
@@ -28,3 +39,21 @@ class ConductorManager:
 
     def _register_once(self, name):
         requests.post("https://db.example/conductors", json={"name": name})
+
+
+class Runner:
+    """Starts the function it is constructed with in a thread of its own."""
+
+    def __init__(self, func):
+        self._thread = threading.Thread(target=func, daemon=True)
+        self._thread.start()
+
+
+def heartbeat():  # expect: JC501
+    while True:
+        requests.post("https://status.example/beat")
+        threading.Event().wait(15)
+
+
+def main():
+    Runner(heartbeat)
