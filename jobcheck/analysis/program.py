@@ -552,11 +552,14 @@ def calls_named(project: Program, attrs: tuple[str, ...], where=None) -> list[Ca
     return out
 
 
-def calls_where(project: Program, where) -> list[CallSite]:
-    """Every call `where(project, module, event)` accepts, whatever its callee's name."""
+def calls_where(project: Program, attr_wanted, where) -> list[CallSite]:
+    """The calls whose callee's last name `attr_wanted(name)` accepts (each name asked once) and
+    that `where(project, module, event)` accepts."""
     indices = _indices(project)
     out = []
-    for codes in indices.calls_by_attr.values():
+    for attr, codes in indices.calls_by_attr.items():
+        if not attr_wanted(attr):
+            continue
         for code in codes:
             mod, fn = indices.functions[code >> 32]
             ev = fn.events[code & 0xFFFFFFFF]

@@ -16,7 +16,7 @@ from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from .names import canonical_in, origin, target
-from .program import Program, calls_a_function, calls_named, deco_name, in_tests
+from .program import Program, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
@@ -339,9 +339,7 @@ class Project(Guards, Program):
                 continue
             offset = 1 if helper.class_qualname and helper.params and helper.params[0] in ("self", "cls") else 0
             further: list[Registration] = []
-            for site in calls_named(self, (helper.name,), calls_a_function):
-                if self.function_for(site.name) is not helper:
-                    continue
+            for site in calls_of(self, helper):
                 ev = site.event
                 value = ev.kwargs.get(param)
                 if value is None and 0 <= index - offset < len(ev.args):
@@ -740,7 +738,6 @@ BOOKKEEPING_METHODS = frozenset({
     "startswith", "endswith", "get", "items", "keys", "values", "copy", "append", "extend", "insert", "pop", "popleft",
     "appendleft", "add", "discard", "remove", "clear", "update", "setdefault", "inc", "dec", "observe", "set",
     "labels", "is_set", "locked", "acquire", "release"})
-# Bases whose methods are known not to be an application's hooks.
 def _self_calls(fn: FunctionSummary):
     """(event, receiver, method) for each method a function calls on something (`self.run()`:
     ("Cls()", "run")) or hands to what runs it now or in the background (`maybeDeferred(self.poll)`,
@@ -763,13 +760,12 @@ def _self_calls(fn: FunctionSummary):
 _RUNS_WHAT_IT_IS_GIVEN = frozenset({"maybeDeferred", "deferToThread", "callInThread", "submit", "run_in_executor",
                                     "to_thread", "run_sync", "spawn", "start_soon", "create_task", "ensure_future",
                                     "Thread", "Process", "Greenlet"})
+# Bases whose methods are known not to be an application's hooks.
 _KNOWN_BASES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process", "abc.ABC", "object")
 # Class attributes that set a class-based job's retries (Celery's, Dramatiq's, RQ's, Huey's...).
 _RETRY_ATTRS = frozenset({"autoretry_for", "max_retries", "retry_backoff", "retry_backoff_max", "retry_jitter",
                           "default_retry_delay", "retry_kwargs", "retries", "retry", "retry_delay", "retry_policy",
                           "max_attempts"})
-
-
 
 
 def _empty(fn: FunctionSummary) -> bool:

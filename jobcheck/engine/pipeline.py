@@ -10,7 +10,6 @@ and run the selected checks.
 from __future__ import annotations
 
 import os
-
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
-from ..analysis.program import bound_argument, calls_a_function, calls_named, calls_of
+from ..analysis.program import bound_argument, calls_named, calls_of
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project, in_tests
 from ..analysis.summary import MODULE_CODE
 from ..analysis.values import lit
@@ -216,9 +216,7 @@ def _methods_of_registered_objects(project: Project, framework: str) -> list[Reg
         if not started or started[0] != "param_attr" or helper.name == MODULE_CODE:
             continue
         _, param, _index, attr = started
-        for call in calls_named(project, (helper.name,), calls_a_function):
-            if project.function_for(call.name) is not helper:
-                continue
+        for call in calls_of(project, helper):
             value = bound_argument(helper, call.event, param)
             base = value[1] if value and value[0] == "name" else f"{value[1]}()" if value and value[0] == "call" else None
             method = project.function_for(canonical_in(project, call.module, f"{base}.{attr}")) if base else None

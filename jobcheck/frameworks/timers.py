@@ -104,7 +104,7 @@ class Timers:
             called = target(project, site.module, callback) if callback else None
             if called and _reaches(project, called, site.function.qualname):
                 regs.append(Registration(called, self.name, "schedule", site.anchor, kind="periodic"))
-        for site in calls_where(project, _says_how_often):
+        for site in calls_where(project, _may_schedule, _says_how_often):
             if _in_tests(site.module) or (project.canonical(site.event.name) or "") in REPEATING:
                 continue
             ev = site.event
@@ -141,18 +141,19 @@ def _period_keyword(key: str) -> bool:
     return bool(words) and words[-1] in _PERIOD_WORDS and not _NOT_A_SCHEDULE.intersection(words)
 
 
-@lru_cache(maxsize=4096)
 def _schedules(name: str) -> bool:
     """A callee's name that says it schedules, and not that it waits or retries."""
     words = set(_words(name))
     return bool(words & _SCHEDULE_WORDS) and not words & _NOT_A_SCHEDULE
 
 
+def _may_schedule(attr: str) -> bool:
+    """A callee named for scheduling, or a poller's `start`."""
+    return attr == "start" or _schedules(attr)
+
+
 def _says_how_often(project: Project, module, ev) -> bool:
-    """A call named for scheduling with a period keyword whose value is not nothing (`interval=None`,
-    `period=0`), or a `start(interval=...)` (a poller's)."""
-    if not ev.kwargs or not (ev.attr == "start" or _schedules(ev.attr or "")):
-        return False
+    """A call with a period keyword whose value is not nothing (`interval=None`, `period=0`)."""
     return any(k != "**" and _period_keyword(k) and v not in (["lit", None], ["lit", 0], ["lit", False])
                for k, v in ev.kwargs.items())
 
