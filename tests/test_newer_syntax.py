@@ -1,5 +1,6 @@
-"""Source in the syntax of a newer Python than the one running jobcheck is still analysed, and every
-line and column reported is the original file's (analysis/parse.py)."""
+"""Source in the syntax of a newer Python than the one running jobcheck is still analysed, and so is
+the code of Python 3.6 and earlier that uses `async` and `await` as names; every line and column
+reported is the original file's (analysis/parse.py)."""
 
 from __future__ import annotations
 
@@ -74,3 +75,52 @@ def test_a_job_written_in_newer_syntax_is_checked(tmp_path) -> None:
 def test_older_python_cannot_read_it_alone() -> None:
     with pytest.raises(SyntaxError):
         ast.parse(NEWER["f-string quotes (3.12)"])
+
+
+OLDER = {
+    "async as a keyword argument": "def fetch(url, async=False):\n    if async:\n        return url\n",
+    "async as an attribute": "def f(self):\n    return self.async.result\n",
+    "await as a name": "await = 3\nprint(await)\n",
+    "async keyword beside async names": (
+        "async def g(h, a):\n    await h()\n    async with a as b:\n        pass\n\n"
+        "def fetch(async=True):\n    return async\n"),
+}
+
+
+@pytest.mark.parametrize("source", OLDER.values(), ids=OLDER.keys())
+def test_async_and_await_as_names_parse_on_the_same_lines(source: str) -> None:
+    with pytest.raises(SyntaxError):
+        ast.parse(source)
+    tree = parse(source)
+    assert tree.body
+    assert max(getattr(n, "end_lineno", 0) or 0 for n in ast.walk(tree)) == source.count("\n")
+
+
+def test_async_keyword_stays_a_keyword_beside_async_names() -> None:
+    tree = parse(OLDER["async keyword beside async names"])
+    kinds = [type(n).__name__ for n in tree.body]
+    assert kinds == ["AsyncFunctionDef", "FunctionDef"]
+    assert any(isinstance(n, ast.Await) for n in ast.walk(tree.body[0]))
+    assert tree.body[1].args.args[0].col_offset == OLDER["async keyword beside async names"].splitlines()[5].index("async")
+
+
+def test_a_job_in_python_36_code_is_checked(tmp_path) -> None:
+    (tmp_path / "worker.py").write_text(
+        "import time\n"
+        "import requests\n"
+        "\n"
+        "\n"
+        "def fetch(url, async=False):\n"
+        "    return requests.post(url, data={'async': async})\n"
+        "\n"
+        "\n"
+        "def run(self):\n"
+        "    while not self._quit:\n"
+        "        fetch(self.url, async=True)\n"
+        "        time.sleep(1)\n",
+        encoding="utf-8",
+    )
+    report = api.check_paths([str(tmp_path)], Config(root=tmp_path), api.Selection(select=["ALL"]))
+    found = sorted((f.code, f.line) for f in report.findings)
+    assert ("JC501", 9) in found
+    assert not [c for c, _ in found if c in ("JC000", "JC002")]

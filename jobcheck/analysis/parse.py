@@ -14,6 +14,9 @@ original file's:
     except A, B:            (PEP 758) ->  except(A, B):
     except* E:              (3.11)    ->  except  E:
 
+and code of Python 3.6 and earlier, where `async` and `await` were names (`async = True`,
+`def fetch(url, async=False)`, `self.async`), gets those names spelt `asyn_` / `awai_`, same length.
+
 A file that neither parser reads raises the original SyntaxError.
 """
 
@@ -33,11 +36,50 @@ def parse(text: str, filename: str = "<unknown>") -> ast.Module:
             original = exc
         older = _rewrite(text) if not _nested_deeper_than(text, _MAX_NESTING) else None
         if older is None:
+            older = _rename_old_keywords(text)
+        if older is None:
             raise original
         try:
             return ast.parse(older, filename=filename)
         except SyntaxError:
             raise original from None
+
+
+# Python 3.7 made `async` and `await` keywords; before, they were names everywhere but where they
+# began `async def` / `async for` / `async with` or an `await` inside `async def`.
+_RENAMED = {"async": "asyn_", "await": "awai_"}
+_AFTER_ASYNC = ("def", "for", "with")
+_NAME_BEFORE = (".", "def", "class", "as", "import")
+_NAME_AFTER = ("=", ")", ",", ":", "]", ".", ";", "+=", "-=", "|=", "")
+
+
+def _rename_old_keywords(text: str) -> str | None:
+    """TEXT with `async` / `await` used as names respelt (same length, so every line and column
+    stays), or None when there is none or the text does not tokenize."""
+    import io
+    import tokenize
+
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
+                  if t.type not in (tokenize.NL, tokenize.COMMENT)]
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    lines = text.splitlines(keepends=True)
+    changed = False
+    for i, tok in enumerate(tokens):
+        if tok.type != tokenize.NAME or tok.string not in _RENAMED:
+            continue
+        before = tokens[i - 1].string if i else ""
+        after = tokens[i + 1].string if i + 1 < len(tokens) and tokens[i + 1].type != tokenize.NEWLINE else ""
+        if tok.string == "async" and after in _AFTER_ASYNC and before not in _NAME_BEFORE:
+            continue  # `async def`: the keyword
+        if tok.string == "await" and before not in _NAME_BEFORE and after not in _NAME_AFTER:
+            continue  # `await fetch()`: the keyword
+        row, col = tok.start
+        line = lines[row - 1]
+        lines[row - 1] = line[:col] + _RENAMED[tok.string] + line[col + len(tok.string):]
+        changed = True
+    return "".join(lines) if changed else None
 
 
 # CPython's parser refuses brackets nested deeper than 200 (its MAXLEVEL), so no rewrite could help

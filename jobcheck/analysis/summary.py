@@ -16,6 +16,7 @@ defined elsewhere, inherited methods) is finished by `project.Project.canonical`
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -132,6 +133,9 @@ class FunctionSummary:
     forever: list = field(default_factory=list)  # ids of its loops that run until stopped (`while True:`)
     returning: list = field(default_factory=list)  # ids of loops with a `return` inside (they wait for a result)
     breaks: list = field(default_factory=list)  # (innermost loop id, if-arms, line) of each `break`
+    # ids of loops left by a `break` on a condition of their own (`if quiet: break`), not in an
+    # `except` inside the loop nor on a stop test (`if stop.is_set(): break`)
+    ended: list = field(default_factory=list)
     sliced: list = field(default_factory=list)  # ids of the calls whose result is cut to a bounded slice (`qs[:100]`)
     # `row.sent = True`: (attribute, line, receiver as written (`row`, `self.order`) or None,
     # event ids feeding the receiver, Value assigned), in order: what a later `save()` records.
@@ -271,6 +275,7 @@ class Summarizer:
         self.tries: tuple = ()
         self.handlers: tuple = ()
         self.exit_line = 0
+        self.stop_ifs: set[int] = set()  # `if` statements whose test says stop (`if stop.wait(5):`)
         self.gated: tuple = ()  # the calls whose unpacked flag the current statement runs under
         self._strings: dict[str, str] = {}
         self._flags: dict[str, int] = {}  # in the current function: name -> the call it was unpacked from
@@ -349,6 +354,33 @@ class Summarizer:
         every one — shared, they are stored and loaded once (marshal keeps shared objects)."""
         name = self._resolve(node)
         return name if name is None else self._strings.setdefault(name, name)
+
+    def annotated_class(self, node: ast.expr | None) -> str | None:
+        """The class an annotation names (`Server`, `"Server"`, `Optional[Server]`, `Server | None`),
+        for typing what a parameter holds or a function returns; None for a builtin, a typing
+        construct, a container or a union of several classes."""
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):  # `-> "Server"`
+            try:
+                node = ast.parse(node.value.strip(), mode="eval").body
+            except SyntaxError:
+                return None
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):  # `Server | None`
+            arms = [a for a in (node.left, node.right) if not (isinstance(a, ast.Constant) and a.value is None)]
+            return self.annotated_class(arms[0]) if len(arms) == 1 else None
+        if isinstance(node, ast.Subscript):
+            outer = self._resolve(node.value)
+            if outer in _OPTIONAL:
+                return self.annotated_class(node.slice)
+            if outer in _UNION and isinstance(node.slice, ast.Tuple):
+                arms = [a for a in node.slice.elts if not (isinstance(a, ast.Constant) and a.value is None)]
+                return self.annotated_class(arms[0]) if len(arms) == 1 else None
+            return None
+        if not isinstance(node, (ast.Name, ast.Attribute)):
+            return None
+        name = self.resolve(node)
+        if not name or name.endswith("()") or name.startswith(_NOT_CLASSES) or ("." not in name and name in _BUILTINS):
+            return None
+        return name
 
     def _resolve(self, node: ast.AST) -> str | None:
         if isinstance(node, ast.Name):
@@ -737,7 +769,7 @@ class Summarizer:
                 annotation = annotation.slice if value is None else None  # with a value, the value says
             elif self.resolve(annotation) in _QUALIFIERS:
                 annotation = None
-            ann = self.resolve(annotation) if annotation is not None else None
+            ann = self.annotated_class(annotation) if annotation is not None else None
             typ = f"{ann}()" if ann else None
             annotated = bool(ann) and not ann.startswith(("typing.", "collections.abc."))
         if typ is None and value is not None and isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)):
@@ -915,12 +947,22 @@ class Summarizer:
 
     def _stmt_break(self, node: ast.Break) -> None:
         if self.loops:
-            self.fn.breaks.append((self.loops[-1], self.branch, node.lineno))
+            loop = self.loops[-1]
+            self.fn.breaks.append((loop, self.branch, node.lineno))
+            # Ids grow with nesting: a handler or `if` inside the loop has a larger id than it.
+            failed = any(h > loop for h in self.handlers)
+            stopped = any(if_id > loop and arm == 0 and if_id in self.stop_ifs for if_id, arm in self.branch)
+            if not (failed or stopped) and loop not in self.fn.ended:
+                self.fn.ended.append(loop)
 
     def _stmt_return(self, node: ast.Return) -> None:
         if isinstance(node.value, ast.Name) and node.value.id in self.scope.caught:
             self.scope.caught.pop(node.value.id).hands_over = True  # `return outcome`
-        for loop in self.loops:
+        # `if self._event.wait(1): return` ends a loop that runs until stopped, as told: it is no
+        # loop waiting for a result (`if task.done: return task`).
+        stopped = (node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None)) and bool(
+            self.branch) and self.branch[-1][1] == 0 and self.branch[-1][0] in self.stop_ifs
+        for loop in self.loops if not stopped else ():
             if loop not in self.fn.returning:
                 self.fn.returning.append(loop)
         sources = self.expr(node.value)
@@ -1018,6 +1060,8 @@ class Summarizer:
     def _stmt_if(self, node: ast.If) -> None:
         self._test(node.test)
         if_id = self._next_id()
+        if _says_stop(node.test):
+            self.stop_ifs.add(if_id)
         saved, saved_gated = self.branch, self.gated
         self.branch = saved + ((if_id, 0),)
         flag = self._flag_call(node.test, True) if self._flags else None
@@ -1189,6 +1233,9 @@ class Summarizer:
             def_col=node.col_offset,
             defaults=_defaults(self, node.args),
         )
+        if node.returns is not None:  # `def get_server(self) -> Server:` gives a Server
+            returned = self.annotated_class(node.returns)
+            fn.return_type = f"{returned}()" if returned else None
         self.mod.functions[qualname] = fn
         scope = _Scope(self.scope if self.fn.name != MODULE_CODE else self.module_scope)
         scope.params = tuple(params)
@@ -1201,8 +1248,8 @@ class Summarizer:
             elif i == 0 and arg.arg == "self":
                 typ = "@self"  # a bound task's `self` (Celery bind=True)
             elif arg.annotation is not None:
-                ann = self.resolve(arg.annotation)
-                typ = f"{ann}()" if ann and not ann.startswith(("typing.", "str", "int", "dict", "list")) else None
+                ann = self.annotated_class(arg.annotation)
+                typ = f"{ann}()" if ann else None
             default = fn.defaults.get(arg.arg)
             if default and default[0] == "name" and default[1] and "()" not in default[1] and default[1][0] != "@":
                 # `send_task: SendTask = send_task`: what the parameter runs unless a caller passes
@@ -1306,7 +1353,8 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
 
 
 # What a loop that runs until the process is told to stop tests: `while not stop.is_set():`,
-# `while not self.stopping():`, `while thread.is_alive():`, `while self.running:`.
+# `while not self.stopping():`, `while thread.is_alive():`, `while self.running:`,
+# `while self._interval is not None:`.
 _STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "is_set")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
 _RUN_WORDS = ("run", "alive")
@@ -1321,7 +1369,24 @@ def _runs_until_stopped(test: ast.expr) -> bool:
         return isinstance(test.op, ast.And) and all(_runs_until_stopped(v) for v in test.values)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return _flag_named(test.operand, _STOP_WORDS)
+    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
+        # `while self._poll_interval is not None:` (stopped by clearing what the object holds);
+        # not a local walking a chain (`while node is not None: node = node.next`).
+        left = test.left
+        return isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name) and left.value.id == "self"
     return _flag_named(test, _RUN_WORDS)
+
+
+def _says_stop(test: ast.expr) -> bool:
+    """A test that the process was told to stop: an event waited on (`if self._event.wait(1):`,
+    true once set), a stop flag (`if self._stop.is_set():`, `if self.stopped:`), or a run flag
+    cleared (`if not self.running:`)."""
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "wait":
+        return bool(test.args or test.keywords)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _flag_named(test.operand, _RUN_WORDS)
+    return _flag_named(test, _STOP_WORDS)
 
 
 def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:
@@ -1406,6 +1471,11 @@ def _partial_depth(value: list) -> int:
 
 
 # Annotations that qualify a name rather than give its type.
+_OPTIONAL = ("typing.Optional", "typing_extensions.Optional")
+_UNION = ("typing.Union", "typing_extensions.Union")
+# Annotations that name no class of the application or a library: `Any`, `Callable[...]`, `Self`.
+_NOT_CLASSES = ("typing.", "typing_extensions.", "collections.abc.", "builtins.", "types.")
+_BUILTINS = frozenset(n for n in dir(builtins) if n[:1] != "_")
 _QUALIFIERS = ("typing.Final", "typing_extensions.Final", "typing.ClassVar", "typing_extensions.ClassVar")
 
 _HAND_OVER = ("append", "put", "put_nowait", "set_exception", "set_result", "add", "send", "send_nowait", "extend")

@@ -5,11 +5,12 @@ sleeping between rounds, is a periodic job with no scheduler:
     threading.Thread(target=poll_forever, daemon=True)    # TaskGroup.create_task, anyio/trio start_soon,
     class Poller(threading.Thread): def run(self): ...    # multiprocessing.Process
 
-or called by a script's module code (`if __name__ == "__main__": main()`), where the function
-has a loop that runs until stopped (`while True:`, `while not stop.is_set():`, `while
-self.running:`) and sleeps (`asyncio.sleep`, `time.sleep`,
-`trio.sleep`, `anyio.sleep`, `gevent.sleep`, an `Event().wait(timeout)`, a worker's
-`queue.get(timeout=0.5)`). Nothing retries such a
+or called by a script's module code (`if __name__ == "__main__": main()`), or started by nothing
+the project shows (a daemon's loop its deployment runs, a library's scheduler loop its users
+start), where the function has a loop that runs until stopped (`while True:`, `while not
+stop.is_set():`, `while self.running:`) and sleeps (`asyncio.sleep`, `time.sleep`, `trio.sleep`,
+`anyio.sleep`, `gevent.sleep`, an `Event().wait(timeout)`, a worker's `queue.get(timeout=0.5)`).
+Nothing retries such a
 job, and nothing starts a round while the previous one runs (the loop is sequential), but a
 second process started the same way runs the same loop beside it. A function started once (no
 loop, or a loop that never sleeps) is not a periodic job.
@@ -80,9 +81,11 @@ class BackgroundLoops:
         regs = []
         for fn, site in _started(project):
             if repeats_forever(project, fn) and not _is_runner(project, fn):
-                regs.append(Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic"))
+                regs.extend(through_kept_callables(
+                    project, Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic")))
         regs.extend(_runner_registrations(project, self.name))
         regs.extend(_thread_classes(project, self.name))
+        regs.extend(_loops_by_shape(project, self.name))
         regs.extend(_methods_of_registered_objects(project, self.name))
         # A script's `if __name__ == "__main__": main()`, what a console script the package
         # declares names, and an argparse subcommand's handler (`parser.set_defaults(func=start)`,
@@ -196,10 +199,52 @@ def _thread_classes(project: Project, framework: str) -> list[Registration]:
         elif repeats_forever(project, run) and not _is_runner(project, run):
             regs.append(Registration(run.qualname, framework, "schedule", project.class_anchor(cls), kind="periodic",
                                      owner=cls.qualname))
-        else:  # `TaskThread(event_id, func).start()`: a task system's thread runs what it is given, once
+        elif not any(method is not None and method.class_qualname == cls.qualname and repeats_forever(project, method)
+                     for method in map(project.named_callee, run.events)):
+            # `TaskThread(event_id, func).start()`: a task system's thread runs what it is given,
+            # once (not a thread whose `run` starts a loop of its own: `self.ping()`, which only
+            # asks what it was given for values, `self.get_state()`).
             called = [(value, method) for value, method in _constructor_params_called(project, cls, run, looped=False)
                       if method == "__call__"]
             regs.extend(_constructed_with(project, cls, called, framework, kind="task", trigger="enqueue"))
+    return regs
+
+
+def through_kept_callables(project: Project, reg: Registration) -> list[Registration]:
+    """A runner of the application's own: the method a timer or a task runs calls the callable its
+    object was constructed with (`FlexTimer(loop, callback)` ... `self.callback(now)`), so the jobs
+    are what its users construct it with (also through a helper: `register_timer(cb)` returning
+    `FlexTimer(self, cb)`), not the runner's plumbing."""
+    fn = project.functions.get(reg.target)
+    cls = project.classes.get(fn.class_qualname) if fn is not None and fn.class_qualname else None
+    if cls is None:
+        return [reg]
+    called = [(value, method) for value, method in _constructor_params_called(project, cls, fn, looped=False)
+              if method == "__call__"]
+    return _constructed_with(project, cls, called, reg.framework, kind=reg.kind, trigger=reg.trigger) or [reg]
+
+
+def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
+    """A function whose body repeats work until stopped, waiting between rounds, is a periodic job
+    whoever starts it: a daemon's loop that a deployment runs (`StatisticsAggregator.try_run`), a
+    library's scheduler loop its users start (`BaseScheduler.start`), a loop handed to a thread
+    pool of the application's own (`maintain_threads({"Sync": self.sync_services})`). Not a
+    runner (its work is a callable it was given: the jobs are what its users pass), nor a loop
+    left by a `break` on a condition of its own (waiting for a page to settle, relaying one
+    client's messages until it disconnects), nor a test's."""
+    regs = []
+    for module in project.modules.values():
+        if in_tests(module.module):
+            continue
+        for fn in module.functions.values():
+            if not fn.forever or fn.name == MODULE_CODE or not repeats_forever(project, fn) or _is_runner(project, fn):
+                continue
+            if set(_until_stopped(fn)) <= set(fn.ended):
+                continue  # `if quiet: break`, `if disconnected: break`: waiting for something, or serving one client
+            cls = project.classes.get(fn.class_qualname) if fn.class_qualname else None
+            if cls is not None and _constructor_params_called(project, cls, fn, looped=True):
+                continue  # `InfiniteLoop(func).run()`: the jobs are what it is constructed with
+            regs.append(Registration(fn.qualname, framework, "schedule", project.anchor_of(fn), kind="periodic"))
     return regs
 
 
@@ -262,9 +307,13 @@ def _own_work(project: Project, cls, ev, kept: dict, depth: int = 0) -> bool:
     instance made for itself (`self.zk.lockNode()`), made there or by the project's code it calls
     (a few calls down); not through what the constructor kept, nor a condition, a wait, a log, or
     bookkeeping (`self.runs.append(...)`, `jitter(30)`)."""
-    held = (ev.name or "").rpartition("().")[2].partition(".")[0]
-    if held in kept or ev.in_test or _sleeps(project, ev) or _logs(project, ev):
+    held, _, method = (ev.name or "").rpartition("().")[2].partition(".")
+    if ev.in_test or _sleeps(project, ev) or _logs(project, ev):
         return False
+    if held in kept:
+        # What it was given, called or asked to run (`self.func()`, `self.action.run()`), is not
+        # its own work; a client it was given, used deeper (`self.api.connector.ping(...)`), is.
+        return "." in method
     method = project.named_callee(ev)
     if method is None:
         name = ev.name or ""
@@ -445,10 +494,12 @@ def _sleeping_loops(project: Project, fn) -> set:
 def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
     """A call to an application function that waits each time it runs (a throttle:
     `self._throttle(self.process, 5)` runs the work and sleeps out the rest of the round), or
-    that calls one: a sleep at the top of its body, in no loop, branch, `try` or `except` (a
-    sleep between retries waits only on failure; one in a branch, such as a pause before a
-    restart, only sometimes). The call to the helper may sit in a branch (each state's round
-    waits in its own throttle). Up to three calls down."""
+    that calls one: a sleep at the top of its body, in no branch, `try` or `except`, nor in a loop
+    of a helper that has a `try` or can return from the loop (a sleep between retries waits only on
+    failure; one in a branch, such as a pause before a restart, only sometimes); a countdown loop
+    waits each time (`while duration > 0: self.heartbeat(); self.sleep(5)`). The call to the
+    helper may sit in a branch (each state's round waits in its own throttle). Up to three calls
+    down."""
     if depth > 2:
         return False
     memo = project.once("helper waits", dict)
@@ -456,8 +507,13 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
         key = (fn.qualname, depth)  # the depth left decides: one answer per depth, never a guess
         found = memo.get(key)
         if found is None:
+            # A sleep in a loop of a helper with no `try` waits each time too (`sleep_with_heartbeat`:
+            # `while duration > 0: self.heartbeat(); self.sleep(step)`), unless the loop can return
+            # early; in a retry loop it waits only after a failure.
+            tries = any(e.tries or e.handlers for e in fn.events)
             found = memo[key] = any(
-                e.kind == "call" and not (e.loops or e.tries or e.handlers)
+                e.kind == "call" and not (e.tries or e.handlers)
+                and not (e.loops and (tries or set(e.loops) & set(fn.returning)))
                 and ((not e.branch and _sleeps(project, e, takes=False)) or _helper_waits(project, e, depth + 1))
                 for e in fn.events)
         if found:
@@ -498,6 +554,7 @@ def _until_stopped(fn) -> set:
 
 def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     """A wait between rounds: a sleep, `stop.wait(5)`, or (`takes`) a queue's `get(timeout=0.5)`
+    or `pop(blocking=True, timeout=1)`
     (a worker taking the next item, waking up to check whether it should stop). A callable a
     worker calls with what it took is a handler of those items, not work repeated each round."""
     name = project.canonical(ev.name) or ""
@@ -506,7 +563,8 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
         return False  # `sleep(0)` yields to other work: no wait between rounds
     # A `.get(timeout=1.0)` with nothing else is a queue's, whatever holds it (a queue handed to a
     # thread's constructor has no type here); `requests.get(url, timeout=5)` names what it gets.
-    queue_get = name in _QUEUE_GETS or (ev.attr == "get" and not ev.args and not name.startswith(_RESULT_GETS))
+    # A work queue's blocking `pop(blocking=True, timeout=1)` (Redis-backed queues) waits the same way.
+    queue_get = name in _QUEUE_GETS or (ev.attr in ("get", "pop") and not ev.args and not name.startswith(_RESULT_GETS))
     return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and queue_get and "timeout" in ev.kwargs)
 
 

@@ -46,7 +46,7 @@ from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, calls_where, deco_name
 from ..analysis.project import Project, in_tests
 from ..analysis.summary import is_property
-from .background_loops import nested_functions
+from .background_loops import nested_functions, through_kept_callables
 
 REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCall",
              "oslo_service.loopingcall.FixedIntervalLoopingCall", "oslo_service.loopingcall.DynamicLoopingCall")
@@ -79,6 +79,9 @@ class Timers:
         return []
 
     def find_registrations(self, project: Project) -> list[Registration]:
+        return [r for reg in self._timed(project) for r in through_kept_callables(project, reg)]
+
+    def _timed(self, project: Project) -> list[Registration]:
         regs = []
         for site in calls_named(project, tuple(name.rpartition(".")[2] for name in REPEATING), _reads_repeating):
             ev = site.event

@@ -59,8 +59,9 @@ def main():
     Daemon().run()
 
 
-def follow(path):
-    """`tail -f`: a loop a CLI option runs, in a main no console script names."""
+def follow(path):  # expect: JC501
+    """`tail -f`: a loop a CLI option runs, in a main no console script names; a loop that runs
+    until stopped, waiting between rounds, is periodic work whoever starts it."""
     with open(path) as fh:
         while True:
             line = fh.readline()

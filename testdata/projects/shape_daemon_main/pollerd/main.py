@@ -13,7 +13,7 @@ class Poller:
 
 
 class Viewer:
-    def run(self):
+    def run(self):  # expect: JC501
         while True:
             requests.get("https://feeds.example/view")
             time.sleep(1)

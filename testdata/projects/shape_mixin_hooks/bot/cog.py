@@ -1,7 +1,8 @@
 # jobcheck-test: select=JC201,JC501
 """A cog built from mixins: one mixin starts a loop that a shared abstract base declares and a
 sibling mixin implements. Every class built on the starter runs that one implementation, so it is
-the job. Where the classes built on the starter implement it differently, nothing is claimed."""
+the job. Where the classes built on the starter implement it differently, the call names none of
+them; each implementation, a loop that runs until stopped, is a periodic job by its shape."""
 import abc
 import asyncio
 import threading
@@ -53,14 +54,14 @@ class Starter(Poller):
 
 
 class FeedPoller(Poller):
-    def poll_forever(self):
+    def poll_forever(self):  # expect: JC501
         while True:
             self.fetch()
             time.sleep(60)
 
 
 class MailPoller(Poller):
-    def poll_forever(self):
+    def poll_forever(self):  # expect: JC501
         while True:
             self.check_inbox()
             time.sleep(60)

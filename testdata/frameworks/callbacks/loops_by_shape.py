@@ -1,0 +1,162 @@
+# jobcheck-test: select=JC501
+# A loop that runs until stopped, waits between rounds and works in them is a periodic job whoever
+# starts it: a daemon's loop its deployment runs, a library's scheduler loop its users start, a
+# loop handed to a thread pool of the application's own. A loop waiting for a result, a runner of
+# the callable it was given, and a loop that only waits are not.
+import asyncio
+import threading
+import time
+
+import requests
+
+
+class Server:
+    def __init__(self):
+        self.running = True
+        self.stopping = threading.Event()
+
+    def sleep(self, timeout):
+        self.stopping.wait(timeout)
+        return self.running
+
+    def heartbeat(self):
+        requests.post("https://ops.example/heartbeat")
+
+    def sleep_with_heartbeat(self, duration):
+        while duration > 0:
+            self.heartbeat()
+            self.sleep(5)
+            duration -= 5
+
+
+class Aggregator(Server):
+    def try_run(self):  # expect: JC501
+        while self.running:
+            requests.post("https://stats.example/aggregate")
+            self.sleep(300)
+
+
+class Workflow(Server):
+    def try_run(self):  # expect: JC501
+        while self.running:
+            requests.post("https://workflow.example/step")
+            self.sleep_with_heartbeat(30)
+
+
+class Scaler(Server):
+    def __init__(self, queue):
+        super().__init__()
+        self.queue = queue
+
+    def process_timeouts(self):  # expect: JC501
+        while self.running:
+            message = self.queue.pop(blocking=True, timeout=1)
+            if message:
+                requests.delete(f"https://containers.example/{message}")
+
+
+class Monitor:
+    def __init__(self):
+        self._event = threading.Event()
+
+    def daemon(self):  # expect: JC501
+        while True:
+            if self._event.wait(5):
+                return  # told to stop: not a loop waiting for a result
+            requests.post("https://metrics.example/sample")
+
+
+class PowerDevice:
+    def __init__(self):
+        self._poll_interval = 10
+
+    async def _poll_device(self):  # expect: JC501
+        while self._poll_interval is not None:
+            requests.get("https://device.example/status")
+            await asyncio.sleep(self._poll_interval)
+
+
+# Clean: a loop that waits for a result returns it once it is there.
+def wait_for_job(job_id):
+    while True:
+        state = requests.get(f"https://jobs.example/{job_id}").json()
+        if state["done"]:
+            return state
+        time.sleep(2)
+
+
+# Clean: a runner of the callable it is given; the jobs are what its users pass.
+def forever(func, interval):
+    while True:
+        func()
+        time.sleep(interval)
+
+
+# Clean: a retry helper sleeps only after a failure, so a loop calling it does not wait each round.
+def with_retries(func):
+    for _ in range(3):
+        try:
+            return func()
+        except ConnectionError:
+            pass
+        time.sleep(1)
+
+
+def drain(queue):
+    while True:
+        item = queue.get_nowait()
+        with_retries(lambda: requests.post("https://sink.example", json=item))
+
+
+# Clean: a loop walking a chain ends by its own progress.
+class Chain:
+    def __init__(self, head):
+        self.head = head
+
+    def walk(self):
+        node = self.head
+        while node is not None:
+            requests.post("https://chain.example", json=node.value)
+            time.sleep(0.1)
+            node = node.next
+
+
+# Clean: a loop that only waits does no work.
+def idle():
+    while True:
+        time.sleep(60)
+
+
+class Expiry:
+    def __init__(self):
+        self.stop = threading.Event()
+
+    def expire_loop(self):  # expect: JC501
+        while True:
+            if self.stop.is_set():
+                break  # told to stop
+            try:
+                requests.delete("https://cache.example/expired")
+            except Exception:
+                break  # a failure ends it (another rule's concern)
+            time.sleep(1)
+
+
+# Clean: a loop left once a condition of its own holds waits for something (a page settling).
+def wait_until_quiet(page):
+    while True:
+        requests.post("https://browser.example/poll", json={"page": page})
+        if requests.get("https://browser.example/idle").json():
+            break
+        time.sleep(0.5)
+
+
+# Clean: one client's messages relayed until it disconnects.
+async def relay(websocket, queue):
+    while True:
+        event = await queue.get()
+        if event is None:
+            break
+        requests.post("https://relay.example", json=event)
+        await asyncio.sleep(0)
+        await asyncio.sleep(0.1)
