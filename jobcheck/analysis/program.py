@@ -17,6 +17,8 @@ _MAX_HOPS = 12
 _GETATTR = ("getattr", "builtins.getattr")
 _UNREADABLE = object()
 _DICT = ("dict", "builtins.dict")
+# What puts an element in a list or set the instance holds: `append(x)`, `add(x)`, `insert(0, x)`, `extend([x, y])`.
+_PUTS = ("append", "add", "insert", "extend")
 _TABLE_ENTRY = re.compile(r"^(.+?)(?:\[(in|=\w+)?\]|\.get\(\))(?:#(\d+))?(?:(?:\(\))?\.(\w+))?$")
 
 
@@ -360,6 +362,8 @@ class Program:
         if match is None:
             return []
         base, part, position, method = match.groups()
+        if part is None and position is None and method is not None and "()." in base:
+            return self._collection_methods(base, method)
         table = self.deref(["ref", self.canonical(base) or base])
         if not table or table[0] not in ("dict", "seq"):
             return []
@@ -381,6 +385,40 @@ class Program:
                 if fn is not None and fn not in out:
                     out.append(fn)
         return out
+
+    def _collection_methods(self, held: str, method: str) -> list[FunctionSummary]:
+        """`for mod in self.modules: mod.send_msg(msg)`: that method of each class whose instances
+        the class puts in its collection (`self.modules = [Webhook()]`, `self.modules.append(
+        Telegram(...))`, in any of its methods)."""
+        owner, _, attr = held.rpartition("().")
+        out: list[FunctionSummary] = []
+        for value in self._collections().get((owner, attr), ()):
+            cls = self.canonical(value[1]) if value and value[0] == "call" and value[1] else None
+            fn = self.function_for(self.canonical(f"{cls}().{method}")) if cls in self.classes else None
+            if fn is not None and fn not in out:
+                out.append(fn)
+        return out
+
+    def _collections(self) -> dict[tuple[str, str], list]:
+        """(class, attribute) -> the Values its methods put in that collection of the instance."""
+        def build() -> dict[tuple[str, str], list]:
+            out: dict[tuple[str, str], list] = {}
+            for mod in self.modules.values():
+                for fn in mod.functions.values():
+                    if not fn.class_qualname:
+                        continue
+                    for attr, _, receiver, _, value in fn.stores:
+                        if receiver == "self" and value and value[0] == "seq":
+                            out.setdefault((fn.class_qualname, attr), []).extend(value[1])
+                    mine = f"{fn.class_qualname}()."
+                    for ev in fn.events:
+                        if ev.kind == "call" and ev.attr in _PUTS and ev.args and (ev.name or "").startswith(mine):
+                            attr = ev.name[len(mine):].rpartition(".")[0]
+                            if attr and "." not in attr:
+                                values = ev.args[0][1] if ev.attr == "extend" and ev.args[0][0] == "seq" else [ev.args[-1]]
+                                out.setdefault((fn.class_qualname, attr), []).extend(values)
+            return out
+        return self.once("instance collections", build)
 
     def _may_be_key(self, written: list | None, key: str) -> bool:
         """Can a dict key written so (`"ping"`, `PING` naming `"ping"`) equal `key`? A key that

@@ -133,9 +133,6 @@ class FunctionSummary:
     forever: list = field(default_factory=list)  # ids of its loops that run until stopped (`while True:`)
     returning: list = field(default_factory=list)  # ids of loops with a `return` inside (they wait for a result)
     breaks: list = field(default_factory=list)  # (innermost loop id, if-arms, line) of each `break`
-    # ids of loops left by a `break` on a condition of their own (`if quiet: break`), not in an
-    # `except` inside the loop nor on a stop test (`if stop.is_set(): break`)
-    ended: list = field(default_factory=list)
     sliced: list = field(default_factory=list)  # ids of the calls whose result is cut to a bounded slice (`qs[:100]`)
     # `row.sent = True`: (attribute, line, receiver as written (`row`, `self.order`) or None,
     # event ids feeding the receiver, Value assigned), in order: what a later `save()` records.
@@ -947,13 +944,7 @@ class Summarizer:
 
     def _stmt_break(self, node: ast.Break) -> None:
         if self.loops:
-            loop = self.loops[-1]
-            self.fn.breaks.append((loop, self.branch, node.lineno))
-            # Ids grow with nesting: a handler or `if` inside the loop has a larger id than it.
-            failed = any(h > loop for h in self.handlers)
-            stopped = any(if_id > loop and arm == 0 and if_id in self.stop_ifs for if_id, arm in self.branch)
-            if not (failed or stopped) and loop not in self.fn.ended:
-                self.fn.ended.append(loop)
+            self.fn.breaks.append((self.loops[-1], self.branch, node.lineno))
 
     def _stmt_return(self, node: ast.Return) -> None:
         if isinstance(node.value, ast.Name) and node.value.id in self.scope.caught:
@@ -1041,7 +1032,24 @@ class Summarizer:
         elif (base := self._table_name(it)) is not None:
             self._bind_entry(target, f"{base}[in]", sources)
             return
+        elif (held := self._instance_collection(it)) is not None:
+            self._bind(target, f"{held}[]", sources)  # `for mod in self.modules:` an element of it
+            return
         self._bind(target, None, sources)
+
+    def _instance_collection(self, node: ast.AST) -> str | None:
+        """`self.modules` (or `self.modules.values()`) in a method: the instance's collection, named
+        `pkg.Manager().modules`; what its class puts in it is read when linking."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args \
+                and node.func.attr in ("values", "copy"):
+            node = node.func.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("list", "tuple") \
+                and len(node.args) == 1:
+            node = node.args[0]
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"):
+            return None
+        owner = self.lookup("self")
+        return f"{owner}.{node.attr}" if owner and owner.endswith("()") else None
 
     def _test(self, test: ast.expr) -> None:
         """A condition: the calls it makes are `in_test`; a call whose second unpacked name it

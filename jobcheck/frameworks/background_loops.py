@@ -55,6 +55,7 @@ _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
     ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue"),
     ("gevent.queue", "Queue"), ("gevent.queue", "JoinableQueue"), ("eventlet.queue", "Queue"),
     ("eventlet.queue", "LightQueue")))
+_WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
            "curio.sleep")
 
@@ -229,9 +230,7 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
     whoever starts it: a daemon's loop that a deployment runs (`StatisticsAggregator.try_run`), a
     library's scheduler loop its users start (`BaseScheduler.start`), a loop handed to a thread
     pool of the application's own (`maintain_threads({"Sync": self.sync_services})`). Not a
-    runner (its work is a callable it was given: the jobs are what its users pass), nor a loop
-    left by a `break` on a condition of its own (waiting for a page to settle, relaying one
-    client's messages until it disconnects), nor a test's."""
+    runner (its work is a callable it was given: the jobs are what its users pass), nor a test's."""
     regs = []
     for module in project.modules.values():
         if in_tests(module.module):
@@ -239,8 +238,6 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
         for fn in module.functions.values():
             if not fn.forever or fn.name == MODULE_CODE or not repeats_forever(project, fn) or _is_runner(project, fn):
                 continue
-            if set(_until_stopped(fn)) <= set(fn.ended):
-                continue  # `if quiet: break`, `if disconnected: break`: waiting for something, or serving one client
             cls = project.classes.get(fn.class_qualname) if fn.class_qualname else None
             if cls is not None and _constructor_params_called(project, cls, fn, looped=True):
                 continue  # `InfiniteLoop(func).run()`: the jobs are what it is constructed with
@@ -558,7 +555,8 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     (a worker taking the next item, waking up to check whether it should stop). A callable a
     worker calls with what it took is a handler of those items, not work repeated each round."""
     name = project.canonical(ev.name) or ""
-    timed = bool(ev.args or "timeout" in ev.kwargs)
+    # `stop.wait(5)` waits five seconds; `asyncio.wait(tasks)` waits for the tasks, not for time.
+    timed = "timeout" in ev.kwargs or (bool(ev.args) and name not in _WAITS_FOR_TASKS)
     if name in _SLEEPS and ev.args and lit(ev.args[0], None) == 0:
         return False  # `sleep(0)` yields to other work: no wait between rounds
     # A `.get(timeout=1.0)` with nothing else is a queue's, whatever holds it (a queue handed to a
@@ -579,7 +577,10 @@ def repeats_forever(project: Project, fn) -> bool:
         if ev.kind != "call" or not forever.intersection(ev.loops):
             continue
         if _sleeps(project, ev):
-            sleeps = True
+            # Not a last wait before leaving (`if resets > 3: await asyncio.sleep(delay); break`):
+            # no next round follows it.
+            sleeps = sleeps or not (ev.branch and any(loop == ev.loops[-1] and arms == ev.branch and line > ev.line
+                                                      for loop, arms, line in fn.breaks))
         elif not _logs(project, ev):
             waits = _helper_waits(project, ev)
             sleeps = sleeps or waits

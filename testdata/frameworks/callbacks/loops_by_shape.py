@@ -142,21 +142,26 @@ class Expiry:
             time.sleep(1)
 
 
-# Clean: a loop left once a condition of its own holds waits for something (a page settling).
-def wait_until_quiet(page):
+# Clean: a wait that ends in a last pause before leaving has no next round.
+async def wait_until_quiet(page, renavigated, resets=0):
     while True:
-        requests.post("https://browser.example/poll", json={"page": page})
-        if requests.get("https://browser.example/idle").json():
+        try:
+            await asyncio.wait_for(renavigated.wait(), timeout=2)
+        except asyncio.TimeoutError:
             break
-        time.sleep(0.5)
+        resets += 1
+        requests.post("https://browser.example/restart-wait", json={"page": page})
+        if resets > 3:
+            await asyncio.sleep(2)
+            break
 
 
-# Clean: one client's messages relayed until it disconnects.
+# Clean: one client's messages relayed until it disconnects; `asyncio.wait` waits for the tasks.
 async def relay(websocket, queue):
     while True:
-        event = await queue.get()
-        if event is None:
+        received = asyncio.create_task(websocket.receive())
+        event = asyncio.create_task(queue.get())
+        done, pending = await asyncio.wait([received, event], return_when=asyncio.FIRST_COMPLETED)
+        if received in done:
             break
-        requests.post("https://relay.example", json=event)
-        await asyncio.sleep(0)
-        await asyncio.sleep(0.1)
+        requests.post("https://relay.example", json=event.result())
