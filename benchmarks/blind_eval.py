@@ -195,14 +195,14 @@ def owner_of(finding: dict, labels: list[dict]) -> tuple[int | None, str]:
         inv = lab["_inventory"]
         if finding.get("function") and inv and finding["function"] == inv.get("function"):
             return i, "own"
+    for i, lab in enumerate(labels):  # also when the labelled job itself was not detected
+        if finding.get("function") and lab["app_path"] == finding["_path"] \
+                and dotted_endswith(finding["function"], lab["qualname"]):
+            return i, "function"
     for i, lab in enumerate(labels):
         inv = lab["_inventory"]
         if finding.get("job") and inv and finding["job"] in (inv.get("job"), inv.get("function")):
             return i, "job"
-    for i, lab in enumerate(labels):
-        if finding.get("function") and lab["app_path"] == finding["_path"] \
-                and dotted_endswith(finding["function"], lab["qualname"]):
-            return i, "function"
     for i, lab in enumerate(labels):
         start, end = lab["_span"]
         if finding["_path"] == lab["app_path"] and start <= finding["line"] <= end:
