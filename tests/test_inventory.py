@@ -645,3 +645,44 @@ def test_each_hook_a_subclass_implements_is_listed_with_its_own_effects(tmp_path
     assert sorted(rows) == ["app.workers.BaseWorker.run", "app.workers.Pusher.work", "app.workers.Syncer.before_round",
                             "app.workers.Syncer.work"]
     assert [e["chain"][-1] for e in rows["app.workers.Pusher.work"]["effects"]] == ["requests.post"]
+
+
+DEFERRED_STARTS = {
+    "app/__init__.py": "",
+    "app/startup.py": """
+import asyncio
+
+from tornado.ioloop import IOLoop
+
+
+async def discover_images():
+    print("scan the image folder")
+
+
+async def auto_open_projects():
+    print("open the projects marked auto-open")
+
+
+async def reconnect():
+    print("connect to the compute node")
+
+
+def not_a_coroutine():
+    print("called now, not started")
+
+
+def start(app):
+    loop = asyncio.get_event_loop()
+    loop.call_later(5, asyncio.create_task, discover_images())
+    loop.call_soon(asyncio.ensure_future, auto_open_projects())
+    loop.call_later(1, print, not_a_coroutine())
+    IOLoop.current().spawn_callback(reconnect)
+""",
+}
+
+
+def test_tasks_started_later_by_a_timer_or_an_ioloop_callback_are_listed_as_background(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, DEFERRED_STARTS)
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert sorted(rows) == ["auto_open_projects", "discover_images", "reconnect"]
+    assert {(r["framework"], r["kind"]) for r in rows.values()} == {("background", "background")}

@@ -133,6 +133,10 @@ class FunctionSummary:
     forever: list = field(default_factory=list)  # ids of its loops that run until stopped (`while True:`)
     returning: list = field(default_factory=list)  # ids of loops with a `return` inside (they wait for a result)
     breaks: list = field(default_factory=list)  # (innermost loop id, if-arms, line) of each `break`
+    # ids of loops left by a `break` on a condition of their own (`if status == "done": break`), not
+    # in an `except` inside the loop, nor on a stop test or a count of rounds (`if n >= limit:`)
+    ended: list = field(default_factory=list)
+    generator: bool = False  # its body yields
     sliced: list = field(default_factory=list)  # ids of the calls whose result is cut to a bounded slice (`qs[:100]`)
     # `row.sent = True`: (attribute, line, receiver as written (`row`, `self.order`) or None,
     # event ids feeding the receiver, Value assigned), in order: what a later `save()` records.
@@ -273,6 +277,7 @@ class Summarizer:
         self.handlers: tuple = ()
         self.exit_line = 0
         self.stop_ifs: set[int] = set()  # `if` statements whose test says stop (`if stop.wait(5):`)
+        self.count_ifs: set[int] = set()  # and those that count rounds (`if loops >= max_loops:`)
         self.gated: tuple = ()  # the calls whose unpacked flag the current statement runs under
         self._strings: dict[str, str] = {}
         self._flags: dict[str, int] = {}  # in the current function: name -> the call it was unpacked from
@@ -944,7 +949,14 @@ class Summarizer:
 
     def _stmt_break(self, node: ast.Break) -> None:
         if self.loops:
-            self.fn.breaks.append((self.loops[-1], self.branch, node.lineno))
+            loop = self.loops[-1]
+            self.fn.breaks.append((loop, self.branch, node.lineno))
+            # Ids grow with nesting: a handler or an `if` inside the loop has a larger id than it.
+            failed = any(h > loop for h in self.handlers)
+            told = any(if_id > loop and arm == 0 and (if_id in self.stop_ifs or if_id in self.count_ifs)
+                       for if_id, arm in self.branch)
+            if not (failed or told) and loop not in self.fn.ended:
+                self.fn.ended.append(loop)
 
     def _stmt_return(self, node: ast.Return) -> None:
         if isinstance(node.value, ast.Name) and node.value.id in self.scope.caught:
@@ -1001,7 +1013,7 @@ class Summarizer:
             self._test(node.test)
         saved = self.loops
         self.loops = saved + (self._next_id(),)
-        if isinstance(node, ast.While) and _runs_until_stopped(node.test):
+        if isinstance(node, ast.While) and _runs_until_stopped(node.test) and not _walks(node):
             self.fn.forever.append(self.loops[-1])
         self._body(node.body)
         shape = retry_loop(node)
@@ -1070,6 +1082,8 @@ class Summarizer:
         if_id = self._next_id()
         if _says_stop(node.test):
             self.stop_ifs.add(if_id)
+        elif _counts(node.test):
+            self.count_ifs.add(if_id)
         saved, saved_gated = self.branch, self.gated
         self.branch = saved + ((if_id, 0),)
         flag = self._flag_call(node.test, True) if self._flags else None
@@ -1241,6 +1255,7 @@ class Summarizer:
             def_col=node.col_offset,
             defaults=_defaults(self, node.args),
         )
+        fn.generator = _yields(node)
         if node.returns is not None:  # `def get_server(self) -> Server:` gives a Server
             returned = self.annotated_class(node.returns)
             fn.return_type = f"{returned}()" if returned else None
@@ -1364,6 +1379,7 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
 # `while not self.stopping():`, `while thread.is_alive():`, `while self.running:`,
 # `while self._interval is not None:`.
 _STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "is_set")
+_STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
 _RUN_WORDS = ("run", "alive")
 
@@ -1386,15 +1402,52 @@ def _runs_until_stopped(test: ast.expr) -> bool:
     return _flag_named(test, _RUN_WORDS)
 
 
+def _counts(test: ast.expr) -> bool:
+    """A test that counts rounds (`if max_loops and loop_count >= max_loops:`): a worker run for a
+    number of rounds, not one waiting for something."""
+    return any(isinstance(n, ast.Compare) and any(isinstance(op, (ast.Gt, ast.GtE, ast.Lt, ast.LtE)) for op in n.ops)
+               for n in ast.walk(test))
+
+
 def _says_stop(test: ast.expr) -> bool:
     """A test that the process was told to stop: an event waited on (`if self._event.wait(1):`,
     true once set), a stop flag (`if self._stop.is_set():`, `if self.stopped:`), or a run flag
     cleared (`if not self.running:`)."""
     if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "wait":
-        return bool(test.args or test.keywords)
+        # The process's stop event (`self._stop.wait(1)`, `self._event.wait(1)`), not a readiness
+        # one (`if self._ready.wait(1): return` waits for something).
+        owner = test.func.value
+        name = owner.id if isinstance(owner, ast.Name) else owner.attr if isinstance(owner, ast.Attribute) else ""
+        return bool(test.args or test.keywords) and (name.strip("_").lower() in _STOP_EVENTS
+                                                     or _flag_named(owner, _STOP_WORDS))
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return _flag_named(test.operand, _RUN_WORDS)
     return _flag_named(test, _STOP_WORDS)
+
+
+def _walks(loop: ast.While) -> bool:
+    """`while self.pending is not None: ...; self.pending = self.pending.next`: the loop moves along
+    what its test reads, so it ends by its own progress."""
+    test = loop.test
+    if not (isinstance(test, ast.Compare) and isinstance(test.left, ast.Attribute)):
+        return False
+    attr = test.left.attr
+    return any(isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+               and any(isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name)
+                       and t.value.id == "self" for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
+               for stmt in loop.body for n in ast.walk(stmt))
+
+
+def _yields(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Does the function's own body yield (not a function or class defined inside it)?"""
+    stack = list(node.body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(n))
+    return False
 
 
 def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:

@@ -32,6 +32,9 @@ A helper that calls its parameter once and returns (`return fn()` in a retry loo
 
 from __future__ import annotations
 
+import builtins
+from pathlib import PurePath
+
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import bound_argument, calls_named, calls_of
@@ -41,11 +44,17 @@ from ..analysis.values import lit
 from .base import job_from_function
 from .instances import called_function
 
-_STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "Process", "spawn", "run_coroutine_threadsafe")
+_STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "Process", "spawn", "run_coroutine_threadsafe",
+             "spawn_callback", "add_callback")
+# A one-shot timer whose callback starts a task (`loop.call_later(5, asyncio.create_task, sync())`):
+# the coroutine function is started, later.
+_DEFERRING = {"call_later": 1, "call_at": 1, "call_soon": 0, "call_soon_threadsafe": 0}
+_TASK_STARTERS = ("asyncio.create_task", "asyncio.ensure_future", "asyncio.tasks.create_task", "asyncio.tasks.ensure_future")
 # `.get(timeout=...)` of a task's result, polled: waiting for one answer, not for the next item.
 _RESULT_GETS = ("celery.", "gevent.event.", "gevent.greenlet.", "gevent.Greenlet", "gevent.spawn", "concurrent.futures.",
                 "multiprocessing.pool.", "rq.job.", "dramatiq.", "huey.")
-_STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio", "gevent", "eventlet", "aiorpcx", "curio")
+_STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio", "gevent", "eventlet", "aiorpcx", "curio",
+                     "tornado.ioloop")
 _SUBMITS = ("submit", "run_in_executor")
 _EXECUTOR_PREFIXES = ("concurrent.futures", "futurist", "loky")
 _TARGETED = ("Thread", "Timer", "Process")
@@ -55,6 +64,10 @@ _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
     ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue"),
     ("gevent.queue", "Queue"), ("gevent.queue", "JoinableQueue"), ("eventlet.queue", "Queue"),
     ("eventlet.queue", "LightQueue")))
+# Folders of code beside the application's own: vendored libraries, examples, docs, test helpers.
+_BESIDE_THE_APPLICATION = frozenset({"vendor", "_vendor", "vendored", "third_party", "examples", "example", "docs",
+                                     "doc", "testutils", "test_utils", "testing_utils"})
+_BUILTINS = frozenset(n for n in dir(builtins) if n[:1] != "_")
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
            "curio.sleep")
@@ -145,6 +158,16 @@ def _started(project: Project) -> list:
 
 def _find_started(project: Project) -> list:
     out = []
+    for site in calls_named(project, tuple(_DEFERRING)):
+        ev = site.event
+        at = _DEFERRING[ev.attr]
+        starter = ev.args[at] if len(ev.args) > at + 1 else None
+        started = ev.args[at + 1] if starter else None
+        if starter and starter[0] == "name" and canonical_in(project, site.module, starter[1]) in _TASK_STARTERS \
+                and started and started[0] == "call":
+            fn = project.function_for(project.canonical(started[1]))
+            if fn is not None and fn.is_async:
+                out.append((fn, site))
     for site in calls_named(project, (*_STARTERS, *_SUBMITS), _reads_starter):
         ev = site.event
         if ev.attr in _SUBMITS:
@@ -192,16 +215,20 @@ def _thread_classes(project: Project, framework: str) -> list[Registration]:
         run = project.functions.get(f"{cls.qualname}.run")
         if run is None or not any(base in THREAD_CLASSES for base in project.class_bases(cls)):
             continue
+        # `def run(self): self._loop()`: the loop is that method's (its jobs are found by shape,
+        # or are what the thread was constructed with).
+        loop = next((m for m in map(project.named_callee, run.events) if m is not None and m is not run
+                     and m.class_qualname == cls.qualname and repeats_forever(project, m)), None)
         # `self._run()` that subclasses define: the loop is the job, whatever it asks of the
         # objects it was given (`self._nodepool.getZK()`).
-        repeated = _constructor_params_called(project, cls, run, looped=True) if not project.template_hooks(run) else []
+        repeated = (_constructor_params_called(project, cls, loop or run, looped=True)
+                    if not project.template_hooks(run) else [])
         if repeated:  # `InfiniteLoop(func)`: the jobs are what its users construct it with
             regs.extend(_constructed_with(project, cls, repeated, framework))
-        elif repeats_forever(project, run) and not _is_runner(project, run):
+        elif loop is None and repeats_forever(project, run) and not _is_runner(project, run):
             regs.append(Registration(run.qualname, framework, "schedule", project.class_anchor(cls), kind="periodic",
                                      owner=cls.qualname))
-        elif not any(method is not None and method.class_qualname == cls.qualname and repeats_forever(project, method)
-                     for method in map(project.named_callee, run.events)):
+        elif loop is None:
             # `TaskThread(event_id, func).start()`: a task system's thread runs what it is given,
             # once (not a thread whose `run` starts a loop of its own: `self.ping()`, which only
             # asks what it was given for values, `self.get_state()`).
@@ -220,9 +247,34 @@ def through_kept_callables(project: Project, reg: Registration) -> list[Registra
     cls = project.classes.get(fn.class_qualname) if fn is not None and fn.class_qualname else None
     if cls is None:
         return [reg]
-    called = [(value, method) for value, method in _constructor_params_called(project, cls, fn, looped=False)
+    called = [(value, method) for value, method in _constructor_params_called(project, cls, fn, looped=False,
+                                                                          settled=True)
               if method == "__call__"]
+    if not called:
+        return [reg]
+    # A method that works itself (`requests.get(...)`, then `self.on_change(data)`) is the job; what
+    # it was given is a notification or an error callback.
+    init = project.functions[f"{cls.qualname}.__init__"]
+    # What it was handed: a parameter, or an object of a type (a typed parameter: `eventloop: EventLoop`).
+    kept = {attr for attr, _, receiver, _, value in init.stores if receiver == "self" and value
+            and (value[0] == "param" or (value[0] == "name" and (value[1] or "").endswith("()")))}
+    methods = [fn, *(m for m in map(project.named_callee, fn.events)
+                     if m is not None and m is not fn and m.class_qualname == cls.qualname)]
+    if any(_works_itself(project, cls, ev, kept) for m in methods for ev in m.events if ev.kind == "call"):
+        return [reg]
     return _constructed_with(project, cls, called, reg.framework, kind=reg.kind, trigger=reg.trigger) or [reg]
+
+
+def _works_itself(project: Project, cls, ev, kept: set) -> bool:
+    """A call of a timer's method that is work of its own: not through what it was constructed
+    with (`self.callback(now)`, `self.loop.call_at(...)`), a method of its own class, a builtin
+    (`isinstance`), a log line."""
+    name = project.canonical(ev.name) or ev.name or ""
+    mine = f"{cls.qualname}()."
+    for written in (ev.name or "", name):
+        if written.startswith(mine) and written[len(mine):].partition(".")[0] in (*kept, *cls.methods):
+            return False
+    return bool(name) and not _logs(project, ev) and not ("." not in name and name in _BUILTINS)
 
 
 def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
@@ -233,16 +285,40 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
     runner (its work is a callable it was given: the jobs are what its users pass), nor a test's."""
     regs = []
     for module in project.modules.values():
-        if in_tests(module.module):
+        if in_tests(module.module) or _BESIDE_THE_APPLICATION.intersection(PurePath(module.path).parts[:-1]):
             continue
         for fn in module.functions.values():
-            if not fn.forever or fn.name == MODULE_CODE or not repeats_forever(project, fn) or _is_runner(project, fn):
+            if not fn.forever or fn.name == MODULE_CODE or fn.generator or not _rounds_by_shape(project, fn) \
+                    or _is_runner(project, fn):
                 continue
             cls = project.classes.get(fn.class_qualname) if fn.class_qualname else None
             if cls is not None and _constructor_params_called(project, cls, fn, looped=True):
                 continue  # `InfiniteLoop(func).run()`: the jobs are what it is constructed with
             regs.append(Registration(fn.qualname, framework, "schedule", project.anchor_of(fn), kind="periodic"))
     return regs
+
+
+def _rounds_by_shape(project: Project, fn) -> bool:
+    """A loop nothing shown starts is periodic work only when its shape says so plainly: it runs
+    until stopped and is not left once something of its own holds (`if status == "done": break`),
+    nor a retry loop (`while True: try: post(); break; except: sleep(5)`); each round waits (not
+    only after a failure, nor just before leaving) and works (not only in a condition)."""
+    retrying = {loop[0] for loop in fn.retry_loops}
+    forever = set(_until_stopped(fn)) - set(fn.ended) - retrying
+    if not forever:
+        return False
+    sleeps = works = False
+    for ev in fn.events:
+        if ev.kind != "call" or not forever.intersection(ev.loops) or ev.handlers:
+            continue
+        if _sleeps(project, ev):
+            sleeps = sleeps or not (ev.branch and any(loop == ev.loops[-1] and arms == ev.branch and line > ev.line
+                                                      for loop, arms, line in fn.breaks))
+        elif not _logs(project, ev) and not ev.in_test and (project.canonical(ev.name) or "") not in _BUILTINS:
+            waits = _helper_waits(project, ev)
+            sleeps = sleeps or waits
+            works = works or not (waits and _only_waits(project, ev))
+    return sleeps and works
 
 
 def _methods_of_registered_objects(project: Project, framework: str) -> list[Registration]:
@@ -270,22 +346,23 @@ def _methods_of_registered_objects(project: Project, framework: str) -> list[Reg
     return regs
 
 
-def _constructor_params_called(project: Project, cls, run, looped: bool) -> list[tuple[list, str]]:
+def _constructor_params_called(project: Project, cls, run, looped: bool, settled: bool = False) -> list[tuple[list, str]]:
     """The `__init__` parameters (as Values) that `run` calls (`looped`: in a loop that waits
-    between rounds), through the attribute that keeps them, with the method called on them:
-    `self.func = func` ... `self.func()` (`__call__`), `self.action = action` ...
-    `self.action.run(force)` (`run`)."""
+    between rounds; `settled`: not in an `except`, where a callback reports a failure), through
+    the attribute that keeps them, with the method called on them: `self.func = func` ...
+    `self.func()` (`__call__`), `self.action = action` ... `self.action.run(force)` (`run`)."""
     init = project.functions.get(f"{cls.qualname}.__init__")
     kept = {attr: value for attr, _, receiver, _, value in (init.stores if init is not None else ())
             if receiver == "self" and value and value[0] == "param"}
     if not kept:
         return []
     loops = _sleeping_loops(project, run) if looped else set()
-    calls = [ev for ev in run.events if ev.kind == "call" and (not looped or loops.intersection(ev.loops))]
+    calls = [ev for ev in run.events if ev.kind == "call" and (not looped or loops.intersection(ev.loops))
+             and not (settled and ev.handlers)]
     for ev in list(calls):  # one method further: `while ...: self.main_loop()`
         method = project.named_callee(ev)
         if method is not None and method.class_qualname == cls.qualname and method is not run:
-            calls.extend(e for e in method.events if e.kind == "call")
+            calls.extend(e for e in method.events if e.kind == "call" and not (settled and e.handlers))
     out = []
     for ev in calls:
         held, _, method = (ev.name or "").rpartition("().")[2].partition(".")
@@ -505,12 +582,13 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
         found = memo.get(key)
         if found is None:
             # A sleep in a loop of a helper with no `try` waits each time too (`sleep_with_heartbeat`:
-            # `while duration > 0: self.heartbeat(); self.sleep(step)`), unless the loop can return
-            # early; in a retry loop it waits only after a failure.
+            # `while duration > 0: self.heartbeat(); self.sleep(step)`), unless the loop can be left
+            # early (a poll until data arrives); in a retry loop it waits only after a failure.
             tries = any(e.tries or e.handlers for e in fn.events)
+            left = {loop for loop, *_ in fn.breaks} | set(fn.returning)
             found = memo[key] = any(
                 e.kind == "call" and not (e.tries or e.handlers)
-                and not (e.loops and (tries or set(e.loops) & set(fn.returning)))
+                and not (e.loops and (tries or set(e.loops) & left))
                 and ((not e.branch and _sleeps(project, e, takes=False)) or _helper_waits(project, e, depth + 1))
                 for e in fn.events)
         if found:
@@ -528,8 +606,9 @@ def _only_waits(project: Project, ev, depth: int = 0) -> bool:
 
 
 def _logs(project: Project, ev) -> bool:
+    """Output for a person: a log line, a print, a terminal write (a spinner's `sys.stdout.write`)."""
     name = project.canonical(ev.name) or ""
-    return name == "print" or name.startswith("logging.") or ev.attr in LOG_METHODS
+    return name == "print" or name.startswith(("logging.", "sys.stdout.", "sys.stderr.")) or ev.attr in LOG_METHODS
 
 
 def _until_stopped(fn) -> set:
