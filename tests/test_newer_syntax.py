@@ -124,3 +124,32 @@ def test_a_job_in_python_36_code_is_checked(tmp_path) -> None:
     found = sorted((f.code, f.line) for f in report.findings)
     assert ("JC501", 9) in found
     assert not [c for c, _ in found if c in ("JC000", "JC002")]
+
+
+def test_async_names_after_a_form_feed_are_respelt_on_their_own_line() -> None:
+    source = "x = 1\n\x0c\ny = 2\nasync = 3\nprint(async)\n"
+    tree = parse(source)
+    assigned = [n.targets[0] for n in tree.body if isinstance(n, ast.Assign)]
+    assert [(t.id, t.lineno, t.col_offset) for t in assigned] == [("x", 1, 0), ("y", 3, 0), ("asyn_", 4, 0)]
+
+
+def test_a_huge_string_annotation_leaves_the_file_analysed(tmp_path) -> None:
+    (tmp_path / "tasks.py").write_text(
+        "import requests\n"
+        "from celery import shared_task\n"
+        "\n"
+        f'def helper() -> "{"-" * 10_000}x":\n'
+        "    return None\n"
+        "\n"
+        f'def other(arg: "{"a." * 100_000}b"):\n'
+        "    return arg\n"
+        "\n"
+        "@shared_task(autoretry_for=(Exception,), max_retries=3)\n"
+        "def push(order):\n"
+        '    requests.post("https://erp.example/orders", json=order)\n',
+        encoding="utf-8",
+    )
+    report = api.check_paths([str(tmp_path)], Config(root=tmp_path), api.Selection(select=["ALL"]))
+    found = sorted((f.code, f.line) for f in report.findings)
+    assert ("JC201", 12) in found
+    assert not [c for c, _ in found if c in ("JC000", "JC002")]

@@ -64,7 +64,7 @@ def _rename_old_keywords(text: str) -> str | None:
                   if t.type not in (tokenize.NL, tokenize.COMMENT)]
     except (tokenize.TokenError, SyntaxError):
         return None
-    lines = text.splitlines(keepends=True)
+    lines = io.StringIO(text).readlines()  # the rows tokenize counts (not `splitlines`, which breaks at a form feed)
     changed = False
     for i, tok in enumerate(tokens):
         if tok.type != tokenize.NAME or tok.string not in _RENAMED:

@@ -392,7 +392,11 @@ class Program:
         Telegram(...))`, in any of its methods)."""
         owner, _, attr = held.rpartition("().")
         out: list[FunctionSummary] = []
-        for value in self._collections().get((owner, attr), ()):
+        cls = self.classes.get(owner)
+        # Filled by a base and read in a subclass, or the other way round.
+        family = [owner] if cls is None else [c.qualname for c in (*self._mro(cls), *self.subclasses(owner))]
+        collections = self._collections()
+        for value in (v for o in dict.fromkeys(family) for v in collections.get((o, attr), ())):
             cls = self.canonical(value[1]) if value and value[0] == "call" and value[1] else None
             fn = self.function_for(self.canonical(f"{cls}().{method}")) if cls in self.classes else None
             if fn is not None and fn not in out:
@@ -410,6 +414,8 @@ class Program:
                     for attr, _, receiver, _, value in fn.stores:
                         if receiver == "self" and value and value[0] == "seq":
                             out.setdefault((fn.class_qualname, attr), []).extend(value[1])
+                        elif receiver == "self" and value and value[0] == "dict":  # iterated by `.values()`
+                            out.setdefault((fn.class_qualname, attr), []).extend(v for _, v in value[1])
                     mine = f"{fn.class_qualname}()."
                     for ev in fn.events:
                         if ev.kind == "call" and ev.attr in _PUTS and ev.args and (ev.name or "").startswith(mine):

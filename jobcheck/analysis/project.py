@@ -140,7 +140,7 @@ class Project(Guards, Program):
         fn = self.functions.get(reg.target)
         called = self._hooks_called(fn) if fn is not None else []
         if not called:
-            return [reg, *self._overrides(fn, reg)] if fn is not None else [reg]
+            return [reg]
         subs = [replace(reg, target=impl, owner=owner,
                         retry=None if _RETRY_ATTRS.intersection(self.classes[owner].attrs) else reg.retry)
                 for impl in self.template_hooks(fn) for owner in [impl.rpartition(".")[0]]]
@@ -150,22 +150,6 @@ class Project(Guards, Program):
         own = any(ev.kind == "call" and ev.attr not in attrs and ev.attr not in LOG_METHODS
                   and not (ev.name or "").startswith("super") for ev in fn.events)
         return [reg, *subs] if own else subs
-
-    def _overrides(self, fn: FunctionSummary, reg: Registration) -> list[Registration]:
-        """A method a base class hands to what runs it (`PeriodicCallback(self.cull_kernels, ...)`)
-        runs the override of the instance's class: the overrides that work, in the subclasses the
-        application uses (not its tests'), are jobs too."""
-        cls = self.classes.get(fn.class_qualname) if fn.class_qualname else None
-        if cls is None or fn.name.startswith("__"):
-            return []
-        used = self.used_classes()
-        out = []
-        for sub in self.subclasses(cls.qualname):
-            impl = self.functions.get(f"{sub.qualname}.{fn.name}")
-            if (impl is not None and sub.qualname in used and not in_tests(self.module_of_class(sub).module)
-                    and not self.abstract(impl.qualname) and self._does_work(impl)):
-                out.append(replace(reg, target=impl.qualname, owner=None))
-        return out
 
     def template_hooks(self, fn: FunctionSummary) -> dict[str, str]:
         """The subclasses' methods a method runs through `self` where its class leaves the work to

@@ -362,9 +362,11 @@ class Summarizer:
         for typing what a parameter holds or a function returns; None for a builtin, a typing
         construct, a container or a union of several classes."""
         if isinstance(node, ast.Constant) and isinstance(node.value, str):  # `-> "Server"`
+            if len(node.value) > _LONGEST_ANNOTATION:
+                return None  # no class is named so; parsing it could exhaust the stack
             try:
                 node = ast.parse(node.value.strip(), mode="eval").body
-            except SyntaxError:
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return None
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):  # `Server | None`
             arms = [a for a in (node.left, node.right) if not (isinstance(a, ast.Constant) and a.value is None)]
@@ -774,8 +776,13 @@ class Summarizer:
             ann = self.annotated_class(annotation) if annotation is not None else None
             typ = f"{ann}()" if ann else None
             annotated = bool(ann) and not ann.startswith(("typing.", "collections.abc."))
-        if typ is None and value is not None and isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)):
-            typ = self.resolve(value)
+        if value is not None and isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)):
+            # What the value is, where it says (`n: Notifier = SlackNotifier()`, an instance of a
+            # class), is more precise than the annotation; what a function returns
+            # (`app: Celery = make_app()`) the annotation says.
+            made = self.resolve(value)
+            if typ is None or (made and made.endswith("()") and made[:-2].rpartition(".")[2][:1].isupper()):
+                typ = made or typ
         # `send = HANDLERS[kind]`, `label, send = CHANNELS.get(kind)`: an entry of the table.
         entry = self._table_entry(value) if value is not None and not annotated else None
         # What an attribute store assigns (`_bind` records it); loop and `with` targets store "other".
@@ -1256,9 +1263,6 @@ class Summarizer:
             defaults=_defaults(self, node.args),
         )
         fn.generator = _yields(node)
-        if node.returns is not None:  # `def get_server(self) -> Server:` gives a Server
-            returned = self.annotated_class(node.returns)
-            fn.return_type = f"{returned}()" if returned else None
         self.mod.functions[qualname] = fn
         scope = _Scope(self.scope if self.fn.name != MODULE_CODE else self.module_scope)
         scope.params = tuple(params)
@@ -1283,6 +1287,11 @@ class Summarizer:
             if extra is not None:
                 scope.names[extra.arg] = None
         self._enter(fn, scope, node.body)
+        if fn.return_type is None and node.returns is not None:
+            # `def get_server(self) -> Server: return self.server` gives a Server; what the body
+            # returns, where it says (`-> Notifier` returning `SlackNotifier()`), is more precise.
+            returned = self.annotated_class(node.returns)
+            fn.return_type = f"{returned}()" if returned else None
 
     def _enter(self, fn: FunctionSummary, scope: _Scope, body: list) -> None:
         saved = (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers, self.exit_line)
@@ -1532,6 +1541,7 @@ def _partial_depth(value: list) -> int:
 
 
 # Annotations that qualify a name rather than give its type.
+_LONGEST_ANNOTATION = 300
 _OPTIONAL = ("typing.Optional", "typing_extensions.Optional")
 _UNION = ("typing.Union", "typing_extensions.Union")
 # Annotations that name no class of the application or a library: `Any`, `Callable[...]`, `Self`.

@@ -60,3 +60,40 @@ class RPCManager:
 @shared_task
 def notify(msg):
     RPCManager("https://hooks.example").send_msg(msg)
+
+
+
+class Pager:
+    def send_msg(self, msg):
+        for _ in range(3):
+            try:
+                requests.post("https://pager.example/page", json=msg, timeout=5)  # expect: JC201
+                return
+            except requests.RequestException:
+                time.sleep(1)
+
+
+class Sender(RPCManager):
+    """Filled by the base, read here; and a table's values."""
+
+    def __init__(self, url):
+        super().__init__(url)
+        self.table = {"pager": Pager()}
+
+    def fan_out(self, msg):
+        for mod in self.modules:
+            mod.send_msg(msg)
+
+    def page(self, msg):
+        for entry in self.table.values():
+            entry.send_msg(msg)
+
+
+@shared_task(autoretry_for=(Exception,))
+def fan_out(msg):
+    Sender("https://hooks.example").fan_out(msg)  # expect: JC201
+
+
+@shared_task
+def page(msg):
+    Sender("https://hooks.example").page(msg)

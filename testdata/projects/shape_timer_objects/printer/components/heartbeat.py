@@ -1,7 +1,7 @@
 # jobcheck-test: select=JC501
 """A thread whose `run` starts a loop of its own, asking the callables it was given for values
-(`self.get_state()`): the loop is the job, not those accessors. A subclass that overrides a method
-its base hands to a periodic callback runs that override: both are jobs."""
+(`self.get_state()`): the loop is the job, not those accessors. A method handed to a periodic
+callback is a job."""
 import threading
 
 import requests
@@ -50,9 +50,4 @@ class KernelManager:
         requests.delete("https://kernels.example/idle")
 
 
-class GatewayKernelManager(KernelManager):
-    def cull_kernels(self):  # expect: JC501
-        requests.delete("https://gateway.example/kernels/idle")
-
-
-MANAGER = GatewayKernelManager()
+MANAGER = KernelManager()
