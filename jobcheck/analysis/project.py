@@ -18,7 +18,7 @@ from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from .names import canonical_in, origin, target
 from .program import Program, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
-from .summary import LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
+from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
 
 @dataclass(frozen=True)
@@ -730,7 +730,7 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
 # ORM calls that return (row, created): work under `if created:` runs for the first caller only.
 _SEND_METHODS = ("send", "send_robust", "asend", "asend_robust")
 # Logging calls: a log line is no work of a job's own.
-_BUILTIN_NAMES = frozenset(dir(__import__("builtins"))) | {"str()", "int()", "dict()", "list()", "set()", "tuple()", "bytes()"}
+_BUILTIN_NAMES = BUILTINS | {"str()", "int()", "dict()", "list()", "set()", "tuple()", "bytes()"}
 # Methods of values and containers: answers and bookkeeping, not work (`name.lower()`,
 # `self.runs.append(t)`, `counter.inc()`).
 BOOKKEEPING_METHODS = frozenset({

@@ -382,7 +382,7 @@ class Summarizer:
         if not isinstance(node, (ast.Name, ast.Attribute)):
             return None
         name = self.resolve(node)
-        if not name or name.endswith("()") or name.startswith(_NOT_CLASSES) or ("." not in name and name in _BUILTINS):
+        if not name or name.endswith("()") or name.startswith(_NOT_CLASSES) or ("." not in name and name in BUILTINS):
             return None
         return name
 
@@ -608,6 +608,10 @@ class Summarizer:
         # enclosing function or in the module (`ENDPOINTS = [Ep()]`) has none here, whose event
         # numbers would name other calls.
         return self.scope.sources.get(node.id, _EMPTY)
+
+    def _expr_yield(self, node: ast.Yield | ast.YieldFrom) -> frozenset:
+        self.fn.generator = True
+        return self.expr(node.value)
 
     def _expr_constant(self, node: ast.AST) -> frozenset:
         return _EMPTY
@@ -1262,7 +1266,6 @@ class Summarizer:
             def_col=node.col_offset,
             defaults=_defaults(self, node.args),
         )
-        fn.generator = _yields(node)
         self.mod.functions[qualname] = fn
         scope = _Scope(self.scope if self.fn.name != MODULE_CODE else self.module_scope)
         scope.params = tuple(params)
@@ -1447,18 +1450,6 @@ def _walks(loop: ast.While) -> bool:
                for stmt in loop.body for n in ast.walk(stmt))
 
 
-def _yields(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Does the function's own body yield (not a function or class defined inside it)?"""
-    stack = list(node.body)
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (ast.Yield, ast.YieldFrom)):
-            return True
-        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(n))
-    return False
-
-
 def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:
     """A name, attribute or no-argument call whose last name has one of `words` in it."""
     if isinstance(node, ast.Call) and not node.args and not node.keywords:
@@ -1546,7 +1537,8 @@ _OPTIONAL = ("typing.Optional", "typing_extensions.Optional")
 _UNION = ("typing.Union", "typing_extensions.Union")
 # Annotations that name no class of the application or a library: `Any`, `Callable[...]`, `Self`.
 _NOT_CLASSES = ("typing.", "typing_extensions.", "collections.abc.", "builtins.", "types.")
-_BUILTINS = frozenset(n for n in dir(builtins) if n[:1] != "_")
+# The builtins' names (`print`, `isinstance`, `str`): no class or work of an application.
+BUILTINS = frozenset(dir(builtins))
 _QUALIFIERS = ("typing.Final", "typing_extensions.Final", "typing.ClassVar", "typing_extensions.ClassVar")
 
 _HAND_OVER = ("append", "put", "put_nowait", "set_exception", "set_result", "add", "send", "send_nowait", "extend")
@@ -1599,6 +1591,8 @@ def _sql_verb(node: ast.AST) -> str | None:
 _EXPR_DISPATCH: dict[type, Any] = {
     ast.Name: Summarizer._expr_name,
     ast.Constant: Summarizer._expr_constant,
+    ast.Yield: Summarizer._expr_yield,
+    ast.YieldFrom: Summarizer._expr_yield,
     ast.Call: Summarizer._expr_call,
     ast.Dict: Summarizer._expr_dict,
     ast.Subscript: Summarizer._expr_subscript,

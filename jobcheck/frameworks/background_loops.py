@@ -32,14 +32,13 @@ A helper that calls its parameter once and returns (`return fn()` in a retry loo
 
 from __future__ import annotations
 
-import builtins
 from pathlib import PurePath
 
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import bound_argument, calls_named, calls_of
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project, in_tests
-from ..analysis.summary import MODULE_CODE
+from ..analysis.summary import BUILTINS, MODULE_CODE
 from ..analysis.values import lit
 from .base import job_from_function
 from .instances import called_function
@@ -67,7 +66,6 @@ _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
 # Folders of code beside the application's own: vendored libraries, examples, docs, test helpers.
 _BESIDE_THE_APPLICATION = frozenset({"vendor", "_vendor", "vendored", "third_party", "examples", "example", "docs",
                                      "doc", "testutils", "test_utils", "testing_utils"})
-_BUILTINS = frozenset(n for n in dir(builtins) if n[:1] != "_")
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
            "curio.sleep")
@@ -254,10 +252,7 @@ def through_kept_callables(project: Project, reg: Registration) -> list[Registra
         return [reg]
     # A method that works itself (`requests.get(...)`, then `self.on_change(data)`) is the job; what
     # it was given is a notification or an error callback.
-    init = project.functions[f"{cls.qualname}.__init__"]
-    # What it was handed: a parameter, or an object of a type (a typed parameter: `eventloop: EventLoop`).
-    kept = {attr for attr, _, receiver, _, value in init.stores if receiver == "self" and value
-            and (value[0] == "param" or (value[0] == "name" and (value[1] or "").endswith("()")))}
+    kept = set(_kept(project, cls, typed=True))
     methods = [fn, *(m for m in map(project.named_callee, fn.events)
                      if m is not None and m is not fn and m.class_qualname == cls.qualname)]
     if any(_works_itself(project, cls, ev, kept) for m in methods for ev in m.events if ev.kind == "call"):
@@ -274,7 +269,7 @@ def _works_itself(project: Project, cls, ev, kept: set) -> bool:
     for written in (ev.name or "", name):
         if written.startswith(mine) and written[len(mine):].partition(".")[0] in (*kept, *cls.methods):
             return False
-    return bool(name) and not _logs(project, ev) and not ("." not in name and name in _BUILTINS)
+    return bool(name) and not _logs(project, ev) and not ("." not in name and name in BUILTINS)
 
 
 def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
@@ -288,7 +283,7 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
         if in_tests(module.module) or _BESIDE_THE_APPLICATION.intersection(PurePath(module.path).parts[:-1]):
             continue
         for fn in module.functions.values():
-            if not fn.forever or fn.name == MODULE_CODE or fn.generator or not _rounds_by_shape(project, fn) \
+            if not fn.forever or fn.name == MODULE_CODE or fn.generator or not repeats_forever(project, fn, plainly=True) \
                     or _is_runner(project, fn):
                 continue
             cls = project.classes.get(fn.class_qualname) if fn.class_qualname else None
@@ -296,29 +291,6 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
                 continue  # `InfiniteLoop(func).run()`: the jobs are what it is constructed with
             regs.append(Registration(fn.qualname, framework, "schedule", project.anchor_of(fn), kind="periodic"))
     return regs
-
-
-def _rounds_by_shape(project: Project, fn) -> bool:
-    """A loop nothing shown starts is periodic work only when its shape says so plainly: it runs
-    until stopped and is not left once something of its own holds (`if status == "done": break`),
-    nor a retry loop (`while True: try: post(); break; except: sleep(5)`); each round waits (not
-    only after a failure, nor just before leaving) and works (not only in a condition)."""
-    retrying = {loop[0] for loop in fn.retry_loops}
-    forever = set(_until_stopped(fn)) - set(fn.ended) - retrying
-    if not forever:
-        return False
-    sleeps = works = False
-    for ev in fn.events:
-        if ev.kind != "call" or not forever.intersection(ev.loops) or ev.handlers:
-            continue
-        if _sleeps(project, ev):
-            sleeps = sleeps or not (ev.branch and any(loop == ev.loops[-1] and arms == ev.branch and line > ev.line
-                                                      for loop, arms, line in fn.breaks))
-        elif not _logs(project, ev) and not ev.in_test and (project.canonical(ev.name) or "") not in _BUILTINS:
-            waits = _helper_waits(project, ev)
-            sleeps = sleeps or waits
-            works = works or not (waits and _only_waits(project, ev))
-    return sleeps and works
 
 
 def _methods_of_registered_objects(project: Project, framework: str) -> list[Registration]:
@@ -346,14 +318,21 @@ def _methods_of_registered_objects(project: Project, framework: str) -> list[Reg
     return regs
 
 
+def _kept(project: Project, cls, typed: bool = False) -> dict[str, list]:
+    """The attributes `__init__` keeps from its parameters (`self.func = func`), with the Value
+    kept; `typed`: also objects of a type it was handed (`self.loop = loop`, `loop: EventLoop`)."""
+    init = project.functions.get(f"{cls.qualname}.__init__")
+    return {attr: value for attr, _, receiver, _, value in (init.stores if init is not None else ())
+            if receiver == "self" and value and (value[0] == "param" or (
+                typed and value[0] == "name" and (value[1] or "").endswith("()")))}
+
+
 def _constructor_params_called(project: Project, cls, run, looped: bool, settled: bool = False) -> list[tuple[list, str]]:
     """The `__init__` parameters (as Values) that `run` calls (`looped`: in a loop that waits
     between rounds; `settled`: not in an `except`, where a callback reports a failure), through
     the attribute that keeps them, with the method called on them: `self.func = func` ...
     `self.func()` (`__call__`), `self.action = action` ... `self.action.run(force)` (`run`)."""
-    init = project.functions.get(f"{cls.qualname}.__init__")
-    kept = {attr: value for attr, _, receiver, _, value in (init.stores if init is not None else ())
-            if receiver == "self" and value and value[0] == "param"}
+    kept = _kept(project, cls)
     if not kept:
         return []
     loops = _sleeping_loops(project, run) if looped else set()
@@ -645,26 +624,30 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and queue_get and "timeout" in ev.kwargs)
 
 
-def repeats_forever(project: Project, fn) -> bool:
+def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
     """A loop that runs until stopped, sleeps between rounds and does some work in them (a loop
-    that only sleeps is a process waiting to be interrupted, not a job)."""
+    that only sleeps is a process waiting to be interrupted, not a job). `plainly`, for a loop
+    nothing shown starts: not left once something of its own holds (`if status == "done":
+    break`), nor a retry loop (`while True: try: post(); break; except: sleep(5)`); each round
+    waits outside an `except` and works outside a condition, beyond a builtin's call."""
     forever = _until_stopped(fn)
+    if plainly:
+        forever = forever - set(fn.ended) - {loop[0] for loop in fn.retry_loops}
     if not forever:
         return False
     sleeps = works = False
     for ev in fn.events:
-        if ev.kind != "call" or not forever.intersection(ev.loops):
+        if ev.kind != "call" or not forever.intersection(ev.loops) or (plainly and ev.handlers):
             continue
         if _sleeps(project, ev):
             # Not a last wait before leaving (`if resets > 3: await asyncio.sleep(delay); break`):
             # no next round follows it.
             sleeps = sleeps or not (ev.branch and any(loop == ev.loops[-1] and arms == ev.branch and line > ev.line
                                                       for loop, arms, line in fn.breaks))
-        elif not _logs(project, ev):
+        elif not _logs(project, ev) and not (plainly and (ev.in_test or (project.canonical(ev.name) or "") in BUILTINS)):
             waits = _helper_waits(project, ev)
             sleeps = sleeps or waits
             works = works or not (waits and _only_waits(project, ev))
     return sleeps and works
-
 
 FRAMEWORK = BackgroundLoops()
