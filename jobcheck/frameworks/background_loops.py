@@ -263,13 +263,13 @@ def through_kept_callables(project: Project, reg: Registration) -> list[Registra
 def _works_itself(project: Project, cls, ev, kept: set) -> bool:
     """A call of a timer's method that is work of its own: not through what it was constructed
     with (`self.callback(now)`, `self.loop.call_at(...)`), a method of its own class, a builtin
-    (`isinstance`), a log line."""
+    (`isinstance`), a wait between rounds, a log line."""
     name = project.canonical(ev.name) or ev.name or ""
     mine = f"{cls.qualname}()."
     for written in (ev.name or "", name):
         if written.startswith(mine) and written[len(mine):].partition(".")[0] in (*kept, *cls.methods):
             return False
-    return bool(name) and not _logs(project, ev) and not ("." not in name and name in BUILTINS)
+    return bool(name) and not _logs(project, ev) and not _sleeps(project, ev) and not ("." not in name and name in BUILTINS)
 
 
 def _loops_by_shape(project: Project, framework: str) -> list[Registration]:

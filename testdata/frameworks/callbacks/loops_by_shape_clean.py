@@ -3,6 +3,7 @@
 # loops, generators, spinners, readiness waits, walks along a chain, polls for data; a timer whose
 # method works itself keeps it as the job (the callback it was given only hears of the result);
 # a thread whose `run` hands over to a loop method of its own runs what it was constructed with.
+import asyncio
 import itertools
 import socket
 import sys
@@ -137,3 +138,28 @@ def sync_accounts():  # expect: JC501
 
 def main():
     Repeater(sync_accounts, 60).start()
+
+
+class Ticker:
+    """A loop started as a task that calls what it was constructed with: the jobs are what its
+    users construct it with, not the loop."""
+
+    def __init__(self, callback, period):
+        self.callback = callback
+        self.period = period
+
+    def start(self):
+        asyncio.get_event_loop().create_task(self._run())
+
+    async def _run(self):
+        while True:
+            await self.callback()
+            await asyncio.sleep(self.period)
+
+
+async def refresh_prices():  # expect: JC501
+    requests.get("https://prices.example/latest")
+
+
+def start_ticker():
+    Ticker(refresh_prices, 60).start()
