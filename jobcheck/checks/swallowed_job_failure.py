@@ -93,8 +93,12 @@ def _part_of_the_round(project, fn: FunctionSummary, handler: Handler, rounds: s
     if handler.leaves:
         return False
     effects = {ce.event_index for ce in project.call_effects(fn.qualname)}
+    # What a pause is given is part of it (`time.sleep(update_delay(elapsed))`).
+    pausing = {i for ev in fn.events if ev.kind == "call" and ev.attr in _PAUSES
+               for src in (*ev.argsrc, *ev.kwsrc.values()) for i in src}
     # Work of the round: an external effect, or a call of the project's own code.
     return any(ev.kind == "call" and rounds.intersection(ev.loops) and not ev.in_test and ev.attr not in _PAUSES
+               and i not in pausing
                and not _cleans_up(project, ev) and ev.line > handler.line and handler.try_id not in ev.tries
                and handler.try_id not in ev.handlers and (i in effects or project.callees(ev))
                for i, ev in enumerate(fn.events))

@@ -132,6 +132,7 @@ def sync(account_id):
 # around its round is each run's outcome.
 
 import threading
+import time
 
 stop = threading.Event()
 
@@ -164,7 +165,22 @@ def sweep_forever(accounts):
         stop.wait(300)
 
 
+def next_delay(elapsed):
+    return min(60, 1 + elapsed / 10)
+
+
+def save_logs_forever(started):
+    """The delay its pause is given is computed by a helper: part of the pause, no other work."""
+    while not stop.is_set():
+        try:
+            requests.put("https://example.com/logs", data=b"...")
+        except:  # expect: JC205
+            pass
+        time.sleep(next_delay(time.time() - started))
+
+
 threading.Thread(target=cleanup_forever, daemon=True).start()
+threading.Thread(target=save_logs_forever, args=(0,), daemon=True).start()
 threading.Thread(target=cleanup_forever_reported, daemon=True).start()
 threading.Thread(target=sweep_forever, args=([],), daemon=True).start()
 
