@@ -154,6 +154,8 @@ def test_json_lists_guarded_effects_and_what_stands_between_two_runs(tmp_path: P
 RETRIED = {
     "sync/__init__.py": "",
     "sync/client.py": """
+import time
+
 import requests
 from celery import shared_task
 from tenacity import retry, stop_after_attempt
@@ -172,6 +174,24 @@ def plain(order_id):
 @retry(stop=stop_after_attempt(2))
 def sync(order_id):
     push(order_id)
+    notify(order_id)
+
+
+def notify(order_id):
+    for attempt in range(3):
+        try:
+            requests.post("https://hooks.example/orders", json={"id": order_id})
+            return
+        except requests.ConnectionError:
+            time.sleep(2 ** attempt)
+
+
+def wait_ready():
+    for attempt in range(10):
+        try:
+            return requests.get("https://erp.example/health").json()
+        except requests.ConnectionError:
+            time.sleep(1)
 """,
 }
 
@@ -179,15 +199,18 @@ def sync(order_id):
 def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(tmp_path: Path) -> None:
     root = write_tree(tmp_path, RETRIED)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
-    assert sorted(rows) == ["push", "sync"]  # `plain` is neither
+    # `plain` is neither, nor `wait_ready`, whose retry loop only reads.
+    assert sorted(rows) == ["notify", "push", "sync"]
+    # A retry loop of its own that posts again: listed as retried, by its loop.
+    assert (rows["notify"]["kind"], rows["notify"]["retry"]["source"], rows["notify"]["retry"]["live"]) == ("retried", "loop", True)
     assert (rows["push"]["framework"], rows["push"]["kind"], rows["push"]["triggers"]) == ("retry", "retried", ["failure"])
     assert rows["push"]["retry"]["max_retries"] == 2 and rows["push"]["retry"]["live"]
     assert rows["push"]["retry"]["source"] == rows["sync"]["retry"]["source"] == "decorator"
     assert rows["sync"]["kind"] == "task"  # a job under a retry decorator stays a job
     out = run_cli(["jobs", "--no-color", "."], root).stdout
-    assert "sync/client.py:8:5: sync.client.push  [retry retried; failure]" in out
+    assert "sync/client.py:10:5: sync.client.push  [retry retried; failure]" in out
     assert out.rstrip().endswith("1 job (celery 1); 1 retried; 1 with unguarded external effects; "
-                                 "1 function under a retry decorator.")
+                                 "1 function under a retry decorator; 1 with a retry loop of its own.")
     five = run_cli(["check", "--select", "JC501", "--output-format", "json", "."], root)
     assert [f["job"] for f in json.loads(five.stdout)] == ["sync.client.sync"]  # no five questions for `push`
 
@@ -686,3 +709,208 @@ def test_tasks_started_later_by_a_timer_or_an_ioloop_callback_are_listed_as_back
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
     assert sorted(rows) == ["auto_open_projects", "discover_images", "reconnect"]
     assert {(r["framework"], r["kind"]) for r in rows.values()} == {("background", "background")}
+
+
+ONE_SHOTS_AND_THREADS = {
+    "app/__init__.py": "",
+    "app/examples/demo.py": """
+import threading
+import time
+
+
+class DemoPoller(threading.Thread):
+    def run(self):
+        print("an example's thread")
+
+
+DemoPoller().start()
+threading.Timer(5, print).start()
+""",
+    "app/later.py": """
+import contextvars
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from threading import Thread
+
+import gevent
+import requests
+from twisted.internet import reactor
+
+
+class HealTimer:
+    def __init__(self, vnf, handler):
+        self.vnf = vnf
+        self.handler = handler
+        self.timer = threading.Timer(30, self.expire)
+        self.timer.start()
+
+    def expire(self):
+        requests.post("https://nfvo.example/heal", json={"vnf": self.vnf})
+
+
+def stop_run():
+    requests.post("https://runner.example/stop")
+
+
+def notify(binding):
+    requests.post("https://notify.example/", json=binding)
+
+
+def on_event(event):
+    print(event)
+
+
+def connect():
+    requests.get("https://feed.example/stream")
+
+
+def drain():
+    requests.post("https://queue.example/drain")
+
+
+def spawn_quit(run_time, listeners):
+    gevent.spawn_later(run_time, stop_run)
+    reactor.callLater(2, lambda: notify({"id": 1}))
+    reactor.callLater(3, print, "not the application's")
+    # A lambda that only names a function, or calls its own parameter, runs none of ours.
+    reactor.callLater(1, lambda: listeners.remove(on_event))
+    reactor.callLater(1, lambda f: f(), print)
+    # Armed again after a failure (a retry), or for the next turn: no background work of its own.
+    try:
+        connect()
+    except ConnectionError:
+        threading.Timer(5, connect).start()
+    reactor.callLater(0, drain)
+
+
+class DagRunner:
+    def run(self):
+        ctx = contextvars.copy_context()
+        threading.Thread(target=lambda: ctx.run(self._monitor)).start()
+
+    def _monitor(self):
+        requests.get("https://k8s.example/pods")
+
+
+class NetworkThread(Thread):
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.abort = False
+
+    def run(self):
+        self._loop()
+
+    def _loop(self):
+        while not self.abort:
+            requests.get("https://server.example/poll")
+            time.sleep(1)
+
+
+class ContextThread(Thread):
+    def run(self):
+        print("entering the application's context")
+        super().run()
+
+
+def execute_query(sql):
+    requests.post("https://db.example/query", json={"sql": sql})
+
+
+def start_query(sql):
+    ContextThread(target=execute_query, args=(sql,)).start()
+
+
+class Prompt(Thread):
+    def run(self):
+        while True:
+            line = input()
+            requests.post("https://cli.example/", data=line)
+
+
+def async_call(func):
+    def inner(*args, **kwargs):
+        threading.Thread(target=func, args=args, kwargs=kwargs, daemon=True).start()
+    return inner
+
+
+def logged(func):
+    def inner(*args, **kwargs):
+        print("calling", func)
+        return func(*args, **kwargs)
+    return inner
+
+
+@async_call
+def send_notification(subscription, body):
+    requests.post(subscription, json=body)
+
+
+@logged
+def render(body):
+    return str(body)
+
+
+POOL = ThreadPoolExecutor(2)
+
+
+def submit_task(task):
+    def _run():
+        try:
+            task()
+        except Exception:
+            print("failed")
+
+    POOL.submit(_run)
+
+
+def prune_snapshots():
+    def _prune():
+        requests.delete("https://store.example/snapshots")
+
+    return {"task": submit_task(_prune)}
+
+
+class Events:
+    def schedule(self, delay, callback, repeat=False):
+        print("keeps", delay, callback, repeat)
+
+
+class Transfers:
+    def __init__(self, events):
+        self.events = events
+        self.network = NetworkThread()
+        self.prompt = Prompt()
+
+    def start(self):
+        self.network.start()
+        self.prompt.start()
+        self.events.schedule(delay=180, callback=self.save, repeat=True)
+        self.events.schedule(delay=15, callback=self.timeout)
+
+    def save(self):
+        requests.put("https://store.example/transfers")
+
+    def timeout(self):
+        print("timed out")
+""",
+}
+
+
+def test_one_shot_timers_lambdas_and_thread_classes_are_started_in_the_background(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, ONE_SHOTS_AND_THREADS)
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    background = {name for name, row in rows.items() if row["kind"] == "background"}
+    # A one-shot timer's callback (threading, gevent, twisted; a lambda's call), a thread's target
+    # through a lambda and `Context.run`, a thread class the application constructs.
+    assert background == {"HealTimer.expire", "stop_run", "notify", "DagRunner._monitor", "Prompt.run",
+                          "send_notification",  # under a decorator of the application's own that starts it
+                          "prune_snapshots.<locals>._prune",  # what a helper's closure runs, not the closure
+                          "execute_query"}  # the target of a thread class that runs `Thread.run`
+    # A thread class whose `run` hands over to a loop of its own: that loop is the periodic job,
+    # the `run` no second one (not even a background one).
+    assert (rows["NetworkThread._loop"]["framework"], rows["NetworkThread._loop"]["kind"]) == ("loop", "periodic")
+    assert "NetworkThread.run" not in rows and "NetworkThread" not in rows
+    # The application's scheduler, told to repeat: a periodic job; once, it is not.
+    assert (rows["Transfers.save"]["framework"], rows["Transfers.save"]["kind"]) == ("timer", "periodic")
+    assert "Transfers.timeout" not in rows

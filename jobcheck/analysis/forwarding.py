@@ -25,8 +25,10 @@ generic part of every job the factory makes, not a job of its own when it says s
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..effects.catalog import ENQUEUE_METHODS
-from .jobs import Anchor, RetryLimit, RetryPolicy
+from .jobs import Anchor, RetryLimit, RetryPolicy, loop_policy
 from .program import Program
 from .summary import FunctionSummary
 from .values import names
@@ -132,6 +134,14 @@ def retry_by_wrapper(project: Program, module, value: list, name: str, where: An
         for ev in fn.events:
             if not (ev.kind == "call" and ev.name is None and ev.attr in params and ev.tries):
                 continue
+            # `for delay in delays: try: return function(*args) except exception: sleep(delay)`:
+            # a retry loop of the wrapper's around the decorated function.
+            loop = next((loop for loop in fn.retry_loops if loop[0] in ev.loops and loop[1] in ev.tries), None)
+            if loop is not None:
+                policy = loop_policy(fn, loop, where.path)
+                on = _caught(project, factory, value, next(h for h in fn.handlers if h.try_id == loop[1]))
+                return replace(policy, setting=f"@{name.rpartition('.')[2]} retries {policy.setting.replace('a retry loop', 'in a loop', 1)}",
+                               anchor=where, on=on if policy.on is not None else None, source="wrapper", loop=None)
             for handler in fn.handlers:
                 if handler.try_id not in ev.tries:
                     continue

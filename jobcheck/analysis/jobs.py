@@ -126,3 +126,28 @@ class Registration:
     # A class-based job (a subclass's `run` reached through its base's enqueued method): the class
     # is what the job is called, where it is shown and whose docstring answers the five questions.
     owner: str | None = None
+
+
+def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
+    """The policy of a retry loop as summarised (`FunctionSummary.retry_loops`): it retries what
+    its `try` catches, as often as its header says."""
+    loop_id, try_id, line, col, end_line, end_col, header, count, count_from, forever, on_result, backoff, delay = loop
+    if forever:
+        limit = RetryLimit.unlimited()
+    elif count is not None:
+        limit = RetryLimit.known(count)
+    else:
+        limit = RetryLimit.unknown_count(count_from or header)
+    on: list[str] | None = []
+    for h in fn.handlers:
+        if h.try_id != try_id:
+            continue
+        if not h.types:  # a bare `except:`
+            on = None
+            break
+        on.extend(t or bare for t, bare in zip(h.types, h.unresolved or [None] * len(h.types)) if t or bare)
+    if on_result:
+        on = None  # a result it does not accept sends it round without any exception
+    return RetryPolicy(f"a retry loop `{header}`", Anchor(path, line, col, end_line, end_col), retries=limit,
+                       on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=delay,
+                       source="loop", loop=(loop_id, try_id))

@@ -165,7 +165,26 @@ def target(project: Program, module: ModuleSummary, value: list | None) -> str |
         base, _, attr = callee.rpartition(".")
         if attr in _SIGNATURES:
             return _function(project, base)
+    if tag == "lambda" and len(value) > 1:
+        return _run_by(project, module, value[1])
     return None
+
+
+def _run_by(project: Program, module: ModuleSummary, body: list, depth: int = 0) -> str | None:
+    """The function of the application a lambda's body runs: the one it calls (`lambda _:
+    self._read()`), the one whose call it hands on (`lambda: asyncio.ensure_future(
+    self._reconnect())`), or the one a context runs (`lambda: ctx.run(self._loop)`); not one it
+    only names (`lambda: self.listeners.remove(self.on_event)`)."""
+    if not body or body[0] != "call" or depth > 2:
+        return None
+    callee = canonical_in(project, module, body[1]) or ""
+    found = _function(project, callee)
+    if found is not None or not body[2]:
+        return found
+    first = body[2][0]
+    if first[0] == "call":
+        return _run_by(project, module, first, depth + 1)
+    return target(project, module, first) if callee.startswith("contextvars.") and callee.endswith(".run") else None
 
 
 def _function(project: Program, name: str | None) -> str | None:

@@ -14,7 +14,7 @@ from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
+from .jobs import Anchor, JobSite, Registration, RetryPolicy, loop_policy
 from .names import canonical_in, origin, target
 from .program import Program, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
@@ -378,7 +378,7 @@ class Project(Guards, Program):
     def retry_loops(self) -> dict[str, list[RetryPolicy]]:
         """Functions with retry loops written in their body (`retry_loops.py`), a policy each: a
         loop runs part of the function again, so it is not the function's `retry_of`."""
-        return {fn.qualname: [_loop_policy(fn, loop, mod.path) for loop in fn.retry_loops]
+        return {fn.qualname: [loop_policy(fn, loop, mod.path) for loop in fn.retry_loops]
                 for mod in self.modules.values() for fn in mod.functions.values() if fn.retry_loops}
 
     def retry_policies(self, qualname: str) -> list[RetryPolicy]:
@@ -398,9 +398,9 @@ class Project(Guards, Program):
 
     @cached_property
     def retried_functions(self) -> dict[str, JobSite]:
-        """Functions a retry decorator runs again (tenacity, backoff, the application's own) that
-        are not jobs: the inventory lists them beside the jobs as `retried`, since what runs again
-        after a failure is what the rules read. They are no entry points: the five questions
+        """Functions a retry decorator runs again (tenacity, backoff, the application's own), or a
+        retry loop in their body runs part of again, that are not jobs: the inventory lists them
+        beside the jobs as `retried`, since what runs again after a failure is what the rules read. They are no entry points: the five questions
         belong to the jobs that call them."""
         out: dict[str, JobSite] = {}
         for qualname, policy in self.retry_wrappers.items():
@@ -411,6 +411,17 @@ class Project(Guards, Program):
             out[qualname] = JobSite(function=qualname, framework="retry", kind="retried", path=module.path,
                                     anchor=self.anchor_of(fn), display=qualname, doc_owner=qualname,
                                     triggers={"failure"}, retry=policy)
+        # A retry loop written in the body that makes an effect again (`for attempt in range(5):
+        # try: post(...)`): what it repeats is read the same way.
+        for qualname, loops in self.retry_loops.items():
+            module = self.function_module.get(qualname)
+            if qualname in out or qualname in self.jobs or module is None or in_tests(module.module):
+                continue
+            policy = next((loop for loop in loops if self._repeats_an_effect(qualname, loop)), None)
+            if policy is not None:
+                out[qualname] = JobSite(function=qualname, framework="retry", kind="retried", path=module.path,
+                                        anchor=self.anchor_of(self.functions[qualname]), display=qualname,
+                                        doc_owner=qualname, triggers={"failure"}, retry=policy)
         return out
 
     @cached_property
@@ -787,28 +798,3 @@ def _reads_receiver_connect(project: Project, module: ModuleSummary, event: Even
     args = event.args
     return bool(event.ref and args and args[0][0] == "name"
                 and project.function_for(project.canonical(args[0][1])) is not None)
-
-
-def _loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
-    """The policy of a retry loop as summarised (`FunctionSummary.retry_loops`): it retries what
-    its `try` catches, as often as its header says."""
-    loop_id, try_id, line, col, end_line, end_col, header, count, count_from, forever, on_result, backoff, delay = loop
-    if forever:
-        limit = RetryLimit.unlimited()
-    elif count is not None:
-        limit = RetryLimit.known(count)
-    else:
-        limit = RetryLimit.unknown_count(count_from or header)
-    on: list[str] | None = []
-    for h in fn.handlers:
-        if h.try_id != try_id:
-            continue
-        if not h.types:  # a bare `except:`
-            on = None
-            break
-        on.extend(t or bare for t, bare in zip(h.types, h.unresolved or [None] * len(h.types)) if t or bare)
-    if on_result:
-        on = None  # a result it does not accept sends it round without any exception
-    return RetryPolicy(f"a retry loop `{header}`", Anchor(path, line, col, end_line, end_col), retries=limit,
-                       on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=delay,
-                       source="loop", loop=(loop_id, try_id))

@@ -17,7 +17,8 @@ handler that does not always leave the loop (it may leave on its last attempt: `
 raise`). A loop that takes an item and then works on it (`msg = queue.get(); if msg is None:
 break; post(msg)`) leaves on what it took, not on success: no retry loop. Nor is a loop over items
 (`for order in orders:`, `for host in HOSTS:`, `for i in range(len(items))` indexing them): only
-`range(...)`, a literal tuple or list of delays, `itertools.count()` and `while` loops over
+`range(...)`, a tuple or list of delays (literal, or any sequence whose element each round
+sleeps: `for delay in delays: ... sleep(delay)`), `itertools.count()` and `while` loops over
 attempts count.
 
 A loop with no `try` that tries one call until it returns true (`for _ in range(3): if
@@ -211,6 +212,9 @@ def _bound(loop, failing: list, after: list) -> tuple[int | None, str | None, bo
                     and (len(args) < 3 or args[2].value != 0):
                 return max(len(range(*(a.value for a in args))) - 1, 0), None, False
             return None, ast.unparse(args[0] if len(args) == 1 else args[1]), False
+        if isinstance(loop.target, ast.Name) and any(isinstance(a, ast.Name) and a.id == loop.target.id
+                                                     for s in _sleeps(loop.body) for a in s.args):
+            return None, ast.unparse(it), False  # `for delay in delays: ... sleep(delay)`: waits between attempts
         return None
     test = loop.test
     if isinstance(test, ast.Constant):

@@ -582,7 +582,17 @@ class Summarizer:
                 except Exception:  # noqa: BLE001 - a constant we cannot fold is just "other"
                     return _OTHER
         if isinstance(node, ast.Lambda):
-            return ["lambda"]
+            # What it calls names what it runs (`Thread(target=lambda: ctx.run(self._loop))`), unless
+            # what it calls is its own parameter (`lambda f: f()`).
+            own = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs, node.args.vararg,
+                                   node.args.kwarg) if a is not None}
+            body = node.body
+            called = body.func if isinstance(body, ast.Call) else None
+            while isinstance(called, (ast.Attribute, ast.Call)):
+                called = called.value if isinstance(called, ast.Attribute) else called.func
+            if isinstance(called, ast.Name) and called.id in own:
+                return ["lambda"]
+            return ["lambda", self.value(body, depth + 1)]
         return _OTHER
 
     # ---- expressions: record calls, return the calls that feed the value ----------------------
@@ -1390,7 +1400,7 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
 # What a loop that runs until the process is told to stop tests: `while not stop.is_set():`,
 # `while not self.stopping():`, `while thread.is_alive():`, `while self.running:`,
 # `while self._interval is not None:`.
-_STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "is_set")
+_STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set")
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
 _RUN_WORDS = ("run", "alive")

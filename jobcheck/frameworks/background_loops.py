@@ -3,7 +3,8 @@ sleeping between rounds, is a periodic job with no scheduler:
 
     asyncio.create_task(refresh_rates_forever())          # also ensure_future, loop.create_task,
     threading.Thread(target=poll_forever, daemon=True)    # TaskGroup.create_task, anyio/trio start_soon,
-    class Poller(threading.Thread): def run(self): ...    # multiprocessing.Process
+    class Poller(threading.Thread): def run(self): ...    # multiprocessing.Process, a lambda's call
+                                                          # (`target=lambda: ctx.run(self._loop)`)
 
 or called by a script's module code (`if __name__ == "__main__": main()`), or started by nothing
 the project shows (a daemon's loop its deployment runs, a library's scheduler loop its users
@@ -28,6 +29,15 @@ periodic job:
         return asyncio.create_task(wrapper())
 
 A helper that calls its parameter once and returns (`return fn()` in a retry loop) is not a runner.
+
+What is started and does not loop is listed as started once in the background: a thread class the
+application constructs, a one-shot timer's callback (`threading.Timer(30, self.expire)`,
+`gevent.spawn_later(t, stop)`, `reactor.callLater(2, f)`; not one armed in an `except` clause, a
+retry, nor `call_later(0, f)`, the next turn), a function under a decorator of the application's
+own whose wrapper starts it (`@async_call`), the `target=` of a thread class of its own that keeps
+`Thread.run` (`QueryThread(target=f)`). A closure started in place of the callable its helper
+was given (`def submit_task(task): def _run(): task() ...`) stands for what the helper's callers
+pass.
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ from pathlib import PurePath
 
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
-from ..analysis.program import bound_argument, calls_named, calls_of
+from ..analysis.program import bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project, in_tests
 from ..analysis.summary import BUILTINS, MODULE_CODE
 from ..analysis.values import lit
@@ -48,6 +58,8 @@ _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "P
 # A one-shot timer whose callback starts a task (`loop.call_later(5, asyncio.create_task, sync())`):
 # the coroutine function is started, later.
 _DEFERRING = {"call_later": 1, "call_at": 1, "call_soon": 0, "call_soon_threadsafe": 0}
+# A one-shot timer: its callback runs once, later, beside the work that armed it (the argument's place).
+_ONE_SHOT = {"call_later": 1, "call_at": 1, "callLater": 1, "add_timeout": 1, "spawn_later": 1, "spawn_after": 1}
 _TASK_STARTERS = ("asyncio.create_task", "asyncio.ensure_future", "asyncio.tasks.create_task", "asyncio.tasks.ensure_future")
 # `.get(timeout=...)` of a task's result, polled: waiting for one answer, not for the next item.
 _RESULT_GETS = ("celery.", "gevent.event.", "gevent.greenlet.", "gevent.Greenlet", "gevent.spawn", "concurrent.futures.",
@@ -83,10 +95,13 @@ class BackgroundLoops:
         out = []
         for fn, site in _started(project):
             # `await loop.run_in_executor(None, f)` and `pool.submit(f).result()` wait for `f`: part
-            # of the caller's work. A test's threads are the test's.
-            if (site.event.attr not in ("Timer", "run_in_executor") and not repeats_forever(project, fn)
-                    and fn.name != MODULE_CODE and not in_tests(site.module.module) and not _awaited(site)):
+            # of the caller's work. A test's threads are the test's, an example's the example's.
+            if (site.event.attr != "run_in_executor" and not repeats_forever(project, fn)
+                    and fn.name != MODULE_CODE and _the_applications(site.module) and not _awaited(site)
+                    and not _retried_or_next_turn(site.event)):
                 out.append(job_from_function(project, fn, "background", "background", triggers={"start"}))
+        for run in _started_thread_classes(project):
+            out.append(job_from_function(project, run, "background", "background", triggers={"start"}))
         return out
 
     def find_registrations(self, project: Project) -> list[Registration]:
@@ -149,8 +164,8 @@ def _waited_for(site) -> bool:
 
 def _started(project: Project) -> list:
     """(function, call site) for each function of the project a starter runs: a task, a thread, a
-    process, a greenlet, or an executor's `submit(f, ...)` / `run_in_executor(executor, f)`. Found
-    once per project (the loops and the background listing both read it)."""
+    process, a greenlet, an executor's `submit(f, ...)` / `run_in_executor(executor, f)`, or a
+    one-shot timer. Found once per project (the loops and the background listing both read it)."""
     return project.once("started functions", lambda: _find_started(project))
 
 
@@ -166,6 +181,20 @@ def _find_started(project: Project) -> list:
             fn = project.function_for(project.canonical(started[1]))
             if fn is not None and fn.is_async:
                 out.append((fn, site))
+    for site in calls_named(project, tuple(_ONE_SHOT)):
+        ev = site.event
+        at = _ONE_SHOT[ev.attr]
+        callback = project.functions.get(target(project, site.module, ev.args[at]) or "") if len(ev.args) > at else None
+        if callback is not None and callback.name != MODULE_CODE:
+            out.append((callback, site))
+    # `QueryThread(target=f)`, a thread class of the application's own that keeps the `run` of
+    # `threading.Thread` (or calls it: `with app.app_context(): super().run()`): `f` is started.
+    keeping = _keeps_threads_run(project)
+    for site in calls_named(project, tuple({owner.rpartition(".")[2] for owner in keeping})):
+        fn = project.functions.get(target(project, site.module, site.event.kwargs.get("target")) or "") \
+            if project.canonical(site.event.name) in keeping else None
+        if fn is not None:
+            out.append((fn, site))
     for site in calls_named(project, (*_STARTERS, *_SUBMITS), _reads_starter):
         ev = site.event
         if ev.attr in _SUBMITS:
@@ -181,11 +210,80 @@ def _find_started(project: Project) -> list:
                 fn = None  # `Thread(target=make_handler(x))`: what runs is what the call returns
         else:
             fn = project.functions.get(target(project, site.module, started) or "")
-        if fn is not None:
+        handed = _handed_on(project, fn, site) if fn is not None else []
+        if handed:
+            out.extend(handed)
+        elif fn is not None:
             out.append((fn, site))
         elif started and started[0] == "param" and site.function.name != MODULE_CODE and ev.attr != "run_in_executor":
             out.extend(_passed_to_helper(project, site.function, started[1]))
+        elif started and started[0] == "closure" and ev.attr != "run_in_executor":
+            out.extend((fn, site) for fn in _decorated_by_starter(project, site.function, started[1]))
     return out
+
+
+def _the_applications(module) -> bool:
+    """Code of the application: not a test's, nor vendored, example or docs code beside it."""
+    return not in_tests(module.module) and not _BESIDE_THE_APPLICATION.intersection(PurePath(module.path).parts[:-1])
+
+
+def _retried_or_next_turn(ev) -> bool:
+    """A one-shot timer armed in an `except` clause (a retry after a failure, which ends once it
+    succeeds) or for no delay (`call_later(0, f)`: go on at the next turn)."""
+    return (ev.attr == "Timer" or ev.attr in _ONE_SHOT) and (bool(ev.handlers) or (bool(ev.args) and ev.args[0] == ["lit", 0]))
+
+
+def _keeps_threads_run(project: Project) -> set:
+    """The application's thread classes whose `run` is `threading.Thread`'s, or calls it."""
+    out = set()
+    for cls in project.classes.values():
+        bases = project.class_bases(cls)
+        if not any(base in THREAD_CLASSES for base in bases):
+            continue
+        run = next((project.functions.get(f"{owner}.run") for owner in (cls.qualname, *bases)
+                    if f"{owner}.run" in project.functions), None)
+        if run is None or any(ev.kind == "call" and ev.name == "super().run" for ev in run.events):
+            out.add(cls.qualname)
+    return out
+
+
+def _started_thread_classes(project: Project) -> list:
+    """The `run` of each thread class the application starts (`self.network = NetworkThread()` ...
+    `self.network.start()`), when it is no loop (those are periodic jobs) and no runner of what it
+    was constructed with (those jobs are what it is given: its `target=`, a callable)."""
+    out = []
+    running_targets = _keeps_threads_run(project)
+    for owner, loop in _thread_loops(project).items():
+        cls, run = project.classes[owner], project.functions[f"{owner}.run"]
+        if loop is not None or repeats_forever(project, run) or owner in running_targets or any(
+                method == "__call__" for _, method in _constructor_params_called(project, cls, run, looped=False)):
+            continue
+        # `start` is `Thread.start`: the instance is told by what it is called on.
+        if any(project.canonical((site.event.name or "").rpartition(".")[0]) == f"{owner}()"
+               and _the_applications(site.module) for site in calls_named(project, ("start",))):
+            out.append(run)
+    return out
+
+
+def _handed_on(project: Project, fn, site, depth: int = 0) -> list:
+    """A closure started in place of the callable its enclosing helper was given (`def
+    submit_task(task): def _run(): try: task() except Exception: log...; pool.submit(_run)`): the
+    work started is what the helper's callers pass (`submit_task(_prune)`)."""
+    if "<locals>" not in fn.qualname or fn.qualname.rsplit(".<locals>.", 1)[0] != site.function.qualname:
+        return []
+    called = {ev.attr for ev in fn.events if ev.kind == "call" and ev.name is None and ev.attr in site.function.params}
+    return _passed_to_helper(project, site.function, called.pop(), depth + 1) if len(called) == 1 and depth < 2 else []
+
+
+def _decorated_by_starter(project: Project, wrapper, name: str) -> list:
+    """A decorator of the application's own whose wrapper starts the function it decorates
+    (`def async_call(func): def inner(*args): Thread(target=func, args=args).start()`): every
+    function written under it is started in the background whenever it is called."""
+    outer = project.functions.get(wrapper.qualname.rsplit(".<locals>.", 1)[0]) if "<locals>" in wrapper.qualname else None
+    if outer is None or not outer.params or outer.params[0] != name:
+        return []
+    return [fn for module in project.modules.values() for fn in module.functions.values()
+            if any(project.canonical(deco_name(d[0])) == outer.qualname for d in fn.decorators)]
 
 
 def _passed_to_helper(project: Project, helper, param: str, depth: int = 0) -> list:
@@ -200,23 +298,35 @@ def _passed_to_helper(project: Project, helper, param: str, depth: int = 0) -> l
         value = bound_argument(helper, call.event, param)
         fn = project.functions.get(target(project, call.module, value) or "")
         if fn is not None:
-            out.append((fn, call))
+            out.extend(_handed_on(project, fn, call, depth) or [(fn, call)])
         elif value and value[0] == "param" and depth < 2 and call.function.name != MODULE_CODE:
             out.extend(_passed_to_helper(project, call.function, value[1], depth + 1))
     return out
 
 
+def _thread_loops(project: Project) -> dict:
+    """{thread class qualname: the loop method of its own its `run` hands over to, or None}, for each
+    `threading.Thread` / `multiprocessing.Process` subclass that defines `run`."""
+    def find() -> dict:
+        out = {}
+        for cls in project.classes.values():
+            run = project.functions.get(f"{cls.qualname}.run")
+            if run is None or not any(base in THREAD_CLASSES for base in project.class_bases(cls)):
+                continue
+            out[cls.qualname] = next((m for m in map(project.named_callee, run.events) if m is not None and m is not run
+                             and m.class_qualname == cls.qualname and repeats_forever(project, m)), None)
+        return out
+    return project.once("thread classes", find)
+
+
 def _thread_classes(project: Project, framework: str) -> list[Registration]:
     """`class Poller(threading.Thread)` whose `run` loops until stopped, waiting between rounds."""
     regs = []
-    for cls in project.classes.values():
-        run = project.functions.get(f"{cls.qualname}.run")
-        if run is None or not any(base in THREAD_CLASSES for base in project.class_bases(cls)):
-            continue
+    for owner, loop in _thread_loops(project).items():
+        cls = project.classes[owner]
+        run = project.functions[f"{owner}.run"]
         # `def run(self): self._loop()`: the loop is that method's (its jobs are found by shape,
         # or are what the thread was constructed with).
-        loop = next((m for m in map(project.named_callee, run.events) if m is not None and m is not run
-                     and m.class_qualname == cls.qualname and repeats_forever(project, m)), None)
         # `self._run()` that subclasses define: the loop is the job, whatever it asks of the
         # objects it was given (`self._nodepool.getZK()`).
         repeated = (_constructor_params_called(project, cls, loop or run, looped=True)

@@ -13,8 +13,9 @@
 
 Each entry names the library's call (resolved, so `BackgroundTasks` as a parameter annotation
 counts), where the function goes, and what kind of job it makes. The function is a job whatever
-it is called, a method or a module function; a call whose argument is not a function of the
-project (a lambda, a value computed at run time) makes none.
+it is called, a method or a module function, or what a lambda given there calls (`lambda:
+self.refresh()`); a call whose argument is no function of the project (a value computed at run
+time, a lambda calling a library) makes none.
 
 Retries: none of these callbacks is run again when it raises (Pulp's tasks included), except
 - django-background-tasks, which runs a failed task again up to the `MAX_ATTEMPTS` setting

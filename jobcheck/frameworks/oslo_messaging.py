@@ -8,7 +8,8 @@ The endpoints are read by data flow: a list written at the call, a local variabl
 variable holding one, an attribute of the instance holding one (`self.endpoints = [self]`: the
 service itself, so each subclass of it the application uses), or a parameter of a helper of the
 application's own (`rpc.get_server(target, endpoints)`, `[endpoint]`, a constructor's `handlers`
-passed by `Service.create(topic, handlers)`) read at its callers, a few helpers up. Endpoints
+passed by `Service.create(topic, handlers)`) read at its callers, a few helpers up, or what a
+helper of the application's own returns (`self._get_endpoints(plugins)`). Endpoints
 appended to a list later are not read. An endpoint's methods include those of its bases, not its properties,
 class or static methods. oslo.messaging does not redeliver an
 RPC message whose handler raised, and a notification only when the endpoint asks (`REQUEUE` with
@@ -77,6 +78,11 @@ def _endpoint_classes(project: Project, fn, ev, depth: int) -> list:
     value = ev.kwargs.get("endpoints") or (ev.args[2] if len(ev.args) > 2 else None)
     sources = ev.kwsrc.get("endpoints", ()) if "endpoints" in ev.kwargs else (ev.argsrc[2] if len(ev.argsrc) > 2 else ())
     names = [fn.events[i].name for i in sources]
+    # `self._get_endpoints(plugins)`, a helper of the application's own: what it returns
+    # (`return [NotificationEndpoint(self)]`).
+    for helper in (callee for i in sources for callee in project.callees(fn.events[i])):
+        names += [helper.events[j].name + "()" for j in helper.returns
+                  if helper.events[j].kind == "call" and helper.events[j].name]
     value = project.deref(value) if value and value[0] in ("name", "ref") else value  # `ENDPOINTS = [...]`
     held = _held(project, value, fn)  # `self.endpoints`, set to a list in `__init__`
     elements = held if held is not None else value[1] if value and value[0] == "seq" else [value] if value else []

@@ -24,13 +24,14 @@ too, and so is a method a decorator of the application's own made a poller of:
 
     self.register_task("announce", self.announce, interval=60)
     scheduler.schedule(self.flush_metrics, period=1)
+    events.schedule(delay=180, callback=self.save_transfers, repeat=True)
     self.do_poll.start(interval=60)            # `@poll_method def do_poll(self)`: the method is the job
 
 but not a call whose name does not schedule (`websockets.serve(handler, ping_interval=20)`,
 `pool.submit(f, period=p)`) or says it waits or retries (`wait_until(self.ready, interval=1)`).
 
-A one-shot timer made anywhere else (`call_later(2, abort)`) runs its callback once: not a job;
-nor is one re-armed only in an except clause (`except ConnectionError: Timer(5, connect)`): a
+A one-shot timer made anywhere else (`call_later(2, abort)`) runs its callback once: no periodic
+job (it is listed as started in the background); nor is one re-armed only in an except clause (`except ConnectionError: Timer(5, connect)`): a
 retry after a failure, which ends once it succeeds.
 Nothing retries these callbacks; a second process starting the same timers runs them beside it.
 """
@@ -69,6 +70,7 @@ _UNITS = frozenset({"s", "sec", "secs", "second", "seconds", "ms", "millis", "mi
                     "minutes", "h", "hr", "hrs", "hour", "hours", "day", "days"})
 _NOT_A_SCHEDULE = frozenset({"wait", "until", "retry", "retries", "backoff", "timeout", "sleep", "deadline", "partial",
                              "apply", "map", "call"})
+_REPEATS = frozenset({"repeat", "repeating", "recurring", "periodic"})
 _RUN_KEYWORDS = ("func", "function", "callback", "target", "task", "job", "fn", "f", "coro", "handler")
 
 
@@ -156,8 +158,10 @@ def _may_schedule(attr: str) -> bool:
 
 
 def _says_how_often(project: Project, module, ev) -> bool:
-    """A call with a period keyword whose value is not nothing (`interval=None`, `period=0`)."""
-    return any(k != "**" and _period_keyword(k) and v not in (["lit", None], ["lit", 0], ["lit", False])
+    """A call with a period keyword whose value is not nothing (`interval=None`, `period=0`), or
+    that says it repeats (`schedule(delay=300, callback=self.save, repeat=True)`)."""
+    return any(k != "**" and (_period_keyword(k) and v not in (["lit", None], ["lit", 0], ["lit", False])
+                              or k in _REPEATS and v == ["lit", True])
                for k, v in ev.kwargs.items())
 
 

@@ -23,7 +23,7 @@ VERSION = 1
 
 def rows(project: Project, paths: set[str] | None = None) -> list[dict]:
     """One JSON-able dict per job defined in `paths` (default: anywhere), per function a retry
-    decorator runs again (kind `retried`) and per function started once in the background (kind
+    decorator or a retry loop of its own runs again (kind `retried`) and per function started once in the background (kind
     `background`), ordered by path and line. Jobs in context modules (files imported by the checked
     ones, not checked themselves) are left out, as their findings are."""
     listed = [*project.jobs.values(), *project.retried_functions.values(), *project.started_functions.values()]
@@ -79,6 +79,8 @@ def _retry(project: Project, site: JobSite) -> dict | None:
     policy, source = live, "framework"
     if live is None:
         policy = site.retry
+        if policy is not None and policy.source == "loop":  # a retry loop in the body: always live
+            source, live = "loop", policy
     elif live is not site.retry or site.kind == "retried":
         source = "decorator"
     if policy is None:
@@ -184,8 +186,10 @@ def _lines(items: list[dict]):
     retried = sum(1 for r in jobs if r["retry"] and r["retry"]["live"])
     effectful = sum(1 for r in jobs if r["effects"])
     per = ", ".join(f"{k} {v}" for k, v in sorted(by_framework.items()))
-    functions = len(items) - len(jobs) - started
+    looping = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "loop")
+    functions = len(items) - len(jobs) - started - looping
     also = f"; {functions} function{'s' if functions != 1 else ''} under a retry decorator" if functions else ""
+    also += f"; {looping} with a retry loop of {'their' if looping != 1 else 'its'} own" if looping else ""
     also += f"; {started} started once in the background" if started else ""
     yield [(f"{len(jobs)} job{'s' if len(jobs) != 1 else ''}", "total"), (f" ({per})" if per else "", ""),
            (f"; {retried} retried; {effectful} with unguarded external effects{also}.", "")]

@@ -113,3 +113,22 @@ class Launcher:
     def start(self, transport):
         self.first = Helpers.make_server(Target2(), [StaticEndpoint()])
         self.second = oslo_messaging.get_rpc_server(transport, Target2(), ENDPOINTS)
+
+
+class HostEndpoint:
+    def info(self, ctxt, publisher_id, event_type, payload, metadata):  # expect: JC501
+        print("host down")
+
+    def handle_notification(self, priority, payload):
+        print("a helper of the priorities, not one")
+
+
+class NotificationMonitor:
+    """The endpoints are what a method of its own returns."""
+
+    def __init__(self, transport, targets):
+        self.listener = oslo_messaging.get_notification_listener(
+            transport, targets, self._get_endpoints(), executor="threading")
+
+    def _get_endpoints(self):
+        return [HostEndpoint()]

@@ -1,0 +1,56 @@
+# jobcheck-test: select=JC201,JC202,JC203,JC501
+"""A retry decorator whose wrapper calls the function in a retry loop: the function it decorates
+is retried, as the loop says (how often, on what, waiting or not)."""
+import logging
+import time
+
+import requests
+from celery import shared_task
+
+logger = logging.getLogger(__name__)
+
+
+def retry(delays=(1, 3, 5), exception=Exception):
+    def decorator(function):
+        def wrapper(*args, **kwargs):
+            for delay in delays + (None,):
+                try:
+                    return function(*args, **kwargs)
+                except exception:
+                    if delay is None:
+                        raise
+                    logger.info("retrying in %s s", delay)
+                    time.sleep(delay)
+
+        return wrapper
+
+    return decorator
+
+
+def hammer(function):
+    """Tries five times, straight after each other."""
+    def wrapper(*args, **kwargs):
+        for _ in range(5):
+            try:
+                return function(*args, **kwargs)
+            except ConnectionError:
+                pass
+        return None
+
+    return wrapper
+
+
+@retry()
+def send_report(report):
+    requests.post("https://reports.example/", json=report)  # expect: JC201
+
+
+@hammer  # expect: JC203
+def put_chunk(url, chunk):
+    requests.put(url, data=chunk)
+
+
+@shared_task
+def nightly(report):  # expect: JC501
+    send_report(report)
+    put_chunk("https://files.example/chunk/1", b"...")
