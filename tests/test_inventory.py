@@ -717,6 +717,16 @@ ONE_SHOTS_AND_THREADS = {
 import threading
 import time
 
+import requests
+
+
+def post_with_retries():
+    for attempt in range(3):
+        try:
+            return requests.post("https://example.example/")
+        except requests.ConnectionError:
+            time.sleep(1)
+
 
 class DemoPoller(threading.Thread):
     def run(self):
@@ -728,6 +738,7 @@ threading.Timer(5, print).start()
 """,
     "app/later.py": """
 import contextvars
+import sched
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -735,6 +746,7 @@ from threading import Thread
 
 import gevent
 import requests
+from tornado.ioloop import IOLoop
 from twisted.internet import reactor
 
 
@@ -753,6 +765,10 @@ def stop_run():
     requests.post("https://runner.example/stop")
 
 
+def on_done(future):
+    requests.post("https://status.example/done")
+
+
 def notify(binding):
     requests.post("https://notify.example/", json=binding)
 
@@ -769,8 +785,14 @@ def drain():
     requests.post("https://queue.example/drain")
 
 
-def spawn_quit(run_time, listeners):
+def report_once():
+    requests.post("https://status.example/report")
+
+
+def spawn_quit(run_time, listeners, future):
     gevent.spawn_later(run_time, stop_run)
+    sched.scheduler(time.time, time.sleep).enter(30, 1, report_once)
+    IOLoop.current().add_future(future, lambda f: on_done(f))
     reactor.callLater(2, lambda: notify({"id": 1}))
     reactor.callLater(3, print, "not the application's")
     # A lambda that only names a function, or calls its own parameter, runs none of ours.
@@ -864,6 +886,33 @@ def submit_task(task):
     POOL.submit(_run)
 
 
+def fetch_async(url, callback):
+    def _fetch():
+        callback(requests.post(url).json())
+
+    POOL.submit(_fetch)
+
+
+def on_data(data):
+    print(data)
+
+
+def refresh():
+    fetch_async("https://feed.example/", on_data)
+
+
+def send_with_retries(body):
+    for attempt in range(3):
+        try:
+            return requests.post("https://hooks.example/", json=body)
+        except requests.ConnectionError:
+            time.sleep(2 ** attempt)
+
+
+def send_later(body):
+    threading.Thread(target=send_with_retries, args=(body,)).start()
+
+
 def prune_snapshots():
     def _prune():
         requests.delete("https://store.example/snapshots")
@@ -903,14 +952,17 @@ def test_one_shot_timers_lambdas_and_thread_classes_are_started_in_the_backgroun
     background = {name for name, row in rows.items() if row["kind"] == "background"}
     # A one-shot timer's callback (threading, gevent, twisted; a lambda's call), a thread's target
     # through a lambda and `Context.run`, a thread class the application constructs.
-    assert background == {"HealTimer.expire", "stop_run", "notify", "DagRunner._monitor", "Prompt.run",
+    assert background == {"HealTimer.expire", "stop_run", "notify", "DagRunner._monitor", "Prompt.run", "report_once", "on_done",
                           "send_notification",  # under a decorator of the application's own that starts it
                           "prune_snapshots.<locals>._prune",  # what a helper's closure runs, not the closure
-                          "execute_query"}  # the target of a thread class that runs `Thread.run`
+                          "execute_query",  # the target of a thread class that runs `Thread.run`
+                          "Transfers.timeout",  # the application's scheduler, told a delay and no period
+                          "fetch_async.<locals>._fetch",  # a closure that works itself, not what it hands the result to
+                          "send_with_retries"}  # started in the background, with a retry loop of its own
     # A thread class whose `run` hands over to a loop of its own: that loop is the periodic job,
     # the `run` no second one (not even a background one).
     assert (rows["NetworkThread._loop"]["framework"], rows["NetworkThread._loop"]["kind"]) == ("loop", "periodic")
     assert "NetworkThread.run" not in rows and "NetworkThread" not in rows
-    # The application's scheduler, told to repeat: a periodic job; once, it is not.
+    assert not any(row["kind"] == "retried" for row in rows.values())  # an example's retry loop is the example's
+    # The application's scheduler, told to repeat: a periodic job.
     assert (rows["Transfers.save"]["framework"], rows["Transfers.save"]["kind"]) == ("timer", "periodic")
-    assert "Transfers.timeout" not in rows

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..effects.catalog import ENQUEUE_METHODS
-from .jobs import Anchor, RetryLimit, RetryPolicy, loop_policy
+from .jobs import Anchor, RetryLimit, RetryPolicy, loop_policy, retrying_handlers
 from .program import Program
 from .summary import FunctionSummary
 from .values import names
@@ -125,7 +125,9 @@ def retry_by_wrapper(project: Program, module, value: list, name: str, where: An
     decorated function in a `try` and, in the handler, asks for a retry (`current_task.retry()`,
     `self.retry()`), enqueues the job again, or calls the wrapper itself again (`return
     wrapper(*args, count=count - 1)`): the function is retried on what that handler catches.
-    `except on:` with `on` a parameter of the factory reads the argument written at the use."""
+    `except on:` with `on` a parameter of the factory reads the argument written at the use. So is
+    a wrapper that calls it in a retry loop (`for delay in delays: try: return func(*args) except
+    exception: time.sleep(delay)`), as that loop says."""
     factory = project.function_for(name)
     if factory is None:
         return None
@@ -139,9 +141,14 @@ def retry_by_wrapper(project: Program, module, value: list, name: str, where: An
             loop = next((loop for loop in fn.retry_loops if loop[0] in ev.loops and loop[1] in ev.tries), None)
             if loop is not None:
                 policy = loop_policy(fn, loop, where.path)
-                on = _caught(project, factory, value, next(h for h in fn.handlers if h.try_id == loop[1]))
+                handlers = retrying_handlers(fn, loop[1])
+                on: list | None = [] if handlers else None
+                for handler in handlers:  # `except on:` read from the use
+                    caught = _caught(project, factory, value, handler)
+                    on = None if caught is None or on is None else [*on, *caught]
                 return replace(policy, setting=f"@{name.rpartition('.')[2]} retries {policy.setting.replace('a retry loop', 'in a loop', 1)}",
-                               anchor=where, on=on if policy.on is not None else None, source="wrapper", loop=None)
+                               anchor=where, on=None if on is None or policy.on is None else tuple(dict.fromkeys(on)),
+                               source="wrapper", loop=None)
             for handler in fn.handlers:
                 if handler.try_id not in ev.tries:
                     continue

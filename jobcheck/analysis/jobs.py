@@ -139,9 +139,7 @@ def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
     else:
         limit = RetryLimit.unknown_count(count_from or header)
     on: list[str] | None = []
-    for h in fn.handlers:
-        if h.try_id != try_id:
-            continue
+    for h in retrying_handlers(fn, try_id):
         if not h.types:  # a bare `except:`
             on = None
             break
@@ -151,3 +149,10 @@ def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
     return RetryPolicy(f"a retry loop `{header}`", Anchor(path, line, col, end_line, end_col), retries=limit,
                        on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=delay,
                        source="loop", loop=(loop_id, try_id))
+
+
+def retrying_handlers(fn, try_id: int) -> list:
+    """The handlers of a retry loop's `try` that go round again: not one that always leaves
+    (`except ValueError: raise` before `except Exception: sleep(5)`), unless all of them do."""
+    handlers = [h for h in fn.handlers if h.try_id == try_id]
+    return [h for h in handlers if not h.leaves] or handlers

@@ -8,6 +8,7 @@ import re
 from array import array
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import PurePath
 
 from .jobs import Anchor
 from .summary import ClassSummary, Event, FunctionSummary, ModuleSummary, is_property
@@ -648,6 +649,16 @@ def any_module(project: Program, wanted) -> bool:
 def per_module(project: Program, contribute) -> list[tuple[str, object]]:
     """(module name, `contribute(module)`) for every module that contributes something, in order."""
     return [(m.module, data) for m in project.modules.values() if (data := contribute(m))]
+
+
+# Folders of code beside the application's own: vendored libraries, examples, docs, test helpers.
+_BESIDE_THE_APPLICATION = frozenset({"vendor", "_vendor", "vendored", "third_party", "examples", "example", "docs",
+                                     "doc", "testutils", "test_utils", "testing_utils"})
+
+
+def the_applications(module) -> bool:
+    """Code of the application: not a test's, nor vendored, example or docs code beside it."""
+    return not in_tests(module.module) and not _BESIDE_THE_APPLICATION.intersection(PurePath(module.path).parts[:-1])
 
 
 def in_tests(module: str) -> bool:

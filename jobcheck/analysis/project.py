@@ -16,7 +16,7 @@ from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryPolicy, loop_policy
 from .names import canonical_in, origin, target
-from .program import Program, calls_named, calls_of, deco_name, in_tests
+from .program import Program, calls_named, calls_of, deco_name, in_tests, the_applications
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
@@ -413,9 +413,11 @@ class Project(Guards, Program):
                                     triggers={"failure"}, retry=policy)
         # A retry loop written in the body that makes an effect again (`for attempt in range(5):
         # try: post(...)`): what it repeats is read the same way.
+        # A function started in the background stays listed so (`started_functions`).
         for qualname, loops in self.retry_loops.items():
             module = self.function_module.get(qualname)
-            if qualname in out or qualname in self.jobs or module is None or in_tests(module.module):
+            if qualname in out or qualname in self.jobs or qualname in self.started_functions or module is None \
+                    or not the_applications(module):
                 continue
             policy = next((loop for loop in loops if self._repeats_an_effect(qualname, loop)), None)
             if policy is not None:
@@ -427,7 +429,8 @@ class Project(Guards, Program):
     @cached_property
     def started_functions(self) -> dict[str, JobSite]:
         """Functions the application starts once in the background (a task, a thread, an
-        executor's `submit`) that are neither jobs nor retried: the inventory lists them as kind
+        executor's `submit`) that are neither jobs nor under a retry decorator (one with a retry
+        loop of its own is listed here, not as retried): the inventory lists them as kind
         `background`, since they are work that runs beside the request or job that starts them.
         They are no entry points: no rule reads them as jobs (nothing schedules or retries them)."""
         out: dict[str, JobSite] = {}
@@ -441,7 +444,7 @@ class Project(Guards, Program):
                 self.failures.append(Failure(f"framework {fw.name} (background starts)", Failure.describe(exc)))
                 continue
             for site in sites:
-                if site.function not in self.jobs and site.function not in self.retried_functions:
+                if site.function not in self.jobs and site.function not in self.retry_wrappers:
                     out.setdefault(site.function, site)
         return out
 

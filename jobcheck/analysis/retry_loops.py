@@ -54,7 +54,7 @@ class LoopShape:
     count_from: str | None  # what holds a count not known ("MAX_TRIES", "attempts < limit")
     forever: bool  # nothing ever stops it
     on_result: bool  # it also goes round when the `try` ends without leaving (`if response.ok: return`)
-    backoff: str  # "exponential" | "linear" | "constant" | "none"
+    backoff: str | None  # "exponential" | "linear" | "constant" | "none"; None: as a sequence of delays says
     delay: float | None  # seconds before the second attempt, where written as a number
 
 
@@ -249,7 +249,7 @@ def _sleeps(statements: list) -> list[ast.Call]:
     return [n for n in _walk(statements) if isinstance(n, ast.Call) and _waits(n)]
 
 
-def _backoff(sleeps: list[ast.Call], loop) -> tuple[str, float | None]:
+def _backoff(sleeps: list[ast.Call], loop) -> tuple[str | None, float | None]:
     if not sleeps:
         return "none", 0.0
     first = sleeps[0]
@@ -259,6 +259,9 @@ def _backoff(sleeps: list[ast.Call], loop) -> tuple[str, float | None]:
     delays = _listed_delays(arg, loop)
     if delays:  # `for delay in (1, 5, 30): ... sleep(delay)`
         return ("constant" if len(set(delays)) == 1 else "linear"), delays[0]
+    if isinstance(arg, ast.Name) and isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name) \
+            and loop.target.id == arg.id:
+        return None, None  # `for delay in delays: ... sleep(delay)`: as the sequence says, not known here
     if arg is not None and _grows(arg, loop):
         doubles = any(isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Pow, ast.LShift)) for n in ast.walk(arg)) or any(
             isinstance(n, ast.AugAssign) and isinstance(n.op, (ast.Mult, ast.Pow, ast.LShift)) for n in ast.walk(loop))

@@ -31,8 +31,9 @@ periodic job:
 A helper that calls its parameter once and returns (`return fn()` in a retry loop) is not a runner.
 
 What is started and does not loop is listed as started once in the background: a thread class the
-application constructs, a one-shot timer's callback (`threading.Timer(30, self.expire)`,
-`gevent.spawn_later(t, stop)`, `reactor.callLater(2, f)`; not one armed in an `except` clause, a
+application starts (`.start()` on an instance of it), a one-shot timer's callback (`threading.Timer(30, self.expire)`,
+`gevent.spawn_later(t, stop)`, `reactor.callLater(2, f)`, `sched`'s `enter`, tornado's `add_future(f,
+callback)`; not one armed in an `except` clause, a
 retry, nor `call_later(0, f)`, the next turn), a function under a decorator of the application's
 own whose wrapper starts it (`@async_call`), the `target=` of a thread class of its own that keeps
 `Thread.run` (`QueryThread(target=f)`). A closure started in place of the callable its helper
@@ -42,12 +43,11 @@ pass.
 
 from __future__ import annotations
 
-from pathlib import PurePath
 
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
-from ..analysis.program import bound_argument, calls_named, calls_of, deco_name
-from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project, in_tests
+from ..analysis.program import bound_argument, calls_named, calls_of, deco_name, the_applications
+from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
 from ..analysis.summary import BUILTINS, MODULE_CODE
 from ..analysis.values import lit
 from .base import job_from_function
@@ -59,7 +59,8 @@ _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "P
 # the coroutine function is started, later.
 _DEFERRING = {"call_later": 1, "call_at": 1, "call_soon": 0, "call_soon_threadsafe": 0}
 # A one-shot timer: its callback runs once, later, beside the work that armed it (the argument's place).
-_ONE_SHOT = {"call_later": 1, "call_at": 1, "callLater": 1, "add_timeout": 1, "spawn_later": 1, "spawn_after": 1}
+_ONE_SHOT = {"call_later": 1, "call_at": 1, "callLater": 1, "add_timeout": 1, "spawn_later": 1, "spawn_after": 1,
+             "add_future": 1, "enter": 2, "enterabs": 2}
 _TASK_STARTERS = ("asyncio.create_task", "asyncio.ensure_future", "asyncio.tasks.create_task", "asyncio.tasks.ensure_future")
 # `.get(timeout=...)` of a task's result, polled: waiting for one answer, not for the next item.
 _RESULT_GETS = ("celery.", "gevent.event.", "gevent.greenlet.", "gevent.Greenlet", "gevent.spawn", "concurrent.futures.",
@@ -75,9 +76,6 @@ _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
     ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue"),
     ("gevent.queue", "Queue"), ("gevent.queue", "JoinableQueue"), ("eventlet.queue", "Queue"),
     ("eventlet.queue", "LightQueue")))
-# Folders of code beside the application's own: vendored libraries, examples, docs, test helpers.
-_BESIDE_THE_APPLICATION = frozenset({"vendor", "_vendor", "vendored", "third_party", "examples", "example", "docs",
-                                     "doc", "testutils", "test_utils", "testing_utils"})
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
            "curio.sleep")
@@ -97,7 +95,7 @@ class BackgroundLoops:
             # `await loop.run_in_executor(None, f)` and `pool.submit(f).result()` wait for `f`: part
             # of the caller's work. A test's threads are the test's, an example's the example's.
             if (site.event.attr != "run_in_executor" and not repeats_forever(project, fn)
-                    and fn.name != MODULE_CODE and _the_applications(site.module) and not _awaited(site)
+                    and fn.name != MODULE_CODE and the_applications(site.module) and not _awaited(site)
                     and not _retried_or_next_turn(site.event)):
                 out.append(job_from_function(project, fn, "background", "background", triggers={"start"}))
         for run in _started_thread_classes(project):
@@ -183,6 +181,8 @@ def _find_started(project: Project) -> list:
                 out.append((fn, site))
     for site in calls_named(project, tuple(_ONE_SHOT)):
         ev = site.event
+        if ev.attr in ("enter", "enterabs") and not (project.canonical(ev.name) or "").startswith("sched."):
+            continue  # `sched.scheduler().enter(delay, priority, action)` only
         at = _ONE_SHOT[ev.attr]
         callback = project.functions.get(target(project, site.module, ev.args[at]) or "") if len(ev.args) > at else None
         if callback is not None and callback.name != MODULE_CODE:
@@ -222,15 +222,11 @@ def _find_started(project: Project) -> list:
     return out
 
 
-def _the_applications(module) -> bool:
-    """Code of the application: not a test's, nor vendored, example or docs code beside it."""
-    return not in_tests(module.module) and not _BESIDE_THE_APPLICATION.intersection(PurePath(module.path).parts[:-1])
-
-
 def _retried_or_next_turn(ev) -> bool:
     """A one-shot timer armed in an `except` clause (a retry after a failure, which ends once it
     succeeds) or for no delay (`call_later(0, f)`: go on at the next turn)."""
-    return (ev.attr == "Timer" or ev.attr in _ONE_SHOT) and (bool(ev.handlers) or (bool(ev.args) and ev.args[0] == ["lit", 0]))
+    return (ev.attr == "Timer" or ev.attr in _ONE_SHOT) and ev.attr != "add_future" and (
+        bool(ev.handlers) or (bool(ev.args) and ev.args[0] == ["lit", 0]))
 
 
 def _keeps_threads_run(project: Project) -> set:
@@ -260,7 +256,7 @@ def _started_thread_classes(project: Project) -> list:
             continue
         # `start` is `Thread.start`: the instance is told by what it is called on.
         if any(project.canonical((site.event.name or "").rpartition(".")[0]) == f"{owner}()"
-               and _the_applications(site.module) for site in calls_named(project, ("start",))):
+               and the_applications(site.module) for site in calls_named(project, ("start",))):
             out.append(run)
     return out
 
@@ -272,6 +268,10 @@ def _handed_on(project: Project, fn, site, depth: int = 0) -> list:
     if "<locals>" not in fn.qualname or fn.qualname.rsplit(".<locals>.", 1)[0] != site.function.qualname:
         return []
     called = {ev.attr for ev in fn.events if ev.kind == "call" and ev.name is None and ev.attr in site.function.params}
+    # A closure with an effect of its own (`data = requests.post(url).json(); callback(data)`) is
+    # the work, and the callable it was given only hears of the result.
+    if any(project.catalog_effect(ev) is not None for ev in fn.events if ev.kind == "call"):
+        return []
     return _passed_to_helper(project, site.function, called.pop(), depth + 1) if len(called) == 1 and depth < 2 else []
 
 
@@ -280,8 +280,8 @@ def _decorated_by_starter(project: Project, wrapper, name: str) -> list:
     (`def async_call(func): def inner(*args): Thread(target=func, args=args).start()`): every
     function written under it is started in the background whenever it is called."""
     outer = project.functions.get(wrapper.qualname.rsplit(".<locals>.", 1)[0]) if "<locals>" in wrapper.qualname else None
-    if outer is None or not outer.params or outer.params[0] != name:
-        return []
+    if outer is None or not outer.params or outer.params[0] != name or any(ev.attr == "join" for ev in wrapper.events):
+        return []  # `t.start(); t.join(5)`: a timeout around the call, which waits for it
     return [fn for module in project.modules.values() for fn in module.functions.values()
             if any(project.canonical(deco_name(d[0])) == outer.qualname for d in fn.decorators)]
 
@@ -390,7 +390,7 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
     runner (its work is a callable it was given: the jobs are what its users pass), nor a test's."""
     regs = []
     for module in project.modules.values():
-        if in_tests(module.module) or _BESIDE_THE_APPLICATION.intersection(PurePath(module.path).parts[:-1]):
+        if not the_applications(module):
             continue
         for fn in module.functions.values():
             if not fn.forever or fn.name == MODULE_CODE or fn.generator or not repeats_forever(project, fn, plainly=True) \

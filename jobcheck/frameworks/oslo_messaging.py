@@ -81,8 +81,11 @@ def _endpoint_classes(project: Project, fn, ev, depth: int) -> list:
     # `self._get_endpoints(plugins)`, a helper of the application's own: what it returns
     # (`return [NotificationEndpoint(self)]`).
     for helper in (callee for i in sources for callee in project.callees(fn.events[i])):
+        # The calls it returns, not those that build their arguments (`[Endpoint(Config())]`).
+        inner = {k for j in helper.returns for src in (*helper.events[j].argsrc, *helper.events[j].kwsrc.values())
+                 for k in src}
         names += [helper.events[j].name + "()" for j in helper.returns
-                  if helper.events[j].kind == "call" and helper.events[j].name]
+                  if j not in inner and helper.events[j].kind == "call" and helper.events[j].name]
     value = project.deref(value) if value and value[0] in ("name", "ref") else value  # `ENDPOINTS = [...]`
     held = _held(project, value, fn)  # `self.endpoints`, set to a list in `__init__`
     elements = held if held is not None else value[1] if value and value[0] == "seq" else [value] if value else []

@@ -17,7 +17,7 @@ calls), so it repeats until stopped:
     def heartbeat():
         post_status()
         threading.Timer(30, heartbeat).start()                    # also loop.call_later(30, self.tick), reactor.callLater,
-                                                                  # call_at, IOLoop.add_timeout
+                                                                  # call_at, IOLoop.add_timeout, sched's enter
 A function of the application handed to a scheduler jobcheck does not know (a library's task
 manager, the application's own), in a call named for scheduling that says how often, is periodic
 too, and so is a method a decorator of the application's own made a poller of:
@@ -27,8 +27,10 @@ too, and so is a method a decorator of the application's own made a poller of:
     events.schedule(delay=180, callback=self.save_transfers, repeat=True)
     self.do_poll.start(interval=60)            # `@poll_method def do_poll(self)`: the method is the job
 
-but not a call whose name does not schedule (`websockets.serve(handler, ping_interval=20)`,
-`pool.submit(f, period=p)`) or says it waits or retries (`wait_until(self.ready, interval=1)`).
+(such a call with a delay and no period, `events.schedule(delay=15, callback=self.timeout)`,
+starts its function once, in the background), but not a call whose name does not schedule
+(`websockets.serve(handler, ping_interval=20)`, `pool.submit(f, period=p)`) or says it waits or
+retries (`wait_until(self.ready, interval=1)`).
 
 A one-shot timer made anywhere else (`call_later(2, abort)`) runs its callback once: no periodic
 job (it is listed as started in the background); nor is one re-armed only in an except clause (`except ConnectionError: Timer(5, connect)`): a
@@ -48,6 +50,7 @@ from ..analysis.program import calls_named, calls_where, deco_name
 from ..analysis.project import Project, in_tests
 from ..analysis.summary import is_property
 from .background_loops import nested_functions, through_kept_callables
+from .base import job_from_function
 
 REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCall",
              "oslo_service.loopingcall.FixedIntervalLoopingCall", "oslo_service.loopingcall.DynamicLoopingCall")
@@ -58,6 +61,8 @@ _GROUP_TIMERS = {"add_timer": 1, "add_timer_args": 1, "add_dynamic_timer": 0, "a
 _DONE = "LoopingCallDone"
 # One-shot timers: the callback is their second argument (`function=` / `callback=` by keyword).
 ONE_SHOT = ("Timer", "call_later", "call_at", "add_timeout", "callLater")
+# The standard library's `sched.scheduler`: `enter(delay, priority, action, argument)`.
+SCHED = ("enter", "enterabs")
 # A call that schedules says so in its name (`register_task`, `schedule`, `add_periodic_callback`),
 # and how often in a keyword (`interval=60`, `poll_interval=5`, `interval_seconds=5`); words that
 # make it a wait, a retry or a deadline rather than a schedule; and the keywords that name the
@@ -98,9 +103,13 @@ class Timers:
             found = target(project, site.module, ev.kwargs.get("callback", ev.args[at] if len(ev.args) > at else None))
             if found is not None:
                 regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
-        for site in calls_named(project, ONE_SHOT):
+        for site in calls_named(project, (*ONE_SHOT, *SCHED)):
             ev = site.event
-            callback = ev.args[1] if len(ev.args) > 1 else ev.kwargs.get("function", ev.kwargs.get("callback"))
+            if ev.attr in SCHED and not (project.canonical(ev.name) or "").startswith("sched."):
+                continue  # `scheduler.enter(delay, priority, action)` of the standard library only
+            at = 2 if ev.attr in SCHED else 1
+            callback = ev.args[at] if len(ev.args) > at else ev.kwargs.get("function", ev.kwargs.get(
+                "callback", ev.kwargs.get("action")))
             # Re-armed from its own body (the callback is the function making the call), and not
             # only when something failed; a delay of 0 is "go on at the next turn" (draining a
             # queue a step at a time), not a period.
@@ -122,13 +131,37 @@ class Timers:
                         project.function_for(project.canonical(deco_name(d[0]))) for d in fn.decorators):
                     regs.append(Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic"))
                 continue
-            given = [value for key, value in (*enumerate(ev.args), *ev.kwargs.items())
-                     if (isinstance(key, int) or key in _RUN_KEYWORDS) and value and value[0] in ("name", "ref")]
-            for value in given:
-                called = target(project, site.module, value)
-                if called is not None and not is_property(project.functions[called]):
-                    regs.append(Registration(called, self.name, "schedule", site.anchor, kind="periodic"))
+            for called in _run_by_call(project, site):
+                regs.append(Registration(called, self.name, "schedule", site.anchor, kind="periodic"))
         return regs
+
+    def find_started(self, project: Project) -> list:
+        """A call of a scheduler that runs a function once, after a delay, and says nothing of a
+        period (`events.schedule(delay=15, callback=self.folder_timeout)`): started in the
+        background."""
+        out = []
+        for site in calls_where(project, _may_schedule, _says_when):
+            if site.event.attr == "start" or _in_tests(site.module) or _says_how_often(project, site.module, site.event):
+                continue
+            out.extend(job_from_function(project, project.functions[called], "background", "background",
+                                         triggers={"start"}) for called in _run_by_call(project, site))
+        return out
+
+
+def _run_by_call(project: Project, site) -> list[str]:
+    """The functions of the application a scheduling call is handed to run (by position or by a
+    keyword naming what runs: `callback=`, `func=`), not properties."""
+    ev = site.event
+    given = [value for key, value in (*enumerate(ev.args), *ev.kwargs.items())
+             if (isinstance(key, int) or key in _RUN_KEYWORDS) and value and value[0] in ("name", "ref")]
+    found = (target(project, site.module, value) for value in given)
+    return [called for called in found if called is not None and not is_property(project.functions[called])]
+
+
+def _says_when(project: Project, module, ev) -> bool:
+    """A call with a delay keyword whose value is not nothing (`delay=15`, `countdown=60`)."""
+    return any(k != "**" and _words(k) and _words(k)[-1] in ("delay", "countdown", "after")
+               and v not in (["lit", None], ["lit", 0], ["lit", False]) for k, v in ev.kwargs.items())
 
 
 @lru_cache(maxsize=4096)

@@ -115,7 +115,17 @@ class Launcher:
         self.second = oslo_messaging.get_rpc_server(transport, Target2(), ENDPOINTS)
 
 
+class MonitorConfig:
+    """Handed to the endpoint's constructor: no endpoint itself."""
+
+    def reload(self, ctxt):
+        print("reload")
+
+
 class HostEndpoint:
+    def __init__(self, config):
+        self.config = config
+
     def info(self, ctxt, publisher_id, event_type, payload, metadata):  # expect: JC501
         print("host down")
 
@@ -131,4 +141,4 @@ class NotificationMonitor:
             transport, targets, self._get_endpoints(), executor="threading")
 
     def _get_endpoints(self):
-        return [HostEndpoint()]
+        return [HostEndpoint(MonitorConfig())]

@@ -191,3 +191,24 @@ def start_each(callbacks):
     cb = partial(placeholder)
     for cb in callbacks:
         PeriodicCallback(cb, 1000).start()
+
+
+import sched
+import time
+
+
+class Connector:
+    """The standard library's scheduler, re-armed in `finally` by the function it runs: periodic."""
+
+    def __init__(self):
+        self.scheduler = sched.scheduler(time.time, time.sleep)
+
+    def _schedule_process(self, callback, period):  # expect: JC501
+        try:
+            callback()
+        finally:
+            self.scheduler.enter(period, 1, self._schedule_process, (callback, period))
+
+    def start(self, callback):
+        self.scheduler.enter(60, 1, self._schedule_process, (callback, 60))
+        self.scheduler.run()

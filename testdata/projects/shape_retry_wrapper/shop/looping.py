@@ -27,6 +27,24 @@ def retry(delays=(1, 3, 5), exception=Exception):
     return decorator
 
 
+def retry_unless_invalid(delays=(1, 2, 4)):
+    """Re-raises what is invalid at once: what it retries is the rest."""
+    def decorator(function):
+        def wrapper(*args, **kwargs):
+            for delay in delays:
+                try:
+                    return function(*args, **kwargs)
+                except ValueError:
+                    raise
+                except Exception:
+                    time.sleep(delay)
+            return None
+
+        return wrapper
+
+    return decorator
+
+
 def hammer(function):
     """Tries five times, straight after each other."""
     def wrapper(*args, **kwargs):
@@ -45,6 +63,11 @@ def send_report(report):
     requests.post("https://reports.example/", json=report)  # expect: JC201
 
 
+@retry_unless_invalid()
+def post_entry(entry):
+    requests.post("https://ledger.example/", json=entry)  # expect: JC201
+
+
 @hammer  # expect: JC203
 def put_chunk(url, chunk):
     requests.put(url, data=chunk)
@@ -53,4 +76,5 @@ def put_chunk(url, chunk):
 @shared_task
 def nightly(report):  # expect: JC501
     send_report(report)
+    post_entry(report)
     put_chunk("https://files.example/chunk/1", b"...")
