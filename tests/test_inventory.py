@@ -742,6 +742,7 @@ import sched
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from threading import Thread
 
 import gevent
@@ -920,6 +921,34 @@ def prune_snapshots():
     return {"task": submit_task(_prune)}
 
 
+class EventLoop:
+    def __init__(self, aioloop):
+        self.aioloop = aioloop
+
+    def register_callback(self, callback, *args):
+        def _wrapper():
+            try:
+                callback(*args)
+            except Exception:
+                print("failed")
+
+        POOL.submit(_wrapper)
+
+    def delay_callback(self, delay, callback, *args):
+        return self.aioloop.call_later(delay, self.register_callback, partial(callback, *args))
+
+
+class JobQueue:
+    def __init__(self, loop: EventLoop):
+        self.loop = loop
+
+    def print_done(self):
+        self.loop.delay_callback(5, self._pop_job)
+
+    def _pop_job(self):
+        requests.post("https://printer.example/next")
+
+
 class Events:
     def schedule(self, delay, callback, repeat=False):
         print("keeps", delay, callback, repeat)
@@ -958,7 +987,8 @@ def test_one_shot_timers_lambdas_and_thread_classes_are_started_in_the_backgroun
                           "execute_query",  # the target of a thread class that runs `Thread.run`
                           "Transfers.timeout",  # the application's scheduler, told a delay and no period
                           "fetch_async.<locals>._fetch",  # a closure that works itself, not what it hands the result to
-                          "send_with_retries"}  # started in the background, with a retry loop of its own
+                          "send_with_retries",  # started in the background, with a retry loop of its own
+                          "JobQueue._pop_job"}  # what a one-shot timer's callback is handed to run
     # A thread class whose `run` hands over to a loop of its own: that loop is the periodic job,
     # the `run` no second one (not even a background one).
     assert (rows["NetworkThread._loop"]["framework"], rows["NetworkThread._loop"]["kind"]) == ("loop", "periodic")

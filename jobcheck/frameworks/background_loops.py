@@ -186,7 +186,7 @@ def _find_started(project: Project) -> list:
         at = _ONE_SHOT[ev.attr]
         callback = project.functions.get(target(project, site.module, ev.args[at]) or "") if len(ev.args) > at else None
         if callback is not None and callback.name != MODULE_CODE:
-            out.append((callback, site))
+            out.extend(_run_later(project, callback, site, at) or [(callback, site)])
     # `QueryThread(target=f)`, a thread class of the application's own that keeps the `run` of
     # `threading.Thread` (or calls it: `with app.app_context(): super().run()`): `f` is started.
     keeping = _keeps_threads_run(project)
@@ -210,8 +210,8 @@ def _find_started(project: Project) -> list:
                 fn = None  # `Thread(target=make_handler(x))`: what runs is what the call returns
         else:
             fn = project.functions.get(target(project, site.module, started) or "")
-        handed = _handed_on(project, fn, site) if fn is not None else []
-        if handed:
+        handed = _handed_on(project, fn, site) if fn is not None else None
+        if handed is not None:
             out.extend(handed)
         elif fn is not None:
             out.append((fn, site))
@@ -261,18 +261,36 @@ def _started_thread_classes(project: Project) -> list:
     return out
 
 
-def _handed_on(project: Project, fn, site, depth: int = 0) -> list:
+def _handed_on(project: Project, fn, site, depth: int = 0) -> list | None:
     """A closure started in place of the callable its enclosing helper was given (`def
     submit_task(task): def _run(): try: task() except Exception: log...; pool.submit(_run)`): the
-    work started is what the helper's callers pass (`submit_task(_prune)`)."""
+    work started is what the helper's callers pass (`submit_task(_prune)`), if any. None: `fn`
+    is no such closure."""
     if "<locals>" not in fn.qualname or fn.qualname.rsplit(".<locals>.", 1)[0] != site.function.qualname:
-        return []
+        return None
     called = {ev.attr for ev in fn.events if ev.kind == "call" and ev.name is None and ev.attr in site.function.params}
     # A closure with an effect of its own (`data = requests.post(url).json(); callback(data)`) is
     # the work, and the callable it was given only hears of the result.
-    if any(project.catalog_effect(ev) is not None for ev in fn.events if ev.kind == "call"):
+    if len(called) != 1 or depth >= 2 or any(project.catalog_effect(ev) is not None for ev in fn.events
+                                               if ev.kind == "call"):
+        return None
+    return _passed_to_helper(project, site.function, called.pop(), depth + 1)
+
+
+def _run_later(project: Project, runner, site, at: int) -> list:
+    """A one-shot timer whose callback runs the callable handed after it (`call_later(delay,
+    self.register_callback, partial(callback, *args))`, `register_callback` running its first
+    parameter once): the work started is that callable, or what the timer's caller was given."""
+    params = [p for p in runner.params if p not in ("self", "cls")]
+    if not params or len(site.event.args) <= at + 1 or _runs(project, runner, params[0], 0) != "once":
         return []
-    return _passed_to_helper(project, site.function, called.pop(), depth + 1) if len(called) == 1 and depth < 2 else []
+    value = site.event.args[at + 1]
+    if value[0] == "call" and (canonical_in(project, site.module, value[1]) or "").rpartition(".")[2] == "partial" and value[2]:
+        value = value[2][0]  # `partial(callback, *args)`
+    fn = project.functions.get(target(project, site.module, value) or "")
+    if fn is not None:
+        return [(fn, site)]
+    return _passed_to_helper(project, site.function, value[1]) if value[0] == "param" else []
 
 
 def _decorated_by_starter(project: Project, wrapper, name: str) -> list:
@@ -298,7 +316,8 @@ def _passed_to_helper(project: Project, helper, param: str, depth: int = 0) -> l
         value = bound_argument(helper, call.event, param)
         fn = project.functions.get(target(project, call.module, value) or "")
         if fn is not None:
-            out.extend(_handed_on(project, fn, call, depth) or [(fn, call)])
+            handed = _handed_on(project, fn, call, depth)
+            out.extend(handed if handed is not None else [(fn, call)])
         elif value and value[0] == "param" and depth < 2 and call.function.name != MODULE_CODE:
             out.extend(_passed_to_helper(project, call.function, value[1], depth + 1))
     return out
