@@ -902,18 +902,6 @@ def refresh():
     fetch_async("https://feed.example/", on_data)
 
 
-def send_with_retries(body):
-    for attempt in range(3):
-        try:
-            return requests.post("https://hooks.example/", json=body)
-        except requests.ConnectionError:
-            time.sleep(2 ** attempt)
-
-
-def send_later(body):
-    threading.Thread(target=send_with_retries, args=(body,)).start()
-
-
 def prune_snapshots():
     def _prune():
         requests.delete("https://store.example/snapshots")
@@ -987,7 +975,6 @@ def test_one_shot_timers_lambdas_and_thread_classes_are_started_in_the_backgroun
                           "execute_query",  # the target of a thread class that runs `Thread.run`
                           "Transfers.timeout",  # the application's scheduler, told a delay and no period
                           "fetch_async.<locals>._fetch",  # a closure that works itself, not what it hands the result to
-                          "send_with_retries",  # started in the background, with a retry loop of its own
                           "JobQueue._pop_job"}  # what a one-shot timer's callback is handed to run
     # A thread class whose `run` hands over to a loop of its own: that loop is the periodic job,
     # the `run` no second one (not even a background one).
@@ -996,3 +983,112 @@ def test_one_shot_timers_lambdas_and_thread_classes_are_started_in_the_backgroun
     assert not any(row["kind"] == "retried" for row in rows.values())  # an example's retry loop is the example's
     # The application's scheduler, told to repeat: a periodic job.
     assert (rows["Transfers.save"]["framework"], rows["Transfers.save"]["kind"]) == ("timer", "periodic")
+
+
+EDGES_OF_STARTS_AND_LOOPS = {
+    "app/__init__.py": "",
+    "app/edges.py": """
+import threading
+import time
+
+import requests
+
+
+def timed(func):
+    def inner(*args):
+        t = threading.Thread(target=func, args=args)
+        t.start()
+        t.join(5)  # waits for it: a timeout around the call, not background work
+    return inner
+
+
+def async_call(func):
+    def inner(*args):
+        print(", ".join(str(a) for a in args))  # a string's join is no thread's
+        threading.Thread(target=func, args=args).start()
+    return inner
+
+
+@timed
+def slow_report(body):
+    requests.post("https://reports.example/", json=body)
+
+
+@async_call
+def notify(body):
+    requests.post("https://notify.example/", json=body)
+
+
+class Tracker:
+    def __init__(self):
+        self.handlers = {}
+
+    def add_future(self, key, handler):
+        self.handlers[key] = handler
+
+
+TRACKER = Tracker()
+
+
+def on_event(key):
+    print(key)
+
+
+def wire(events, unknown):
+    TRACKER.add_future("k", on_event)  # the application's own `add_future`: it only keeps the handler
+    events.schedule(delay=0, callback=on_event)  # no delay: not started later
+    unknown.enter(5, 1, on_event)  # not the standard library's `sched`
+
+
+def post_with_growing_waits(body):
+    for attempt in range(1, 6):
+        try:
+            return requests.post("https://hooks.example/", json=body)
+        except requests.ConnectionError:
+            time.sleep(attempt)
+
+
+def post_with_listed_waits(body, delays):
+    for delay in delays:
+        try:
+            return requests.post("https://hooks.example/", json=body)
+        except requests.ConnectionError:
+            time.sleep(delay)
+
+
+def post_unless_invalid(body):
+    for attempt in range(3):
+        try:
+            return requests.post("https://hooks.example/", json=body)
+        except ValueError:
+            raise
+        except requests.Timeout:
+            print("timed out")
+            continue
+
+
+def send_with_retries(body):
+    for attempt in range(3):
+        try:
+            return requests.post("https://hooks.example/", json=body)
+        except requests.ConnectionError:
+            time.sleep(2 ** attempt)
+
+
+def send_later(body):
+    threading.Thread(target=send_with_retries, args=(body,)).start()
+""",
+}
+
+
+def test_what_is_started_and_how_a_retry_loop_is_read_at_the_edges(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, EDGES_OF_STARTS_AND_LOOPS)
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert {name for name, row in rows.items() if row["kind"] == "background"} == {"notify", "send_with_retries"}
+    # A function started in the background stays background, and shows its own retry loop.
+    assert rows["send_with_retries"]["retry"]["source"] == "loop"
+    retried = {name: row["retry"] for name, row in rows.items() if row["kind"] == "retried"}
+    assert retried["post_with_growing_waits"]["backoff"] == "linear"  # `sleep(attempt)` over a range
+    assert retried["post_with_listed_waits"]["backoff"] is None  # as the sequence says
+    # What goes round (`continue` does) is retried; what is raised at once is not.
+    assert retried["post_unless_invalid"]["on"] == ["requests.Timeout"]

@@ -152,7 +152,8 @@ def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
 
 
 def retrying_handlers(fn, try_id: int) -> list:
-    """The handlers of a retry loop's `try` that go round again: not one that always leaves
-    (`except ValueError: raise` before `except Exception: sleep(5)`), unless all of them do."""
+    """The handlers of a retry loop's `try` that go round again: not one that always leaves the
+    loop (`except ValueError: raise` before `except Exception: sleep(5)`), unless all of them do;
+    `continue` goes round."""
     handlers = [h for h in fn.handlers if h.try_id == try_id]
-    return [h for h in handlers if not h.leaves] or handlers
+    return [h for h in handlers if not h.exits] or handlers

@@ -260,7 +260,7 @@ def _backoff(sleeps: list[ast.Call], loop) -> tuple[str | None, float | None]:
     if delays:  # `for delay in (1, 5, 30): ... sleep(delay)`
         return ("constant" if len(set(delays)) == 1 else "linear"), delays[0]
     if isinstance(arg, ast.Name) and isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name) \
-            and loop.target.id == arg.id:
+            and loop.target.id == arg.id and not (isinstance(loop.iter, ast.Call) and _name(loop.iter.func) in ("range", "count")):
         return None, None  # `for delay in delays: ... sleep(delay)`: as the sequence says, not known here
     if arg is not None and _grows(arg, loop):
         doubles = any(isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Pow, ast.LShift)) for n in ast.walk(arg)) or any(

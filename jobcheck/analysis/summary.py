@@ -106,6 +106,7 @@ class Handler:
     unresolved: list = field(default_factory=list)  # per type: its bare name when it did not resolve (`except on`)
     hands_over: bool = False  # the caught exception is returned, stored or handed on (`self.error = e`, `q.put(e)`)
     leaves: bool = False  # the handler's body ends the round or the function (`continue`, `break`, `return`)
+    exits: bool = False  # ... and leaves the loop it is in (`raise`, `return`, `break`; not `continue`)
 
 
 @dataclass(slots=True)
@@ -1226,6 +1227,7 @@ class Summarizer:
                     unresolved=unresolved,
                     hands_over=_hands_over(handler),
                     leaves=any(isinstance(st, (ast.Continue, ast.Break, ast.Return, ast.Raise)) for st in handler.body),
+                    exits=any(isinstance(st, (ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                 )
             )
             for local in _caught_locals(handler):

@@ -181,10 +181,12 @@ def _find_started(project: Project) -> list:
                 out.append((fn, site))
     for site in calls_named(project, tuple(_ONE_SHOT)):
         ev = site.event
-        if ev.attr in ("enter", "enterabs") and not (project.canonical(ev.name) or "").startswith("sched."):
-            continue  # `sched.scheduler().enter(delay, priority, action)` only
+        name = project.canonical(ev.name) or ""
+        if (ev.attr in ("enter", "enterabs") and not name.startswith("sched.")) or project.function_for(name) is not None:
+            continue  # `sched.scheduler().enter(delay, priority, action)` only; not the application's own method
         at = _ONE_SHOT[ev.attr]
-        callback = project.functions.get(target(project, site.module, ev.args[at]) or "") if len(ev.args) > at else None
+        given = ev.args[at] if len(ev.args) > at else ev.kwargs.get("action", ev.kwargs.get("callback"))
+        callback = project.functions.get(target(project, site.module, given) or "") if given else None
         if callback is not None and callback.name != MODULE_CODE:
             out.extend(_run_later(project, callback, site, at) or [(callback, site)])
     # `QueryThread(target=f)`, a thread class of the application's own that keeps the `run` of
@@ -265,7 +267,7 @@ def _handed_on(project: Project, fn, site, depth: int = 0) -> list | None:
     """A closure started in place of the callable its enclosing helper was given (`def
     submit_task(task): def _run(): try: task() except Exception: log...; pool.submit(_run)`): the
     work started is what the helper's callers pass (`submit_task(_prune)`), if any. None: `fn`
-    is no such closure."""
+    is no such closure (or one with an effect of its own, or too deep to follow): it is the work."""
     if "<locals>" not in fn.qualname or fn.qualname.rsplit(".<locals>.", 1)[0] != site.function.qualname:
         return None
     called = {ev.attr for ev in fn.events if ev.kind == "call" and ev.name is None and ev.attr in site.function.params}
@@ -282,8 +284,9 @@ def _run_later(project: Project, runner, site, at: int) -> list:
     self.register_callback, partial(callback, *args))`, `register_callback` running its first
     parameter once): the work started is that callable, or what the timer's caller was given."""
     params = [p for p in runner.params if p not in ("self", "cls")]
-    if not params or len(site.event.args) <= at + 1 or _runs(project, runner, params[0], 0) != "once":
-        return []
+    if not params or len(site.event.args) <= at + 1 or _runs(project, runner, params[0], 0) != "once" \
+            or any(project.catalog_effect(ev) is not None for ev in runner.events if ev.kind == "call"):
+        return []  # (one with an effect of its own is the work: what it is handed hears of the result)
     value = site.event.args[at + 1]
     if value[0] == "call" and (canonical_in(project, site.module, value[1]) or "").rpartition(".")[2] == "partial" and value[2]:
         value = value[2][0]  # `partial(callback, *args)`
@@ -298,7 +301,9 @@ def _decorated_by_starter(project: Project, wrapper, name: str) -> list:
     (`def async_call(func): def inner(*args): Thread(target=func, args=args).start()`): every
     function written under it is started in the background whenever it is called."""
     outer = project.functions.get(wrapper.qualname.rsplit(".<locals>.", 1)[0]) if "<locals>" in wrapper.qualname else None
-    if outer is None or not outer.params or outer.params[0] != name or any(ev.attr == "join" for ev in wrapper.events):
+    if outer is None or not outer.params or outer.params[0] != name or any(
+            ev.attr == "join" and (project.canonical(ev.name) or "").startswith(("threading.", "multiprocessing."))
+            for ev in wrapper.events):
         return []  # `t.start(); t.join(5)`: a timeout around the call, which waits for it
     return [fn for module in project.modules.values() for fn in module.functions.values()
             if any(project.canonical(deco_name(d[0])) == outer.qualname for d in fn.decorators)]

@@ -79,6 +79,8 @@ def _retry(project: Project, site: JobSite) -> dict | None:
     policy, source = live, "framework"
     if live is None:
         policy = site.retry
+        if policy is None and site.kind == "background":  # started once: its own retry loop, if any
+            policy = next((p for p in project.retry_policies(site.function) if p.source == "loop"), None)
         if policy is not None and policy.source == "loop":  # a retry loop in the body: always live
             source, live = "loop", policy
     elif live is not site.retry or site.kind == "retried":
