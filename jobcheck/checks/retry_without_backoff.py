@@ -44,6 +44,7 @@ ADVICE = {
     "temporal": "keep `backoff_coefficient` above 1 (the default is 2.0) and `initial_interval` at a second or more",
     "django_q": "set the cluster's `retry` to more than the task's `timeout` (the default is 60 s)",
     "luigi": "set the scheduler's `retry_delay` to tens of seconds (the default is 900 s)",
+    "metaflow": "leave `minutes_between_retries` at its default (2) or at least 1",
     "loop": "sleep before the next attempt, growing with it and with jitter "
             "(`time.sleep(min(60, 2 ** attempt) + random.uniform(0, 1))`)",
     "wrapper": "sleep before each call again, growing with the attempt and with jitter "
