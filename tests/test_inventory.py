@@ -1077,6 +1077,19 @@ def send_with_retries(body):
 
 def send_later(body):
     threading.Thread(target=send_with_retries, args=(body,)).start()
+
+
+class Uploader(threading.Thread):
+    def run(self):
+        requests.put("https://files.example/upload")
+
+
+class NightlyUploader(Uploader):
+    pass
+
+
+def upload_tonight():
+    NightlyUploader().start()  # runs the `run` it inherits
 """,
 }
 
@@ -1084,7 +1097,8 @@ def send_later(body):
 def test_what_is_started_and_how_a_retry_loop_is_read_at_the_edges(tmp_path: Path) -> None:
     root = write_tree(tmp_path, EDGES_OF_STARTS_AND_LOOPS)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
-    assert {name for name, row in rows.items() if row["kind"] == "background"} == {"notify", "send_with_retries"}
+    assert {name for name, row in rows.items() if row["kind"] == "background"} == {"notify", "send_with_retries",
+                                                                                 "Uploader.run"}
     # A function started in the background stays background, and shows its own retry loop.
     assert rows["send_with_retries"]["retry"]["source"] == "loop"
     retried = {name: row["retry"] for name, row in rows.items() if row["kind"] == "retried"}

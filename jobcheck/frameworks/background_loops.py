@@ -256,8 +256,11 @@ def _started_thread_classes(project: Project) -> list:
         if loop is not None or repeats_forever(project, run) or owner in running_targets or any(
                 method == "__call__" for _, method in _constructor_params_called(project, cls, run, looped=False)):
             continue
-        # `start` is `Thread.start`: the instance is told by what it is called on.
-        if any(project.canonical((site.event.name or "").rpartition(".")[0]) == f"{owner}()"
+        # `start` is `Thread.start`: the instance is told by what it is called on, this class or a
+        # subclass that keeps its `run`.
+        instances = {f"{owner}()", *(f"{sub.qualname}()" for sub in project.subclasses(owner)
+                                     if f"{sub.qualname}.run" not in project.functions)}
+        if any(project.canonical((site.event.name or "").rpartition(".")[0]) in instances
                and the_applications(site.module) for site in calls_named(project, ("start",))):
             out.append(run)
     return out
