@@ -227,8 +227,7 @@ def _find_started(project: Project) -> list:
 def _retried_or_next_turn(ev) -> bool:
     """A one-shot timer armed in an `except` clause (a retry after a failure, which ends once it
     succeeds) or for no delay (`call_later(0, f)`: go on at the next turn)."""
-    return (ev.attr == "Timer" or ev.attr in _ONE_SHOT) and ev.attr != "add_future" and (
-        bool(ev.handlers) or (bool(ev.args) and ev.args[0] == ["lit", 0]))
+    return (ev.attr == "Timer" or ev.attr in _ONE_SHOT) and (bool(ev.handlers) or (bool(ev.args) and ev.args[0] == ["lit", 0]))
 
 
 def _keeps_threads_run(project: Project) -> set:
