@@ -43,7 +43,6 @@ pass.
 
 from __future__ import annotations
 
-
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import bound_argument, calls_named, calls_of, deco_name, the_applications
@@ -53,14 +52,19 @@ from ..analysis.values import lit
 from .base import job_from_function
 from .instances import called_function
 
-_STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Timer", "Process", "spawn", "run_coroutine_threadsafe",
+_STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Process", "spawn", "run_coroutine_threadsafe",
              "spawn_callback", "add_callback")
 # A one-shot timer whose callback starts a task (`loop.call_later(5, asyncio.create_task, sync())`):
 # the coroutine function is started, later.
 _DEFERRING = {"call_later": 1, "call_at": 1, "call_soon": 0, "call_soon_threadsafe": 0}
-# A one-shot timer: its callback runs once, later, beside the work that armed it (the argument's place).
-_ONE_SHOT = {"call_later": 1, "call_at": 1, "callLater": 1, "add_timeout": 1, "spawn_later": 1, "spawn_after": 1,
-             "add_future": 1, "enter": 2, "enterabs": 2}
+# One-shot timers: the callback runs once, later, beside the work that armed it (its place among
+# the arguments; by keyword, one of `_CALLBACK_KEYWORDS`). `sched`'s `enter(delay, priority, action)`.
+ONE_SHOT_TIMERS = {"Timer": 1, "call_later": 1, "call_at": 1, "callLater": 1, "add_timeout": 1, "spawn_later": 1,
+                   "spawn_after": 1, "enter": 2, "enterabs": 2}
+# ... and tornado's `add_future(future, callback)`, which runs its callback once the future is done
+# (no timer: armed again from the callback, it waits again, it is no period).
+_RUN_LATER = {**ONE_SHOT_TIMERS, "add_future": 1}
+_CALLBACK_KEYWORDS = ("function", "callback", "action")
 _TASK_STARTERS = ("asyncio.create_task", "asyncio.ensure_future", "asyncio.tasks.create_task", "asyncio.tasks.ensure_future")
 # `.get(timeout=...)` of a task's result, polled: waiting for one answer, not for the next item.
 _RESULT_GETS = ("celery.", "gevent.event.", "gevent.greenlet.", "gevent.Greenlet", "gevent.spawn", "concurrent.futures.",
@@ -69,7 +73,7 @@ _STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio",
                      "tornado.ioloop")
 _SUBMITS = ("submit", "run_in_executor")
 _EXECUTOR_PREFIXES = ("concurrent.futures", "futurist", "loky")
-_TARGETED = ("Thread", "Timer", "Process")
+_TARGETED = ("Thread", "Process")
 # A class whose `run` a started instance runs in a thread or process of its own.
 THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
 _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
@@ -96,7 +100,7 @@ class BackgroundLoops:
             # of the caller's work. A test's threads are the test's, an example's the example's.
             if (site.event.attr != "run_in_executor" and not repeats_forever(project, fn)
                     and fn.name != MODULE_CODE and the_applications(site.module) and not _awaited(site)
-                    and not _retried_or_next_turn(site.event)):
+                    and not retried_or_next_turn(site.event)):
                 out.append(job_from_function(project, fn, "background", "background", triggers={"start"}))
         for run in _started_thread_classes(project):
             out.append(job_from_function(project, run, "background", "background", triggers={"start"}))
@@ -179,16 +183,11 @@ def _find_started(project: Project) -> list:
             fn = project.function_for(project.canonical(started[1]))
             if fn is not None and fn.is_async:
                 out.append((fn, site))
-    for site in calls_named(project, tuple(_ONE_SHOT)):
-        ev = site.event
-        name = project.canonical(ev.name) or ""
-        if (ev.attr in ("enter", "enterabs") and not name.startswith("sched.")) or project.function_for(name) is not None:
-            continue  # `sched.scheduler().enter(delay, priority, action)` only; not the application's own method
-        at = _ONE_SHOT[ev.attr]
-        given = ev.args[at] if len(ev.args) > at else ev.kwargs.get("action", ev.kwargs.get("callback"))
+    for site in calls_named(project, tuple(_RUN_LATER)):
+        given = one_shot_callback(project, site)
         callback = project.functions.get(target(project, site.module, given) or "") if given else None
         if callback is not None and callback.name != MODULE_CODE:
-            out.extend(_run_later(project, callback, site, at) or [(callback, site)])
+            out.extend(_run_later(project, callback, site, _RUN_LATER[site.event.attr]) or [(callback, site)])
     # `QueryThread(target=f)`, a thread class of the application's own that keeps the `run` of
     # `threading.Thread` (or calls it: `with app.app_context(): super().run()`): `f` is started.
     keeping = _keeps_threads_run(project)
@@ -204,8 +203,6 @@ def _find_started(project: Project) -> list:
                 ev.args[0] if ev.attr != "run_in_executor" and ev.args else None)
         else:
             started = ev.kwargs.get("target") if ev.attr in _TARGETED else (ev.args[0] if ev.args else None)
-        if ev.attr == "Timer" and started is None and len(ev.args) > 1:
-            started = ev.args[1]
         if started and started[0] == "call":  # `create_task(loop())`: the coroutine function
             fn = project.function_for(project.canonical(started[1]))
             if fn is not None and not fn.is_async:
@@ -224,24 +221,41 @@ def _find_started(project: Project) -> list:
     return out
 
 
-def _retried_or_next_turn(ev) -> bool:
+def one_shot_callback(project: Project, site, own_too: bool = False) -> list | None:
+    """The callback a one-shot timer is given (`threading.Timer(30, f)`, `call_later(5, f)`,
+    `sched.scheduler().enter(5, 1, f)`), or None: not such a timer (another object's `enter`; the
+    application's own `call_later` or `Timer`, which may only keep what it is given, unless
+    `own_too`: a callback it re-arms from its own body is evidence enough)."""
+    ev = site.event
+    name = project.canonical(ev.name) or ""
+    if (ev.attr in ("enter", "enterabs") and not name.startswith("sched.")) or (
+            not own_too and (project.function_for(name) is not None or name in project.classes)):
+        return None
+    at = _RUN_LATER[ev.attr]
+    return ev.args[at] if len(ev.args) > at else next((ev.kwargs[k] for k in _CALLBACK_KEYWORDS if k in ev.kwargs), None)
+
+
+def retried_or_next_turn(ev) -> bool:
     """A one-shot timer armed in an `except` clause (a retry after a failure, which ends once it
-    succeeds) or for no delay (`call_later(0, f)`: go on at the next turn)."""
-    return (ev.attr == "Timer" or ev.attr in _ONE_SHOT) and (bool(ev.handlers) or (bool(ev.args) and ev.args[0] == ["lit", 0]))
+    succeeds) or for no delay (`call_later(0, f)`: go on at the next turn, draining a queue a step
+    at a time): neither a period nor work started apart."""
+    return ev.attr in _RUN_LATER and (bool(ev.handlers) or (bool(ev.args) and ev.args[0] == ["lit", 0]))
 
 
 def _keeps_threads_run(project: Project) -> set:
     """The application's thread classes whose `run` is `threading.Thread`'s, or calls it."""
-    out = set()
-    for cls in project.classes.values():
-        bases = project.class_bases(cls)
-        if not any(base in THREAD_CLASSES for base in bases):
-            continue
-        run = next((project.functions.get(f"{owner}.run") for owner in (cls.qualname, *bases)
-                    if f"{owner}.run" in project.functions), None)
-        if run is None or any(ev.kind == "call" and ev.name == "super().run" for ev in run.events):
-            out.add(cls.qualname)
-    return out
+    def find() -> set:
+        out = set()
+        for cls in project.classes.values():
+            bases = project.class_bases(cls)
+            if not any(base in THREAD_CLASSES for base in bases):
+                continue
+            run = next((project.functions.get(f"{owner}.run") for owner in (cls.qualname, *bases)
+                        if f"{owner}.run" in project.functions), None)
+            if run is None or any(ev.kind == "call" and ev.name == "super().run" for ev in run.events):
+                out.add(cls.qualname)
+        return out
+    return project.once("thread classes keeping Thread.run", find)
 
 
 def _started_thread_classes(project: Project) -> list:
@@ -275,10 +289,14 @@ def _handed_on(project: Project, fn, site, depth: int = 0) -> list | None:
     called = {ev.attr for ev in fn.events if ev.kind == "call" and ev.name is None and ev.attr in site.function.params}
     # A closure with an effect of its own (`data = requests.post(url).json(); callback(data)`) is
     # the work, and the callable it was given only hears of the result.
-    if len(called) != 1 or depth >= 2 or any(project.catalog_effect(ev) is not None for ev in fn.events
-                                               if ev.kind == "call"):
+    if len(called) != 1 or depth >= 2 or _works(project, fn):
         return None
     return _passed_to_helper(project, site.function, called.pop(), depth + 1)
+
+
+def _works(project: Project, fn) -> bool:
+    """Does `fn` make an external effect itself (a call the effect catalog knows)?"""
+    return any(project.catalog_effect(ev) is not None for ev in fn.events if ev.kind == "call")
 
 
 def _run_later(project: Project, runner, site, at: int) -> list:
@@ -286,8 +304,7 @@ def _run_later(project: Project, runner, site, at: int) -> list:
     self.register_callback, partial(callback, *args))`, `register_callback` running its first
     parameter once): the work started is that callable, or what the timer's caller was given."""
     params = [p for p in runner.params if p not in ("self", "cls")]
-    if not params or len(site.event.args) <= at + 1 or _runs(project, runner, params[0], 0) != "once" \
-            or any(project.catalog_effect(ev) is not None for ev in runner.events if ev.kind == "call"):
+    if not params or len(site.event.args) <= at + 1 or _runs(project, runner, params[0], 0) != "once" or _works(project, runner):
         return []  # (one with an effect of its own is the work: what it is handed hears of the result)
     value = site.event.args[at + 1]
     if value[0] == "call" and (canonical_in(project, site.module, value[1]) or "").rpartition(".")[2] == "partial" and value[2]:
@@ -340,7 +357,7 @@ def _thread_loops(project: Project) -> dict:
             if run is None or not any(base in THREAD_CLASSES for base in project.class_bases(cls)):
                 continue
             out[cls.qualname] = next((m for m in map(project.named_callee, run.events) if m is not None and m is not run
-                             and m.class_qualname == cls.qualname and repeats_forever(project, m)), None)
+                                      and m.class_qualname == cls.qualname and repeats_forever(project, m)), None)
         return out
     return project.once("thread classes", find)
 
@@ -785,5 +802,6 @@ def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
             sleeps = sleeps or waits
             works = works or not (waits and _only_waits(project, ev))
     return sleeps and works
+
 
 FRAMEWORK = BackgroundLoops()

@@ -49,7 +49,8 @@ from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, calls_where, deco_name
 from ..analysis.project import Project, in_tests
 from ..analysis.summary import is_property
-from .background_loops import nested_functions, through_kept_callables
+from .background_loops import (ONE_SHOT_TIMERS, nested_functions, one_shot_callback, retried_or_next_turn,
+                               through_kept_callables)
 from .base import job_from_function
 
 REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCall",
@@ -59,10 +60,6 @@ _GROUP_TIMERS = {"add_timer": 1, "add_timer_args": 1, "add_dynamic_timer": 0, "a
 # A callback that ends its looping call (`raise loopingcall.LoopingCallDone()`) waits for something
 # (a server to become active): a poll inside another job, not a job of its own.
 _DONE = "LoopingCallDone"
-# One-shot timers: the callback is their second argument (`function=` / `callback=` by keyword).
-ONE_SHOT = ("Timer", "call_later", "call_at", "add_timeout", "callLater")
-# The standard library's `sched.scheduler`: `enter(delay, priority, action, argument)`.
-SCHED = ("enter", "enterabs")
 # A call that schedules says so in its name (`register_task`, `schedule`, `add_periodic_callback`),
 # and how often in a keyword (`interval=60`, `poll_interval=5`, `interval_seconds=5`); words that
 # make it a wait, a retry or a deadline rather than a schedule; and the keywords that name the
@@ -103,17 +100,11 @@ class Timers:
             found = target(project, site.module, ev.kwargs.get("callback", ev.args[at] if len(ev.args) > at else None))
             if found is not None:
                 regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
-        for site in calls_named(project, (*ONE_SHOT, *SCHED)):
-            ev = site.event
-            if ev.attr in SCHED and not (project.canonical(ev.name) or "").startswith("sched."):
-                continue  # `scheduler.enter(delay, priority, action)` of the standard library only
-            at = 2 if ev.attr in SCHED else 1
-            callback = ev.args[at] if len(ev.args) > at else ev.kwargs.get("function", ev.kwargs.get(
-                "callback", ev.kwargs.get("action")))
+        for site in calls_named(project, tuple(ONE_SHOT_TIMERS)):
             # Re-armed from its own body (the callback is the function making the call), and not
-            # only when something failed; a delay of 0 is "go on at the next turn" (draining a
-            # queue a step at a time), not a period.
-            if ev.handlers or (ev.args and ev.args[0] == ["lit", 0]):
+            # only when something failed, nor for the next turn.
+            callback = one_shot_callback(project, site, own_too=True)
+            if retried_or_next_turn(site.event):
                 continue
             called = target(project, site.module, callback) if callback else None
             if called and _reaches(project, called, site.function.qualname):
