@@ -460,6 +460,19 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "notify": ("task", ["schedule"]), "Reports.monthly": ("task", ["enqueue"]),
         "on_failed": ("callback", ["enqueue"]),  # the worker runs it after a failed job
     }),
+    # Qt: a timer's `timeout` slot repeats; `QTimer.singleShot` and a started QThread run once, in
+    # the background; a single-shot timer's slot and a button's slot are no jobs.
+    ("frameworks/qt/widgets.py", {
+        "StatusWidget.refresh": ("periodic", ["schedule"]), "StatusWidget.load_remote": ("background", ["start"]),
+        "IndexWorker.run": ("background", ["start"]), "Autosave.do_autosave": ("periodic", ["schedule"]),
+        "UpdateWorker.check": ("background", ["start"]),
+    }),
+    # The application's own timer API (a closure over the loop's `call_later`, a widget's
+    # `timeout_add` handing its method to a runner): re-armed, a period; armed once, started once;
+    # armed again only in an except clause, a retry: nothing.
+    ("frameworks/timers/own_timer_api.py", {
+        "Widget.timer_setup": ("periodic", ["schedule"]), "Widget.show_once": ("background", ["start"]),
+    }),
     ("frameworks/taskiq/broker_tasks.py", {
         "post_webhook": ("task", ["enqueue"]), "send_digest": ("task", ["enqueue"]),
         "refresh_cache": ("periodic", ["enqueue", "schedule"]), "export_orders": ("task", ["enqueue"]),
@@ -748,7 +761,7 @@ from threading import Thread
 import gevent
 import requests
 from tornado.ioloop import IOLoop
-from twisted.internet import reactor
+from twisted.internet import reactor, task
 
 
 class HealTimer:
@@ -790,11 +803,16 @@ def report_once():
     requests.post("https://status.example/report")
 
 
+def connect_relay(hint):
+    requests.post("https://relay.example/connect", json={"hint": hint})
+
+
 def spawn_quit(run_time, listeners, future):
     gevent.spawn_later(run_time, stop_run)
     sched.scheduler(time.time, time.sleep).enter(30, 1, report_once)
     IOLoop.current().add_future(future, lambda f: on_done(f))
     reactor.callLater(2, lambda: notify({"id": 1}))
+    task.deferLater(reactor, 2.0, connect_relay, "relay-1")
     reactor.callLater(3, print, "not the application's")
     # A lambda that only names a function, or calls its own parameter, runs none of ours.
     reactor.callLater(1, lambda: listeners.remove(on_event))
@@ -975,7 +993,8 @@ def test_one_shot_timers_lambdas_and_thread_classes_are_started_in_the_backgroun
                           "execute_query",  # the target of a thread class that runs `Thread.run`
                           "Transfers.timeout",  # the application's scheduler, told a delay and no period
                           "fetch_async.<locals>._fetch",  # a closure that works itself, not what it hands the result to
-                          "JobQueue._pop_job"}  # what a one-shot timer's callback is handed to run
+                          "JobQueue._pop_job",  # what a one-shot timer's callback is handed to run
+                          "connect_relay"}  # twisted's deferLater(clock, delay, f, *args)
     # A thread class whose `run` hands over to a loop of its own: that loop is the periodic job,
     # the `run` no second one (not even a background one).
     assert (rows["NetworkThread._loop"]["framework"], rows["NetworkThread._loop"]["kind"]) == ("loop", "periodic")

@@ -45,6 +45,12 @@ def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) 
     if is_transparent_wrapper(fn):
         return out  # the wrapper a decorator builds: its jobs are the functions it decorates
     for number, (value, line, col, end_line, end_col) in enumerate(fn.decorators):
+        if value[0] in ("name", "ref"):
+            # `@retry_on_disconnect` with `retry_on_disconnect = tenacity.retry(stop=...)` at
+            # module level: the decorator is that call.
+            assigned = project.deref(value)
+            if assigned and assigned is not value and assigned[0] == "call" and assigned[1]:
+                value = assigned
         name = project.canonical(deco_name(value))
         if not name:
             continue

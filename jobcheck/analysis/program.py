@@ -16,6 +16,8 @@ from .syspath import relink
 
 _MAX_HOPS = 12
 _GETATTR = ("getattr", "builtins.getattr")
+# traitlets' typed attribute: `query = Instance(ZMQStream)` holds a ZMQStream.
+_TRAITS = ("traitlets.Instance", "traitlets.traitlets.Instance")
 _UNREADABLE = object()
 _DICT = ("dict", "builtins.dict")
 # What puts an element in a list or set the instance holds: `append(x)`, `add(x)`, `insert(0, x)`, `extend([x, y])`.
@@ -223,7 +225,10 @@ class Program:
             return "attr", cls.attr_types[head]
         attr = cls.attrs.get(head)
         if attr is not None and attr[0][0] == "call" and attr[0][1]:
-            return "attr", attr[0][1] + "()"
+            value = attr[0]
+            if value[1] in _TRAITS and value[2] and value[2][0][0] == "name" and value[2][0][1]:
+                return "attr", value[2][0][1] + "()"  # `stream = Instance(ZMQStream)`: a ZMQStream
+            return "attr", value[1] + "()"
         external = None
         if depth < 10:
             for base in cls.bases:
@@ -353,6 +358,39 @@ class Program:
 
         return ["call", made.name, [given(a) for a in made.args], {k: given(v) for k, v in made.kwargs.items()}]
 
+    def dispatched_methods(self, name: str | None) -> list[FunctionSummary]:
+        """The methods a call through `getattr(obj, <name>)` can run, where the summary says what
+        names it (`Class().<getattr:handle_*>`, `Class().<getattr:[event_type]>`: see
+        `summary._named_by`): those of the object's class, its bases' and its subclasses' whose
+        names fit the pattern, or are written under that key somewhere in the application
+        (`{"event_type": "start_lease"}` names `start_lease`). Nothing for a name unknown."""
+        owner, _, spec = (name or "").partition("().<getattr:")
+        cls = self.classes.get(owner)
+        if cls is None or not spec.endswith(">"):
+            return []
+        spec = spec[:-1]
+        if spec.startswith("["):
+            keyed = self.once("keyed names", self._keyed_names)
+            fits = keyed.get(spec[1:-1], set()).__contains__
+        else:
+            prefix, _, suffix = spec.partition("*")
+            fits = lambda m: len(m) > len(prefix) + len(suffix) and m.startswith(prefix) and m.endswith(suffix)  # noqa: E731
+        out: dict[str, FunctionSummary] = {}
+        for c in (*self._mro(cls), *self.subclasses(cls.qualname)):
+            for method in c.methods:
+                fn = self.functions.get(f"{c.qualname}.{method}")
+                if fn is not None and fits(method) and not method.startswith("__") and method not in out:
+                    out[method] = fn
+        return list(out.values())
+
+    def _keyed_names(self) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for mod in self.modules.values():
+            if not in_tests(mod.module):
+                for key, names in mod.keyed_names.items():
+                    out.setdefault(key, set()).update(names)
+        return out
+
     def table_functions(self, name: str | None) -> list[FunctionSummary]:
         """The functions an entry of a module-level table can be (`pkg.HANDLERS[]` or
         `pkg.HANDLERS.get()`, the entry of a literal key `pkg.HANDLERS[=ping]`, a tuple position
@@ -366,6 +404,8 @@ class Program:
         if part is None and position is None and method is not None and "()." in base:
             return self._collection_methods(base, method)
         table = self.deref(["ref", self.canonical(base) or base])
+        if (not table or table[0] not in ("dict", "seq")) and "()." in base:
+            table = self._instance_table(base)  # `self.handlers = {"ping": self.pong}`, set in a method
         if not table or table[0] not in ("dict", "seq"):
             return []
         key = part[1:] if part and part[0] == "=" else None
@@ -386,6 +426,25 @@ class Program:
                 if fn is not None and fn not in out:
                     out.append(fn)
         return out
+
+    def _instance_table(self, held: str) -> list | None:
+        """The dict or list an instance's attribute is set to in a method of its class, its bases
+        or its subclasses (`self.query_handlers = {"queue_request": self.queue_status, ...}`), the
+        entries of every such assignment together; None where there is none."""
+        owner, _, attr = held.rpartition("().")
+        cls = self.classes.get(owner)
+        if cls is None or "." in attr:
+            return None
+        kind, entries = None, []
+        family = {c.qualname: c for c in (*self._mro(cls), *self.subclasses(owner))}
+        for c in family.values():
+            for m in c.methods:
+                fn = self.functions.get(f"{c.qualname}.{m}")
+                for a, _line, receiver, _src, value in fn.stores if fn is not None else ():
+                    if a == attr and receiver == "self" and value and value[0] in ("dict", "seq") and kind in (None, value[0]):
+                        kind = value[0]
+                        entries.extend(value[1])
+        return [kind, entries] if kind else None
 
     def _collection_methods(self, held: str, method: str) -> list[FunctionSummary]:
         """`for mod in self.modules: mod.send_msg(msg)`: that method of each class whose instances
@@ -484,8 +543,11 @@ class Program:
 
 
 def _strip_call(part: str) -> tuple[str, bool]:
-    if part.endswith(")"):
-        return part[: part.index("(")], True
+    """`Foo()` -> ("Foo", True): an instance; a part of a name with no call is itself (a string
+    taken for a dotted path may hold anything: `"\\)"`)."""
+    at = part.find("(")
+    if part.endswith(")") and at >= 0:
+        return part[:at], True
     return part, False
 
 

@@ -138,6 +138,13 @@ class Project(Guards, Program):
         base's `handle` is not (its work is always a subclass's) unless it does work of its own
         beside the hook."""
         fn = self.functions.get(reg.target)
+        if fn is not None and fn.class_qualname and (self.abstract(fn.qualname) or _empty(fn)):
+            # `stream.on_recv(self.dispatch_result)` in a base whose `dispatch_result` raises
+            # NotImplementedError: what runs is each subclass's implementation.
+            overrides = self._overrides(fn)
+            return [replace(reg, target=impl, owner=None,
+                            retry=None if _RETRY_ATTRS.intersection(self.classes[impl.rpartition(".")[0]].attrs) else reg.retry)
+                    for impl in overrides] or [reg]
         called = self._hooks_called(fn) if fn is not None else []
         if not called:
             return [reg]
@@ -150,6 +157,21 @@ class Project(Guards, Program):
         own = any(ev.kind == "call" and ev.attr not in attrs and ev.attr not in LOG_METHODS
                   and not (ev.name or "").startswith("super") for ev in fn.events)
         return [reg, *subs] if own else subs
+
+    def _overrides(self, fn: FunctionSummary) -> list[str]:
+        """The implementations of a method its class leaves to subclasses (`fn` itself), in the
+        subclasses the application uses (not its tests'), each doing work."""
+        used = self.used_classes()
+        out = []
+        for sub in self.subclasses(fn.class_qualname):
+            if sub.qualname not in used or in_tests(self.module_of_class(sub).module):
+                continue
+            owner = next((c for c in self._mro(sub) if fn.name in c.methods), None)
+            impl = self.functions.get(f"{owner.qualname}.{fn.name}") if owner is not None else None
+            if impl is not None and impl is not fn and not self.abstract(impl.qualname) and self._does_work(impl) \
+                    and impl.qualname not in out:
+                out.append(impl.qualname)
+        return out
 
     def template_hooks(self, fn: FunctionSummary) -> dict[str, str]:
         """The subclasses' methods a method runs through `self` where its class leaves the work to
@@ -308,23 +330,33 @@ class Project(Guards, Program):
                                       doc_owner=hook, triggers=set(site.triggers), settings=dict(site.settings), retry=retry)
 
     def _add_signal_receivers(self, sites: dict[str, JobSite]) -> None:
-        """A signal a job sends runs its receivers in that job (`tick_hourly` sending `hourly`):
-        each receiver is a job of the sender's kind and triggers. Their effects stay the sender's
-        too (`callees`), so a retry of the sender is reported where it sends."""
+        """What a job hands its work to by name runs in that job: the receivers of a signal it
+        sends (`tick_hourly` sending `hourly`), the methods it dispatches to through `getattr`
+        (`getattr(self, event["event_type"])(...)`) or a table (`self.handlers[kind](msg)`,
+        `HANDLERS.get(kind)`), in its body or a helper's it calls. Each is
+        a job of the sender's kind and triggers; their effects stay the sender's too (`callees`),
+        so a retry of the sender is reported where it sends."""
         for sender in list(sites.values()):
             fn = self.functions.get(sender.function)
-            if fn is None:
-                continue
-            for ev in fn.events:
-                if not (ev.kind == "call" and ev.ref and ev.attr in _SEND_METHODS):
-                    continue
-                for receiver in self.callees(ev):
-                    if receiver.qualname not in sites:
-                        sites[receiver.qualname] = JobSite(
-                            function=receiver.qualname, framework=sender.framework, kind=sender.kind,
-                            path=self.function_module[receiver.qualname].path, anchor=self.anchor_of(receiver),
-                            display=receiver.qualname, doc_owner=receiver.qualname, triggers=set(sender.triggers),
-                        )
+            todo, seen = [(fn, 0)] if fn is not None else [], {sender.function}
+            while todo:
+                caller, depth = todo.pop()
+                for ev in caller.events:
+                    if ev.kind != "call":
+                        continue
+                    name = ev.name or ""
+                    handed = (ev.ref and ev.attr in _SEND_METHODS) or "<getattr:" in name or (
+                        ("[" in name or ".get()" in name) and self.named_callee(ev) is None)
+                    for receiver in self.callees(ev):
+                        if handed and receiver.qualname not in sites:
+                            sites[receiver.qualname] = JobSite(
+                                function=receiver.qualname, framework=sender.framework, kind=sender.kind,
+                                path=self.function_module[receiver.qualname].path, anchor=self.anchor_of(receiver),
+                                display=receiver.qualname, doc_owner=receiver.qualname, triggers=set(sender.triggers),
+                            )
+                        elif not handed and depth < 2 and receiver.qualname not in seen:
+                            seen.add(receiver.qualname)
+                            todo.append((receiver, depth + 1))
 
     def _expand_forwards(self, registrations: list[Registration], depth: int = 0) -> list[Registration]:
         """A helper that enqueues its parameter registers whatever its callers pass there."""
@@ -487,12 +519,15 @@ class Project(Guards, Program):
 
     def callees(self, event: Event) -> list[FunctionSummary]:
         """What a call can run: the function it names, each function of the module-level table it
-        calls through (`HANDLERS[kind](x)`: `Program.table_functions`), or the receivers of a
+        calls through (`HANDLERS[kind](x)`: `Program.table_functions`), each method a
+        `getattr(self, ...)` can name (`Program.dispatched_methods`), or the receivers of a
         Django signal it sends (`send` runs every receiver in the sender's process, so their
         effects are the sender's). Every walk of the call graph goes through here."""
         callee = self.named_callee(event)
         if callee is not None:
             return [callee]
+        if event.kind == "call" and event.name and "<getattr:" in event.name:
+            return self.dispatched_methods(event.name)
         if event.kind == "call" and event.name and ("[" in event.name or ".get()" in event.name):
             held = self.table_functions(event.name)
             if held:

@@ -179,6 +179,9 @@ class ModuleSummary:
     suppressions: dict = field(default_factory=dict)  # line -> [kind, [codes]]
     imported: list = field(default_factory=list)  # every module named by an import, anywhere
     uses: dict = field(default_factory=dict)  # definition (relative name) -> names it refers to; see `uses_of`
+    # key -> the names written under it (`{"event_type": "start_lease"}`, `Event(kind="ping")`,
+    # `msg["op"] = "sync"`, `self.state = "idle"`): what `getattr(self, event["event_type"])` can name
+    keyed_names: dict = field(default_factory=dict)
     error: str | None = None  # set when the file could not be analysed
     error_kind: str | None = None  # "parse-error" | "unreadable-file"
     error_line: int = 1
@@ -413,13 +416,17 @@ class Summarizer:
                 # written as a literal, else `<getattr>` (which no function or API is called)
                 attr = node.args[1]
                 literal = isinstance(attr, ast.Constant) and isinstance(attr.value, str) and attr.value.isidentifier()
-                return f"{owner}.{attr.value if literal else '<getattr>'}"
+                return f"{owner}.{attr.value if literal else _named_by(attr)}"
             if func.rpartition(".")[2] in _AWS_FACTORIES and func.startswith(("boto3", "aioboto3")):
                 if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                     return f"{func}({node.args[0].value})"
             return f"{func}()"
         if isinstance(node, ast.Await):
             return self._resolve(node.value)
+        if (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Attribute) and isinstance(node.orelse, ast.Attribute)
+                and ast.dump(node.body.value) == ast.dump(node.orelse.value)):
+            # `send = client.cast if async_ else client.call`: a method of one object, named by the first
+            return self._resolve(node.body)
         return None
 
     def _table_entry(self, node: ast.AST, called: bool = False) -> str | None:
@@ -657,6 +664,7 @@ class Summarizer:
     def _expr_dict(self, node: ast.Dict) -> frozenset:
         sources: frozenset = _EMPTY
         for key, val in zip(node.keys, node.values):
+            self._key_name(key, val)
             vs = self.expr(val)
             if key is not None:
                 sources = sources | self.expr(key)
@@ -688,6 +696,8 @@ class Summarizer:
         kwsrc = {}
         kw_sources: frozenset = _EMPTY
         for k in node.keywords:
+            if k.arg:
+                self._key_name(k.arg, k.value)
             s = self.expr(k.value)
             if s:
                 kwsrc[k.arg or "**"] = sorted(s)
@@ -791,7 +801,7 @@ class Summarizer:
             ann = self.annotated_class(annotation) if annotation is not None else None
             typ = f"{ann}()" if ann else None
             annotated = bool(ann) and not ann.startswith(("typing.", "collections.abc."))
-        if value is not None and isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await)):
+        if value is not None and isinstance(value, (ast.Call, ast.Name, ast.Attribute, ast.Await, ast.IfExp)):
             # What the value is, where it says (`n: Notifier = SlackNotifier()`, an instance of a
             # class), is more precise than the annotation; what a function returns
             # (`app: Celery = make_app()`) the annotation says.
@@ -803,6 +813,10 @@ class Summarizer:
         # What an attribute store assigns (`_bind` records it); loop and `with` targets store "other".
         self._stored = self.value(value) if value is not None and not isinstance(node, ast.AugAssign) else _OTHER
         for target in targets:
+            if isinstance(target, ast.Subscript):
+                self._key_name(target.slice, value)  # `msg["op"] = "sync"`
+            elif isinstance(target, ast.Attribute):
+                self._key_name(target.attr, value)  # `self.state = "idle"`
             if isinstance(node, ast.AugAssign) and isinstance(target, ast.Name):
                 sources = sources | self._expr_name(target)
             if entry is not None:
@@ -813,6 +827,16 @@ class Summarizer:
             self._note_flag(target, value)
             self._record_assign(target, value, node)
         self._stored = _OTHER
+
+    def _key_name(self, key: ast.AST | str | None, value: ast.AST | None) -> None:
+        """A name written under a key (`"event_type": "start_lease"`): see `ModuleSummary.keyed_names`."""
+        if isinstance(key, ast.Constant):
+            key = key.value
+        if isinstance(key, str) and isinstance(value, ast.Constant) and isinstance(value.value, str) \
+                and value.value.isidentifier():
+            names = self.mod.keyed_names.setdefault(key, [])
+            if value.value not in names:
+                names.append(value.value)
 
     def _bind_entry(self, target: ast.AST, entry: str, sources: frozenset) -> None:
         """`send = CHANNELS[name]`, `label, send = CHANNELS[name]`: the names stand for an entry
@@ -1380,6 +1404,44 @@ class Summarizer:
 
 
 _EXITS = (ast.Return, ast.Raise, ast.Continue)
+
+
+def _named_by(attr: ast.expr) -> str:
+    """What names the attribute `getattr(obj, attr)` takes, where it is not a literal:
+    `<getattr:handle_*>` for a name built around a parameter (`f"handle_{kind}"`, `"on_" + event`,
+    `"do_%s" % cmd`), `<getattr:[event_type]>` for a value read under a key (`event["event_type"]`,
+    `msg.get("op")`, `message.kind`), else `<getattr>`: nothing known."""
+    parts: list | None = None
+    if isinstance(attr, ast.JoinedStr):
+        parts = [v.value if isinstance(v, ast.Constant) else None for v in attr.values]
+    elif isinstance(attr, ast.BinOp) and isinstance(attr.op, ast.Add):
+        parts = []
+        for side in (attr.left, attr.right):
+            if isinstance(side, ast.BinOp) and isinstance(side.op, ast.Add):
+                parts += [side.left.value if isinstance(side.left, ast.Constant) else None,
+                          side.right.value if isinstance(side.right, ast.Constant) else None]
+            else:
+                parts.append(side.value if isinstance(side, ast.Constant) else None)
+    elif (isinstance(attr, ast.BinOp) and isinstance(attr.op, ast.Mod) and isinstance(attr.left, ast.Constant)
+          and isinstance(attr.left.value, str) and attr.left.value.count("%s") == 1):
+        before, _, after = attr.left.value.partition("%s")
+        parts = [before, None, after]
+    if parts is not None:
+        parts = [p for p in parts if p != ""]
+        if parts.count(None) == 1 and all(p is None or isinstance(p, str) for p in parts):
+            at = parts.index(None)
+            prefix, suffix = "".join(parts[:at]), "".join(parts[at + 1:])
+            if (prefix + suffix).replace("_", "").isalnum() and len(prefix + suffix) >= 3:
+                return f"<getattr:{prefix}*{suffix}>"
+        return "<getattr>"
+    if isinstance(attr, ast.Subscript) and isinstance(attr.slice, ast.Constant) and isinstance(attr.slice.value, str):
+        return f"<getattr:[{attr.slice.value}]>"
+    if (isinstance(attr, ast.Call) and isinstance(attr.func, ast.Attribute) and attr.func.attr == "get"
+            and attr.args and isinstance(attr.args[0], ast.Constant) and isinstance(attr.args[0].value, str)):
+        return f"<getattr:[{attr.args[0].value}]>"
+    if isinstance(attr, ast.Attribute) and not (isinstance(attr.value, ast.Name) and attr.value.id in ("self", "cls")):
+        return f"<getattr:[{attr.attr}]>"
+    return "<getattr>"
 
 
 def _head(node: ast.expr) -> str | None:

@@ -60,7 +60,7 @@ _DEFERRING = {"call_later": 1, "call_at": 1, "call_soon": 0, "call_soon_threadsa
 # One-shot timers: the callback runs once, later, beside the work that armed it (its place among
 # the arguments; by keyword, one of `_CALLBACK_KEYWORDS`). `sched`'s `enter(delay, priority, action)`.
 ONE_SHOT_TIMERS = {"Timer": 1, "call_later": 1, "call_at": 1, "callLater": 1, "add_timeout": 1, "spawn_later": 1,
-                   "spawn_after": 1, "enter": 2, "enterabs": 2}
+                   "spawn_after": 1, "enter": 2, "enterabs": 2, "singleShot": 1, "deferLater": 2}
 # ... and tornado's `add_future(future, callback)`, which runs its callback once the future is done
 # (no timer: armed again from the callback, it waits again, it is no period).
 _RUN_LATER = {**ONE_SHOT_TIMERS, "add_future": 1}
@@ -75,7 +75,9 @@ _SUBMITS = ("submit", "run_in_executor")
 _EXECUTOR_PREFIXES = ("concurrent.futures", "futurist", "loky")
 _TARGETED = ("Thread", "Process")
 # A class whose `run` a started instance runs in a thread or process of its own.
-THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process")
+QT_BINDINGS = ("PyQt5", "PyQt6", "PySide2", "PySide6", "qtpy")
+THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process",
+                  *(f"{qt}.QtCore.QThread" for qt in QT_BINDINGS))
 _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
     ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue"),
     ("gevent.queue", "Queue"), ("gevent.queue", "JoinableQueue"), ("eventlet.queue", "Queue"),
@@ -100,7 +102,7 @@ class BackgroundLoops:
             # of the caller's work. A test's threads are the test's, an example's the example's.
             if (site.event.attr != "run_in_executor" and not repeats_forever(project, fn)
                     and fn.name != MODULE_CODE and the_applications(site.module) and not _awaited(site)
-                    and not retried_or_next_turn(site.event)):
+                    and not retried_or_next_turn(project, site)):
                 out.append(job_from_function(project, fn, "background", "background", triggers={"start"}))
         for run in _started_thread_classes(project):
             out.append(job_from_function(project, run, "background", "background", triggers={"start"}))
@@ -173,9 +175,13 @@ def _started(project: Project) -> list:
 
 def _find_started(project: Project) -> list:
     out = []
-    for site in calls_named(project, tuple(_DEFERRING)):
+    for site in one_shot_sites(project, _DEFERRING):
         ev = site.event
-        at = _DEFERRING[ev.attr]
+        own = project.function_for(project.canonical(ev.name) or "")
+        at = callback_place(project, site) if own is not None and own.qualname in timer_wrappers(project) \
+            else _DEFERRING.get(ev.attr)
+        if at is None:
+            continue
         starter = ev.args[at] if len(ev.args) > at + 1 else None
         started = ev.args[at + 1] if starter else None
         if starter and starter[0] == "name" and canonical_in(project, site.module, starter[1]) in _TASK_STARTERS \
@@ -183,11 +189,21 @@ def _find_started(project: Project) -> list:
             fn = project.function_for(project.canonical(started[1]))
             if fn is not None and fn.is_async:
                 out.append((fn, site))
-    for site in calls_named(project, tuple(_RUN_LATER)):
+    wrappers = timer_wrappers(project)
+    for site in one_shot_sites(project, _RUN_LATER):
+        if site.function.qualname.split(".<locals>.")[0] in wrappers:
+            continue  # the timer a wrapper arms runs what its callers give it
         given = one_shot_callback(project, site)
         callback = project.functions.get(target(project, site.module, given) or "") if given else None
         if callback is not None and callback.name != MODULE_CODE:
-            out.extend(_run_later(project, callback, site, _RUN_LATER[site.event.attr]) or [(callback, site)])
+            out.extend(_run_later(project, callback, site, callback_place(project, site)) or [(callback, site)])
+    # `thread.started.connect(worker.run)`: a Qt thread runs the slot connected to its `started`.
+    for site in calls_named(project, ("connect",)):
+        name = project.canonical(site.event.name) or ""
+        if name.endswith("QThread().started.connect") and name.startswith(QT_BINDINGS) and site.event.args:
+            fn = project.functions.get(target(project, site.module, site.event.args[0]) or "")
+            if fn is not None:
+                out.append((fn, site))
     # `QueryThread(target=f)`, a thread class of the application's own that keeps the `run` of
     # `threading.Thread` (or calls it: `with app.app_context(): super().run()`): `f` is started.
     keeping = _keeps_threads_run(project)
@@ -221,25 +237,104 @@ def _find_started(project: Project) -> list:
     return out
 
 
+def one_shot_sites(project: Project, table: dict = ONE_SHOT_TIMERS) -> list:
+    """The calls of a one-shot timer: a library's (`table`) or one of the application's own
+    (`timer_wrappers`)."""
+    return calls_named(project, (*table, *{q.rpartition(".")[2] for q in timer_wrappers(project)}))
+
+
 def one_shot_callback(project: Project, site, own_too: bool = False) -> list | None:
     """The callback a one-shot timer is given (`threading.Timer(30, f)`, `call_later(5, f)`,
-    `sched.scheduler().enter(5, 1, f)`), or None: not such a timer (another object's `enter`; the
-    application's own `call_later` or `Timer`, which may only keep what it is given, unless
-    `own_too`: a callback it re-arms from its own body is evidence enough)."""
+    `sched.scheduler().enter(5, 1, f)`, the application's own `timeout_add(5, f)` that arms one:
+    `timer_wrappers`), or None: not such a timer (another object's `enter`; the application's own
+    `call_later` or `Timer` that arms none, which may only keep what it is given, unless `own_too`:
+    a callback it re-arms from its own body is evidence enough)."""
     ev = site.event
     name = project.canonical(ev.name) or ""
-    if (ev.attr in ("enter", "enterabs") and not name.startswith("sched.")) or (
-            not own_too and (project.function_for(name) is not None or name in project.classes)):
+    own = project.function_for(name)
+    if own is not None and own.qualname in timer_wrappers(project):
+        return bound_argument(own, ev, timer_wrappers(project)[own.qualname])
+    if ev.attr not in _RUN_LATER or (ev.attr in ("enter", "enterabs") and not name.startswith("sched.")) or (
+            not own_too and (own is not None or name in project.classes)):
         return None
     at = _RUN_LATER[ev.attr]
     return ev.args[at] if len(ev.args) > at else next((ev.kwargs[k] for k in _CALLBACK_KEYWORDS if k in ev.kwargs), None)
 
 
-def retried_or_next_turn(ev) -> bool:
+def callback_place(project: Project, site) -> int:
+    """Where among a one-shot timer call's positional arguments its callback is."""
+    own = project.function_for(project.canonical(site.event.name) or "")
+    if own is not None and own.qualname in timer_wrappers(project):
+        params = [p for p in own.params if p not in ("self", "cls")]
+        return params.index(timer_wrappers(project)[own.qualname])
+    return _RUN_LATER[site.event.attr]
+
+
+def timer_wrappers(project: Project) -> dict[str, str]:
+    """The application's own one-shot timers: functions that arm one with a callable they are
+    given (`def call_later(self, delay, func, *args)` arming the loop's with a closure that calls
+    `func`; `def timeout_add(self, seconds, method)` arming that with `self._wrapper, method`, a
+    function running what it is handed): qualname -> the parameter holding the callable. Read from
+    their bodies, a few wrappers deep; a library's timer is a timer only where it is no function of
+    the application's."""
+    def build() -> dict[str, str]:
+        out: dict[str, str] = {}
+        for _ in range(3):
+            found = False
+            for site in calls_named(project, (*ONE_SHOT_TIMERS, *{q.rpartition(".")[2] for q in out})):
+                fn, ev = site.function, site.event
+                if fn.name == MODULE_CODE or fn.qualname in out or not the_applications(site.module):
+                    continue
+                own = project.function_for(project.canonical(ev.name) or "")
+                if own is not None and own.qualname in out:
+                    at = [p for p in own.params if p not in ("self", "cls")].index(out[own.qualname])
+                    given = bound_argument(own, ev, out[own.qualname])
+                elif own is None and ev.attr in ONE_SHOT_TIMERS and not (
+                        ev.attr in ("enter", "enterabs") and not (project.canonical(ev.name) or "").startswith("sched.")):
+                    at = ONE_SHOT_TIMERS[ev.attr]
+                    given = ev.args[at] if len(ev.args) > at else None
+                else:
+                    continue
+                param = _armed_param(project, site, fn, given, at)
+                if param is not None:
+                    out[fn.qualname] = param
+                    found = True
+            if not found:
+                break
+        return out
+    return project.once("timer wrappers", build)
+
+
+def _armed_param(project: Project, site, fn, given, at: int) -> str | None:
+    """The parameter of `fn` whose callable a timer call inside it arms: passed as the callback,
+    called by a closure of `fn` passed as the callback, or handed after a callback that runs
+    what it is handed (`call_later(delay, self._wrapper, method)`)."""
+    if not given:
+        return None
+    if given[0] == "param" and given[1] in fn.params:
+        return given[1]
+    callback = project.functions.get(target(project, site.module, given) or "")
+    if callback is None:
+        return None
+    if callback.qualname.startswith(f"{fn.qualname}.<locals>."):
+        called = {e.attr for e in callback.events if e.kind == "call" and e.name is None and e.attr in fn.params
+                  and e.attr not in ("self", "cls")}
+        return called.pop() if len(called) == 1 else None
+    params = [p for p in callback.params if p not in ("self", "cls")]
+    after = site.event.args[at + 1] if len(site.event.args) > at + 1 else None
+    if params and after and after[0] == "param" and after[1] in fn.params and _runs(project, callback, params[0], 0) == "once":
+        return after[1]
+    return None
+
+
+def retried_or_next_turn(project: Project, site) -> bool:
     """A one-shot timer armed in an `except` clause (a retry after a failure, which ends once it
     succeeds) or for no delay (`call_later(0, f)`: go on at the next turn, draining a queue a step
     at a time): neither a period nor work started apart."""
-    return ev.attr in _RUN_LATER and (bool(ev.handlers) or (bool(ev.args) and ev.args[0] == ["lit", 0]))
+    ev = site.event
+    own = project.function_for(project.canonical(ev.name) or "")
+    timer = ev.attr in _RUN_LATER if own is None else own.qualname in timer_wrappers(project)
+    return timer and (bool(ev.handlers) or (bool(ev.args) and ev.args[0] == ["lit", 0]))
 
 
 def _keeps_threads_run(project: Project) -> set:

@@ -67,7 +67,7 @@ CALLS = (
     CallbackCall(("pulpcore.plugin.tasking.dispatch", "pulpcore.tasking.tasks.dispatch"), (0,), ("func",), "task",
                  "enqueue"),
     # Message consumers: pika (`basic_consume(queue, on_message_callback)`; before 1.0 the callback
-    # came first), aio-pika, kombu, Google Cloud Pub/Sub, NATS, paho-mqtt.
+    # came first), aio-pika, kombu, Google Cloud Pub/Sub, NATS, paho-mqtt, pyzmq.
     CallbackCall(("pika.*.basic_consume",), (1, 0), ("on_message_callback", "consumer_callback"), "consumer", "enqueue"),
     CallbackCall(("aio_pika.*.consume",), (0,), ("callback",), "consumer", "enqueue"),
     CallbackCall(("kombu.Consumer", "kombu.messaging.Consumer", "kombu.*.Consumer"), (), ("callbacks", "on_message"),
@@ -76,6 +76,9 @@ CALLS = (
                  "consumer", "enqueue"),
     CallbackCall(("nats.*.subscribe",), (2,), ("cb",), "consumer", "enqueue"),
     CallbackCall(("paho.mqtt.client.Client().message_callback_add",), (1,), ("callback",), "consumer", "enqueue"),
+    # pyzmq's event-loop stream: `stream.on_recv(self.dispatch)` runs it for each message received.
+    CallbackCall(("zmq.eventloop.zmqstream.ZMQStream().on_recv", "zmq.eventloop.zmqstream.ZMQStream().on_recv_stream"),
+                 (0,), ("callback",), "consumer", "enqueue"),
     # Repeating timers of event loops and application frameworks (not GLib's `timeout_add`: it
     # repeats only while the callback returns True, and most return nothing, to run once).
     CallbackCall(("kivy.clock.Clock.schedule_interval",), (0,), ("callback",), "periodic", "schedule"),

@@ -11,7 +11,13 @@ application's own (`rpc.get_server(target, endpoints)`, `[endpoint]`, a construc
 passed by `Service.create(topic, handlers)`) read at its callers, a few helpers up, or what a
 helper of the application's own returns (`self._get_endpoints(plugins)`). Endpoints
 appended to a list later are not read. An endpoint's methods include those of its bases, not its properties,
-class or static methods. oslo.messaging does not redeliver an
+class or static methods.
+
+Where the server's endpoints cannot be followed (a manager loaded by its dotted path, a proxy),
+the client says what it calls: an RPC `cast`/`call` names the method (`cctxt.cast(ctxt,
+"start_lcm_op", ...)`, also through a helper's parameter its callers fill). A class of the
+application that defines two or more of the names its clients call, not itself on the calling side
+(its method does not reach a cast), serves them: each such method is a job. oslo.messaging does not redeliver an
 RPC message whose handler raised, and a notification only when the endpoint asks (`REQUEUE` with
 `allow_requeue=True`): nothing is retried here.
 """
@@ -19,7 +25,8 @@ RPC message whose handler raised, and a notification only when the endpoint asks
 from __future__ import annotations
 
 from ..analysis.jobs import JobSite
-from ..analysis.program import calls_named, calls_of, deco_name
+from ..analysis.program import bound_argument, calls_a_function, calls_named, calls_of, deco_name, the_applications
+from ..analysis.summary import MODULE_CODE
 from ..analysis.project import Project
 from .base import job_from_function
 
@@ -30,6 +37,7 @@ _SERVICE_METHODS = ("start", "stop", "wait", "reset", "run", "serve", "kill", "r
                     "graceful_shutdown", "create")
 _SERVERS = {"get_rpc_server": "rpc", "get_notification_listener": "notify", "get_batch_notification_listener": "notify"}
 _PRIORITIES = ("audit", "critical", "debug", "error", "info", "sample", "warn")
+_CASTS = ("cast", "call")
 _NOT_CALLED = ("property", "cached_property", "classmethod", "staticmethod", "setter")
 
 
@@ -49,10 +57,71 @@ class OsloMessaging:
                         continue
                     if fn.qualname not in found:
                         found[fn.qualname] = job_from_function(project, fn, self.name, "task", triggers={"enqueue"})
+        for fn in _called_by_name(project):
+            if fn.qualname not in found:
+                found[fn.qualname] = job_from_function(project, fn, self.name, "task", triggers={"enqueue"})
         return list(found.values())
 
     def find_registrations(self, project: Project) -> list:
         return []
+
+
+def _called_by_name(project: Project) -> list:
+    """The methods RPC clients call by name (see the module's doc), where the application uses
+    oslo.messaging."""
+    if not any("oslo_messaging" in m.imported for m in project.modules.values()):
+        return []
+    groups: dict[str, set[str]] = {}  # the class (or module) a name is written in -> the names
+    casting: set[str] = set()  # the functions that cast
+    for site in calls_named(project, _CASTS):
+        if (not the_applications(site.module) or site.function.name == MODULE_CODE
+                or calls_a_function(project, site.module, site.event)):  # the application's own `cast(name)`
+            continue
+        given = [g for value in site.event.args[:2] for g in _names_given(project, site.function, value, 0)]
+        for name, group in given:
+            groups.setdefault(group, set()).add(name)
+        if given:
+            casting.add(site.function.qualname)
+    out: dict[str, object] = {}
+    for cls in project.classes.values():
+        if not the_applications(project.module_of_class(cls)):
+            continue
+        for names in groups.values():
+            # A server implements most of what one client calls (a driver sharing two verbs with it does not).
+            served = [fn for m in cls.methods if m in names and not m.startswith("_")
+                      and (fn := project.functions.get(f"{cls.qualname}.{m}")) is not None]
+            if len(served) >= 2 and 4 * len(served) >= 3 * len(names):
+                # ... and so do its subclasses (a datastore's manager overriding `create_backup`).
+                served += [fn for sub in project.subclasses(cls.qualname) for m in sub.methods
+                           if m in names and not m.startswith("_") and the_applications(project.module_of_class(sub))
+                           and (fn := project.functions.get(f"{sub.qualname}.{m}")) is not None]
+                out.update((fn.qualname, fn) for fn in served if not _reaches(project, fn, casting, 3))
+    return list(out.values())
+
+
+def _names_given(project: Project, fn, value, depth: int):
+    """(method name, where it is written: its class, else its module) for what a cast's argument can
+    be: a literal, or what the callers of the function pass for its parameter, a few helpers up."""
+    if value and value[0] == "lit" and isinstance(value[1], str) and value[1].isidentifier():
+        yield value[1], fn.class_qualname or fn.qualname.rpartition(".")[0]
+    elif value and value[0] == "param" and depth < 3 and fn.name != MODULE_CODE:
+        for caller in calls_of(project, fn):
+            yield from _names_given(project, caller.function, bound_argument(fn, caller.event, value[1]), depth + 1)
+
+
+def _reaches(project: Project, fn, targets: set, depth: int) -> bool:
+    """Does `fn` call one of `targets`, itself or through the project's functions it calls?"""
+    todo, seen = [(fn, 0)], {fn.qualname}
+    while todo:
+        caller, d = todo.pop()
+        if caller.qualname in targets:
+            return True
+        for ev in caller.events if d < depth else ():
+            for callee in project.callees(ev) if ev.kind == "call" else ():
+                if callee.qualname not in seen:
+                    seen.add(callee.qualname)
+                    todo.append((callee, d + 1))
+    return False
 
 
 def _methods(project: Project, cls, serving: frozenset = frozenset()) -> list:

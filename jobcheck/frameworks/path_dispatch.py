@@ -137,7 +137,7 @@ def _paths_passed(project: Project, fn, param: str, framework: str) -> list[Regi
         if project.function_for(site.name) is not fn:
             continue
         value = bound_argument(fn, site.event, param)
-        if value and value[0] == "lit" and isinstance(value[1], str) and "." in value[1]:
+        if value and value[0] == "lit" and _dotted_path(value[1]):
             named = target(project, site.module, value)
             if named:
                 regs.append(Registration(named, framework, "enqueue", site.anchor, kind="task"))
@@ -152,13 +152,19 @@ def _stored_paths(project: Project, fn, framework: str) -> list[Registration]:
         if ev.kind != "call" or not (ev.args or ev.kwargs):
             continue
         for value in _literals_in([*ev.args, *ev.kwargs.values()]):
-            if not (isinstance(value[1], str) and "." in value[1] and " " not in value[1]):
+            if not _dotted_path(value[1]):
                 continue
             named = target(project, module, value)
             if named and _stores(project, fn, ev):
                 anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
                 regs.append(Registration(named, framework, "enqueue", anchor, kind="task"))
     return regs
+
+
+def _dotted_path(value) -> bool:
+    """A string that can name a function by its dotted path (`"app.tasks.purge"`, not a regular
+    expression or a sentence with a dot)."""
+    return isinstance(value, str) and "." in value and all(part.isidentifier() for part in value.split("."))
 
 
 def _stores(project: Project, fn, ev) -> bool:

@@ -7,6 +7,10 @@
 (an oslo.service looping call whose callback ends it, `raise LoopingCallDone()`, waits for
 something inside another job: not a job),
 
+a Qt timer's `timeout` signal (`self.timer.timeout.connect(self.refresh)`; a timer set
+single-shot, `setSingleShot(True)`, only where the slot starts it again: `QTimer.singleShot(ms, f)`
+runs `f` once),
+
 oslo.service's ThreadGroup timers, on a thread group the service's library base made
 (`self.tg.add_timer(self.report_interval, self.report_state)`, also `add_timer_args`,
 `add_dynamic_timer`, `add_dynamic_timer_args`),
@@ -49,7 +53,7 @@ from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, calls_where, deco_name
 from ..analysis.project import Project, in_tests
 from ..analysis.summary import is_property
-from .background_loops import (ONE_SHOT_TIMERS, nested_functions, one_shot_callback, retried_or_next_turn,
+from .background_loops import (QT_BINDINGS, nested_functions, one_shot_callback, one_shot_sites, retried_or_next_turn,
                                through_kept_callables)
 from .base import job_from_function
 
@@ -100,11 +104,18 @@ class Timers:
             found = target(project, site.module, ev.kwargs.get("callback", ev.args[at] if len(ev.args) > at else None))
             if found is not None:
                 regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
-        for site in calls_named(project, tuple(ONE_SHOT_TIMERS)):
+        for site in calls_named(project, ("connect",), _reads_qt_timeout):
+            # `self.timer.timeout.connect(self.refresh)`: a Qt timer runs it each time it times out,
+            # unless the timer is made single-shot (`self.timer.setSingleShot(True)`).
+            found = target(project, site.module, site.event.args[0] if site.event.args else None)
+            timer = (site.event.name or "").removesuffix(".timeout.connect")
+            if found is not None and (not _single_shot(project, site) or _restarts(project, found, f"{timer}.start")):
+                regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
+        for site in one_shot_sites(project):
             # Re-armed from its own body (the callback is the function making the call), and not
             # only when something failed, nor for the next turn.
             callback = one_shot_callback(project, site, own_too=True)
-            if retried_or_next_turn(site.event):
+            if not callback or retried_or_next_turn(project, site):
                 continue
             called = target(project, site.module, callback) if callback else None
             if called and _reaches(project, called, site.function.qualname):
@@ -208,6 +219,41 @@ def _reaches(project: Project, start: str, goal: str, depth: int = 3) -> bool:
             called = [c.qualname for ev in fn.events if ev.kind == "call" and not ev.handlers and not ev.branch
                       for c in project.callees(ev)]
             following.extend(q for q in (*nested, *called) if q not in seen and not seen.add(q))
+        frontier = following
+    return False
+
+
+def _reads_qt_timeout(project: Project, module, ev) -> bool:
+    """The `timeout` signal of a Qt timer (`QTimer().timeout.connect`, from any binding)."""
+    name = project.canonical(ev.name) or ""
+    return name.endswith("QTimer().timeout.connect") and name.startswith(QT_BINDINGS)
+
+
+def _single_shot(project: Project, site) -> bool:
+    """Is the timer whose `timeout` the call connects made single-shot where its class (or the
+    function) sets it up (`self.timer.setSingleShot(True)`)?"""
+    timer = (site.event.name or "").removesuffix(".timeout.connect")
+    fn = site.function
+    cls = project.classes.get(fn.class_qualname) if fn.class_qualname else None
+    methods = [project.functions.get(f"{cls.qualname}.{m}") for m in cls.methods] if cls is not None else [fn]
+    return any(ev.kind == "call" and ev.name == f"{timer}.setSingleShot" and ev.args[:1] != [["lit", False]]
+               for m in methods if m is not None for ev in m.events)
+
+
+def _restarts(project: Project, start: str, call: str, depth: int = 3) -> bool:
+    """Does running `start` make the call named `call` (a single-shot Qt timer's `start`), itself
+    or through the functions it calls, within `depth` calls, not only in an `except`?"""
+    frontier, seen = [start], {start}
+    for _ in range(depth + 1):
+        following = []
+        for qualname in frontier:
+            fn = project.functions.get(qualname)
+            for ev in fn.events if fn is not None else ():
+                if ev.kind != "call" or ev.handlers:
+                    continue
+                if ev.name == call:
+                    return True
+                following.extend(c.qualname for c in project.callees(ev) if c.qualname not in seen and not seen.add(c.qualname))
         frontier = following
     return False
 

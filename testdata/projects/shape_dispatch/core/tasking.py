@@ -1,5 +1,6 @@
 """The application's own tasking system: `dispatch(func, ...)` runs `func` on a worker."""
 import importlib
+import re
 
 from celery import shared_task
 from redis import Redis
@@ -51,3 +52,9 @@ def traced(func, *args):
     """A look-alike: it enqueues the function's name for the record and runs the function here."""
     record_call.delay(func.__qualname__)
     return func(*args)
+
+
+def enqueue_cleaned(text):
+    """A regular expression with a dot is no dotted path (`\\).*$` named nothing, and broke the
+    name resolution it was handed to)."""
+    return Queue("default", connection=Redis()).enqueue(print, re.sub(r"\).*$", "", text))

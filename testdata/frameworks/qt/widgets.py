@@ -1,0 +1,69 @@
+# jobcheck-test: select=JC501
+# Qt: a timer's `timeout` signal runs its slot each time the timer times out (periodic), unless the
+# timer is single-shot; `QTimer.singleShot(ms, f)` runs `f` once, later (started in the
+# background); a `QThread` subclass the application starts runs its `run` in a thread of its own.
+import requests
+from qtpy.QtCore import QThread, QTimer
+
+
+class StatusWidget:
+    def __init__(self):
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start(2000)
+        self.once = QTimer(self)
+        self.once.setSingleShot(True)
+        self.once.timeout.connect(self.hide_tooltip)
+        QTimer.singleShot(500, self.load_remote)
+
+    def refresh(self):  # expect: JC501
+        requests.get("https://status.example/health")
+
+    def hide_tooltip(self):
+        print("once, when the single-shot timer fires")
+
+    def load_remote(self):  # started once, later: listed in the background, not a job
+        requests.get("https://status.example/remote")
+
+    def on_click(self):
+        print("a button's slot: no job")
+
+
+class IndexWorker(QThread):
+    def run(self):  # started once: listed in the background, not a job
+        requests.post("https://index.example/rebuild")
+
+
+class Indexer:
+    def start(self):
+        self.worker = IndexWorker()
+        self.worker.start()
+
+
+class Autosave:
+    def __init__(self):
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.timeout.connect(self.do_autosave)
+
+    def start_timer(self):
+        self.timer.start(60000)
+
+    def do_autosave(self):  # expect: JC501
+        # A single-shot timer its slot starts again: a period.
+        requests.put("https://files.example/autosave")
+        self.start_timer()
+
+
+class UpdateWorker:
+    def check(self):  # started once in the Qt thread it was moved to
+        requests.get("https://updates.example/latest")
+
+
+class Updates:
+    def begin(self):
+        self.thread = QThread()
+        self.worker = UpdateWorker()
+        self.worker.moveToThread(self.thread)
+        self.thread.started.connect(self.worker.check)
+        self.thread.start()
