@@ -465,13 +465,22 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("frameworks/qt/widgets.py", {
         "StatusWidget.refresh": ("periodic", ["schedule"]), "StatusWidget.load_remote": ("background", ["start"]),
         "IndexWorker.run": ("background", ["start"]), "Autosave.do_autosave": ("periodic", ["schedule"]),
-        "UpdateWorker.check": ("background", ["start"]),
+        "UpdateWorker.check": ("background", ["start"]), "Splash.tick": ("periodic", ["schedule"]),
+        "Splash.with_context": ("background", ["start"]), "Fetch.run": ("background", ["start"]),
+        "PollThread": ("periodic", ["schedule"]),
     }),
     # The application's own timer API (a closure over the loop's `call_later`, a widget's
     # `timeout_add` handing its method to a runner): re-armed, a period; armed once, started once;
     # armed again only in an except clause, a retry: nothing.
+    # Not timers of their own: one arming for the next turn (`soon`), one whose closure re-arms
+    # itself (`every`: the closure is the period); a closure that works itself is what starts, and
+    # a wrapper's other timer keeps its callback; the callable given by keyword or in a lambda.
     ("frameworks/timers/own_timer_api.py", {
         "Widget.timer_setup": ("periodic", ["schedule"]), "Widget.show_once": ("background", ["start"]),
+        "Loop2.every.<locals>.tick": ("periodic", ["schedule"]),
+        "Loop2.fetch_later.<locals>.fetch": ("background", ["start"]), "Loop2._cleanup": ("background", ["start"]),
+        "Drain.show": ("background", ["start"]), "Drain.by_keyword": ("background", ["start"]),
+        "Drain.by_lambda": ("background", ["start"]),
     }),
     ("frameworks/taskiq/broker_tasks.py", {
         "post_webhook": ("task", ["enqueue"]), "send_digest": ("task", ["enqueue"]),

@@ -226,8 +226,11 @@ class Program:
         attr = cls.attrs.get(head)
         if attr is not None and attr[0][0] == "call" and attr[0][1]:
             value = attr[0]
-            if value[1] in _TRAITS and value[2] and value[2][0][0] == "name" and value[2][0][1]:
-                return "attr", value[2][0][1] + "()"  # `stream = Instance(ZMQStream)`: a ZMQStream
+            if value[1] in _TRAITS:
+                # `stream = Instance(ZMQStream)` (or `klass=`, or a dotted path): a ZMQStream
+                kind = value[2][0] if value[2] else value[3].get("klass")
+                if kind and kind[0] in ("name", "lit") and isinstance(kind[1], str) and kind[1]:
+                    return "attr", kind[1] + "()"
             return "attr", value[1] + "()"
         external = None
         if depth < 10:
@@ -376,7 +379,11 @@ class Program:
             prefix, _, suffix = spec.partition("*")
             fits = lambda m: len(m) > len(prefix) + len(suffix) and m.startswith(prefix) and m.endswith(suffix)  # noqa: E731
         out: dict[str, FunctionSummary] = {}
-        for c in (*self._mro(cls), *self.subclasses(cls.qualname)):
+        # The class's methods, its bases', and those each subclass has (its own or another base's:
+        # `class Webhooks(DispatchMixin, PaymentHandlers)`), not a test's subclass.
+        family = [*self._mro(cls), *(c for sub in self.subclasses(cls.qualname)
+                                     if not in_tests(self.module_of_class(sub).module) for c in self._mro(sub))]
+        for c in family:
             for method in c.methods:
                 fn = self.functions.get(f"{c.qualname}.{method}")
                 if fn is not None and fits(method) and not method.startswith("__") and method not in out:

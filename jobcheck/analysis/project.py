@@ -4,6 +4,7 @@ function reaches with no idempotency guard, and the functions each job reaches."
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -141,7 +142,7 @@ class Project(Guards, Program):
         if fn is not None and fn.class_qualname and (self.abstract(fn.qualname) or _empty(fn)):
             # `stream.on_recv(self.dispatch_result)` in a base whose `dispatch_result` raises
             # NotImplementedError: what runs is each subclass's implementation.
-            overrides = self._overrides(fn)
+            overrides = self._overrides(fn, self._class_at(reg.anchor))
             return [replace(reg, target=impl, owner=None,
                             retry=None if _RETRY_ATTRS.intersection(self.classes[impl.rpartition(".")[0]].attrs) else reg.retry)
                     for impl in overrides] or [reg]
@@ -158,12 +159,27 @@ class Project(Guards, Program):
                   and not (ev.name or "").startswith("super") for ev in fn.events)
         return [reg, *subs] if own else subs
 
-    def _overrides(self, fn: FunctionSummary) -> list[str]:
+    def _class_at(self, anchor: Anchor) -> str | None:
+        """The class whose method holds `anchor` (a registration's call), if any."""
+        module = next((m for m in self.modules.values() if m.path == anchor.path), None)
+        best = None
+        for fn in module.functions.values() if module is not None else ():
+            if fn.class_qualname and fn.line <= anchor.line <= fn.end_line and (best is None or fn.line > best.line):
+                best = fn
+        return best.class_qualname if best is not None else None
+
+    def _overrides(self, fn: FunctionSummary, registering: str | None = None) -> list[str]:
         """The implementations of a method its class leaves to subclasses (`fn` itself), in the
-        subclasses the application uses (not its tests'), each doing work."""
+        subclasses the application uses (not its tests'), each doing work; where a class of the
+        family registered it (`self.stream.on_recv(self.handle)`), only in that class and below."""
         used = self.used_classes()
         out = []
+        below = {c.qualname for c in self.subclasses(registering)} | {registering} \
+            if registering and registering != fn.class_qualname and registering in {
+                c.qualname for c in self.subclasses(fn.class_qualname)} else None
         for sub in self.subclasses(fn.class_qualname):
+            if below is not None and sub.qualname not in below:
+                continue
             if sub.qualname not in used or in_tests(self.module_of_class(sub).module):
                 continue
             owner = next((c for c in self._mro(sub) if fn.name in c.methods), None)
@@ -330,10 +346,10 @@ class Project(Guards, Program):
                                       doc_owner=hook, triggers=set(site.triggers), settings=dict(site.settings), retry=retry)
 
     def _add_signal_receivers(self, sites: dict[str, JobSite]) -> None:
-        """What a job hands its work to by name runs in that job: the receivers of a signal it
-        sends (`tick_hourly` sending `hourly`), the methods it dispatches to through `getattr`
-        (`getattr(self, event["event_type"])(...)`) or a table (`self.handlers[kind](msg)`,
-        `HANDLERS.get(kind)`), in its body or a helper's it calls. Each is
+        """What a job hands its work to by name runs in that job (`_hands_on`): the receivers of a
+        signal it sends (`tick_hourly` sending `hourly`), the methods it dispatches to through
+        `getattr` by a name it was sent (`getattr(self, event["event_type"])(...)`) or through a
+        table the instance holds (`self.handlers[kind](msg)`), in its body or a helper's it calls. Each is
         a job of the sender's kind and triggers; their effects stay the sender's too (`callees`),
         so a retry of the sender is reported where it sends."""
         for sender in list(sites.values()):
@@ -344,11 +360,9 @@ class Project(Guards, Program):
                 for ev in caller.events:
                     if ev.kind != "call":
                         continue
-                    name = ev.name or ""
-                    handed = (ev.ref and ev.attr in _SEND_METHODS) or "<getattr:" in name or (
-                        ("[" in name or ".get()" in name) and self.named_callee(ev) is None)
+                    handed = self._hands_on(ev)
                     for receiver in self.callees(ev):
-                        if handed and receiver.qualname not in sites:
+                        if handed and receiver.qualname not in sites and receiver is not caller:
                             sites[receiver.qualname] = JobSite(
                                 function=receiver.qualname, framework=sender.framework, kind=sender.kind,
                                 path=self.function_module[receiver.qualname].path, anchor=self.anchor_of(receiver),
@@ -357,6 +371,22 @@ class Project(Guards, Program):
                         elif not handed and depth < 2 and receiver.qualname not in seen:
                             seen.add(receiver.qualname)
                             todo.append((receiver, depth + 1))
+
+    def _hands_on(self, ev) -> bool:
+        """Does a call hand work on by name: a signal's `send` (not a function named `send`), a
+        `getattr` whose name is read from what the job was sent (`event["event_type"]`), or an
+        entry of a table the instance holds (`self.handlers[kind](msg)`)? Not a name pattern
+        (`getattr(self, f"validate_{field}")` runs a helper), a module-level table (the job's own
+        toolbox: `DELETERS[kind](x)`), nor a method called on each element of a collection."""
+        name = ev.name or ""
+        if ev.kind != "call" or self.named_callee(ev) is not None:
+            return False
+        if ev.ref and ev.attr in _SEND_METHODS:
+            return True
+        if "<getattr:[" in name:
+            return True
+        return bool(_TABLE_CALL.search(name)) and "()." in name.split("[")[0].split(".get()")[0] \
+            and not name.startswith("@")
 
     def _expand_forwards(self, registrations: list[Registration], depth: int = 0) -> list[Registration]:
         """A helper that enqueues its parameter registers whatever its callers pass there."""
@@ -778,6 +808,7 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
 
 # ORM calls that return (row, created): work under `if created:` runs for the first caller only.
 _SEND_METHODS = ("send", "send_robust", "asend", "asend_robust")
+_TABLE_CALL = re.compile(r"(\[(=[^\]]*)?\]|\.get\(\))$")  # a table's entry called: `X().handlers[]`, `[=ping]`, `.get()`
 # Logging calls: a log line is no work of a job's own.
 _BUILTIN_NAMES = BUILTINS | {"str()", "int()", "dict()", "list()", "set()", "tuple()", "bytes()"}
 # Methods of values and containers: answers and bookkeeping, not work (`name.lower()`,

@@ -424,8 +424,10 @@ class Summarizer:
         if isinstance(node, ast.Await):
             return self._resolve(node.value)
         if (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Attribute) and isinstance(node.orelse, ast.Attribute)
-                and ast.dump(node.body.value) == ast.dump(node.orelse.value)):
-            # `send = client.cast if async_ else client.call`: a method of one object, named by the first
+                and ast.dump(node.body.value) == ast.dump(node.orelse.value)
+                and not (isinstance(node.body.value, ast.Name) and node.body.value.id in ("self", "cls"))):
+            # `send = client.cast if async_ else client.call`: a library object's method, named by the
+            # first (not `self.noop if dry_run else self.push`: two of the application's, either may run)
             return self._resolve(node.body)
         return None
 
@@ -444,6 +446,10 @@ class Summarizer:
         else:
             return None
         base = self._table_name(table)
+        if base is None and isinstance(node, ast.Subscript) and isinstance(table, ast.Attribute) \
+                and isinstance(table.value, ast.Name) and table.value.id == "self":
+            held = self.resolve(table)  # `self.handlers[kind]`: a table the instance holds
+            base = held if held and "()." in held and held[0] != "@" else None
         if base is None:
             return None
         if isinstance(key, ast.Constant) and type(key.value) in (str, int) and _ENTRY_KEY.match(str(key.value)):
@@ -1464,7 +1470,7 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
 # What a loop that runs until the process is told to stop tests: `while not stop.is_set():`,
 # `while not self.stopping():`, `while thread.is_alive():`, `while self.running:`,
 # `while self._interval is not None:`.
-_STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set")
+_STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt")
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
 _RUN_WORDS = ("run", "alive")

@@ -64,7 +64,9 @@ ONE_SHOT_TIMERS = {"Timer": 1, "call_later": 1, "call_at": 1, "callLater": 1, "a
 # ... and tornado's `add_future(future, callback)`, which runs its callback once the future is done
 # (no timer: armed again from the callback, it waits again, it is no period).
 _RUN_LATER = {**ONE_SHOT_TIMERS, "add_future": 1}
-_CALLBACK_KEYWORDS = ("function", "callback", "action")
+_CALLBACK_KEYWORDS = ("function", "callback", "action", "callable")
+# Where a one-shot timer's delay is, where it is not first: twisted's `deferLater(clock, delay, f)`.
+_DELAY_AT = {"deferLater": 1}
 _TASK_STARTERS = ("asyncio.create_task", "asyncio.ensure_future", "asyncio.tasks.create_task", "asyncio.tasks.ensure_future")
 # `.get(timeout=...)` of a task's result, polled: waiting for one answer, not for the next item.
 _RESULT_GETS = ("celery.", "gevent.event.", "gevent.greenlet.", "gevent.Greenlet", "gevent.spawn", "concurrent.futures.",
@@ -84,7 +86,10 @@ _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
     ("eventlet.queue", "LightQueue")))
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
-           "curio.sleep")
+           "curio.sleep",
+           # a Qt thread's own (`self.msleep(500)`, `QThread.sleep(5)`)
+           *(f"{qt}.QtCore.QThread{call}.{unit}" for qt in QT_BINDINGS for call in ("", "()")
+             for unit in ("sleep", "msleep", "usleep")))
 
 
 class BackgroundLoops:
@@ -189,17 +194,20 @@ def _find_started(project: Project) -> list:
             fn = project.function_for(project.canonical(started[1]))
             if fn is not None and fn.is_async:
                 out.append((fn, site))
-    wrappers = timer_wrappers(project)
     for site in one_shot_sites(project, _RUN_LATER):
-        if site.function.qualname.split(".<locals>.")[0] in wrappers:
+        if arms_a_wrapper_timer(project, site):
             continue  # the timer a wrapper arms runs what its callers give it
         given = one_shot_callback(project, site)
         callback = project.functions.get(target(project, site.module, given) or "") if given else None
+        place = callback_place(project, site)
         if callback is not None and callback.name != MODULE_CODE:
-            out.extend(_run_later(project, callback, site, callback_place(project, site)) or [(callback, site)])
+            out.extend((_run_later(project, callback, site, place) if place is not None else []) or [(callback, site)])
     # `thread.started.connect(worker.run)`: a Qt thread runs the slot connected to its `started`.
     for site in calls_named(project, ("connect",)):
         name = project.canonical(site.event.name) or ""
+        thread = project.canonical((site.event.name or "").removesuffix(".started.connect")) or ""
+        if thread.removesuffix("()") in project.classes:
+            continue  # a thread class of the application's own does its work in `run`: a slot hears it start
         if name.endswith("QThread().started.connect") and name.startswith(QT_BINDINGS) and site.event.args:
             fn = project.functions.get(target(project, site.module, site.event.args[0]) or "")
             if fn is not None:
@@ -257,28 +265,45 @@ def one_shot_callback(project: Project, site, own_too: bool = False) -> list | N
     if ev.attr not in _RUN_LATER or (ev.attr in ("enter", "enterabs") and not name.startswith("sched.")) or (
             not own_too and (own is not None or name in project.classes)):
         return None
+    return _library_callback(ev)
+
+
+def _library_callback(ev) -> list | None:
+    """The callback of a library's one-shot timer call: at its place, or by keyword; Qt's
+    three-argument `singleShot(msec, context_or_timer_type, slot)` gives it last."""
     at = _RUN_LATER[ev.attr]
+    if ev.attr == "singleShot" and len(ev.args) > 2:
+        at = 2
     return ev.args[at] if len(ev.args) > at else next((ev.kwargs[k] for k in _CALLBACK_KEYWORDS if k in ev.kwargs), None)
 
 
-def callback_place(project: Project, site) -> int:
-    """Where among a one-shot timer call's positional arguments its callback is."""
+def callback_place(project: Project, site) -> int | None:
+    """Where among a one-shot timer call's positional arguments its callback is (None: not there)."""
     own = project.function_for(project.canonical(site.event.name) or "")
     if own is not None and own.qualname in timer_wrappers(project):
         params = [p for p in own.params if p not in ("self", "cls")]
-        return params.index(timer_wrappers(project)[own.qualname])
-    return _RUN_LATER[site.event.attr]
+        param = timer_wrappers(project)[own.qualname]
+        return params.index(param) if param in params else None
+    return _RUN_LATER.get(site.event.attr)
 
 
 def timer_wrappers(project: Project) -> dict[str, str]:
     """The application's own one-shot timers: functions that arm one with a callable they are
     given (`def call_later(self, delay, func, *args)` arming the loop's with a closure that calls
     `func`; `def timeout_add(self, seconds, method)` arming that with `self._wrapper, method`, a
-    function running what it is handed): qualname -> the parameter holding the callable. Read from
-    their bodies, a few wrappers deep; a library's timer is a timer only where it is no function of
-    the application's."""
-    def build() -> dict[str, str]:
+    function running what it is handed, or `partial(method)`, `lambda: method()`): qualname -> the
+    parameter holding the callable. Read from their bodies, a few wrappers deep; a library's timer
+    is a timer only where it is no function of the application's. Not one arming it for the next
+    turn or in an `except` (`soon(fn)`: `call_later(0, fn)`), nor one whose closure arms itself
+    again (`every(60, f)`: a period of its own)."""
+    return _wrapper_table(project)[0]
+
+
+def _wrapper_table(project: Project) -> tuple[dict[str, str], set]:
+    """(`timer_wrappers`, the (function, event index) of the calls by which they arm their timer)."""
+    def build() -> tuple[dict[str, str], set]:
         out: dict[str, str] = {}
+        arming: set = set()
         for _ in range(3):
             found = False
             for site in calls_named(project, (*ONE_SHOT_TIMERS, *{q.rpartition(".")[2] for q in out})):
@@ -287,44 +312,84 @@ def timer_wrappers(project: Project) -> dict[str, str]:
                     continue
                 own = project.function_for(project.canonical(ev.name) or "")
                 if own is not None and own.qualname in out:
-                    at = [p for p in own.params if p not in ("self", "cls")].index(out[own.qualname])
+                    params = [p for p in own.params if p not in ("self", "cls")]
+                    at = params.index(out[own.qualname]) if out[own.qualname] in params else -1
                     given = bound_argument(own, ev, out[own.qualname])
                 elif own is None and ev.attr in ONE_SHOT_TIMERS and not (
                         ev.attr in ("enter", "enterabs") and not (project.canonical(ev.name) or "").startswith("sched.")):
-                    at = ONE_SHOT_TIMERS[ev.attr]
-                    given = ev.args[at] if len(ev.args) > at else None
+                    at = _RUN_LATER[ev.attr]
+                    given = _library_callback(ev)
                 else:
+                    continue
+                if _next_turn_or_retry(ev):
                     continue
                 param = _armed_param(project, site, fn, given, at)
                 if param is not None:
                     out[fn.qualname] = param
+                    arming.add((fn.qualname, site.index))
                     found = True
             if not found:
                 break
-        return out
+        return out, arming
     return project.once("timer wrappers", build)
 
 
 def _armed_param(project: Project, site, fn, given, at: int) -> str | None:
-    """The parameter of `fn` whose callable a timer call inside it arms: passed as the callback,
-    called by a closure of `fn` passed as the callback, or handed after a callback that runs
-    what it is handed (`call_later(delay, self._wrapper, method)`)."""
+    """The parameter of `fn` whose callable a timer call inside it arms: passed as the callback
+    (also as `partial(func, ...)` or `lambda: func(...)`), called by a closure of `fn` passed as the
+    callback (one that does no work of its own and does not arm itself again), or handed after a
+    callback that runs what it is handed (`call_later(delay, self._wrapper, method)`)."""
+    own_params = [p for p in fn.params if p not in ("self", "cls")]
     if not given:
         return None
-    if given[0] == "param" and given[1] in fn.params:
-        return given[1]
+    if given[0] == "call" and (canonical_in(project, site.module, given[1]) or "").rpartition(".")[2] == "partial" and given[2]:
+        given = given[2][0]  # `partial(func, *args)`
+    if given[0] == "lambda":  # `lambda: func(*args)`: the parameter it calls, on the timer's line
+        called = {e.attr for e in fn.events if e.kind == "call" and e.name is None and e.attr in own_params
+                  and e.line == site.event.line}
+        return called.pop() if len(called) == 1 and given[1:2] and given[1][:1] == ["call"] else None
+    if given[0] == "param":
+        return given[1] if given[1] in own_params else None
     callback = project.functions.get(target(project, site.module, given) or "")
     if callback is None:
         return None
     if callback.qualname.startswith(f"{fn.qualname}.<locals>."):
-        called = {e.attr for e in callback.events if e.kind == "call" and e.name is None and e.attr in fn.params
-                  and e.attr not in ("self", "cls")}
-        return called.pop() if len(called) == 1 else None
+        called = {e.attr for e in callback.events if e.kind == "call" and e.name is None and e.attr in own_params}
+        if len(called) != 1 or not _only_hands_on(project, callback, next(iter(called))) or _arms_itself(project, callback):
+            return None
+        return called.pop()
     params = [p for p in callback.params if p not in ("self", "cls")]
-    after = site.event.args[at + 1] if len(site.event.args) > at + 1 else None
-    if params and after and after[0] == "param" and after[1] in fn.params and _runs(project, callback, params[0], 0) == "once":
+    after = site.event.args[at + 1] if 0 <= at and len(site.event.args) > at + 1 else None
+    if params and after and after[0] == "param" and after[1] in own_params and _runs(project, callback, params[0], 0) == "once":
         return after[1]
     return None
+
+
+def _only_hands_on(project: Project, closure, param: str) -> bool:
+    """Does a closure do nothing but call `param`, log, and keep the application's own books
+    (`func(*args); self.core.flush()`)? A library call (`requests.get(url)`) is work of its own."""
+    for ev in closure.events:
+        if ev.kind != "call" or (ev.name is None and ev.attr == param) or ev.attr in LOG_METHODS:
+            continue
+        name = project.canonical(ev.name) or ""
+        if project.function_for(name) is None and name.partition("().")[0] not in project.classes:
+            return False
+    return True
+
+
+def _arms_itself(project: Project, closure) -> bool:
+    """Does a closure arm a one-shot timer with itself (`def tick(): func(); call_later(s, tick)`)?"""
+    module = project.function_module.get(closure.qualname)
+    return any(ev.kind == "call" and ev.attr in ONE_SHOT_TIMERS and module is not None
+               and target(project, module, _library_callback(ev)) == closure.qualname for ev in closure.events)
+
+
+def _next_turn_or_retry(ev, delay_at: int | None = None) -> bool:
+    """A timer call in an `except` clause, or for no delay (its delay, first but for twisted's
+    `deferLater(clock, delay, f)`, a literal 0)."""
+    at = delay_at if delay_at is not None else _DELAY_AT.get(ev.attr, 0)
+    delay = ev.args[at] if len(ev.args) > at else ev.kwargs.get("delay")
+    return bool(ev.handlers) or delay == ["lit", 0] or delay == ["lit", 0.0]
 
 
 def retried_or_next_turn(project: Project, site) -> bool:
@@ -333,8 +398,14 @@ def retried_or_next_turn(project: Project, site) -> bool:
     at a time): neither a period nor work started apart."""
     ev = site.event
     own = project.function_for(project.canonical(ev.name) or "")
-    timer = ev.attr in _RUN_LATER if own is None else own.qualname in timer_wrappers(project)
-    return timer and (bool(ev.handlers) or (bool(ev.args) and ev.args[0] == ["lit", 0]))
+    timer = ev.attr in _RUN_LATER or (own is not None and own.qualname in timer_wrappers(project))
+    return timer and _next_turn_or_retry(ev, None if own is None or own.qualname not in timer_wrappers(project) else 0)
+
+
+def arms_a_wrapper_timer(project: Project, site) -> bool:
+    """Is the call the one by which an application's own timer function arms its timer (what it
+    runs is what the function's callers give it)?"""
+    return (site.function.qualname, site.index) in _wrapper_table(project)[1]
 
 
 def _keeps_threads_run(project: Project) -> set:

@@ -14,10 +14,15 @@ appended to a list later are not read. An endpoint's methods include those of it
 class or static methods.
 
 Where the server's endpoints cannot be followed (a manager loaded by its dotted path, a proxy),
-the client says what it calls: an RPC `cast`/`call` names the method (`cctxt.cast(ctxt,
-"start_lcm_op", ...)`, also through a helper's parameter its callers fill). A class of the
-application that defines two or more of the names its clients call, not itself on the calling side
-(its method does not reach a cast), serves them: each such method is a job. oslo.messaging does not redeliver an
+the client says what it calls: an RPC client's `cast`/`call` names the method second
+(`cctxt.cast(ctxt, "start_lcm_op", ...)`, also through a helper's parameter its callers fill; not
+another library's `subprocess.call`). A class of the application that implements most (3/4) of
+the names one client class calls, two of them beyond a service's life cycle (`start`, `stop`),
+serves them: each such method is a job, and so are its subclasses' overrides. Not the client, a
+subclass of it, nor a method that reaches a cast of its own name (the calling side: a REST
+controller calling the client); where several classes qualify, the server is the one handing the
+calls to another object's methods of the same names (`self.storage.create_zone(...)`), not that
+object. oslo.messaging does not redeliver an
 RPC message whose handler raised, and a notification only when the endpoint asks (`REQUEUE` with
 `allow_requeue=True`): nothing is retried here.
 """
@@ -72,38 +77,75 @@ def _called_by_name(project: Project) -> list:
     if not any("oslo_messaging" in m.imported for m in project.modules.values()):
         return []
     groups: dict[str, set[str]] = {}  # the class (or module) a name is written in -> the names
-    casting: set[str] = set()  # the functions that cast
+    casting: dict[str, set[str]] = {}  # a function on the calling side -> the names it casts
     for site in calls_named(project, _CASTS):
         if (not the_applications(site.module) or site.function.name == MODULE_CODE
-                or calls_a_function(project, site.module, site.event)):  # the application's own `cast(name)`
+                or calls_a_function(project, site.module, site.event)  # the application's own `cast(name)`
+                or not _rpc_client(project, site)):
             continue
-        given = [g for value in site.event.args[:2] for g in _names_given(project, site.function, value, 0)]
-        for name, group in given:
+        # `cast(ctxt, method, **kwargs)`: the method is named second.
+        given = list(_names_given(project, site.function, site.event.args[1], 0)) if len(site.event.args) > 1 else []
+        for name, group, where in given:
             groups.setdefault(group, set()).add(name)
-        if given:
-            casting.add(site.function.qualname)
+            casting.setdefault(where, set()).add(name)
+            casting.setdefault(site.function.qualname, set()).add(name)
     out: dict[str, object] = {}
-    for cls in project.classes.values():
-        if not the_applications(project.module_of_class(cls)):
-            continue
-        for names in groups.values():
-            # A server implements most of what one client calls (a driver sharing two verbs with it does not).
+    for group, names in groups.items():
+        qualifying = []
+        for cls in project.classes.values():
+            if not the_applications(project.module_of_class(cls)) or any(c.qualname == group for c in project._mro(cls)):
+                continue  # the client itself, or a subclass of it
+            # A server implements most of what one client calls, more than a service's life cycle
+            # (a driver sharing two verbs with it, a `Stopwatch` with `start` and `stop`, does not).
             served = [fn for m in cls.methods if m in names and not m.startswith("_")
-                      and (fn := project.functions.get(f"{cls.qualname}.{m}")) is not None]
-            if len(served) >= 2 and 4 * len(served) >= 3 * len(names):
-                # ... and so do its subclasses (a datastore's manager overriding `create_backup`).
-                served += [fn for sub in project.subclasses(cls.qualname) for m in sub.methods
-                           if m in names and not m.startswith("_") and the_applications(project.module_of_class(sub))
-                           and (fn := project.functions.get(f"{sub.qualname}.{m}")) is not None]
-                out.update((fn.qualname, fn) for fn in served if not _reaches(project, fn, casting, 3))
+                      and (fn := project.functions.get(f"{cls.qualname}.{m}")) is not None
+                      and not _relays(project, fn, casting)]
+            if len({fn.name for fn in served} - set(_SERVICE_METHODS)) >= 2 and 4 * len(served) >= 3 * len(names):
+                qualifying.append((cls, served))
+        # Several classes implementing them: the server is the one handing each call to another
+        # object's method of the same name (`self.storage.create_zone(...)`), not that object.
+        delegating = [(cls, served) for cls, served in qualifying if sum(_delegates(fn) for fn in served) * 2 >= len(served)]
+        for cls, served in (delegating if len(qualifying) > 1 and delegating else qualifying):
+            # ... and so do its subclasses (a datastore's manager overriding `create_backup`).
+            served = served + [fn for sub in project.subclasses(cls.qualname) for m in sub.methods
+                               if m in names and not m.startswith("_") and the_applications(project.module_of_class(sub))
+                               and (fn := project.functions.get(f"{sub.qualname}.{m}")) is not None]
+            out.update((fn.qualname, fn) for fn in served if not _relays(project, fn, casting))
     return list(out.values())
 
 
+def _delegates(fn) -> bool:
+    """Does a method call a method of the same name on another object (`self.driver.m(...)`)?"""
+    return any(ev.kind == "call" and ev.attr == fn.name and not (ev.name or "").startswith("super")
+               and "()." in (ev.name or "().") for ev in fn.events)
+
+
+def _rpc_client(project: Project, site) -> bool:
+    """Is the object a `cast`/`call` is made on an RPC client: oslo.messaging's, a client a helper
+    of the application gives (`rpc.get_client(target).prepare()`), an attribute named for one
+    (`self._client`, `self.rpc`), or unknown; not another library's (`subprocess.call`)?"""
+    name = project.canonical(site.event.name) or site.event.name or ""
+    receiver = name.rpartition(".")[0]
+    if not receiver or receiver.startswith("oslo_messaging.") or ".prepare()" in receiver:
+        return True
+    words = receiver.lower()
+    return "rpc" in words or "client" in words
+
+
+def _relays(project: Project, fn, casting: dict[str, set[str]]) -> bool:
+    """Is a method named like a cast on the calling side: does it reach, within a few calls, a
+    function that casts its own name (the client's method)? A server that casts other names (a
+    conductor relaying to a compute service), or hands the work to a driver's method of the same
+    name (`self.driver.create_volume(...)`), is still a server."""
+    return _reaches(project, fn, {q for q, names in casting.items() if fn.name in names}, 3)
+
+
 def _names_given(project: Project, fn, value, depth: int):
-    """(method name, where it is written: its class, else its module) for what a cast's argument can
-    be: a literal, or what the callers of the function pass for its parameter, a few helpers up."""
+    """(method name, where it is written: its class, else its module, and the function it is
+    written in) for what a cast's argument can be: a literal, or what the callers of the function
+    pass for its parameter, a few helpers up."""
     if value and value[0] == "lit" and isinstance(value[1], str) and value[1].isidentifier():
-        yield value[1], fn.class_qualname or fn.qualname.rpartition(".")[0]
+        yield value[1], fn.class_qualname or fn.qualname.rpartition(".")[0], fn.qualname
     elif value and value[0] == "param" and depth < 3 and fn.name != MODULE_CODE:
         for caller in calls_of(project, fn):
             yield from _names_given(project, caller.function, bound_argument(fn, caller.event, value[1]), depth + 1)

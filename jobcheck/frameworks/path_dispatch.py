@@ -164,7 +164,8 @@ def _stored_paths(project: Project, fn, framework: str) -> list[Registration]:
 def _dotted_path(value) -> bool:
     """A string that can name a function by its dotted path (`"app.tasks.purge"`, not a regular
     expression or a sentence with a dot)."""
-    return isinstance(value, str) and "." in value and all(part.isidentifier() for part in value.split("."))
+    return isinstance(value, str) and "." in value and all(
+        part.isidentifier() for part in value.replace(":", ".").split("."))  # `"app.tasks:purge"` too
 
 
 def _stores(project: Project, fn, ev) -> bool:

@@ -7,9 +7,9 @@
 (an oslo.service looping call whose callback ends it, `raise LoopingCallDone()`, waits for
 something inside another job: not a job),
 
-a Qt timer's `timeout` signal (`self.timer.timeout.connect(self.refresh)`; a timer set
-single-shot, `setSingleShot(True)`, only where the slot starts it again: `QTimer.singleShot(ms, f)`
-runs `f` once),
+a Qt timer's `timeout` signal (`self.timer.timeout.connect(self.refresh)`, `QTimer(self,
+timeout=self.refresh)`; a timer set single-shot, `setSingleShot(True)` or `singleShot=True`, or
+one its slot stops, only where the slot starts it again: `QTimer.singleShot(ms, f)` runs `f` once),
 
 oslo.service's ThreadGroup timers, on a thread group the service's library base made
 (`self.tg.add_timer(self.report_interval, self.report_state)`, also `add_timer_args`,
@@ -109,7 +109,15 @@ class Timers:
             # unless the timer is made single-shot (`self.timer.setSingleShot(True)`).
             found = target(project, site.module, site.event.args[0] if site.event.args else None)
             timer = (site.event.name or "").removesuffix(".timeout.connect")
-            if found is not None and (not _single_shot(project, site) or _restarts(project, found, f"{timer}.start")):
+            # Single-shot, or stopped by its own slot (a splash, a throttle): periodic only where
+            # the slot starts it again.
+            once = _single_shot(project, site) or (found is not None and _restarts(project, found, f"{timer}.stop"))
+            if found is not None and (not once or _restarts(project, found, f"{timer}.start")):
+                regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
+        for site in calls_named(project, ("QTimer",), _makes_qt_timer):
+            # `QTimer(self, timeout=self.refresh)`: the slot given where the timer is made.
+            found = target(project, site.module, site.event.kwargs.get("timeout"))
+            if found is not None and site.event.kwargs.get("singleShot") != ["lit", True]:
                 regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
         for site in one_shot_sites(project):
             # Re-armed from its own body (the callback is the function making the call), and not
@@ -223,6 +231,12 @@ def _reaches(project: Project, start: str, goal: str, depth: int = 3) -> bool:
     return False
 
 
+def _makes_qt_timer(project: Project, module, ev) -> bool:
+    """A Qt timer made with its slot: `QTimer(parent, timeout=slot)`."""
+    name = project.canonical(ev.name) or ""
+    return "timeout" in ev.kwargs and name.endswith("QTimer") and name.startswith(QT_BINDINGS)
+
+
 def _reads_qt_timeout(project: Project, module, ev) -> bool:
     """The `timeout` signal of a Qt timer (`QTimer().timeout.connect`, from any binding)."""
     name = project.canonical(ev.name) or ""
@@ -230,14 +244,29 @@ def _reads_qt_timeout(project: Project, module, ev) -> bool:
 
 
 def _single_shot(project: Project, site) -> bool:
-    """Is the timer whose `timeout` the call connects made single-shot where its class (or the
-    function) sets it up (`self.timer.setSingleShot(True)`)?"""
+    """Is the timer whose `timeout` the call connects made single-shot where it is set up: by
+    `setSingleShot(True)` or `QTimer(self, singleShot=True)` in a method of its class, a base or a
+    subclass (an attribute of the instance), or in the function (a local timer)?"""
     timer = (site.event.name or "").removesuffix(".timeout.connect")
     fn = site.function
-    cls = project.classes.get(fn.class_qualname) if fn.class_qualname else None
-    methods = [project.functions.get(f"{cls.qualname}.{m}") for m in cls.methods] if cls is not None else [fn]
-    return any(ev.kind == "call" and ev.name == f"{timer}.setSingleShot" and ev.args[:1] != [["lit", False]]
-               for m in methods if m is not None for ev in m.events)
+    owner, _, attr = timer.rpartition("().")
+    cls = project.classes.get(owner) if owner and "." not in attr else None
+    if cls is None:
+        return any(ev.kind == "call" and ev.name == f"{timer}.setSingleShot" and ev.args[:1] != [["lit", False]]
+                   for ev in fn.events)
+    family = {c.qualname: c for c in (*project._mro(cls), *project.subclasses(cls.qualname))}
+    for c in family.values():
+        for m in c.methods:
+            method = project.functions.get(f"{c.qualname}.{m}")
+            for ev in method.events if method is not None else ():
+                if ev.kind == "call" and (ev.name or "").endswith(f"().{attr}.setSingleShot") \
+                        and ev.name.rpartition("().")[0] in family and ev.args[:1] != [["lit", False]]:
+                    return True
+            for stored, _line, receiver, _src, value in method.stores if method is not None else ():
+                if stored == attr and receiver == "self" and value and value[0] == "call" \
+                        and value[3].get("singleShot") == ["lit", True]:
+                    return True
+    return False
 
 
 def _restarts(project: Project, start: str, call: str, depth: int = 3) -> bool:

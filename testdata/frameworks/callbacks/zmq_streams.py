@@ -42,3 +42,32 @@ class Monitor:
 
 def make_scheduler():
     return TaskScheduler()
+
+
+class Handler:
+    def handle(self, msg):
+        raise NotImplementedError
+
+
+class StreamConsumer(Handler):
+    def __init__(self, socket):
+        self.stream = ZMQStream(socket)
+        self.stream.on_recv(self.handle)
+
+
+class OrderConsumer(StreamConsumer):
+    def handle(self, msg):  # expect: JC501
+        requests.post("https://orders.example/", data=msg)
+
+
+class WebHandler(Handler):  # a sibling the stream never runs: called in a request
+    def handle(self, msg):
+        requests.post("https://web.example/", data=msg)
+
+
+def make_consumer(socket):
+    return OrderConsumer(socket)
+
+
+def view(request):
+    return WebHandler().handle(request)

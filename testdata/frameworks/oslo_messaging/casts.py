@@ -45,14 +45,20 @@ class BackupController:
 
 
 class BackupManager:  # served by `service.Service.create(manager=CONF.backup_manager)`
+    def __init__(self):
+        self.store = BackupStore()
+
     def start_backup(self, ctxt, backup_id):  # expect: JC501
         requests.post("https://storage.example/snapshots", json={"backup": backup_id})
+        self.store.start_backup(ctxt, backup_id)
 
     def delete_backup(self, ctxt, backup_id):  # expect: JC501
         requests.delete(f"https://storage.example/snapshots/{backup_id}")
+        self.store.delete_backup(ctxt, backup_id)
 
     def restore(self, ctxt, backup_id):  # expect: JC501
         print("restore", backup_id)
+        self.store.restore(ctxt, backup_id)
 
     def _helper(self):
         print("not called over RPC")
@@ -69,3 +75,79 @@ class SwiftDriver:  # two of the client's three verbs: a driver the manager call
 
     def restore(self, backup_id):
         print("another")
+
+
+class Stopwatch:  # `start` and `stop` alone: a service's life cycle, no evidence of serving
+    def start(self):
+        print("tick")
+
+    def stop(self):
+        print("tock")
+
+
+class AgentAPI:
+    def __init__(self):
+        self.client = get_client(oslo_messaging.Target(topic="agent"))
+
+    def start(self, ctxt):
+        self.client.prepare(fanout=True).cast(ctxt, "start")
+
+    def stop(self, ctxt):
+        self.client.prepare(fanout=True).cast(ctxt, "stop")
+
+
+def flush_disks():
+    import subprocess
+
+    subprocess.call("sync")  # another library's `call`: names no RPC method
+
+
+class Node:
+    def sync(self):
+        print("not an endpoint")
+
+    def reboot(self):
+        print("not one either")
+
+
+class BackupAPIv2(BackupAPI):  # a subclass of the client is the client
+    def start_backup(self, ctxt, backup_id):
+        super().start_backup(ctxt, backup_id)
+
+    def restore(self, ctxt, backup_id):
+        super().restore(ctxt, backup_id)
+
+
+class BackupStore:  # the manager's storage, implementing the same verbs: not the server
+    def start_backup(self, ctxt, backup_id):
+        print("row")
+
+    def delete_backup(self, ctxt, backup_id):
+        print("row")
+
+    def restore(self, ctxt, backup_id):
+        print("row")
+
+
+class ComputeAPI:
+    def build_instance(self, ctxt, instance):
+        get_client(oslo_messaging.Target(topic="compute")).prepare().cast(ctxt, "build_instance", instance=instance)
+
+
+class ConductorAPI:
+    def schedule_and_build(self, ctxt, instance):
+        get_client(oslo_messaging.Target(topic="conductor")).prepare().cast(ctxt, "schedule_and_build", instance=instance)
+
+    def rebuild(self, ctxt, instance):
+        get_client(oslo_messaging.Target(topic="conductor")).prepare().cast(ctxt, "rebuild", instance=instance)
+
+
+class ConductorManager:  # relays to the compute service under other names: still a server
+    def __init__(self):
+        self.compute = ComputeAPI()
+
+    def schedule_and_build(self, ctxt, instance):  # expect: JC501
+        self.compute.build_instance(ctxt, instance)
+
+    def rebuild(self, ctxt, instance):  # expect: JC501
+        self.compute.build_instance(ctxt, instance)

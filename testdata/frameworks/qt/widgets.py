@@ -67,3 +67,67 @@ class Updates:
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.check)
         self.thread.start()
+
+
+class DebouncedView:
+    def __init__(self):
+        self.debounce = QTimer(self)
+        self.debounce.setSingleShot(True)
+
+
+class SearchView(DebouncedView):
+    def __init__(self):
+        super().__init__()
+        self.debounce.timeout.connect(self.search)  # single-shot, set by the base: a debounce
+
+    def search(self):
+        requests.get("https://search.example/q")
+
+
+class Splash:
+    def __init__(self):
+        self.splash_timer = QTimer(self)
+        self.splash_timer.timeout.connect(self.hide_splash)
+        self.splash_timer.start(3000)
+        self.debounce = QTimer(self, singleShot=True, interval=300)
+        self.debounce.timeout.connect(self.search)
+        self.ticker = QTimer(self, timeout=self.tick)  # the slot given where the timer is made
+        self.ticker.start(1000)
+        QTimer.singleShot(100, self, self.with_context)  # (msec, context, functor): the slot is last
+
+    def hide_splash(self):  # stops its own timer: once
+        self.splash_timer.stop()
+        requests.get("https://status.example/splash")
+
+    def search(self):
+        requests.get("https://search.example/q")
+
+    def tick(self):  # expect: JC501
+        requests.get("https://status.example/tick")
+
+    def with_context(self):  # started once, later
+        requests.get("https://status.example/context")
+
+
+class Fetch(QThread):
+    def run(self):  # started once: its `run` is the work
+        requests.get("https://fetch.example/")
+
+
+class PollThread(QThread):  # expect: JC501
+    def run(self):
+        while not self.isInterruptionRequested():  # a Qt thread's loop until told to stop
+            requests.get("https://poll.example/")
+            self.msleep(500)
+
+
+class Window:
+    def start(self):
+        self.fetch = Fetch()
+        self.fetch.started.connect(self.show_spinner)  # a slot hearing the thread start: no work of it
+        self.fetch.start()
+        self.poller = PollThread()
+        self.poller.start()
+
+    def show_spinner(self):
+        print("spinning")

@@ -48,3 +48,73 @@ class Widget:
             requests.get("https://weather.example/connect")
         except ConnectionError:
             self.timeout_add(5, self.reconnect)
+
+
+class Loop2:
+    """Timer functions that are no one-shot timers of their own, or do more than arm one."""
+
+    def __init__(self):
+        self._loop = asyncio.get_event_loop()
+
+    def soon(self, fn):
+        return self._loop.call_later(0, fn)  # the next turn: no timer
+
+    def every(self, seconds, func):
+        def tick():  # expect: JC501
+            func()
+            self._loop.call_later(seconds, tick)  # a period of its own, not a one-shot timer
+
+        self._loop.call_later(seconds, tick)
+
+    def fetch_later(self, delay, url, on_done):
+        def fetch():  # works itself: it is what is started, the callback only hears of the result
+            on_done(requests.get(url).json())
+
+        self._loop.call_later(delay, fetch)
+
+    def with_cleanup(self, delay, func):
+        self._loop.call_later(3600, self._cleanup)  # armed with a callback of its own
+        return self._loop.call_later(delay, func)
+
+    def _cleanup(self):
+        requests.delete("https://cache.example/expired")
+
+    def later_kw(self, delay, func):
+        return self._loop.call_later(delay, callback=func)
+
+    def later_lambda(self, delay, func, *args):
+        return self._loop.call_later(delay, lambda: func(*args))
+
+
+def later(delay, cls):
+    asyncio.get_event_loop().call_later(delay, cls)  # a parameter named `cls` is a callable like any
+
+
+class Drain:
+    def __init__(self):
+        self.loop = Loop2()
+        self.items = []
+
+    def step(self):  # re-armed for the next turn: draining, no period
+        requests.post("https://queue.example/item", json=self.items.pop())
+        self.loop.soon(self.step)
+
+    def refresh(self):  # repeated by `every`'s own closure: part of that period
+        requests.get("https://weather.example/now")
+
+    def show(self, data):
+        print(data)
+
+    def arm(self):
+        self.loop.every(60, self.refresh)
+        self.loop.fetch_later(5, "https://weather.example/alerts", self.show)
+        self.loop.with_cleanup(10, self.show)
+        self.loop.later_kw(5, self.by_keyword)
+        self.loop.later_lambda(5, self.by_lambda, 1)
+        later(5, Drain)
+
+    def by_keyword(self):
+        requests.get("https://weather.example/kw")
+
+    def by_lambda(self, n):
+        requests.get("https://weather.example/lambda")

@@ -27,3 +27,37 @@ class Hub:
 
     def not_in_the_table(self, msg):
         requests.post("https://engines.example/other", json=msg)
+
+
+class Router:
+    def __init__(self):
+        self.handlers = {"ping": self.pong}
+        self.stream = ZMQStream(None)
+        self.stream.on_recv(self.route)
+
+    def route(self, msg):  # expect: JC501
+        self.handlers[msg["type"]](msg)  # the subscript form of the instance's table
+
+    def pong(self, msg):  # expect: JC501
+        requests.post("https://peer.example/pong", json=msg)
+
+
+class Backup:
+    def __init__(self):
+        self.backends = [S3Backend(), GCSBackend()]
+        self.stream = ZMQStream(None)
+        self.stream.on_recv(self.run)
+
+    def run(self, path):  # expect: JC501
+        for backend in self.backends:  # the same call on each element: a helper of this job, no job
+            backend.upload(path)
+
+
+class S3Backend:
+    def upload(self, path):
+        requests.put("https://s3.example/b", data=path)
+
+
+class GCSBackend:
+    def upload(self, path):
+        requests.put("https://gcs.example/b", data=path)

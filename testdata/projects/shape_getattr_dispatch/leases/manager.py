@@ -51,10 +51,12 @@ class Webhooks:
     def deliver(self, kind, body):
         getattr(self, f"on_{kind}")(body)
 
-    def on_paid(self, body):  # expect: JC501
+    # A name built from a pattern runs one of the class's methods as part of the job (their
+    # effects are the job's), but is no message protocol: they are no jobs of their own.
+    def on_paid(self, body):
         requests.post("https://crm.example/paid", json=body)
 
-    def on_refunded(self, body):  # expect: JC501
+    def on_refunded(self, body):
         requests.post("https://crm.example/refunded", json=body)
 
     def handle(self, name):
@@ -65,3 +67,21 @@ class Webhooks:
 def deliver_webhook(kind, body):  # expect: JC501
     # A retry repeats whichever `on_*` the kind names: both post.
     Webhooks().deliver(kind, body)  # expect: JC201
+
+
+def _delete_person(handle):
+    requests.delete(f"https://tree.example/people/{handle}")
+
+
+def _delete_family(handle):
+    requests.delete(f"https://tree.example/families/{handle}")
+
+
+DELETERS = {"person": _delete_person, "family": _delete_family}
+
+
+@app.task
+def delete_objects(kind, handles):  # expect: JC501
+    # A module-level table is the task's own toolbox: its entries are part of this job, no jobs.
+    for handle in handles:
+        DELETERS[kind](handle)

@@ -22,5 +22,6 @@ def login(request):
 
 def install():
     tasking.schedule("versions", "app.tasks.cleanup.prune_versions", 3600)
+    tasking.schedule("logs", "app.tasks.cleanup:rotate_logs", 3600)  # `module:function` names it too
     tasking.remember("home", cleanup.Home().path)
     tasking.remember("measure", cleanup.measure)

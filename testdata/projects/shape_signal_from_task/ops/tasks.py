@@ -22,3 +22,10 @@ app.conf.beat_schedule = {
     "hourly": {"task": "ops.tasks.tick_hourly", "schedule": crontab(minute=0)},
     "nightly": {"task": "ops.tasks.tick_nightly", "schedule": crontab(minute=0, hour=3)},
 }
+
+
+@app.task
+def process_order(order):  # expect: JC501
+    from ops.mailer import notify_owner
+
+    notify_owner(order)

@@ -31,3 +31,7 @@ class Home:
     @property
     def path(self):
         return "/srv/home"
+
+
+def rotate_logs():  # expect: JC501
+    os.remove("/srv/logs/old.log")
