@@ -199,6 +199,8 @@ def _find_started(project: Project) -> list:
             continue  # the timer a wrapper arms runs what its callers give it
         given = one_shot_callback(project, site)
         callback = project.functions.get(target(project, site.module, given) or "") if given else None
+        if callback is not None and site.event.attr == "singleShot" and not beyond_the_gui(project, callback):
+            continue  # Qt's timer runs it on the GUI thread: a deferred update of the interface
         place = callback_place(project, site)
         if callback is not None and callback.name != MODULE_CODE:
             out.extend((_run_later(project, callback, site, place) if place is not None else []) or [(callback, site)])
@@ -243,6 +245,39 @@ def _find_started(project: Project) -> list:
         elif started and started[0] == "closure" and ev.attr != "run_in_executor":
             out.extend((fn, site) for fn in _decorated_by_starter(project, site.function, started[1]))
     return out
+
+
+# Libraries whose calls do no work beyond the process: pure computation, logging, the GUI toolkit.
+_IN_PROCESS = frozenset({"logging", "typing", "functools", "itertools", "collections", "math", "re", "string",
+                         "datetime", "time", "copy", "enum", "dataclasses", "operator", "json", "weakref",
+                         "contextlib", "textwrap", "locale", "gettext", *QT_BINDINGS, "sip", "shiboken2", "shiboken6"})
+
+
+def beyond_the_gui(project: Project, fn, depth: int = 3) -> bool:
+    """Does a GUI timer's slot do work beyond the user interface: reach, within a few calls of the
+    application's own, an external effect or a call of a library that is not pure computation,
+    logging or the toolkit itself (a file, the network, a subprocess)? A slot that only updates
+    widgets (restores a cursor, expands a tree, flushes text into a console) is the GUI's: no job."""
+    todo, seen = [(fn, 0)], {fn.qualname}
+    while todo:
+        current, d = todo.pop()
+        for ev in current.events:
+            if ev.kind != "call" or ev.attr in LOG_METHODS:
+                continue
+            if project.catalog_effect(ev) is not None:
+                return True
+            callees = project.callees(ev)
+            if callees:
+                todo.extend((c, d + 1) for c in callees if d < depth and c.qualname not in seen and not seen.add(c.qualname))
+                continue
+            name = project.canonical(ev.name) or ""
+            root = name.partition(".")[0]
+            if not name or "." not in name and name != "open" or root in _IN_PROCESS or name.startswith("os.path."):
+                continue  # a builtin (not `open`), or a library that stays in the process
+            if name.partition("().")[0] in project.classes or name.partition("(")[0] in project.classes:
+                continue  # a method of the application's own objects it cannot resolve (widgets)
+            return True
+    return False
 
 
 def one_shot_sites(project: Project, table: dict = ONE_SHOT_TIMERS) -> list:

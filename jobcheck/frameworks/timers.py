@@ -8,8 +8,9 @@
 something inside another job: not a job),
 
 a Qt timer's `timeout` signal (`self.timer.timeout.connect(self.refresh)`, `QTimer(self,
-timeout=self.refresh)`; a timer set single-shot, `setSingleShot(True)` or `singleShot=True`, or
-one its slot stops, only where the slot starts it again: `QTimer.singleShot(ms, f)` runs `f` once),
+timeout=self.refresh)`), where the slot does work beyond the interface (`beyond_the_gui`); a timer
+set single-shot, `setSingleShot(True)` or `singleShot=True`, or one its slot stops, only where the
+slot starts it again (`QTimer.singleShot(ms, f)` runs `f` once),
 
 oslo.service's ThreadGroup timers, on a thread group the service's library base made
 (`self.tg.add_timer(self.report_interval, self.report_state)`, also `add_timer_args`,
@@ -53,7 +54,7 @@ from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, calls_where, deco_name
 from ..analysis.project import Project, in_tests
 from ..analysis.summary import is_property
-from .background_loops import (QT_BINDINGS, nested_functions, one_shot_callback, one_shot_sites, retried_or_next_turn,
+from .background_loops import (QT_BINDINGS, beyond_the_gui, nested_functions, one_shot_callback, one_shot_sites, retried_or_next_turn,
                                through_kept_callables)
 from .base import job_from_function
 
@@ -112,12 +113,14 @@ class Timers:
             # Single-shot, or stopped by its own slot (a splash, a throttle): periodic only where
             # the slot starts it again.
             once = _single_shot(project, site) or (found is not None and _restarts(project, found, f"{timer}.stop"))
-            if found is not None and (not once or _restarts(project, found, f"{timer}.start")):
+            if found is not None and (not once or _restarts(project, found, f"{timer}.start")) \
+                    and beyond_the_gui(project, project.functions[found]):
                 regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
         for site in calls_named(project, ("QTimer",), _makes_qt_timer):
             # `QTimer(self, timeout=self.refresh)`: the slot given where the timer is made.
             found = target(project, site.module, site.event.kwargs.get("timeout"))
-            if found is not None and site.event.kwargs.get("singleShot") != ["lit", True]:
+            if found is not None and site.event.kwargs.get("singleShot") != ["lit", True] \
+                    and beyond_the_gui(project, project.functions[found]):
                 regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
         for site in one_shot_sites(project):
             # Re-armed from its own body (the callback is the function making the call), and not
@@ -126,6 +129,8 @@ class Timers:
             if not callback or retried_or_next_turn(project, site):
                 continue
             called = target(project, site.module, callback) if callback else None
+            if called and site.event.attr == "singleShot" and not beyond_the_gui(project, project.functions[called]):
+                continue  # a deferred update of the interface, however often
             if called and _reaches(project, called, site.function.qualname):
                 regs.append(Registration(called, self.name, "schedule", site.anchor, kind="periodic"))
         for site in calls_where(project, _may_schedule, _says_how_often):

@@ -131,3 +131,22 @@ class Window:
 
     def show_spinner(self):
         print("spinning")
+
+
+class Console:
+    """Timers that only update the interface run on the GUI thread: no jobs."""
+
+    def __init__(self):
+        self.flush_timer = QTimer(self)
+        self.flush_timer.timeout.connect(self.flush_text)
+        self.flush_timer.start(100)
+        QTimer.singleShot(100, self.restore_cursor)
+
+    def flush_text(self):
+        self.view.insertPlainText(self.pending)
+        self.pending = ""
+
+    def restore_cursor(self):
+        from qtpy.QtWidgets import QApplication
+
+        QApplication.restoreOverrideCursor()
