@@ -17,7 +17,7 @@ from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryPolicy, loop_policy
 from .names import canonical_in, origin, target
-from .program import Program, calls_named, calls_of, deco_name, in_tests, the_applications
+from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_tests, the_applications
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
@@ -434,6 +434,37 @@ class Project(Guards, Program):
                         found = retry_by_wrapper(self, mod, value, name, Anchor(mod.path, line, col, end_line, end_col))
                         if found is not None:
                             out[fn.qualname] = found
+        for qualname, policy in self._retried_through_helpers().items():
+            out.setdefault(qualname, policy)
+        return out
+
+    def _retried_through_helpers(self) -> dict[str, RetryPolicy]:
+        """Functions handed to a retry helper of the application's own: a function whose retry loop
+        calls the callable it is given (`def with_retries(fn, attempts=5): for ...: try: return fn()
+        except ConnectionError: sleep(...)`) retries what each caller passes (`with_retries(send)`,
+        a closure or a function; a lambda's body is the caller's own code), under that loop's policy."""
+        out: dict[str, RetryPolicy] = {}
+        for mod in self.modules.values():
+            if not the_applications(mod):
+                continue
+            for helper in mod.functions.values():
+                for loop in helper.retry_loops:
+                    # The callable is what the `try` starts with (not a logger it is also given).
+                    first = next((ev for ev in helper.events if ev.kind == "call" and loop[1] is not None
+                                  and loop[1] in ev.tries and not ev.handlers), None)
+                    called = {first.attr} if first is not None and first.name is None and first.attr in helper.params \
+                        and first.attr not in ("self", "cls") else set()
+                    if not called:
+                        continue
+                    # The whole function handed over runs again (not a part of it): a wrapper's retry.
+                    policy = replace(loop_policy(helper, loop, mod.path), source="wrapper", loop=None)
+                    for site in calls_of(self, helper):
+                        if not the_applications(site.module):
+                            continue  # a test's own callable
+                        for param in called:
+                            found = target(self, site.module, bound_argument(helper, site.event, param))
+                            if found and found in self.functions and found != helper.qualname:
+                                out.setdefault(found, policy)
         return out
 
     @cached_property
