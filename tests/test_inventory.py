@@ -1143,3 +1143,26 @@ def test_what_is_started_and_how_a_retry_loop_is_read_at_the_edges(tmp_path: Pat
     assert retried["post_with_listed_waits"]["backoff"] is None  # as the sequence says
     # What goes round (`continue` does) is retried; what is raised at once is not.
     assert retried["post_unless_invalid"]["on"] == ["requests.Timeout"]
+
+
+def test_a_library_task_starter_known_by_name_starts_the_coroutine_it_is_given(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "bridge/__init__.py": "",
+        "bridge/user.py": """
+import requests
+from mautrix.util import background_task
+
+
+class User:
+    async def post_login(self):
+        requests.post("https://matrix.example/login")
+
+    def start(self):
+        background_task.create(self.post_login())
+
+    def create(self):
+        return User()  # a method named `create`: no starter
+""",
+    })
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert {name for name, row in rows.items() if row["kind"] == "background"} == {"User.post_login"}

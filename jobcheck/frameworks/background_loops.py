@@ -53,7 +53,10 @@ from .base import job_from_function
 from .instances import called_function
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Process", "spawn", "run_coroutine_threadsafe",
-             "spawn_callback", "add_callback")
+             "spawn_callback", "add_callback", "create")
+# Libraries' own task starters, by full name: they start the coroutine they are given as
+# `asyncio.create_task` does (mautrix's, keeping a reference and logging a failure).
+_LIBRARY_STARTERS = ("mautrix.util.background_task.create",)
 # A one-shot timer whose callback starts a task (`loop.call_later(5, asyncio.create_task, sync())`):
 # the coroutine function is started, later.
 _DEFERRING = {"call_later": 1, "call_at": 1, "call_soon": 0, "call_soon_threadsafe": 0}
@@ -874,6 +877,8 @@ def _runs_through(project: Project, ev, param: str, mine: tuple, depth: int) -> 
 
 def _reads_starter(project: Project, module, ev) -> bool:
     name = project.canonical(ev.name) or ""
+    if ev.attr == "create":
+        return name in _LIBRARY_STARTERS
     if ev.attr in _SUBMITS:  # an executor's, not any `submit` (a form's, a client's)
         return ev.attr == "run_in_executor" or (name.startswith(_EXECUTOR_PREFIXES) and "Executor()." in name)
     if name.startswith(_STARTER_PREFIXES):
