@@ -174,6 +174,18 @@ def test_analysed_files_are_read_only_through_read_source() -> None:
     assert readers == []
 
 
+def test_one_shot_timers_are_read_through_one_place() -> None:
+    """A one-shot timer is a library's (`ONE_SHOT_TIMERS`) or one of the application's own timer
+    functions (`timer_wrappers`): readers go through `one_shot_sites` and `one_shot_callback`,
+    which know both. A reader of the table itself would miss the application's own timers."""
+    readers = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Name) and node.id in ("ONE_SHOT_TIMERS", "_RUN_LATER"):
+                readers.add(path.relative_to(PACKAGE).as_posix())
+    assert readers == {"frameworks/background_loops.py"}
+
+
 def test_walks_of_the_call_graph_go_through_callees() -> None:
     """`Project.callees` gives everything a call can run (a table's entries, a signal's
     receivers); `named_callee` gives only the function a call names, for binding its arguments to

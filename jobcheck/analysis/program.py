@@ -434,23 +434,32 @@ class Program:
                     out.append(fn)
         return out
 
-    def _instance_table(self, held: str) -> list | None:
-        """The dict or list an instance's attribute is set to in a method of its class, its bases
-        or its subclasses (`self.query_handlers = {"queue_request": self.queue_status, ...}`), the
-        entries of every such assignment together; None where there is none."""
-        owner, _, attr = held.rpartition("().")
+    def instance_stores(self, owner: str, attr: str) -> list[tuple[str, list]]:
+        """(class, Value) for each `self.<attr> = value` in a method of `owner`, its bases or its
+        subclasses: what the instance's attribute can hold, whichever class of the family set it."""
         cls = self.classes.get(owner)
         if cls is None or "." in attr:
-            return None
-        kind, entries = None, []
+            return []
+        out = []
         family = {c.qualname: c for c in (*self._mro(cls), *self.subclasses(owner))}
         for c in family.values():
             for m in c.methods:
                 fn = self.functions.get(f"{c.qualname}.{m}")
                 for a, _line, receiver, _src, value in fn.stores if fn is not None else ():
-                    if a == attr and receiver == "self" and value and value[0] in ("dict", "seq") and kind in (None, value[0]):
-                        kind = value[0]
-                        entries.extend(value[1])
+                    if a == attr and receiver == "self" and value:
+                        out.append((c.qualname, value))
+        return out
+
+    def _instance_table(self, held: str) -> list | None:
+        """The dict or list an instance's attribute is set to (`self.query_handlers = {
+        "queue_request": self.queue_status, ...}`), the entries of every such assignment together;
+        None where there is none."""
+        owner, _, attr = held.rpartition("().")
+        kind, entries = None, []
+        for _cls, value in self.instance_stores(owner, attr):
+            if value[0] in ("dict", "seq") and kind in (None, value[0]):
+                kind = value[0]
+                entries.extend(value[1])
         return [kind, entries] if kind else None
 
     def _collection_methods(self, held: str, method: str) -> list[FunctionSummary]:

@@ -354,23 +354,17 @@ class Project(Guards, Program):
         so a retry of the sender is reported where it sends."""
         for sender in list(sites.values()):
             fn = self.functions.get(sender.function)
-            todo, seen = [(fn, 0)] if fn is not None else [], {sender.function}
-            while todo:
-                caller, depth = todo.pop()
+            for caller in self.within_calls(fn, 2, lambda ev: not self._hands_on(ev)) if fn is not None else ():
                 for ev in caller.events:
-                    if ev.kind != "call":
+                    if not self._hands_on(ev):
                         continue
-                    handed = self._hands_on(ev)
                     for receiver in self.callees(ev):
-                        if handed and receiver.qualname not in sites and receiver is not caller:
+                        if receiver.qualname not in sites and receiver is not caller:
                             sites[receiver.qualname] = JobSite(
                                 function=receiver.qualname, framework=sender.framework, kind=sender.kind,
                                 path=self.function_module[receiver.qualname].path, anchor=self.anchor_of(receiver),
                                 display=receiver.qualname, doc_owner=receiver.qualname, triggers=set(sender.triggers),
                             )
-                        elif not handed and depth < 2 and receiver.qualname not in seen:
-                            seen.add(receiver.qualname)
-                            todo.append((receiver, depth + 1))
 
     def _hands_on(self, ev) -> bool:
         """Does a call hand work on by name: a signal's `send` (not a function named `send`), a
@@ -452,19 +446,17 @@ class Project(Guards, Program):
                     # The callable is what the `try` starts with (not a logger it is also given).
                     first = next((ev for ev in helper.events if ev.kind == "call" and loop[1] is not None
                                   and loop[1] in ev.tries and not ev.handlers), None)
-                    called = {first.attr} if first is not None and first.name is None and first.attr in helper.params \
-                        and first.attr not in ("self", "cls") else set()
-                    if not called:
+                    if first is None or first.name is not None or first.attr not in helper.params \
+                            or first.attr in ("self", "cls"):
                         continue
                     # The whole function handed over runs again (not a part of it): a wrapper's retry.
                     policy = replace(loop_policy(helper, loop, mod.path), source="wrapper", loop=None)
                     for site in calls_of(self, helper):
                         if not the_applications(site.module):
                             continue  # a test's own callable
-                        for param in called:
-                            found = target(self, site.module, bound_argument(helper, site.event, param))
-                            if found and found in self.functions and found != helper.qualname:
-                                out.setdefault(found, policy)
+                        found = target(self, site.module, bound_argument(helper, site.event, first.attr))
+                        if found and found in self.functions and found != helper.qualname:
+                            out.setdefault(found, policy)
         return out
 
     @cached_property
@@ -730,6 +722,23 @@ class Project(Guards, Program):
                     seen.add(key)
                     out.append(CallEffect(i, p))
         return out
+
+    def within_calls(self, fn: FunctionSummary, depth: int, follow=None):
+        """`fn` and the functions it runs within `depth` calls (through `callees`), each once,
+        nearest first; `follow(event)`, where given, chooses the calls walked through."""
+        queue, seen = [(fn, 0)], {fn.qualname}
+        while queue:
+            current, d = queue.pop(0)
+            yield current
+            if d >= depth:
+                continue
+            for ev in current.events:
+                if ev.kind != "call" or (follow is not None and not follow(ev)):
+                    continue
+                for callee in self.callees(ev):
+                    if callee.qualname not in seen:
+                        seen.add(callee.qualname)
+                        queue.append((callee, d + 1))
 
     def reachable_effects(self, qualname: str) -> list[EffectPath]:
         """Unguarded external effects anywhere below a function (one path per kind and target)."""

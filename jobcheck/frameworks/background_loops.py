@@ -261,18 +261,14 @@ def beyond_the_gui(project: Project, fn, depth: int = 3) -> bool:
     application's own, an external effect or a call of a library that is not pure computation,
     logging or the toolkit itself (a file, the network, a subprocess)? A slot that only updates
     widgets (restores a cursor, expands a tree, flushes text into a console) is the GUI's: no job."""
-    todo, seen = [(fn, 0)], {fn.qualname}
-    while todo:
-        current, d = todo.pop()
+    for current in project.within_calls(fn, depth):
         for ev in current.events:
             if ev.kind != "call" or ev.attr in LOG_METHODS:
                 continue
             if project.catalog_effect(ev) is not None:
                 return True
-            callees = project.callees(ev)
-            if callees:
-                todo.extend((c, d + 1) for c in callees if d < depth and c.qualname not in seen and not seen.add(c.qualname))
-                continue
+            if project.callees(ev):
+                continue  # the application's own code: walked
             name = project.canonical(ev.name) or ""
             root = name.partition(".")[0]
             if not name or "." not in name and name != "open" or root in _IN_PROCESS or name.startswith("os.path."):

@@ -153,17 +153,7 @@ def _names_given(project: Project, fn, value, depth: int):
 
 def _reaches(project: Project, fn, targets: set, depth: int) -> bool:
     """Does `fn` call one of `targets`, itself or through the project's functions it calls?"""
-    todo, seen = [(fn, 0)], {fn.qualname}
-    while todo:
-        caller, d = todo.pop()
-        if caller.qualname in targets:
-            return True
-        for ev in caller.events if d < depth else ():
-            for callee in project.callees(ev) if ev.kind == "call" else ():
-                if callee.qualname not in seen:
-                    seen.add(callee.qualname)
-                    todo.append((callee, d + 1))
-    return False
+    return any(f.qualname in targets for f in project.within_calls(fn, depth))
 
 
 def _methods(project: Project, cls, serving: frozenset = frozenset()) -> list:
@@ -238,22 +228,13 @@ def _held(project: Project, value, fn) -> list | None:
     if not value or value[0] != "name" or "()." not in str(value[1]):
         return None
     owner, _, attr = str(value[1]).rpartition("().")
-    cls = project.classes.get(owner)
-    if cls is None or "." in attr:
-        return None
-    below = {c.qualname for c in project.subclasses(cls.qualname)}
-    related = [cls.qualname, *project.class_bases(cls), *below]
+    below = {c.qualname for c in project.subclasses(owner)}
     found = []
-    for c in related:
-        for m in project.classes[c].methods if c in project.classes else ():
-            f = project.functions.get(f"{c}.{m}")
-            for a, _line, receiver, _, v in f.stores if f is not None else ():
-                if a != attr or receiver != "self" or not v:
-                    continue
-                for e in v[1] if v[0] == "seq" else [v]:
-                    if e == ["name", f"{c}()"] and c not in below:  # `self` in a base: the instance `fn` runs on
-                        e = ["name", f"{fn.class_qualname}()"]
-                    found.append(e)
+    for c, v in project.instance_stores(owner, attr):
+        for e in v[1] if v[0] == "seq" else [v]:
+            if e == ["name", f"{c}()"] and c not in below:  # `self` in a base: the instance `fn` runs on
+                e = ["name", f"{fn.class_qualname}()"]
+            found.append(e)
     return found or None
 
 

@@ -277,19 +277,9 @@ def _single_shot(project: Project, site) -> bool:
 def _restarts(project: Project, start: str, call: str, depth: int = 3) -> bool:
     """Does running `start` make the call named `call` (a single-shot Qt timer's `start`), itself
     or through the functions it calls, within `depth` calls, not only in an `except`?"""
-    frontier, seen = [start], {start}
-    for _ in range(depth + 1):
-        following = []
-        for qualname in frontier:
-            fn = project.functions.get(qualname)
-            for ev in fn.events if fn is not None else ():
-                if ev.kind != "call" or ev.handlers:
-                    continue
-                if ev.name == call:
-                    return True
-                following.extend(c.qualname for c in project.callees(ev) if c.qualname not in seen and not seen.add(c.qualname))
-        frontier = following
-    return False
+    return any(ev.kind == "call" and not ev.handlers and ev.name == call
+               for f in project.within_calls(project.functions[start], depth, lambda ev: not ev.handlers)
+               for ev in f.events)
 
 
 def _reads_group_timer(project: Project, module, ev) -> bool:
