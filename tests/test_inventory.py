@@ -1166,3 +1166,195 @@ class User:
     })
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
     assert {name for name, row in rows.items() if row["kind"] == "background"} == {"User.post_login"}
+
+
+def test_a_coroutine_wrapper_that_awaits_what_it_is_given_starts_that_coroutine(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "svc/__init__.py": "",
+        "svc/futures.py": """
+import asyncio
+import logging
+
+import requests
+
+
+async def safe_wrapper(coro):
+    try:
+        return await coro
+    except Exception:
+        logging.exception("background task failed")
+
+
+def safe_ensure_future(coro):
+    return asyncio.ensure_future(safe_wrapper(coro))
+
+
+async def announce(text):
+    result = await asyncio.sleep(0)
+    requests.post("https://chat.example/messages", json={"text": text})
+
+
+class Poller:
+    def start(self):
+        safe_ensure_future(self.refresh())
+        asyncio.create_task(safe_wrapper(self.flush_once()))
+        asyncio.create_task(announce("started"))  # awaits no parameter: the work itself
+
+    async def refresh(self):
+        requests.post("https://status.example/refresh")
+
+    async def flush_once(self):
+        requests.post("https://status.example/flush")
+""",
+    })
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert {name for name, row in rows.items() if row["kind"] == "background"} == {
+        "Poller.refresh", "Poller.flush_once", "announce"}
+
+
+def test_a_starter_named_by_a_module_variable_starts_what_its_callers_pass(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "node/__init__.py": "",
+        "node/refs.py": """
+import asyncio
+
+
+class _Referencer:
+    def __init__(self):
+        self.tasks = set()
+
+    def create_task(self, coroutine, *, name=None):
+        task = asyncio.create_task(coro=coroutine, name=name)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+
+_referencer = _Referencer()
+create_referenced_task = _referencer.create_task
+""",
+        "node/peer.py": """
+import requests
+
+from node.refs import create_referenced_task
+
+
+class Peer:
+    def start(self):
+        self.task = create_referenced_task(self._sync())
+
+    async def _sync(self):
+        requests.post("https://peer.example/sync")
+""",
+    })
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert {name for name, row in rows.items() if row["kind"] == "background"} == {"Peer._sync"}
+
+
+def test_a_decorator_factory_whose_wrapper_hands_the_function_to_a_thread_runner_starts_it(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "agent/__init__.py": "",
+        "agent/base.py": """
+import functools
+import logging
+import threading
+
+LOG = logging.getLogger(__name__)
+
+
+class CommandFailed(Exception):
+    pass
+
+
+def summarise(result):
+    return {"result": str(result)[:100]}
+
+
+class AsyncCommandResult:
+    def __init__(self, name, params, execute_method, agent=None):
+        self.name = name
+        self.params = params
+        self.execute_method = execute_method
+        self.agent = agent
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def start(self):
+        self.thread.start()
+        return self
+
+    def run(self):
+        try:
+            self.result = summarise(self.execute_method(**self.params))
+        except Exception as e:
+            LOG.exception("command %s failed", self.name)
+            self.error = CommandFailed(str(e))
+        finally:
+            if self.agent:
+                self.agent.force_heartbeat()
+
+
+def async_command(name):
+    def decorate(func):
+        @functools.wraps(func)
+        def wrapper(self, **params):
+            return AsyncCommandResult(name, params, functools.partial(func, self), agent=self.agent).start()
+        return wrapper
+    return decorate
+""",
+        "agent/standby.py": """
+import requests
+
+from agent.base import async_command
+
+
+class Standby:
+    agent = None
+
+    @async_command("prepare_image")
+    def prepare_image(self, image_url):
+        requests.post("https://conductor.example/images", json={"url": image_url})
+
+    def status(self):
+        return requests.get("https://conductor.example/status").json()
+""",
+    })
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert {name for name, row in rows.items() if row["kind"] == "background"} == {"Standby.prepare_image"}
+
+
+def test_threads_started_for_each_callable_of_a_literal_tuple_start_each_of_them(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "runner/__init__.py": "",
+        "runner/service.py": """
+import queue
+import threading
+
+import requests
+
+
+class Runner:
+    def __init__(self):
+        self.finished = queue.Queue()
+
+    def start(self):
+        for target in (self._listen, self._complete):
+            threading.Thread(target=target, daemon=True).start()
+        for name in ("a", "b"):
+            threading.Thread(target=self._report, args=(name,)).start()
+        target = self._report  # rebound: the loop's callables are gone
+        target("c")
+
+    def _listen(self):
+        requests.post("https://hub.example/listen")
+
+    def _complete(self):
+        job = self.finished.get()
+        requests.post("https://hub.example/complete", json=job)
+
+    def _report(self, name):
+        requests.post("https://hub.example/report", json={"name": name})
+""",
+    })
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert {name for name, row in rows.items() if row["kind"] == "background"} == {
+        "Runner._listen", "Runner._complete", "Runner._report"}

@@ -703,7 +703,25 @@ def calls_of(project: Program, fn: FunctionSummary) -> list[CallSite]:
                              lambda p, m, e: (p.canonical(e.name) or "") in keeping),
                 *(site for site in calls_named(project, ("__init__",)) if (site.event.name or "").startswith("super")
                   and site.function.class_qualname in below and site.function.name == "__init__")]
-    return calls_named(project, (fn.name,), lambda p, m, e: p.function_for(p.canonical(e.name)) is fn)
+    names = (fn.name, *_aliases(project).get(fn.qualname, ()))
+    return calls_named(project, names, lambda p, m, e: p.function_for(p.canonical(e.name)) is fn)
+
+
+def _aliases(project: Program) -> dict[str, tuple[str, ...]]:
+    """Module variables naming a function under another name (`create_referenced_task =
+    _referencer.create_task`, `send = deliver`): calls of the variable are calls of the function."""
+    def build() -> dict[str, tuple[str, ...]]:
+        found: dict[str, set] = {}
+        for module in project.modules.values():
+            for name in module.assigns:
+                if not name.isidentifier():
+                    continue
+                fn = project.function_for(project.canonical(f"{module.module}.{name}"))
+                if fn is not None and fn.name != name:
+                    found.setdefault(fn.qualname, set()).add(name)
+        return {qualname: tuple(sorted(names)) for qualname, names in found.items()}
+
+    return project.once("function aliases", build)
 
 
 def calls_a_function(project: Program, module: ModuleSummary, event: Event) -> bool:

@@ -28,7 +28,7 @@ from .retry_loops import retry_loop
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
 #   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
 #   | ["dict", [[k, v]...]] | ["fstr", [parts]] | ["param", name, index(, "path")] | ["closure", name]
-#   | ["param_attr", name, index, attribute] | ["other"]
+#   | ["param_attr", name, index, attribute] | ["each", [v...]] (a loop variable over a literal tuple) | ["other"]
 Value = list
 
 _MAX_VALUE_DEPTH = 4
@@ -127,6 +127,7 @@ class FunctionSummary:
     sinks: list = field(default_factory=list)
     returns: tuple = ()  # event ids feeding return values
     returns_param: list = field(default_factory=list)  # parameters returned as they are or as their dotted path
+    awaits_param: list = field(default_factory=list)  # parameters awaited as they are (`await coro`: a coroutine wrapper)
     return_type: str | None = None  # resolved type of the first typed return (`EmailMessage()`)
     handlers: list = field(default_factory=list)
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
@@ -274,6 +275,7 @@ class Summarizer:
         self.module_scope.names = _TrackedNames()
         self.module_vars: set[str] = set()  # module-level names last bound by assignment
         self.owner: ClassSummary | None = None  # the class whose body we are directly in
+        self.class_scope: _Scope | None = None  # that class body's names (its methods' decorators read them)
         self.loops: tuple = ()
         self.branch: tuple = ()
         self.regions: tuple = ()
@@ -787,10 +789,19 @@ class Summarizer:
                     imports[key] = value
 
     def _stmt_expr(self, node: ast.Expr) -> None:
+        self._awaited_param(node.value)
         self.expr(node.value)
+
+    def _awaited_param(self, node: ast.AST | None) -> None:
+        """`await coro` / `return await coro` of a parameter: the function runs the coroutine it is given."""
+        if isinstance(node, ast.Await) and isinstance(node.value, ast.Name):
+            given = self.value(node.value)
+            if given and given[0] == "param" and given[1] not in self.fn.awaits_param:
+                self.fn.awaits_param.append(given[1])
 
     def _stmt_assign(self, node: ast.Assign | ast.AnnAssign | ast.AugAssign) -> None:
         value = node.value
+        self._awaited_param(value)  # `result = await coro`
         sources = self.expr(value) if value is not None else _EMPTY
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         typ = None
@@ -946,7 +957,7 @@ class Summarizer:
                 return
             scope.names[target.id] = typ
             scope.depth[target.id] = branch
-            if scope.held.get(target.id, _OTHER)[0] == "call":
+            if scope.held.get(target.id, _OTHER)[0] in ("call", "each"):
                 del scope.held[target.id]  # `for cb in callbacks:`, `cb, n = ...`: no longer the partial
             if sources:
                 scope.sources[target.id] = sources
@@ -1020,6 +1031,7 @@ class Summarizer:
         for loop in self.loops if not stopped else ():
             if loop not in self.fn.returning:
                 self.fn.returning.append(loop)
+        self._awaited_param(node.value)
         sources = self.expr(node.value)
         value = node.value.body if isinstance(node.value, ast.IfExp) else node.value  # the first arm's type
         if self.fn.return_type is None and isinstance(value, (ast.Call, ast.Name, ast.Attribute)):
@@ -1100,6 +1112,10 @@ class Summarizer:
             self._bind(target, f"{held}[]", sources)  # `for mod in self.modules:` an element of it
             return
         self._bind(target, None, sources)
+        if isinstance(target, ast.Name) and isinstance(it, (ast.Tuple, ast.List)) and 1 < len(it.elts) <= 8 \
+                and all(isinstance(e, (ast.Name, ast.Attribute)) for e in it.elts):
+            # `for target in (self._listen, self._loop):` each of the callables written there in turn
+            self.scope.held[target.id] = ["each", [self.value(e) for e in it.elts]]
 
     def _instance_collection(self, node: ast.AST) -> str | None:
         """`self.modules` (or `self.modules.values()`) in a method: the instance's collection, named
@@ -1270,13 +1286,19 @@ class Summarizer:
         self._body(node.finalbody)
 
     def _stmt_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        # A method's decorators run in the class body: `@_retry_on_error(...)` names a function
+        # written earlier in that body.
+        enclosing, self.scope = self.scope, (self.class_scope if self.owner is not None and self.class_scope else self.scope)
         decorators = [self._decorator(d) for d in node.decorator_list]
+        self.scope = enclosing
         for default in (*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)):
             self.expr(default)
         owner = self.owner
         if owner is not None:
             qualname = f"{owner.qualname}.{node.name}"
             owner.methods.append(node.name)
+            if self.class_scope is not None:
+                self.class_scope.names[node.name] = qualname
         else:
             if self.fn.name != MODULE_CODE:
                 qualname = f"{self.fn.qualname}.<locals>.{node.name}"
@@ -1314,7 +1336,7 @@ class Summarizer:
         all_args = (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
         for i, arg in enumerate(all_args):
             typ = None
-            if i == 0 and owner is not None and not _is_static(node):
+            if i == 0 and owner is not None and not _is_static(node) and not _body_decorator(node):
                 # self is an instance, cls the class: attribute calls resolve against the class
                 typ = owner.qualname if _is_classmethod(node) else f"{owner.qualname}()"
             elif i == 0 and arg.arg == "self":
@@ -1387,15 +1409,15 @@ class Summarizer:
         self.mod.classes[qualname] = cls
         # The class body runs once, in the enclosing code: its calls are recorded there, its
         # names live in a scope that methods do not see (as in Python).
-        saved_scope, saved_owner = self.scope, self.owner
+        saved_scope, saved_owner, saved_class_scope = self.scope, self.owner, self.class_scope
         class_scope = _Scope(saved_scope)
-        self.owner = cls
+        self.owner, self.class_scope = cls, class_scope
         for stmt in node.body:
             # A method's enclosing scope is the class's enclosing scope, not the class body.
             is_method = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
             self.scope = saved_scope if is_method else class_scope
             self.stmt(stmt)
-        self.scope, self.owner = saved_scope, saved_owner
+        self.scope, self.owner, self.class_scope = saved_scope, saved_owner, saved_class_scope
 
     def _stmt_global(self, node: ast.AST) -> None:
         if isinstance(node, ast.Global) and self.scope is not self.module_scope:
@@ -1577,6 +1599,17 @@ def _docstring(node: ast.AST) -> tuple[str | None, int | None]:
 
 def _is_classmethod(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(isinstance(d, ast.Name) and d.id == "classmethod" for d in node.decorator_list)
+
+
+def _body_decorator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A decorator (factory) written in a class body for its methods (`def _retry_on_error(error_cls,
+    max_retries): def decorator(func): ...; return decorator`): its first parameter is no `self`."""
+    args = node.args.posonlyargs or node.args.args
+    if not args or args[0].arg in ("self", "cls"):
+        return False
+    nested = {stmt.name for stmt in node.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return any(isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Name) and stmt.value.id in nested
+               for stmt in node.body)
 
 
 def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

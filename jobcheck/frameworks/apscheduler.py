@@ -56,12 +56,23 @@ def _reads_scheduler_call(project: Project, module, ev) -> bool:
         return True
     # A scheduler passed in untyped (`def setup(scheduler): scheduler.add_job(f, "interval", ...)`)
     # is read by APScheduler's trigger argument; an `add_job` of the application's own is not.
-    if ev.attr != "add_job" or project.function_for(name) is not None:
+    own = project.function_for(name)
+    if own is not None and _hands_on_to_the_library(project, own):
+        return True  # `self.add_job(...)` on a scheduler subclass whose `add_job` logs, then calls super()'s
+    if ev.attr != "add_job" or own is not None:
         return False
     trigger = ev.kwargs.get("trigger", ev.args[1] if len(ev.args) > 1 else None)
     return trigger in (["lit", "interval"], ["lit", "cron"], ["lit", "date"]) or (
         bool(trigger) and trigger[0] in ("name", "call")
         and (project.canonical(trigger[1]) or "").startswith("apscheduler.triggers."))
+
+
+def _hands_on_to_the_library(project: Project, fn) -> bool:
+    """An override in a subclass of an APScheduler scheduler that hands the call on to the
+    scheduler's own method (`return super().add_job(*args, **kwargs)`)."""
+    cls = project.classes.get(fn.class_qualname or "")
+    return cls is not None and any(base.startswith("apscheduler.") for base in project.class_bases(cls)) and any(
+        ev.kind == "call" and ev.attr == fn.name and (ev.name or "").startswith("super") for ev in fn.events)
 
 
 FRAMEWORK = APScheduler()

@@ -43,6 +43,8 @@ pass.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import bound_argument, calls_named, calls_of, deco_name, the_applications
@@ -111,7 +113,13 @@ class BackgroundLoops:
             if (site.event.attr != "run_in_executor" and not repeats_forever(project, fn)
                     and fn.name != MODULE_CODE and the_applications(site.module) and not _awaited(site)
                     and not retried_or_next_turn(project, site)):
-                out.append(job_from_function(project, fn, "background", "background", triggers={"start"}))
+                # `Thread(target=self.run)` of a command object whose `run` calls the callable it
+                # was constructed with: the work started is that callable, as for a timer's.
+                for reg in through_kept_callables(project, Registration(fn.qualname, "background", "start", site.anchor,
+                                                                        kind="background")):
+                    work = project.functions.get(reg.target)
+                    if work is not None:
+                        out.append(job_from_function(project, work, "background", "background", triggers={"start"}))
         for run in _started_thread_classes(project):
             out.append(job_from_function(project, run, "background", "background", triggers={"start"}))
         return out
@@ -231,23 +239,35 @@ def _find_started(project: Project) -> list:
             started = ev.args[1] if ev.attr == "run_in_executor" and len(ev.args) > 1 else (
                 ev.args[0] if ev.attr != "run_in_executor" and ev.args else None)
         else:
-            started = ev.kwargs.get("target") if ev.attr in _TARGETED else (ev.args[0] if ev.args else None)
-        if started and started[0] == "call":  # `create_task(loop())`: the coroutine function
-            fn = project.function_for(project.canonical(started[1]))
-            if fn is not None and not fn.is_async:
-                fn = None  # `Thread(target=make_handler(x))`: what runs is what the call returns
-        else:
-            fn = project.functions.get(target(project, site.module, started) or "")
-        handed = _handed_on(project, fn, site) if fn is not None else None
-        if handed is not None:
-            out.extend(handed)
-        elif fn is not None:
-            out.append((fn, site))
-        elif started and started[0] == "param" and site.function.name != MODULE_CODE and ev.attr != "run_in_executor":
-            out.extend(_passed_to_helper(project, site.function, started[1]))
-        elif started and started[0] == "closure" and ev.attr != "run_in_executor":
-            out.extend((fn, site) for fn in _decorated_by_starter(project, site.function, started[1]))
+            started = ev.kwargs.get("target") if ev.attr in _TARGETED else (ev.args[0] if ev.args else ev.kwargs.get("coro"))
+        # `for target in (self._listen, self._loop): Thread(target=target).start()`: each of them
+        for one in (started[1] if started and started[0] == "each" else [started]):
+            out.extend(_started_by(project, site, one))
     return out
+
+
+def _started_by(project: Project, site, started: list | None) -> list:
+    """(function, call site) for what a starter's call starts, given the Value it starts."""
+    ev = site.event
+    if started and started[0] == "call":  # `create_task(loop())`: the coroutine function
+        awaited = _awaited_work(project, site, started)
+        if awaited is not None:
+            return awaited
+        fn = project.function_for(project.canonical(started[1]))
+        if fn is not None and not fn.is_async:
+            fn = None  # `Thread(target=make_handler(x))`: what runs is what the call returns
+    else:
+        fn = project.functions.get(target(project, site.module, started) or "")
+    handed = _handed_on(project, fn, site) if fn is not None else None
+    if handed is not None:
+        return handed
+    if fn is not None:
+        return [(fn, site)]
+    if started and started[0] == "param" and site.function.name != MODULE_CODE and ev.attr != "run_in_executor":
+        return _passed_to_helper(project, site.function, started[1])
+    if started and started[0] == "closure" and ev.attr != "run_in_executor":
+        return [(fn, site) for fn in _decorated_by_starter(project, site.function, started[1])]
+    return []
 
 
 # Libraries whose calls do no work beyond the process: pure computation, logging, the GUI toolkit.
@@ -519,13 +539,46 @@ def _decorated_by_starter(project: Project, wrapper, name: str) -> list:
     """A decorator of the application's own whose wrapper starts the function it decorates
     (`def async_call(func): def inner(*args): Thread(target=func, args=args).start()`): every
     function written under it is started in the background whenever it is called."""
-    outer = project.functions.get(wrapper.qualname.rsplit(".<locals>.", 1)[0]) if "<locals>" in wrapper.qualname else None
-    if outer is None or not outer.params or outer.params[0] != name or any(
-            ev.attr == "join" and (project.canonical(ev.name) or "").startswith(("threading.", "multiprocessing."))
-            for ev in wrapper.events):
+    if any(ev.attr == "join" and (project.canonical(ev.name) or "").startswith(("threading.", "multiprocessing."))
+           for ev in wrapper.events):
         return []  # `t.start(); t.join(5)`: a timeout around the call, which waits for it
-    return [fn for module in project.modules.values() for fn in module.functions.values()
-            if any(project.canonical(deco_name(d[0])) == outer.qualname for d in fn.decorators)]
+    return decorated_by_wrapper(project, wrapper, name)
+
+
+def decorated_by_wrapper(project: Project, wrapper, name: str) -> list:
+    """The functions written under the decorator whose wrapper is `wrapper` and whose parameter
+    `name` is the function decorated: `@async_call` (`def async_call(func): def inner(*args): ...`)
+    or, made by a factory, `@async_command("sync")` (`def async_command(name): def decorate(func):
+    def wrapper(self): ...`)."""
+    outer = project.functions.get(wrapper.qualname.rsplit(".<locals>.", 1)[0]) if "<locals>" in wrapper.qualname else None
+    if outer is None or not outer.params or outer.params[0] != name:
+        return []
+    factory = project.functions.get(outer.qualname.rsplit(".<locals>.", 1)[0]) if "<locals>" in outer.qualname else None
+    # `@async_command("sync")` names the factory, called: the decorator is what it returns
+    decorators = {outer.qualname, *([factory.qualname] if factory is not None else [])}
+    return [fn for module in project.modules.values() if the_applications(module) for fn in module.functions.values()
+            if any(project.canonical(deco_name(d[0])) in decorators for d in fn.decorators)]
+
+
+def _awaited_work(project: Project, site, value: list, depth: int = 0) -> list | None:
+    """`ensure_future(safe_wrapper(coro))`: a coroutine function of the application's own that
+    awaits the coroutine it is given (to log its failure, to time it) runs that coroutine: the work
+    started is the coroutine given there (`safe_wrapper(self.poll())`), or what the starter's
+    callers give (`def safe_ensure_future(coro): ensure_future(safe_wrapper(coro))`). None: `value`
+    is no call of such a wrapper."""
+    wrapper = project.function_for(canonical_in(project, site.module, value[1]) or "")
+    if wrapper is None or not wrapper.is_async or not wrapper.awaits_param or depth > 2:
+        return None
+    given = bound_argument(wrapper, SimpleNamespace(args=value[2], kwargs=value[3]), wrapper.awaits_param[0])
+    if given and given[0] == "call":
+        inner = _awaited_work(project, site, given, depth + 1)
+        if inner is not None:
+            return inner
+        fn = project.function_for(canonical_in(project, site.module, given[1]) or "")
+        return [(fn, site)] if fn is not None and fn.is_async else []
+    if given and given[0] == "param" and site.function.name != MODULE_CODE:
+        return _passed_to_helper(project, site.function, given[1])
+    return []
 
 
 def _passed_to_helper(project: Project, helper, param: str, depth: int = 0) -> list:
@@ -539,6 +592,9 @@ def _passed_to_helper(project: Project, helper, param: str, depth: int = 0) -> l
             continue  # `run_blocking(f).result()`: part of the caller's work
         value = bound_argument(helper, call.event, param)
         fn = project.functions.get(target(project, call.module, value) or "")
+        if fn is None and value and value[0] == "call":  # a coroutine handed on: `spawn(self.poll())`
+            fn = project.function_for(canonical_in(project, call.module, value[1]) or "")
+            fn = fn if fn is not None and fn.is_async else None
         if fn is not None:
             handed = _handed_on(project, fn, call, depth)
             out.extend(handed if handed is not None else [(fn, call)])
@@ -622,7 +678,14 @@ def _works_itself(project: Project, cls, ev, kept: set) -> bool:
     for written in (ev.name or "", name):
         if written.startswith(mine) and written[len(mine):].partition(".")[0] in (*kept, *cls.methods):
             return False
-    return bool(name) and not _logs(project, ev) and not _sleeps(project, ev) and not ("." not in name and name in BUILTINS)
+    if not name or _logs(project, ev) or _sleeps(project, ev) or ("." not in name and name in BUILTINS):
+        return False
+    # A helper or class of the application's own that reaches no effect within a few calls
+    # (`utils.remove_large_keys(result)`, `errors.CommandFailed(str(e))`) formats or reports: no work.
+    own = project.named_callee(ev) or (project.functions.get(f"{name}.__init__") if name in project.classes else None)
+    if own is not None or name in project.classes:
+        return own is not None and any(_works(project, f) for f in project.within_calls(own, 3))
+    return True
 
 
 def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
@@ -752,7 +815,18 @@ def _constructed_with(project: Project, cls, params: list, framework: str, kind:
                                              forward=(site.function.qualname, value[2], value[1])))
                 elif (fn := called_function(project, site.module, value, method)) is not None:
                     regs.append(Registration(fn.qualname, framework, trigger, site.anchor, kind=kind))
+                elif method == "__call__" and (given := _decorated_param(project, site.module, value)) is not None:
+                    # in a decorator's wrapper: `Runner(partial(func, self)).start()` runs each decorated function
+                    regs.extend(Registration(fn.qualname, framework, trigger, site.anchor, kind=kind)
+                                for fn in decorated_by_wrapper(project, site.function, given))
     return regs
+
+
+def _decorated_param(project: Project, module, value: list | None) -> str | None:
+    """The enclosing decorator's parameter a Value passes on, as it is or bound by `partial(func, self)`."""
+    if value and value[0] == "call" and (canonical_in(project, module, value[1]) or "").rpartition(".")[2] == "partial" and value[2]:
+        value = value[2][0]
+    return value[1] if value and value[0] == "closure" else None
 
 
 def _runner_registrations(project: Project, framework: str) -> list[Registration]:
