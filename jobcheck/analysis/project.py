@@ -517,7 +517,8 @@ class Project(Guards, Program):
         executor's `submit`) that are neither jobs nor under a retry decorator (one with a retry
         loop of its own is listed here, not as retried): the inventory lists them as kind
         `background`, since they are work that runs beside the request or job that starts them.
-        They are no entry points: no rule reads them as jobs (nothing schedules or retries them)."""
+        They are no entry points: nothing schedules or retries them, so only JC205 (a failure
+        swallowed where no one sees it) reads them."""
         out: dict[str, JobSite] = {}
         for fw in self.frameworks:
             finder = getattr(fw, "find_started", None)
@@ -555,12 +556,19 @@ class Project(Guards, Program):
             return True
         return bool(self.explicit_retry_points(qualname))
 
-    def explicit_retry_points(self, qualname: str) -> list[int]:
-        """Events in the body that ask for a retry: `self.retry(...)`, `raise Retry(...)`."""
+    def explicit_retry_points(self, qualname: str, depth: int = 0) -> list[int]:
+        """Events in the body that ask for a retry: `self.retry(...)`, `raise Retry(...)`, or a call
+        handing the bound task to a helper that does (`_perform(self, pk)` whose `self.retry()`
+        is the task's)."""
         fn = self.functions[qualname]
         points = []
         for i, ev in enumerate(fn.events):
             name = self.event_name(ev) or ""
+            if ev.kind == "call" and depth < 2 and any(v == ["name", "@self"] for v in (*ev.args, *ev.kwargs.values())):
+                helper = self.named_callee(ev)
+                if helper is not None and helper.qualname != qualname and self.explicit_retry_points(helper.qualname, depth + 1):
+                    points.append(i)
+                    continue
             if ev.kind == "call" and ev.attr == "retry" and (
                 name.startswith("@self") or name == f"{qualname}.retry" or name.startswith(("celery.", "celery.current_task"))
                 or name.endswith("Task().retry")

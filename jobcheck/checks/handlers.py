@@ -12,7 +12,7 @@ from ..effects.catalog import EXHAUSTION_ERRORS
 QUIET_CALLS = ("debug", "info", "print", "format_exc", "format_exception")
 # An exception made text (`str(exc)`) is quiet when a quiet log is all it feeds; stored or returned
 # (`job.error = str(exc)`, `return {"error": repr(exc)}`), it records the failure.
-_TEXT_CALLS = ("str", "repr")
+_TEXT_CALLS = ("str", "repr", "type")  # `type(exc).__name__` too
 # Calls that tell a person: logs at warning or above, error trackers, Django's mail to the admins.
 REPORTING_CALLS = ("warning", "warn", "error", "exception", "critical", "fatal", "capture_exception",
                    "capture_message", "captureException", "mail_admins")

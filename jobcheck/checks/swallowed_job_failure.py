@@ -34,7 +34,9 @@ LOGS = ("debug", "info", "print")  # the quiet calls that log
 
 def run(ctx: CheckContext):
     project = ctx.project
-    for site in project.jobs.values():
+    # A function started once in the background too: its failure is seen by no one else (an
+    # uncaught one would at least reach the thread's or the event loop's error log).
+    for site in (*project.jobs.values(), *project.started_functions.values()):
         if site.kind in STRUCTURAL_KINDS:
             continue
         fn = project.functions.get(site.function)
@@ -75,6 +77,11 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
     rounds = set(fn.forever) - {loop[0] for loop in fn.retry_loops}
     shared = set.intersection(*(set(ev.loops) for ev in events))
     if shared - rounds:
+        return False
+    if any(loop in fn.forever and loop not in shared for ev in events for loop in ev.loops):
+        # The `try` holds a loop that runs until stopped: a session (`while True: conn = connect();
+        # try: while not stop: listen(conn) except Exception: log.debug(...)`) whose end the
+        # enclosing loop answers by starting the next one, not a run ending as a success.
         return False
     return not shared or not (_works_on_a_taken_item(fn, handler, shared) or _part_of_the_round(project, fn, handler, shared))
 

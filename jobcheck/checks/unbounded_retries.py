@@ -87,10 +87,16 @@ def _judge(project: ProjectView, ctx: CheckContext, qualname: str, policy: Retry
     shared[policy.anchor] = [(policy, framework, display, ctx.job_of(qualname) or display, trigger), [qualname]]
 
 
-def _counts_itself(project: ProjectView, qualname: str, index: int) -> bool:
+def _counts_itself(project: ProjectView, qualname: str, index: int, depth: int = 0) -> bool:
     """A retry request that passes its own count (`self.retry(exc=e, max_retries=5)`, a name too);
-    Celery reads `max_retries=None` there as "the task's own"."""
-    value = project.functions[qualname].events[index].kwargs.get("max_retries")
+    Celery reads `max_retries=None` there as "the task's own". A helper the task hands itself to
+    counts when each of its own requests does."""
+    event = project.functions[qualname].events[index]
+    if event.attr != "retry" and depth < 2:
+        for helper in project.callees(event):
+            points = project.explicit_retry_points(helper.qualname)
+            return bool(points) and all(_counts_itself(project, helper.qualname, i, depth + 1) for i in points)
+    value = event.kwargs.get("max_retries")
     return value is not None and lit(value, _UNREAD) is not None
 
 

@@ -1,0 +1,74 @@
+# jobcheck-test: select=JC205
+# Work started once in the background swallows its failure as a job would; a debug line naming
+# the exception's type says nothing either; a listener whose session ends in a quiet log, then
+# starts again from the enclosing loop, is no run ending as a success.
+import logging
+import queue
+import select
+import threading
+
+import psycopg2
+import requests
+
+log = logging.getLogger(__name__)
+
+
+class PortMapper:
+    def __init__(self):
+        self.requests = queue.Queue()
+        self.thread = threading.Thread(target=self._run)
+        self.thread.start()
+
+    def _run(self):
+        try:
+            for port in iter(self.requests.get, None):
+                requests.post("https://router.example/mappings", json={"port": port})
+        except Exception as e:  # expect: JC205
+            log.info("mapping failed: %s", e)
+
+
+class Runner:
+    def __init__(self):
+        self.stopping = threading.Event()
+        self.wake = threading.Event()
+
+    def start(self):
+        threading.Thread(target=self._loop, daemon=True).start()
+        threading.Thread(target=self._listen, daemon=True).start()
+
+    def _loop(self):
+        while not self.stopping.is_set():
+            self.wake.wait(5)
+            try:
+                requests.post("https://hub.example/tick")
+            except Exception as e:  # expect: JC205
+                log.debug(f"loop error: {type(e).__name__}: {e}")
+
+    def _listen(self):
+        while not self.stopping.is_set():
+            try:
+                connection = psycopg2.connect("dbname=jobs")
+            except Exception as e:
+                log.debug(f"cannot connect: {e}")
+                self.stopping.wait(5)
+                continue
+            try:
+                while not self.stopping.is_set():
+                    if select.select([connection], [], [], 5) == ([], [], []):
+                        continue
+                    connection.poll()
+                    self.wake.set()
+            except Exception as e:
+                log.debug(f"lost the connection: {e}")
+            finally:
+                connection.close()
+
+
+def warm_cache():
+    try:
+        requests.get("https://cache.example/warm")
+    except Exception:
+        log.exception("warming the cache failed")
+
+
+threading.Thread(target=warm_cache).start()
