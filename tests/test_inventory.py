@@ -1272,10 +1272,7 @@ def summarise(result):
 
 class AsyncCommandResult:
     def __init__(self, name, params, execute_method, agent=None):
-        self.name = name
-        self.params = params
-        self.execute_method = execute_method
-        self.agent = agent
+        self.name, self.params, self.execute_method, self.agent = name, params, execute_method, agent
         self.thread = threading.Thread(target=self.run, daemon=True)
 
     def start(self):

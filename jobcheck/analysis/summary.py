@@ -107,6 +107,9 @@ class Handler:
     hands_over: bool = False  # the caught exception is returned, stored or handed on (`self.error = e`, `q.put(e)`)
     leaves: bool = False  # the handler's body ends the round or the function (`continue`, `break`, `return`)
     exits: bool = False  # ... and leaves the loop it is in (`raise`, `return`, `break`; not `continue`)
+    # it raises again unless a test on what it caught says otherwise (`if is_clock_skew(e): resync()
+    # else: raise`): it goes round only for the failures it picked
+    classifies: bool = False
 
 
 @dataclass(slots=True)
@@ -800,6 +803,11 @@ class Summarizer:
                 self.fn.awaits_param.append(given[1])
 
     def _stmt_assign(self, node: ast.Assign | ast.AnnAssign | ast.AugAssign) -> None:
+        pairs = _pairwise(node)
+        if pairs is not None:
+            for target, value in pairs:  # `self.func, self.args = func, args`: one assignment each
+                self._stmt_assign(ast.copy_location(ast.Assign(targets=[target], value=value), node))
+            return
         value = node.value
         self._awaited_param(value)  # `result = await coro`
         sources = self.expr(value) if value is not None else _EMPTY
@@ -1274,6 +1282,7 @@ class Summarizer:
                     hands_over=_hands_over(handler),
                     leaves=any(isinstance(st, (ast.Continue, ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                     exits=any(isinstance(st, (ast.Break, ast.Return, ast.Raise)) for st in handler.body),
+                    classifies=_classifies(handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1601,6 +1610,20 @@ def _is_classmethod(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(isinstance(d, ast.Name) and d.id == "classmethod" for d in node.decorator_list)
 
 
+def _pairwise(node: ast.AST) -> list[tuple[ast.expr, ast.expr]] | None:
+    """`a, self.b = x, y`: the (target, value) pairs of a tuple assigned element by element, when
+    no value reads a name assigned there (`a, b = b, a` swaps: read as one assignment)."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List))
+            and isinstance(node.value, (ast.Tuple, ast.List)) and len(node.targets[0].elts) == len(node.value.elts)):
+        return None
+    targets, values = node.targets[0].elts, node.value.elts
+    if any(isinstance(e, ast.Starred) for e in (*targets, *values)):
+        return None
+    written = {ast.unparse(t) for t in targets}
+    read = {ast.unparse(n) for v in values for n in ast.walk(v) if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))}
+    return None if written & read else list(zip(targets, values))
+
+
 def _body_decorator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A decorator (factory) written in a class body for its methods (`def _retry_on_error(error_cls,
     max_retries): def decorator(func): ...; return decorator`): its first parameter is no `self`."""
@@ -1626,6 +1649,22 @@ def _reraises(body: list) -> bool:
 
 # The methods that log (a logger's; `print` is told apart by name where it matters).
 LOG_METHODS = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log")
+
+
+def _classifies(handler: ast.ExceptHandler) -> bool:
+    """Does the handler raise in an arm of an `if` whose test reads what it caught, itself or a
+    local made from it (`action = classify(e)`; `if action == FAIL: raise`)? A count (`if tries >
+    5: raise`) reads no failure."""
+    if not handler.name:
+        return False
+    body = ast.Module(body=handler.body, type_ignores=[])
+    reading = {handler.name}
+    for node in ast.walk(body):
+        if isinstance(node, ast.Assign) and any(isinstance(n, ast.Name) and n.id in reading for n in ast.walk(node.value)):
+            reading.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return any(isinstance(node, ast.If) and any(isinstance(n, ast.Name) and n.id in reading for n in ast.walk(node.test))
+               and any(isinstance(n, ast.Raise) for arm in (node.body, node.orelse) for st in arm for n in ast.walk(st))
+               for node in ast.walk(body))
 
 
 def _caught_locals(handler: ast.ExceptHandler) -> list[str]:
