@@ -83,7 +83,12 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
         # try: while not stop: listen(conn) except Exception: log.debug(...)`) whose end the
         # enclosing loop answers by starting the next one, not a run ending as a success.
         return False
-    return not shared or not (_works_on_a_taken_item(fn, handler, shared) or _part_of_the_round(project, fn, handler, shared))
+    if not shared:
+        # Outside any loop: a `try` around one step, after which the function goes on with its
+        # work (`try: status = get_status() except Exception: status = None`, then `write(status)`),
+        # guards that step; the run's outcome is what follows.
+        return not _part_of_the_round(project, fn, handler, shared)
+    return not (_works_on_a_taken_item(fn, handler, shared) or _part_of_the_round(project, fn, handler, shared))
 
 
 # What a round does beside its work: wait for the next one, log.
@@ -92,7 +97,8 @@ _PAUSES = ("sleep", "wait", "is_set", "debug", "info", "warning", "warn", "error
 
 
 def _part_of_the_round(project, fn: FunctionSummary, handler: Handler, rounds: set) -> bool:
-    """The `try` guards one step of the round, and the round goes on with other work after it,
+    """The `try` guards one step of the round (of the whole function, when `rounds` is empty),
+    and the round goes on with other work after it,
     after a failure too (`try: flush_digests() except Exception: log.debug(...)`, then
     `flush_queue()`): the step's failure is not the run's. Not when the handler leaves the round
     (`continue`, `break`, `return`), nor when what follows is a pause, a log, clean-up or
@@ -100,11 +106,13 @@ def _part_of_the_round(project, fn: FunctionSummary, handler: Handler, rounds: s
     if handler.leaves:
         return False
     effects = {ce.event_index for ce in project.call_effects(fn.qualname)}
-    # What a pause is given is part of it (`time.sleep(update_delay(elapsed))`).
+    # What a pause or a log is given, or is called on, is part of it (`time.sleep(update_delay(elapsed))`,
+    # `self.logger().info(...)`).
     pausing = {i for ev in fn.events if ev.kind == "call" and ev.attr in _PAUSES
-               for src in (*ev.argsrc, *ev.kwsrc.values()) for i in src}
+               for src in (*ev.argsrc, *ev.kwsrc.values(), ev.receiver_src) for i in src}
     # Work of the round: an external effect, or a call of the project's own code.
-    return any(ev.kind == "call" and rounds.intersection(ev.loops) and not ev.in_test and ev.attr not in _PAUSES
+    return any(ev.kind == "call" and (rounds.intersection(ev.loops) if rounds else True) and not ev.in_test
+               and ev.attr not in _PAUSES
                and i not in pausing
                and not _cleans_up(project, ev) and ev.line > handler.line and handler.try_id not in ev.tries
                and handler.try_id not in ev.handlers and (i in effects or project.callees(ev))

@@ -72,3 +72,25 @@ def warm_cache():
 
 
 threading.Thread(target=warm_cache).start()
+
+
+def publish_snapshot(app):
+    """A step's failure replaced by a fallback, then the work goes on: the step is guarded, the run is what follows."""
+    snapshot = {}
+    try:
+        snapshot["engine"] = app.status()
+    except Exception:
+        snapshot["engine"] = None
+    requests.post("https://status.example/snapshots", json=snapshot)
+
+
+def sync_all():
+    try:
+        requests.post("https://erp.example/sync")
+    except Exception:  # expect: JC205
+        log.debug("sync failed")
+    log.info("sync finished")
+
+
+threading.Thread(target=publish_snapshot, args=(None,)).start()
+threading.Thread(target=sync_all).start()
