@@ -73,9 +73,6 @@ class RetryPolicy:
     failure_handler: str | None = None  # on_failure, link_error, dead letters: who sees exhaustion
     source: str | None = None  # "wrapper": read from the body of the application's own retry decorator; "loop": a retry loop
     loop: tuple[int, int] | None = None  # a retry loop's (loop id, try id): only what that `try` does runs again
-    # a retry loop (or a wrapper's) whose handlers raise the failure again unless a test on it says
-    # otherwise: it goes round only for the failures the code picked (a clock-skew rejection, a rate limit)
-    chosen: bool = False
 
     @property
     def bounded(self) -> bool:
@@ -149,11 +146,9 @@ def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
         on.extend(t or bare for t, bare in zip(h.types, h.unresolved or [None] * len(h.types)) if t or bare)
     if on_result:
         on = None  # a result it does not accept sends it round without any exception
-    handlers = retrying_handlers(fn, try_id)
     return RetryPolicy(f"a retry loop `{header}`", Anchor(path, line, col, end_line, end_col), retries=limit,
                        on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=delay,
-                       source="loop", loop=(loop_id, try_id),
-                       chosen=not on_result and bool(handlers) and all(h.classifies for h in handlers))
+                       source="loop", loop=(loop_id, try_id))
 
 
 def retrying_handlers(fn, try_id: int) -> list:

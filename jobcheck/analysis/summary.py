@@ -107,9 +107,6 @@ class Handler:
     hands_over: bool = False  # the caught exception is returned, stored or handed on (`self.error = e`, `q.put(e)`)
     leaves: bool = False  # the handler's body ends the round or the function (`continue`, `break`, `return`)
     exits: bool = False  # ... and leaves the loop it is in (`raise`, `return`, `break`; not `continue`)
-    # it raises again unless a test on what it caught says otherwise (`if is_clock_skew(e): resync()
-    # else: raise`): it goes round only for the failures it picked
-    classifies: bool = False
 
 
 @dataclass(slots=True)
@@ -1282,7 +1279,6 @@ class Summarizer:
                     hands_over=_hands_over(handler),
                     leaves=any(isinstance(st, (ast.Continue, ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                     exits=any(isinstance(st, (ast.Break, ast.Return, ast.Raise)) for st in handler.body),
-                    classifies=_classifies(handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1649,22 +1645,6 @@ def _reraises(body: list) -> bool:
 
 # The methods that log (a logger's; `print` is told apart by name where it matters).
 LOG_METHODS = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log")
-
-
-def _classifies(handler: ast.ExceptHandler) -> bool:
-    """Does the handler raise in an arm of an `if` whose test reads what it caught, itself or a
-    local made from it (`action = classify(e)`; `if action == FAIL: raise`)? A count (`if tries >
-    5: raise`) reads no failure."""
-    if not handler.name:
-        return False
-    body = ast.Module(body=handler.body, type_ignores=[])
-    reading = {handler.name}
-    for node in ast.walk(body):
-        if isinstance(node, ast.Assign) and any(isinstance(n, ast.Name) and n.id in reading for n in ast.walk(node.value)):
-            reading.update(t.id for t in node.targets if isinstance(t, ast.Name))
-    return any(isinstance(node, ast.If) and any(isinstance(n, ast.Name) and n.id in reading for n in ast.walk(node.test))
-               and any(isinstance(n, ast.Raise) for arm in (node.body, node.orelse) for st in arm for n in ast.walk(st))
-               for node in ast.walk(body))
 
 
 def _caught_locals(handler: ast.ExceptHandler) -> list[str]:

@@ -82,8 +82,6 @@ class _RetryScope:
         """How a retry can come after this effect ran (a description), or None if it cannot."""
         policy, fn = self.policy, self.fn
         e = ce.event_index
-        if policy.chosen:
-            return None  # it goes round only for failures the code tested and picked as safe to send again
         if policy.loop is not None:
             return self._loop_repeats(e)
         if policy.on is None:

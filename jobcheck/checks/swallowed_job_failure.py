@@ -97,7 +97,8 @@ _PAUSES = ("sleep", "wait", "is_set", "debug", "info", "warning", "warn", "error
 
 
 def _part_of_the_round(project, fn: FunctionSummary, handler: Handler, rounds: set) -> bool:
-    """The `try` guards one step of the round (of the whole function, when `rounds` is empty),
+    """The `try` guards one step of the round (of the whole function, when `rounds` is empty:
+    then only an external effect after it is work, not bookkeeping such as `self.finish()`),
     and the round goes on with other work after it,
     after a failure too (`try: flush_digests() except Exception: log.debug(...)`, then
     `flush_queue()`): the step's failure is not the run's. Not when the handler leaves the round
@@ -115,7 +116,7 @@ def _part_of_the_round(project, fn: FunctionSummary, handler: Handler, rounds: s
                and ev.attr not in _PAUSES
                and i not in pausing
                and not _cleans_up(project, ev) and ev.line > handler.line and handler.try_id not in ev.tries
-               and handler.try_id not in ev.handlers and (i in effects or project.callees(ev))
+               and handler.try_id not in ev.handlers and (i in effects or (rounds and project.callees(ev)))
                for i, ev in enumerate(fn.events))
 
 

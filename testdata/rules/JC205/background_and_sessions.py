@@ -94,3 +94,20 @@ def sync_all():
 
 threading.Thread(target=publish_snapshot, args=(None,)).start()
 threading.Thread(target=sync_all).start()
+
+
+class SearchTask(threading.Thread):
+    """Bookkeeping after the `try` (marking the task finished) is no work that makes the step's failure a step's."""
+
+    def run(self):
+        try:
+            requests.post("https://indexer.example/search")
+        except Exception:  # expect: JC205
+            log.debug("search failed")
+        self.finish()
+
+    def finish(self):
+        self.done = True
+
+
+SearchTask().start()
