@@ -1355,3 +1355,76 @@ class Runner:
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
     assert {name for name, row in rows.items() if row["kind"] == "background"} == {
         "Runner._listen", "Runner._complete", "Runner._report"}
+
+
+def test_what_a_coroutine_wrapper_or_a_runner_does_itself_keeps_it_the_work(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "app/__init__.py": "",
+        "app/work.py": """
+import asyncio
+import threading
+
+import aiohttp
+import requests
+
+LOOP = asyncio.new_event_loop()
+
+
+async def upload_when_ready(fut, url):
+    data = await fut  # awaits what it is given, then works itself: the work
+    async with aiohttp.ClientSession() as session:
+        await session.post(url, json=data)
+
+
+def schedule_upload(loop, url):
+    fut = loop.create_future()
+    asyncio.ensure_future(upload_when_ready(fut, url))
+
+
+async def fetch_status():
+    requests.post("https://status.example/ping")
+
+
+def run_sync(coro):
+    return asyncio.run_coroutine_threadsafe(coro, LOOP).result()  # its callers wait: no background work
+
+
+def handle_request():
+    run_sync(fetch_status())
+
+
+def _raw(url):
+    requests.post(url)
+
+
+def _send(url):
+    _raw(url)
+
+
+def _do(url):
+    _send(url)
+
+
+def upload(url):
+    _do(url)
+
+
+def report(percent):
+    print(percent)
+
+
+class Uploader:
+    def __init__(self, url, on_progress):
+        self.url = url
+        self.on_progress = on_progress
+
+    def run(self):
+        upload(self.url)  # effects four calls down: its own work, beside the callback
+        self.on_progress(100)
+
+
+threading.Thread(target=Uploader("https://files.example/up", report).run).start()
+""",
+    })
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert {name for name, row in rows.items() if row["kind"] == "background"} == {"upload_when_ready", "Uploader.run"}

@@ -1085,6 +1085,9 @@ class Summarizer:
         if isinstance(node, ast.While) and _runs_until_stopped(node.test) and not _walks(node):
             self.fn.forever.append(self.loops[-1])
         self._body(node.body)
+        if isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name) \
+                and self.scope.held.get(node.target.id, _OTHER)[0] == "each":
+            del self.scope.held[node.target.id]  # after the loop it holds the last one only
         shape = retry_loop(node)
         if shape is not None and (shape.try_node is None or id(shape.try_node) in self._try_ids):
             head = node.test if isinstance(node, ast.While) else node.iter

@@ -97,11 +97,26 @@ class _RetryScope:
                         and not self._kept_in(i, exc)):
                     return policy.setting
         for p in self.explicit:
-            if self._after(p, e):
+            if self._after(p, e) or (p == e and self._helper_repeats(p, ce)):
                 ev = fn.events[p]
                 what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
                 return f"{what} at line {ev.line}; {policy.setting}"
         return None
+
+    def _helper_repeats(self, index: int, ce: CallEffect) -> bool:
+        """The retry is asked for inside the helper that makes the effect (`_perform(self, pk)`,
+        whose `self.retry()` follows its POST): read that helper's own order."""
+        event = self.fn.events[index]
+        if event.kind != "call" or event.attr == "retry":
+            return False
+        for helper in self.project.callees(event):
+            if not self.project.explicit_retry_points(helper.qualname):
+                continue
+            effects = self.project.call_effects(helper.qualname)
+            inner = _RetryScope(self.project, self.raises, helper, self.policy, effects)
+            if any(c.path.chain[-1] == ce.path.chain[-1] and inner.repeats(c) for c in effects):
+                return True
+        return False
 
     def _loop_repeats(self, e: int) -> str | None:
         """A retry loop repeats an effect its `try` makes when the effect, or something after it in

@@ -78,17 +78,12 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
     shared = set.intersection(*(set(ev.loops) for ev in events))
     if shared - rounds:
         return False
-    if any(loop in fn.forever and loop not in shared for ev in events for loop in ev.loops):
+    if shared & set(fn.forever) and any(loop in fn.forever and loop not in shared for ev in events for loop in ev.loops):
         # The `try` holds a loop that runs until stopped: a session (`while True: conn = connect();
         # try: while not stop: listen(conn) except Exception: log.debug(...)`) whose end the
         # enclosing loop answers by starting the next one, not a run ending as a success.
         return False
-    if not shared:
-        # Outside any loop: a `try` around one step, after which the function goes on with its
-        # work (`try: status = get_status() except Exception: status = None`, then `write(status)`),
-        # guards that step; the run's outcome is what follows.
-        return not _part_of_the_round(project, fn, handler, shared)
-    return not (_works_on_a_taken_item(fn, handler, shared) or _part_of_the_round(project, fn, handler, shared))
+    return not shared or not (_works_on_a_taken_item(fn, handler, shared) or _part_of_the_round(project, fn, handler, shared))
 
 
 # What a round does beside its work: wait for the next one, log.
@@ -97,9 +92,7 @@ _PAUSES = ("sleep", "wait", "is_set", "debug", "info", "warning", "warn", "error
 
 
 def _part_of_the_round(project, fn: FunctionSummary, handler: Handler, rounds: set) -> bool:
-    """The `try` guards one step of the round (of the whole function, when `rounds` is empty:
-    then only an external effect after it is work, not bookkeeping such as `self.finish()`),
-    and the round goes on with other work after it,
+    """The `try` guards one step of the round, and the round goes on with other work after it,
     after a failure too (`try: flush_digests() except Exception: log.debug(...)`, then
     `flush_queue()`): the step's failure is not the run's. Not when the handler leaves the round
     (`continue`, `break`, `return`), nor when what follows is a pause, a log, clean-up or
@@ -112,11 +105,10 @@ def _part_of_the_round(project, fn: FunctionSummary, handler: Handler, rounds: s
     pausing = {i for ev in fn.events if ev.kind == "call" and ev.attr in _PAUSES
                for src in (*ev.argsrc, *ev.kwsrc.values(), ev.receiver_src) for i in src}
     # Work of the round: an external effect, or a call of the project's own code.
-    return any(ev.kind == "call" and (rounds.intersection(ev.loops) if rounds else True) and not ev.in_test
-               and ev.attr not in _PAUSES
+    return any(ev.kind == "call" and rounds.intersection(ev.loops) and not ev.in_test and ev.attr not in _PAUSES
                and i not in pausing
                and not _cleans_up(project, ev) and ev.line > handler.line and handler.try_id not in ev.tries
-               and handler.try_id not in ev.handlers and (i in effects or (rounds and project.callees(ev)))
+               and handler.try_id not in ev.handlers and (i in effects or project.callees(ev))
                for i, ev in enumerate(fn.events))
 
 

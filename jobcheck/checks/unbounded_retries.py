@@ -93,9 +93,10 @@ def _counts_itself(project: ProjectView, qualname: str, index: int, depth: int =
     counts when each of its own requests does."""
     event = project.functions[qualname].events[index]
     if event.attr != "retry" and depth < 2:
-        for helper in project.callees(event):
-            points = project.explicit_retry_points(helper.qualname)
-            return bool(points) and all(_counts_itself(project, helper.qualname, i, depth + 1) for i in points)
+        helpers = [h for h in project.callees(event) if project.explicit_retry_points(h.qualname)]
+        if helpers:
+            return all(_counts_itself(project, h.qualname, i, depth + 1)
+                       for h in helpers for i in project.explicit_retry_points(h.qualname))
     value = event.kwargs.get("max_retries")
     return value is not None and lit(value, _UNREAD) is not None
 

@@ -72,7 +72,17 @@ def _hands_on_to_the_library(project: Project, fn) -> bool:
     scheduler's own method (`return super().add_job(*args, **kwargs)`)."""
     cls = project.classes.get(fn.class_qualname or "")
     return cls is not None and any(base.startswith("apscheduler.") for base in project.class_bases(cls)) and any(
-        ev.kind == "call" and ev.attr == fn.name and (ev.name or "").startswith("super") for ev in fn.events)
+        ev.kind == "call" and ev.attr == fn.name and (ev.name or "").startswith("super") and _passes_its_own(ev)
+        for ev in fn.events)
+
+
+def _passes_its_own(ev) -> bool:
+    """The override hands on what its callers give: `super().add_job(func, ...)` with its own
+    parameter first, or `super().add_job(*args, **kwargs)`; not a job of its choosing
+    (`super().add_job(REGISTRY[name], "cron")`)."""
+    first = ev.args[0] if ev.args else ev.kwargs.get("func")
+    splat = ev.kwargs.get("**")
+    return bool(first) and (first[0] == "param" or (first == ["other"] and bool(splat) and splat[0] == "param"))
 
 
 FRAMEWORK = APScheduler()

@@ -264,6 +264,8 @@ def _started_by(project: Project, site, started: list | None) -> list:
     if fn is not None:
         return [(fn, site)]
     if started and started[0] == "param" and site.function.name != MODULE_CODE and ev.attr != "run_in_executor":
+        if _waited_for(site):
+            return []  # `run_coroutine_threadsafe(coro, loop).result()`: a bridge its callers wait on
         return _passed_to_helper(project, site.function, started[1])
     if started and started[0] == "closure" and ev.attr != "run_in_executor":
         return [(fn, site) for fn in _decorated_by_starter(project, site.function, started[1])]
@@ -567,18 +569,18 @@ def _awaited_work(project: Project, site, value: list, depth: int = 0) -> list |
     callers give (`def safe_ensure_future(coro): ensure_future(safe_wrapper(coro))`). None: `value`
     is no call of such a wrapper."""
     wrapper = project.function_for(canonical_in(project, site.module, value[1]) or "")
-    if wrapper is None or not wrapper.is_async or not wrapper.awaits_param or depth > 2:
-        return None
+    if wrapper is None or not wrapper.is_async or not wrapper.awaits_param or depth > 2 or reaches_an_effect(project, wrapper):
+        return None  # (one that works itself, `data = await fut; post(data)`, is the work)
     given = bound_argument(wrapper, SimpleNamespace(args=value[2], kwargs=value[3]), wrapper.awaits_param[0])
     if given and given[0] == "call":
         inner = _awaited_work(project, site, given, depth + 1)
         if inner is not None:
             return inner
         fn = project.function_for(canonical_in(project, site.module, given[1]) or "")
-        return [(fn, site)] if fn is not None and fn.is_async else []
+        return [(fn, site)] if fn is not None and fn.is_async else None
     if given and given[0] == "param" and site.function.name != MODULE_CODE:
-        return _passed_to_helper(project, site.function, given[1])
-    return []
+        return _passed_to_helper(project, site.function, given[1]) or None
+    return None
 
 
 def _passed_to_helper(project: Project, helper, param: str, depth: int = 0) -> list:
@@ -684,8 +686,18 @@ def _works_itself(project: Project, cls, ev, kept: set) -> bool:
     # (`utils.remove_large_keys(result)`, `errors.CommandFailed(str(e))`) formats or reports: no work.
     own = project.named_callee(ev) or (project.functions.get(f"{name}.__init__") if name in project.classes else None)
     if own is not None or name in project.classes:
-        return own is not None and any(_works(project, f) for f in project.within_calls(own, 3))
+        return own is not None and reaches_an_effect(project, own)
     return True
+
+
+def reaches_an_effect(project: Project, fn) -> bool:
+    """Does `fn` make an external effect the catalog knows, itself or through the functions it
+    calls (up to ten calls down)? Read while the jobs are still being found, so not through
+    `Project.call_effects`, which starts from them."""
+    memo = project.once("reaches an effect", dict)
+    if fn.qualname not in memo:
+        memo[fn.qualname] = any(_works(project, f) for f in project.within_calls(fn, 10))
+    return memo[fn.qualname]
 
 
 def _loops_by_shape(project: Project, framework: str) -> list[Registration]:

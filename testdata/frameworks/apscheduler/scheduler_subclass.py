@@ -38,3 +38,20 @@ def refresh():
 
 
 Registry().add_job(refresh, "interval")
+
+
+JOBS = {"refresh": refresh}
+
+
+class NamedScheduler(BackgroundScheduler):
+    """An override that schedules a job of its own choosing: what its callers pass is a name."""
+
+    def add_job(self, name, hour):
+        return super().add_job(JOBS[name], "cron", hour=hour)
+
+
+def not_a_job():
+    requests.post("https://status.example/never")
+
+
+NamedScheduler().add_job(not_a_job, 3)
