@@ -107,6 +107,7 @@ class Handler:
     hands_over: bool = False  # the caught exception is returned, stored or handed on (`self.error = e`, `q.put(e)`)
     leaves: bool = False  # the handler's body ends the round or the function (`continue`, `break`, `return`)
     exits: bool = False  # ... and leaves the loop it is in (`raise`, `return`, `break`; not `continue`)
+    recovers: bool = False  # sets state for what follows (`self.rescan = True`, `status = "failed"`), not the bare exception
 
 
 @dataclass(slots=True)
@@ -1282,6 +1283,7 @@ class Summarizer:
                     hands_over=_hands_over(handler),
                     leaves=any(isinstance(st, (ast.Continue, ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                     exits=any(isinstance(st, (ast.Break, ast.Return, ast.Raise)) for st in handler.body),
+                    recovers=_recovers(handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1648,6 +1650,18 @@ def _reraises(body: list) -> bool:
 
 # The methods that log (a logger's; `print` is told apart by name where it matters).
 LOG_METHODS = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log")
+
+
+def _recovers(handler: ast.ExceptHandler) -> bool:
+    """Does the handler's own body (not a nested function) set an attribute, an item or a variable
+    that is no copy of what it caught (`self.rescan = True`, `state["status"] = "failed"`)?"""
+    for st in handler.body:
+        if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            value = st.value
+            if value is None or (isinstance(value, ast.Name) and value.id == handler.name):
+                continue
+            return True
+    return False
 
 
 def _caught_locals(handler: ast.ExceptHandler) -> list[str]:

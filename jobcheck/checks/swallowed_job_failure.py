@@ -64,6 +64,8 @@ def run(ctx: CheckContext):
 def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
     if not catches_every_failure(handler) or not says_nothing(fn, handler) or exhaustion_caught(fn, handler):
         return False  # (retries that run out, caught: JC204 says so)
+    if handler.recovers:
+        return False  # `self.rescan = True`: it sets what the code after it acts on, a recovery
     events = guarded(fn, handler)
     calls = [ev for ev in events if ev.kind == "call"]
     if not calls:

@@ -115,3 +115,20 @@ def heartbeat_forever():
 
 
 threading.Thread(target=heartbeat_forever, daemon=True).start()
+
+
+class Scanner(threading.Thread):
+    """A handler that sets what the code after it acts on recovers: no failure is hidden."""
+
+    rescan = False
+
+    def run(self):
+        try:
+            requests.get("https://index.example/shares").json()
+        except Exception:
+            self.rescan = True
+        if self.rescan:
+            requests.post("https://index.example/rescan")
+
+
+Scanner().start()
