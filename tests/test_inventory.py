@@ -1424,7 +1424,24 @@ class Uploader:
 
 
 threading.Thread(target=Uploader("https://files.example/up", report).run).start()
+
+
+def do_parallel(func, items):
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+    with ThreadPoolExecutor() as pool:
+        futures = [pool.submit(func, item) for item in items]
+        for future in as_completed(futures):
+            yield future.result()  # a fan-out beside the caller: what it runs is started
+
+
+def push(item):
+    requests.post("https://files.example/push", json=item)
+
+
+def push_all(items):
+    return list(do_parallel(push, items))
 """,
     })
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
-    assert {name for name, row in rows.items() if row["kind"] == "background"} == {"upload_when_ready", "Uploader.run"}
+    assert {name for name, row in rows.items() if row["kind"] == "background"} == {
+        "upload_when_ready", "Uploader.run", "push"}

@@ -1656,7 +1656,7 @@ def _recovers(handler: ast.ExceptHandler) -> bool:
     """Does the handler's own body (not a nested function) set an attribute, an item or a variable
     that is no copy of what it caught (`self.rescan = True`, `state["status"] = "failed"`)?"""
     for st in handler.body:
-        if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+        if isinstance(st, (ast.Assign, ast.AnnAssign)):  # not a count (`failures += 1`)
             value = st.value
             if value is None or (isinstance(value, ast.Name) and value.id == handler.name):
                 continue

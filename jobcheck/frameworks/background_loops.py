@@ -264,8 +264,9 @@ def _started_by(project: Project, site, started: list | None) -> list:
     if fn is not None:
         return [(fn, site)]
     if started and started[0] == "param" and site.function.name != MODULE_CODE and ev.attr != "run_in_executor":
-        if _waited_for(site):
+        if any(e.kind == "call" and e.attr == "result" and set(e.receiver_src) == {site.index} for e in site.function.events):
             return []  # `run_coroutine_threadsafe(coro, loop).result()`: a bridge its callers wait on
+            # (a pool's fan-out whose futures go to `as_completed` runs beside the caller: still started)
         return _passed_to_helper(project, site.function, started[1])
     if started and started[0] == "closure" and ev.attr != "run_in_executor":
         return [(fn, site) for fn in _decorated_by_starter(project, site.function, started[1])]

@@ -132,3 +132,22 @@ class Scanner(threading.Thread):
 
 
 Scanner().start()
+
+
+class HeartbeatWorker:
+    """Counting failures is no recovery: the loop's every round fails silently."""
+
+    def __init__(self):
+        self.running = True
+        self.failures = 0
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self):
+        while self.running:
+            try:
+                requests.post("https://status.example/heartbeat")
+                self.failures = 0
+            except Exception as exc:  # expect: JC205
+                self.failures += 1
+                log.debug("heartbeat failed: %s", exc)
+            time.sleep(30)
