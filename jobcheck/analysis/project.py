@@ -517,8 +517,7 @@ class Project(Guards, Program):
         executor's `submit`) that are neither jobs nor under a retry decorator (one with a retry
         loop of its own is listed here, not as retried): the inventory lists them as kind
         `background`, since they are work that runs beside the request or job that starts them.
-        They are no entry points: nothing schedules or retries them, so only JC205 (a failure
-        swallowed where no one sees it) reads them."""
+        They are no entry points: no rule reads them as jobs (nothing schedules or retries them)."""
         out: dict[str, JobSite] = {}
         for fw in self.frameworks:
             finder = getattr(fw, "find_started", None)

@@ -23,8 +23,6 @@ class ProjectView(Protocol):
 
     jobs: dict[str, JobSite]
     """Every entry point, keyed by the qualified name of the function that runs."""
-    started_functions: dict[str, JobSite]
-    """Functions the application starts once in the background (a thread, a task), not jobs."""
     job_context: dict[str, str]
     """Every function a job (or a retried function) reaches, mapped to one job it belongs to."""
     functions: dict[str, FunctionSummary]

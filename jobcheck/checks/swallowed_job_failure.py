@@ -34,9 +34,7 @@ LOGS = ("debug", "info", "print")  # the quiet calls that log
 
 def run(ctx: CheckContext):
     project = ctx.project
-    # A function started once in the background too: its failure is seen by no one else (an
-    # uncaught one would at least reach the thread's or the event loop's error log).
-    for site in (*project.jobs.values(), *project.started_functions.values()):
+    for site in project.jobs.values():
         if site.kind in STRUCTURAL_KINDS:
             continue
         fn = project.functions.get(site.function)

@@ -1,7 +1,8 @@
 # jobcheck-test: select=JC205
-# Work started once in the background swallows its failure as a job would; a debug line naming
-# the exception's type says nothing either; a listener whose session ends in a quiet log, then
-# starts again from the enclosing loop, is no run ending as a success.
+# A debug line naming the exception's type says nothing; a listener whose session ends in a quiet
+# log, then starts again from the enclosing loop, is no run ending as a success; a handler that sets
+# what follows acts on recovers. Work started once in the background is no job: not read (read so
+# on the blind sets, 1 of 41 findings was true: its outcome mostly reaches its caller another way).
 import logging
 import queue
 import select
@@ -24,7 +25,7 @@ class PortMapper:
         try:
             for port in iter(self.requests.get, None):
                 requests.post("https://router.example/mappings", json={"port": port})
-        except Exception as e:  # expect: JC205
+        except Exception as e:
             log.info("mapping failed: %s", e)
 
 
@@ -78,7 +79,7 @@ threading.Thread(target=warm_cache).start()
 def sync_all():
     try:
         requests.post("https://erp.example/sync")
-    except Exception:  # expect: JC205
+    except Exception:
         log.debug("sync failed")
     log.info("sync finished")
 
@@ -87,12 +88,12 @@ threading.Thread(target=sync_all).start()
 
 
 class SearchTask(threading.Thread):
-    """Bookkeeping after the `try` (marking the task finished) is no work that makes the step's failure a step's."""
+    """A thread started once: background work, no job."""
 
     def run(self):
         try:
             requests.post("https://indexer.example/search")
-        except Exception:  # expect: JC205
+        except Exception:
             log.debug("search failed")
         self.finish()
 
