@@ -1445,3 +1445,44 @@ def push_all(items):
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
     assert {name for name, row in rows.items() if row["kind"] == "background"} == {
         "upload_when_ready", "Uploader.run", "push"}
+
+
+def test_a_subclass_named_only_in_a_classs_own_table_runs_its_hooks(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "app/__init__.py": "",
+        "app/workers.py": """
+import threading
+import time
+
+import requests
+
+
+class BaseWorker(threading.Thread):
+    def run(self):
+        while True:
+            self.work()
+            time.sleep(30)
+
+    def work(self):
+        raise NotImplementedError
+
+
+class Pusher(BaseWorker):
+    def work(self):
+        requests.post("https://a.example/push")
+
+
+class Unlisted(BaseWorker):
+    def work(self):
+        requests.post("https://a.example/never")
+
+
+class Orchestrator:
+    _workers = {"push": Pusher}
+
+    def start(self, kind):
+        self._workers[kind]().start()
+""",
+    })
+    rows = {row["function"]: row for row in _jobs_json(root)["jobs"]}
+    assert "app.workers.Pusher.work" in rows and "app.workers.Unlisted.work" not in rows

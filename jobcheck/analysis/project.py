@@ -279,7 +279,8 @@ class Project(Guards, Program):
 
     def used_classes(self) -> set[str]:
         """The project's classes its own code constructs or names outside their definition
-        (`CleanupWorker(zk)`, `BOT = RestAPIOutputBot`, `register(SyncTask)`), or builds other classes
+        (`CleanupWorker(zk)`, `BOT = RestAPIOutputBot`, `register(SyncTask)`, a table of them, also
+        a class's own: `_executor_mapping = {"position": PositionExecutor}`), or builds other classes
         on (an implementation there runs for each of them), outside its tests."""
         def find() -> set[str]:
             short = {c.name for c in self.classes.values()}
@@ -303,6 +304,10 @@ class Project(Guards, Program):
                 elif value[0] == "seq":
                     for v in value[1]:
                         yield from values(v, depth + 1)
+                elif value[0] == "dict":  # a registry (`{"position": PositionExecutor}`)
+                    for k, v in value[1]:
+                        yield from values(k, depth + 1)
+                        yield from values(v, depth + 1)
                 elif value[0] == "call":
                     yield value[1]
                     for v in (*value[2], *value[3].values()):
@@ -313,6 +318,9 @@ class Project(Guards, Program):
                     continue
                 for cls in mod.classes.values():  # a base others build on: its code runs for each of them
                     found.update(b for b in self.class_bases(cls) if b in self.classes)
+                    for value, *_ in cls.attrs.values():  # a class's own table (`_executor_mapping = {...}`)
+                        for name in values(value):
+                            add(mod, name, taken_from=cls.qualname)
                 for value, *_ in mod.assigns.values():
                     for name in values(value):
                         add(mod, name)
