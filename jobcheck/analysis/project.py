@@ -565,17 +565,14 @@ class Project(Guards, Program):
 
     def explicit_retry_points(self, qualname: str, depth: int = 0) -> list[int]:
         """Events in the body that ask for a retry: `self.retry(...)`, `raise Retry(...)`, or a call
-        handing the bound task to a helper that does (`_perform(self, pk)` whose `self.retry()`
-        is the task's)."""
+        handing the bound task to a helper that does (`retry_helpers`)."""
         fn = self.functions[qualname]
         points = []
         for i, ev in enumerate(fn.events):
             name = self.event_name(ev) or ""
-            if ev.kind == "call" and depth < 2 and any(v == ["name", "@self"] for v in (*ev.args, *ev.kwargs.values())):
-                helper = self.named_callee(ev)
-                if helper is not None and helper.qualname != qualname and self.explicit_retry_points(helper.qualname, depth + 1):
-                    points.append(i)
-                    continue
+            if self.retry_helpers(qualname, ev, depth):
+                points.append(i)
+                continue
             if ev.kind == "call" and ev.attr == "retry" and (
                 name.startswith("@self") or name == f"{qualname}.retry" or name.startswith(("celery.", "celery.current_task"))
                 or name.endswith("Task().retry")
@@ -584,6 +581,16 @@ class Project(Guards, Program):
             elif ev.kind == "raise" and name.rpartition(".")[2] in ("Retry", "RetryTask", "RetryError", "RetryLater", "RetryRequested"):
                 points.append(i)
         return points
+
+    def retry_helpers(self, qualname: str, event: Event, depth: int = 0) -> list[FunctionSummary]:
+        """The helper a call in `qualname` hands the bound task to (`_perform(self, pk)`), when it
+        asks for a retry itself: its `self.retry()` is the task's. Two helpers deep at most."""
+        if event.kind != "call" or depth >= 2 or not any(v == ["name", "@self"] for v in (*event.args, *event.kwargs.values())):
+            return []
+        helper = self.named_callee(event)
+        if helper is None or helper.qualname == qualname or not self.explicit_retry_points(helper.qualname, depth + 1):
+            return []
+        return [helper]
 
     def callees(self, event: Event) -> list[FunctionSummary]:
         """What a call can run: the function it names, each function of the module-level table it

@@ -70,7 +70,11 @@ class ProjectView(Protocol):
         mid-run leaves it to run again) or at most once, and what decides it (None: not a job)."""
 
     def explicit_retry_points(self, qualname: str) -> list[int]:
-        """Indices of the events in a function that ask for a retry (`self.retry()`, `raise Retry`)."""
+        """Indices of the events in a function that ask for a retry (`self.retry()`, `raise Retry`,
+        a call of a helper the bound task is handed to that asks for one)."""
+
+    def retry_helpers(self, qualname: str, event: Event) -> list[FunctionSummary]:
+        """The helper a call hands the bound task to, when that helper asks for a retry itself."""
 
     def records_key(self, event: Event, fn: FunctionSummary | None = None) -> bool:
         """Is this call a database write that records an idempotency key? (`fn`: its function.)"""

@@ -70,8 +70,8 @@ class _RetryScope:
     """Where in one function a retry can start, and so which effects it repeats."""
 
     def __init__(self, project: ProjectView, raises: Raises, fn: FunctionSummary, policy: RetryPolicy,
-                 effects: list[CallEffect]) -> None:
-        self.project, self.raises, self.fn, self.policy = project, raises, fn, policy
+                 effects: list[CallEffect], depth: int = 0) -> None:
+        self.project, self.raises, self.fn, self.policy, self.depth = project, raises, fn, policy, depth
         self.explicit = project.explicit_retry_points(fn.qualname)
         # Libraries of the effects reached through each event (a helper that posts can raise requests errors).
         self.libs: dict[int, tuple[str, ...]] = {}
@@ -106,14 +106,11 @@ class _RetryScope:
     def _helper_repeats(self, index: int, ce: CallEffect) -> bool:
         """The retry is asked for inside the helper that makes the effect (`_perform(self, pk)`,
         whose `self.retry()` follows its POST): read that helper's own order."""
-        event = self.fn.events[index]
-        if event.kind != "call" or event.attr == "retry":
-            return False
-        for helper in self.project.callees(event):
-            if not self.project.explicit_retry_points(helper.qualname):
-                continue
+        if self.depth >= 2:
+            return False  # helpers handing the task to each other: read two deep
+        for helper in self.project.retry_helpers(self.fn.qualname, self.fn.events[index]):
             effects = self.project.call_effects(helper.qualname)
-            inner = _RetryScope(self.project, self.raises, helper, self.policy, effects)
+            inner = _RetryScope(self.project, self.raises, helper, self.policy, effects, self.depth + 1)
             if any(c.path.chain[-1] == ce.path.chain[-1] and inner.repeats(c) for c in effects):
                 return True
         return False

@@ -92,11 +92,10 @@ def _counts_itself(project: ProjectView, qualname: str, index: int, depth: int =
     Celery reads `max_retries=None` there as "the task's own". A helper the task hands itself to
     counts when each of its own requests does."""
     event = project.functions[qualname].events[index]
-    if event.attr != "retry" and depth < 2:
-        helpers = [h for h in project.callees(event) if project.explicit_retry_points(h.qualname)]
-        if helpers:
-            return all(_counts_itself(project, h.qualname, i, depth + 1)
-                       for h in helpers for i in project.explicit_retry_points(h.qualname))
+    helpers = project.retry_helpers(qualname, event) if depth < 2 else []  # (helpers calling each other end)
+    if helpers:
+        return all(_counts_itself(project, h.qualname, i, depth + 1)
+                   for h in helpers for i in project.explicit_retry_points(h.qualname))
     value = event.kwargs.get("max_retries")
     return value is not None and lit(value, _UNREAD) is not None
 

@@ -49,7 +49,7 @@ from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import bound_argument, calls_named, calls_of, deco_name, the_applications
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
-from ..analysis.summary import BUILTINS, MODULE_CODE
+from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary
 from ..analysis.values import lit
 from .base import job_from_function
 from .instances import called_function
@@ -399,8 +399,7 @@ def _armed_param(project: Project, site, fn, given, at: int) -> str | None:
     own_params = [p for p in fn.params if p not in ("self", "cls")]
     if not given:
         return None
-    if given[0] == "call" and (canonical_in(project, site.module, given[1]) or "").rpartition(".")[2] == "partial" and given[2]:
-        given = given[2][0]  # `partial(func, *args)`
+    given = _unbound(project, site.module, given)  # `partial(func, *args)`
     if given[0] == "lambda":  # `lambda: func(*args)`: the parameter it calls, on the timer's line
         called = {e.attr for e in fn.events if e.kind == "call" and e.name is None and e.attr in own_params
                   and e.line == site.event.line}
@@ -530,8 +529,7 @@ def _run_later(project: Project, runner, site, at: int) -> list:
     if not params or len(site.event.args) <= at + 1 or _runs(project, runner, params[0], 0) != "once" or _works(project, runner):
         return []  # (one with an effect of its own is the work: what it is handed hears of the result)
     value = site.event.args[at + 1]
-    if value[0] == "call" and (canonical_in(project, site.module, value[1]) or "").rpartition(".")[2] == "partial" and value[2]:
-        value = value[2][0]  # `partial(callback, *args)`
+    value = _unbound(project, site.module, value)  # `partial(callback, *args)`
     fn = project.functions.get(target(project, site.module, value) or "")
     if fn is not None:
         return [(fn, site)]
@@ -577,8 +575,8 @@ def _awaited_work(project: Project, site, value: list, depth: int = 0) -> list |
         inner = _awaited_work(project, site, given, depth + 1)
         if inner is not None:
             return inner
-        fn = project.function_for(canonical_in(project, site.module, given[1]) or "")
-        return [(fn, site)] if fn is not None and fn.is_async else None
+        fn = _coroutine_function(project, site.module, given)
+        return [(fn, site)] if fn is not None else None
     if given and given[0] == "param" and site.function.name != MODULE_CODE:
         return _passed_to_helper(project, site.function, given[1]) or None
     return None
@@ -596,8 +594,7 @@ def _passed_to_helper(project: Project, helper, param: str, depth: int = 0) -> l
         value = bound_argument(helper, call.event, param)
         fn = project.functions.get(target(project, call.module, value) or "")
         if fn is None and value and value[0] == "call":  # a coroutine handed on: `spawn(self.poll())`
-            fn = project.function_for(canonical_in(project, call.module, value[1]) or "")
-            fn = fn if fn is not None and fn.is_async else None
+            fn = _coroutine_function(project, call.module, value)
         if fn is not None:
             handed = _handed_on(project, fn, call, depth)
             out.extend(handed if handed is not None else [(fn, call)])
@@ -837,9 +834,23 @@ def _constructed_with(project: Project, cls, params: list, framework: str, kind:
 
 def _decorated_param(project: Project, module, value: list | None) -> str | None:
     """The enclosing decorator's parameter a Value passes on, as it is or bound by `partial(func, self)`."""
-    if value and value[0] == "call" and (canonical_in(project, module, value[1]) or "").rpartition(".")[2] == "partial" and value[2]:
-        value = value[2][0]
+    value = _unbound(project, module, value)
     return value[1] if value and value[0] == "closure" else None
+
+
+def _unbound(project: Project, module, value: list | None) -> list | None:
+    """The callable a `functools.partial(func, *args)` Value binds; any other Value as it is."""
+    if value and value[0] == "call" and (canonical_in(project, module, value[1]) or "").rpartition(".")[2] == "partial" \
+            and value[2]:
+        return value[2][0]
+    return value
+
+
+def _coroutine_function(project: Project, module, value: list) -> FunctionSummary | None:
+    """The coroutine function of the application's own a call Value makes a coroutine of
+    (`self.poll()`), or None."""
+    fn = project.function_for(canonical_in(project, module, value[1]) or "")
+    return fn if fn is not None and fn.is_async else None
 
 
 def _runner_registrations(project: Project, framework: str) -> list[Registration]:

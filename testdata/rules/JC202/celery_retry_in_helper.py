@@ -44,3 +44,23 @@ def sync_user(self, user_pk):
 def audit_user(self, user_pk):
     """The helper it hands itself to never asks for a retry: the setting is dead, not unbounded."""
     _log_only(self, user_pk)
+
+
+def _ping(self, n):
+    """Helpers handing the task to each other: read two deep, no further."""
+    requests.post("https://chat.example/ping", timeout=10)
+    if n:
+        _pong(self, n - 1)
+    raise self.retry()
+
+
+def _pong(self, n):
+    requests.post("https://chat.example/pong", timeout=10)
+    if n:
+        _ping(self, n - 1)
+    raise self.retry()
+
+
+@shared_task(bind=True, max_retries=None)  # expect: JC202
+def play(self, n):
+    _ping(self, n)
