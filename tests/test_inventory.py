@@ -1486,3 +1486,49 @@ class Orchestrator:
     })
     rows = {row["function"]: row for row in _jobs_json(root)["jobs"]}
     assert "app.workers.Pusher.work" in rows and "app.workers.Unlisted.work" not in rows
+
+
+def test_tenacity_policies_written_at_calls_are_read_as_written(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "ops/__init__.py": "",
+        "ops/sync.py": """
+import httpx
+import requests
+import tenacity
+from tenacity import AsyncRetrying, Retrying, stop_after_attempt, stop_after_delay, wait_fixed
+
+
+def push(body):
+    requests.post("https://partner.example/push", json=body)
+
+
+def pull(body):
+    requests.post("https://partner.example/pull", json=body)
+
+
+def forever(body):
+    requests.post("https://partner.example/forever", json=body)
+
+
+def run(body):
+    Retrying(stop=stop_after_delay(60), wait=wait_fixed(2))(push, body)
+    retryer = Retrying(stop=stop_after_attempt(2))
+    retryer(pull, body)
+    tenacity.retry(forever)(body)
+
+
+async def upload(body):
+    async with httpx.AsyncClient() as client:
+        async for attempt in AsyncRetrying(stop=stop_after_attempt(4), wait=wait_fixed(3)):
+            with attempt:
+                await client.post("https://partner.example/upload", json=body)
+""",
+    })
+    retried = {row["name"]: row["retry"] for row in _jobs_json(root)["jobs"] if row["kind"] == "retried"}
+    assert set(retried) == {"push", "pull", "forever", "upload"}
+    assert retried["push"]["bounded"] and retried["push"]["max_retries"] is None  # bounded by time
+    assert retried["pull"]["max_retries"] == 1
+    assert not retried["forever"]["bounded"]  # the bare decorator: forever, at once
+    # The async block: three retries after the first attempt, three seconds apart, on any failure.
+    assert (retried["upload"]["max_retries"], retried["upload"]["backoff"], retried["upload"]["delay"]) == (3, "constant", 3.0)
+    assert retried["upload"]["on"] is None and retried["upload"]["source"] == "loop"

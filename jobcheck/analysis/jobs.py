@@ -144,8 +144,10 @@ def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
             on = None
             break
         on.extend(t or bare for t, bare in zip(h.types, h.unresolved or [None] * len(h.types)) if t or bare)
-    if on_result:
-        on = None  # a result it does not accept sends it round without any exception
+    if on_result or try_id is None:
+        # A result it does not accept sends it round without any exception; with no `try` (a call
+        # tried until it works, tenacity's `with attempt:`) any failure does.
+        on = None
     return RetryPolicy(f"a retry loop `{header}`", Anchor(path, line, col, end_line, end_col), retries=limit,
                        on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=delay,
                        source="loop", loop=(loop_id, try_id))

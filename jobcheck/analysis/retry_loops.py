@@ -31,6 +31,15 @@ fails (`if attempt > 5: raise`) bounds it with a count unknown; `while True:`, a
 sent:`, `while self.running:`) or `itertools.count()` with no such exit never stops. What it waits
 between attempts: a sleep (or an event's `wait(timeout)`) in a handler, before or after the `try`,
 growing (`2 ** attempt`, `delay *= 2`) or constant; none at all is a retry at once.
+
+tenacity's retrying block is a retry loop too, its policy written in the call it loops over:
+
+    for attempt in Retrying(stop=stop_after_attempt(5), wait=wait_exponential()):
+        with attempt:
+            post(url, json=body)
+
+Any failure inside `with attempt:` sends it round (as a loop that tries a call until it works);
+no `stop` retries forever, no `wait` at once.
 """
 
 from __future__ import annotations
@@ -59,6 +68,8 @@ class LoopShape:
 
 
 def retry_loop(loop: ast.For | ast.AsyncFor | ast.While) -> LoopShape | None:
+    if isinstance(loop, (ast.For, ast.AsyncFor)) and _retrying_block(loop):
+        return _tenacity_block(loop)
     tries = [s for s in loop.body if isinstance(s, ast.Try) and s.handlers]
     if len(tries) == 1:
         return _trying(loop, tries[0])
@@ -107,6 +118,38 @@ def _until_it_works(loop) -> LoopShape | None:
     if bound is None:
         return None
     return _shape(loop, None, bound, True, _sleeps(loop.body))
+
+
+def _retrying_block(loop: ast.For | ast.AsyncFor) -> bool:
+    """`for attempt in Retrying(...): with attempt: ...` (tenacity's `Retrying`, `AsyncRetrying`)."""
+    it = loop.iter
+    return (isinstance(it, ast.Call) and _name(it.func) in ("Retrying", "AsyncRetrying")
+            and isinstance(loop.target, ast.Name)
+            and any(isinstance(s, (ast.With, ast.AsyncWith)) and any(
+                isinstance(item.context_expr, ast.Name) and item.context_expr.id == loop.target.id for item in s.items)
+                for s in loop.body))
+
+
+def _tenacity_block(loop: ast.For | ast.AsyncFor) -> LoopShape:
+    """The policy the `Retrying(...)` call writes: `stop=stop_after_attempt(N)` gives N - 1
+    retries, another `stop` a bound not known here, none retries forever; `wait` says the backoff."""
+    keywords = {k.arg: k.value for k in loop.iter.keywords if k.arg}
+    stop, wait = keywords.get("stop"), keywords.get("wait")
+    count, count_from, forever = None, None, stop is None
+    if isinstance(stop, ast.Call) and _name(stop.func) == "stop_after_attempt" and len(stop.args) == 1 \
+            and isinstance(stop.args[0], ast.Constant) and type(stop.args[0].value) is int:
+        count = max(stop.args[0].value - 1, 0)
+    elif stop is not None:
+        count_from = ast.unparse(stop)
+    backoff, delay = "none", 0.0
+    if wait is not None:
+        kind = _name(wait.func) if isinstance(wait, ast.Call) else ""
+        first = wait.args[0] if isinstance(wait, ast.Call) and wait.args else None
+        fixed = first.value if isinstance(first, ast.Constant) and isinstance(first.value, (int, float)) else None
+        backoff, delay = ("exponential", None) if "exponential" in kind else ("linear", None) if "incrementing" in kind \
+            else ("constant", None if fixed is None else float(fixed)) if kind == "wait_fixed" else (None, None)
+    header = f"{'async for' if isinstance(loop, ast.AsyncFor) else 'for'} {ast.unparse(loop.target)} in {ast.unparse(loop.iter)}"
+    return LoopShape(None, header, count, count_from, forever, False, backoff, delay)
 
 
 def _shape(loop, attempt, bound, on_result: bool, waits: list) -> LoopShape:

@@ -6,12 +6,20 @@ Defaults: tenacity retries forever on any exception with no wait unless `stop`/`
 otherwise; backoff retries forever unless `max_tries`/`max_time`; stamina stops after 10
 attempts or 45 s; `retrying` retries forever on any exception with no wait unless
 `stop_max_attempt_number`/`stop_max_delay` and a `wait_*` keyword (milliseconds) say otherwise.
+
+The same policies applied at a call retry the function handed over: `Retrying(stop=...)(send,
+order)` (also a `Retrying(...)` held in a local first, and `AsyncRetrying`), `tenacity.retry(
+stop=...)(send)(order)`, `backoff.on_exception(...)(send)(order)`. tenacity's retrying block (`for
+attempt in Retrying(...): with attempt:`) is a retry loop of the function it is written in
+(`analysis.retry_loops`).
 """
 
 from __future__ import annotations
 
-from ..analysis.jobs import Registration, RetryLimit, RetryPolicy
+from ..analysis.jobs import Anchor, Registration, RetryLimit, RetryPolicy
 from ..analysis.decorators import decorated_functions
+from ..analysis.names import target
+from ..analysis.program import the_applications
 from ..analysis.project import Project
 from ..analysis.values import call_args, call_kwargs, call_name, names, render
 from .base import describe, policy, retry_limit
@@ -78,6 +86,7 @@ def _retrying(kwargs: dict, anchor) -> RetryPolicy:
                   retries=limit, on=None, backoff=backoff, delay=delay)
 
 
+RETRYING_CALLS = ("tenacity.Retrying", "tenacity.AsyncRetrying", "tenacity.asyncio.AsyncRetrying")
 RETRY_DECORATORS = ("tenacity.retry", "tenacity.asyncio.retry", "backoff.on_exception", "backoff.on_predicate",
                     "stamina.retry", "retrying.retry")
 
@@ -108,7 +117,50 @@ class RetryDecorators:
                 out[d.function.qualname] = _stamina(kwargs, d.anchor)
             elif d.name == "retrying.retry":
                 out[d.function.qualname] = _retrying(kwargs, d.anchor)
+        for qualname, found in _applied_at_calls(project).items():
+            out.setdefault(qualname, found)
         return out
+
+
+def _policy(name: str, args: list, kwargs: dict, anchor) -> RetryPolicy:
+    if name.startswith("tenacity."):
+        return _tenacity(kwargs, anchor)
+    if name.startswith("backoff."):
+        return _backoff(name, args, kwargs, anchor)
+    return _stamina(kwargs, anchor) if name == "stamina.retry" else _retrying(kwargs, anchor)
+
+
+def _applied_at_calls(project: Project) -> dict[str, RetryPolicy]:
+    """Functions a retry policy is applied to at a call (see the module's doc): the function
+    handed over, under the policy the call that made the retrier writes (the last such call before
+    it in the same function: `retryer = Retrying(stop=...)` ... `retryer(send, order)`)."""
+    out: dict[str, RetryPolicy] = {}
+    for mod in project.modules.values():
+        if not the_applications(mod):
+            continue
+        for fn in mod.functions.values():
+            for i, ev in enumerate(fn.events):
+                if ev.kind != "call" or not ev.name or not ev.args:
+                    continue
+                name = project.canonical(ev.name) or ev.name
+                if name.endswith("()") and name[:-2] in (*RETRYING_CALLS, *RETRY_DECORATORS):
+                    maker = name[:-2]
+                    if maker in RETRY_DECORATORS and len(ev.args) != 1:
+                        continue  # `retry(...)(f)` takes the function alone
+                    made = next((m for m in reversed(fn.events[:i]) if m.kind == "call" and m.name
+                                 and (project.canonical(m.name) or m.name) == maker), None)
+                    if made is None:
+                        continue
+                    args, kwargs = list(made.args), dict(made.kwargs)
+                elif name in ("tenacity.retry", "retrying.retry") and len(ev.args) == 1 and not ev.kwargs:
+                    maker, args, kwargs = name, [], {}  # `tenacity.retry(send)`: the bare decorator
+                else:
+                    continue
+                given = target(project, mod, ev.args[0])
+                if given and given in project.functions and given != fn.qualname:
+                    anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
+                    out.setdefault(given, _policy(maker, args, kwargs, anchor))
+    return out
 
 
 FRAMEWORK = RetryDecorators()
