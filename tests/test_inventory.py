@@ -1532,3 +1532,126 @@ async def upload(body):
     # The async block: three retries after the first attempt, three seconds apart, on any failure.
     assert (retried["upload"]["max_retries"], retried["upload"]["backoff"], retried["upload"]["delay"]) == (3, "constant", 3.0)
     assert retried["upload"]["on"] is None and retried["upload"]["source"] == "loop"
+
+
+def test_a_started_subclass_runs_the_methods_it_overrides_that_its_inherited_run_calls(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "farm/__init__.py": "",
+        "farm/threads.py": """
+import sys
+import threading
+
+
+class ExceptionalThread(threading.Thread):
+    exc_info = None
+
+    def run(self):
+        try:
+            self.tryRun()
+        except Exception:
+            self.exc_info = sys.exc_info()
+            raise
+
+    def tryRun(self):
+        super().run()
+""",
+        "farm/scaler.py": """
+import requests
+from farm.threads import ExceptionalThread
+
+
+class ScalerThread(ExceptionalThread):
+    def tryRun(self):
+        requests.post("https://cloud.example/nodes", json={"count": 2})
+
+
+class IdleThread(ExceptionalThread):
+    def describe(self):
+        return "idle"
+
+
+def start_scaling():
+    ScalerThread().start()
+    IdleThread().start()
+""",
+    })
+    background = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "background"}
+    # The subclass's `tryRun` is the work started; a subclass overriding nothing `run` calls runs
+    # the base's `run` (its `target`).
+    assert background == {"ScalerThread.tryRun", "ExceptionalThread.run"}
+
+
+def test_a_runner_that_decorates_what_it_is_given_with_a_loop_of_its_own_makes_it_periodic(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "ops/__init__.py": "",
+        "ops/common.py": """
+import functools
+
+
+def rounds(sleep_time):
+    while True:
+        yield sleep_time
+
+
+def work_queue(once, stop, sleep_time):
+    def decorate(fnc):
+        @functools.wraps(fnc)
+        def generator():
+            schedule = rounds(sleep_time)
+            delay = next(schedule, None)
+            while delay is not None:   # its test counts nothing; it leaves when told to stop
+                if stop.is_set():
+                    break
+                stop.wait(delay)
+                try:
+                    result = fnc()
+                    if result is not None:
+                        yield result
+                except Exception:
+                    if once:
+                        raise
+                try:
+                    delay = next(schedule)
+                except StopIteration:
+                    break              # a way out when the rounds end, not after the work
+        return generator
+    return decorate
+
+
+def run_daemon(once, stop, sleep_time, run_once_fnc):
+    daemon = work_queue(once=once, stop=stop, sleep_time=sleep_time)(run_once_fnc)
+    for _ in daemon():
+        pass
+
+
+def run_first(stop, fnc):
+    while not stop.is_set():
+        fnc()
+        break                          # runs it once
+""",
+        "ops/reaper.py": """
+import functools
+import threading
+
+import requests
+from ops.common import run_daemon, run_first
+
+STOP = threading.Event()
+
+
+def reap(limit):
+    requests.delete("https://storage.example/old", params={"limit": limit})
+
+
+def warm_up():
+    requests.get("https://storage.example/warm")
+
+
+def reaper(once=False):
+    run_daemon(once=once, stop=STOP, sleep_time=60, run_once_fnc=functools.partial(reap, limit=10))
+    run_first(STOP, warm_up)
+""",
+    })
+    kinds = {row["name"]: row["kind"] for row in _jobs_json(root)["jobs"]}
+    assert kinds.get("reap") == "periodic"
+    assert "warm_up" not in kinds or kinds["warm_up"] != "periodic"

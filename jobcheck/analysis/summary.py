@@ -135,7 +135,7 @@ class FunctionSummary:
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
     forever: list = field(default_factory=list)  # ids of its loops that run until stopped (`while True:`)
     returning: list = field(default_factory=list)  # ids of loops with a `return` inside (they wait for a result)
-    breaks: list = field(default_factory=list)  # (innermost loop id, if-arms, line) of each `break`
+    breaks: list = field(default_factory=list)  # (innermost loop id, if-arms, line, in an `except` of the loop) of each `break`
     # ids of loops left by a `break` on a condition of their own (`if status == "done": break`), not
     # in an `except` inside the loop, nor on a stop test or a count of rounds (`if n >= limit:`)
     ended: list = field(default_factory=list)
@@ -1019,9 +1019,9 @@ class Summarizer:
     def _stmt_break(self, node: ast.Break) -> None:
         if self.loops:
             loop = self.loops[-1]
-            self.fn.breaks.append((loop, self.branch, node.lineno))
             # Ids grow with nesting: a handler or an `if` inside the loop has a larger id than it.
             failed = any(h > loop for h in self.handlers)
+            self.fn.breaks.append((loop, self.branch, node.lineno, failed))
             told = any(if_id > loop and arm == 0 and (if_id in self.stop_ifs or if_id in self.count_ifs)
                        for if_id, arm in self.branch)
             if not (failed or told) and loop not in self.fn.ended:
@@ -1083,7 +1083,7 @@ class Summarizer:
             self._test(node.test)
         saved = self.loops
         self.loops = saved + (self._next_id(),)
-        if isinstance(node, ast.While) and _runs_until_stopped(node.test) and not _walks(node):
+        if isinstance(node, ast.While) and (_runs_until_stopped(node.test) or _told_to_stop(node)) and not _walks(node):
             self.fn.forever.append(self.loops[-1])
         self._body(node.body)
         if isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name) \
@@ -1524,6 +1524,14 @@ def _runs_until_stopped(test: ast.expr) -> bool:
         left = test.left
         return isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name) and left.value.id == "self"
     return _flag_named(test, _RUN_WORDS)
+
+
+def _told_to_stop(loop: ast.While) -> bool:
+    """`while delay is not None: if stop.is_set(): break ...`: a loop whose own test counts nothing
+    and that leaves, first thing in its body, when the process is told to stop runs until then."""
+    first = loop.body[0] if loop.body else None
+    return (not _counts(loop.test) and isinstance(first, ast.If) and _says_stop(first.test) and not first.orelse
+            and len(first.body) == 1 and isinstance(first.body[0], (ast.Break, ast.Return)))
 
 
 def _counts(test: ast.expr) -> bool:

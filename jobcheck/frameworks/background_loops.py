@@ -493,11 +493,32 @@ def _started_thread_classes(project: Project) -> list:
             continue
         # `start` is `Thread.start`: the instance is told by what it is called on, this class or a
         # subclass that keeps its `run`.
-        instances = {f"{owner}()", *(f"{sub.qualname}()" for sub in project.subclasses(owner)
-                                     if f"{sub.qualname}.run" not in project.functions)}
-        if any(project.canonical((site.event.name or "").rpartition(".")[0]) in instances
-               and the_applications(site.module) for site in calls_named(project, ("start",))):
-            out.append(run)
+        instances = {f"{owner}()": cls, **{f"{sub.qualname}()": sub for sub in project.subclasses(owner)
+                                           if f"{sub.qualname}.run" not in project.functions}}
+        names = {name for site in calls_named(project, ("start",)) if the_applications(site.module)
+                 and (name := project.canonical((site.event.name or "").rpartition(".")[0])) in instances}
+        for started in (instances[name] for name in sorted(names)):
+            # A subclass's `run` is the base's, and the methods it calls on `self` are the
+            # subclass's where it overrides them (`ExceptionalThread.run` calling `self.tryRun()`,
+            # which `ScalerThread` defines): those are the work started.
+            overrides = _overridden_calls(project, run, started) if started is not cls else []
+            out.extend(f for f in overrides or [run] if f not in out)
+    return out
+
+
+def _overridden_calls(project: Project, run, started) -> list:
+    """The methods of `started` (a subclass of `run`'s class) below that class that `run` calls on
+    `self` (not in an `except`: a step of handling a failure)."""
+    mine = f"{run.class_qualname}()."
+    below = {c.qualname for c in project._mro(started)} - {c.qualname for c in project._mro(project.classes[run.class_qualname])}
+    out = []
+    for ev in run.events:
+        name = ev.name or ""
+        if ev.kind != "call" or ev.handlers or not name.startswith(mine) or "." in name[len(mine):]:
+            continue
+        owner = next((c for c in project._mro(started) if name[len(mine):] in c.methods), None)
+        if owner is not None and owner.qualname in below:
+            out.append(project.functions[f"{owner.qualname}.{name[len(mine):]}"])
     return out
 
 
@@ -903,7 +924,8 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
                 continue
             # Not `return fn()`, nor `fn(); break` (run once, when a condition came true).
             looped = forever.intersection(ev.loops) and ev.exit_line != ev.line and not any(
-                loop == ev.loops[-1] and arms == ev.branch and line > ev.line for loop, arms, line in g.breaks)
+                loop == ev.loops[-1] and arms == ev.branch and line > ev.line and not failed
+                for loop, arms, line, failed in g.breaks)
             found = "repeats" if how == "repeats" or looped else found or "once"
             if found == "repeats":
                 memo[key] = found
@@ -946,7 +968,7 @@ def _runs_through(project: Project, ev, param: str, mine: tuple, depth: int) -> 
     `Thread(target=helper, args=(fn,))`, `create_task(helper(fn))`."""
     if depth > 4:
         return None
-    calls = [(project.named_callee(ev), ev.args, ev.kwargs)]
+    calls = [(project.named_callee(ev) or _decorator_made(project, ev), ev.args, ev.kwargs)]
     started = ev.kwargs.get("target") if ev.attr in _TARGETED else ev.args[0] if ev.args else None
     if started and started[0] == "name" and ev.attr in _TARGETED:
         args = ev.kwargs.get("args")
@@ -967,6 +989,18 @@ def _runs_through(project: Project, ev, param: str, mine: tuple, depth: int) -> 
                     return how
                 best = best or how
     return best
+
+
+def _decorator_made(project: Project, ev) -> FunctionSummary | None:
+    """`work_queue(sleep_time=60)(run_once)`: the decorator a factory of the application's own
+    returns, called with the function: the one function defined in the factory's body."""
+    name = project.canonical(ev.name) or ""
+    factory = project.function_for(name[:-2]) if name.endswith("()") else None
+    if factory is None:
+        return None
+    made = [fn for fn in nested_functions(project).get(factory.qualname, ())
+            if fn.qualname.rpartition(".<locals>.")[0] == factory.qualname]
+    return made[0] if len(made) == 1 else None
 
 
 def _reads_starter(project: Project, module, ev) -> bool:
@@ -1096,7 +1130,7 @@ def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
             # Not a last wait before leaving (`if resets > 3: await asyncio.sleep(delay); break`):
             # no next round follows it.
             sleeps = sleeps or not (ev.branch and any(loop == ev.loops[-1] and arms == ev.branch and line > ev.line
-                                                      for loop, arms, line in fn.breaks))
+                                                      for loop, arms, line, _ in fn.breaks))
         elif not _logs(project, ev) and not (plainly and (ev.in_test or (project.canonical(ev.name) or "") in BUILTINS)):
             waits = _helper_waits(project, ev)
             sleeps = sleeps or waits
