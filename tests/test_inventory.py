@@ -1655,3 +1655,32 @@ def reaper(once=False):
     kinds = {row["name"]: row["kind"] for row in _jobs_json(root)["jobs"]}
     assert kinds.get("reap") == "periodic"
     assert "warm_up" not in kinds or kinds["warm_up"] != "periodic"
+
+
+def test_what_a_test_retries_is_no_work_of_the_application(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "shop/__init__.py": "",
+        "shop/partner.py": """
+import requests
+from tenacity import retry, stop_after_attempt
+
+
+@retry(stop=stop_after_attempt(3))
+def push(order):
+    requests.post("https://partner.example/orders", json=order)
+""",
+        "tests/__init__.py": "",
+        "tests/integration/__init__.py": "",
+        "tests/integration/client.py": """
+import requests
+from tenacity import retry, stop_after_attempt
+
+
+class Server:
+    @retry(stop=stop_after_attempt(5))
+    def post(self, path, body):
+        return requests.post("http://localhost:8000" + path, json=body)
+""",
+    })
+    retried = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "retried"}
+    assert retried == {"push"}

@@ -438,7 +438,9 @@ class Project(Guards, Program):
                             out[fn.qualname] = found
         for qualname, policy in self._retried_through_helpers().items():
             out.setdefault(qualname, policy)
-        return out
+        # A test's helpers retry what they like (a client polling the server under test): no work
+        # of the application's, as a test's jobs are not.
+        return {q: p for q, p in out.items() if (m := self.function_module.get(q)) is None or the_applications(m)}
 
     def _retried_through_helpers(self) -> dict[str, RetryPolicy]:
         """Functions handed to a retry helper of the application's own: a function whose retry loop

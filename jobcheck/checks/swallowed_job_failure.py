@@ -119,8 +119,10 @@ _FILE_CLEANUP = ("os.unlink", "os.remove", "os.rmdir", "shutil.rmtree")
 
 
 def _cleans_up(project, ev) -> bool:
+    # `self._stop_event.set()`, an event set with nothing given (a cache's `set(key, value)` is
+    # work): telling others the run ended is its clean-up.
     return ev.attr in _CLEANUP or (project.canonical(ev.name) or "") in _FILE_CLEANUP or (
-        ev.attr == "unlink" and "Path" in (ev.name or ""))
+        ev.attr == "unlink" and "Path" in (ev.name or "")) or (ev.attr == "set" and not ev.args and not ev.kwargs)
 
 
 # Calls that take the next item of a queue, a stream or a list.

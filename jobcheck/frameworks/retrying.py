@@ -41,6 +41,8 @@ def _tenacity(kwargs: dict, anchor) -> RetryPolicy:
     if retry is not None and (call_name(retry) or "").endswith("retry_if_exception_type"):
         args = call_args(retry)
         on = names(args[0]) if args else None
+    elif retry is not None and (call_name(retry) or "").endswith(("retry_if_result", "retry_if_not_result")):
+        on = ()  # it goes round on what the function returns; an exception is raised at once
     wait = call_name(kwargs.get("wait")) or ""
     backoff = "exponential" if "exponential" in wait or "random_exponential" in wait else ("constant" if wait else "none")
     return policy(describe(kwargs, ("stop", "retry", "wait")) or "@retry", anchor, retries=limit, on=on, backoff=backoff)

@@ -249,6 +249,24 @@ def closes_quietly(account_id):
 
 
 @shared_task
+def tells_it_is_done(account_id, done):
+    """Setting the event that says the run ended is clean-up too; a cache's `set(key, value)` is work."""
+    requests.post("https://example.com/sync", json={"id": account_id})
+    try:
+        done.set()
+    except Exception:
+        pass
+
+
+@shared_task
+def caches_quietly(account_id, cache):
+    try:
+        cache.set(account_id, requests.get("https://example.com/account").json())
+    except Exception:  # expect: JC205
+        pass
+
+
+@shared_task
 def hands_the_failure_over(results):
     try:
         results.put(requests.post("https://example.com/sync", json={}))
