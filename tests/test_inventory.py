@@ -1669,6 +1669,16 @@ from tenacity import retry, stop_after_attempt
 def push(order):
     requests.post("https://partner.example/orders", json=order)
 """,
+        "shop/tasks/__init__.py": "",
+        "shop/tasks/test.py": """
+import requests
+from tenacity import retry
+
+
+@retry
+def smoke(order):  # an application task that happens to live in `test.py`
+    requests.post("https://partner.example/smoke", json=order)
+""",
         "tests/__init__.py": "",
         "tests/integration/__init__.py": "",
         "tests/integration/client.py": """
@@ -1683,4 +1693,4 @@ class Server:
 """,
     })
     retried = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "retried"}
-    assert retried == {"push"}
+    assert retried == {"push", "smoke"}

@@ -757,6 +757,16 @@ def the_applications(module) -> bool:
     return not in_tests(module.module) and not _BESIDE_THE_APPLICATION.intersection(PurePath(module.path).parts[:-1])
 
 
+def in_test_folder(module) -> bool:
+    """Code in the project's test folders or test files (`tests/integration/utils.py`,
+    `test_sync.py`), or beside the application; narrower than `in_tests`, which also takes an
+    application module named `test` (`tasks/test.py` holding a task)."""
+    parts = PurePath(module.path).parts
+    name = parts[-1] if parts else ""
+    return (bool({"test", "tests", "testing"}.intersection(parts[:-1])) or name.startswith("test_")
+            or name.endswith("_test.py") or name == "conftest.py" or bool(_BESIDE_THE_APPLICATION.intersection(parts[:-1])))
+
+
 def in_tests(module: str) -> bool:
     """A module of the project's tests (`tests/`, `test_x.py`, `conftest.py`)."""
     parts = module.split(".")

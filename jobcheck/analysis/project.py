@@ -17,7 +17,7 @@ from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryPolicy, loop_policy
 from .names import canonical_in, origin, target
-from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_tests, the_applications
+from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_test_folder, in_tests, the_applications
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
@@ -440,7 +440,7 @@ class Project(Guards, Program):
             out.setdefault(qualname, policy)
         # A test's helpers retry what they like (a client polling the server under test): no work
         # of the application's, as a test's jobs are not.
-        return {q: p for q, p in out.items() if (m := self.function_module.get(q)) is None or the_applications(m)}
+        return {q: p for q, p in out.items() if (m := self.function_module.get(q)) is None or not in_test_folder(m)}
 
     def _retried_through_helpers(self) -> dict[str, RetryPolicy]:
         """Functions handed to a retry helper of the application's own: a function whose retry loop
