@@ -577,6 +577,8 @@ class Summarizer:
                 return ["closure", node.id]  # an enclosing function's parameter, as a nested function sees it
             return _OTHER
         if isinstance(node, ast.JoinedStr):
+            if all(isinstance(p, ast.Constant) for p in node.values):
+                return ["lit", "".join(str(p.value) for p in node.values)]  # `f"datasets.submit"`: no hole
             return self._path_of_param(node) or self._template(node, depth) or _OTHER
         if isinstance(node, ast.Call):
             func = self.resolve(node.func)

@@ -70,6 +70,8 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
         return False  # nothing in the `try` can fail but names and arithmetic
     if all(_cleans_up(project, ev) for ev in calls):
         return False  # `try: conn.close() except Exception: pass`: a failed clean-up is not a failed run
+    if all(_logs(ev) for ev in calls):
+        return False  # `try: log.debug("got %s" % report["name"]) except Exception: pass`: only a log line failed
     # In a loop: per item, so the others run; but a loop that runs until stopped is the job's own
     # schedule (`while not stop.is_set(): try: ... except Exception: log.debug(...)`), and a `try`
     # around its round is the run's outcome. Not so a retry loop (it goes round to try again), nor
@@ -123,6 +125,17 @@ def _cleans_up(project, ev) -> bool:
     # work): telling others the run ended is its clean-up.
     return ev.attr in _CLEANUP or (project.canonical(ev.name) or "") in _FILE_CLEANUP or (
         ev.attr == "unlink" and "Path" in (ev.name or "")) or (ev.attr == "set" and not ev.args and not ev.kwargs)
+
+
+_LEVELS = ("logging.DEBUG", "logging.INFO", "logging.WARNING", "logging.WARN", "logging.ERROR", "logging.CRITICAL")
+
+
+def _logs(ev) -> bool:
+    """A log line: a logger's method, a call of a logger held by the object (`self.__logger(
+    logging.DEBUG, ...)`), a print."""
+    return (ev.attr in (*LOGS, "warning", "warn", "error", "exception", "critical", "log")
+            or (ev.attr or "").lower().endswith("logger")
+            or any(a and a[0] == "name" and a[1] in _LEVELS for a in ev.args))
 
 
 # Calls that take the next item of a queue, a stream or a list.

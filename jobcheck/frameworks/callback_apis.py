@@ -11,6 +11,14 @@
     @background(schedule=60)                                      # django-background-tasks
     def notify_user(user_id): ...
 
+An object handed to a library that calls its methods when a message arrives is read the same way:
+
+    conn.set_listener("fts3", Receiver(broker))                   # stomp.py: Receiver.on_message
+
+where the call is the library's (resolved, or on an object of no known type in a module that
+imports the library: `for conn in conns: conn.set_listener(...)`) and the object is an instance
+of a class of the project: its method (its own or a base's) is the job.
+
 Each entry names the library's call (resolved, so `BackgroundTasks` as a parameter annotation
 counts), where the function goes, and what kind of job it makes. The function is a job whatever
 it is called, a method or a module function, or what a lambda given there calls (`lambda:
@@ -38,7 +46,7 @@ from ..analysis.decorators import decorated_functions
 from ..analysis.delivery import AT_MOST_ONCE, Delivery
 from ..analysis.jobs import Anchor, Registration, RetryLimit
 from ..analysis.names import canonical_in, target
-from ..analysis.program import calls_named
+from ..analysis.program import calls_named, the_applications
 from ..analysis.project import Project
 from ..analysis.values import lit
 from .base import job_from_function, matches, policy
@@ -89,6 +97,27 @@ CALLS = (
                  (1,), ("action",), "periodic", "schedule"),
     CallbackCall(("errbot.BotPlugin().start_poller", "errbot.botplugin.BotPlugin().start_poller"), (1,), ("method",),
                  "periodic", "schedule"),
+)
+
+
+@dataclass(frozen=True)
+class ListenerCall:
+    """A call that takes an object (at `position`, or by `keyword`) whose `methods` the library
+    calls for each message."""
+
+    library: str
+    attr: str
+    position: int
+    keyword: str
+    methods: tuple[str, ...]
+    kind: str
+    trigger: str
+
+
+LISTENERS = (
+    # stomp.py: `Connection().set_listener(name, listener)`; the listener's `on_message(frame)` runs
+    # on the receiver thread for each message (ack mode decides redelivery: not read).
+    ListenerCall("stomp", "set_listener", 1, "listener", ("on_message",), "consumer", "enqueue"),
 )
 
 
@@ -146,6 +175,16 @@ class CallbackApis:
             found = {target(project, site.module, value) for value in _callbacks(site.event, spec)}
             regs.extend(Registration(qualname, self.name, spec.trigger, site.anchor, kind=spec.kind)
                         for qualname in sorted(found - {None}))
+        for spec in LISTENERS:
+            for site in calls_named(project, (spec.attr,)):
+                name = canonical_in(project, site.module, site.event.name) or ""
+                if not the_applications(site.module) or not (
+                        name.startswith(spec.library + ".") or (spec.library in site.module.imported and _untyped(name))):
+                    continue  # (a test's listener is the test's)
+                ev = site.event
+                value = ev.kwargs.get(spec.keyword) or (ev.args[spec.position] if len(ev.args) > spec.position else None)
+                regs.extend(Registration(fn.qualname, self.name, spec.trigger, site.anchor, kind=spec.kind)
+                            for fn in _listener_methods(project, site.module, value, spec.methods))
         return regs
 
     @staticmethod
@@ -168,6 +207,31 @@ def matches_any(name: str, patterns: tuple[str, ...]) -> bool:
         if star and name.startswith(head + ".") and name.endswith("." + tail):
             return True
     return matches(name, patterns)
+
+
+def _untyped(name: str) -> bool:
+    """A call on a local of no type known here (a loop's variable, a parameter: `conn.set_listener`),
+    not on another library's object nor a class of the project's."""
+    if not name:
+        return True  # what it is called on was not resolved
+    receiver = name.rpartition(".")[0]
+    return bool(receiver) and "." not in receiver and not receiver.endswith("()")
+
+
+def _listener_methods(project: Project, module, value, methods: tuple[str, ...]) -> list:
+    """The methods an object Value (`Receiver(...)`, a name holding one) has among `methods`."""
+    if not value or value[0] not in ("call", "name") or not isinstance(value[1], str):
+        return []
+    name = canonical_in(project, module, value[1]) or value[1]
+    cls = project.classes.get(name if value[0] == "call" else name.removesuffix("()")) if value[0] == "call" or name.endswith("()") else None
+    if cls is None:
+        return []
+    out = []
+    for method in methods:
+        owner = next((c for c in project._mro(cls) if method in c.methods), None)
+        if owner is not None:
+            out.append(project.functions[f"{owner.qualname}.{method}"])
+    return out
 
 
 def _callbacks(ev, spec: CallbackCall) -> list:

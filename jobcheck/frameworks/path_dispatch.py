@@ -16,6 +16,12 @@ takes a function, writes its path to a row or a queue, and a worker elsewhere im
         registry[name] = function
         return function
 
+Where the worker finds what to run by an attribute path on an object of the application's
+(`func = operator.attrgetter(job.function)(self.root_socket)`), a stored string names a method by
+that path: `"serverinfo.update_stats"` is the `update_stats` of the class whose instance some class
+of the project holds as `self.serverinfo = ServerInfoSocket(self)`, when exactly one such method
+exists.
+
 Read by data flow, not names: a parameter whose value (or dotted path) reaches a database write or
 an enqueue/publish effect of the helper makes every function its callers pass (a reference, or a
 string naming a function of the project by its dotted path) a job. A function can only be stored
@@ -87,13 +93,30 @@ def _stored_params(project: Project, fn) -> tuple[list[str], list[str]]:
             continue
         given = list(_params_in([*ev.args, *ev.kwargs.values()]))
         fed = [carriers[j] for s in (*ev.argsrc, *ev.kwsrc.values()) for j in s if j in carriers] if carriers else []
-        if not (given or fed) or not _stores(project, fn, ev):
+        # What built the row or statement it writes: `InternalJobORM(function=function)` then
+        # `session.add(job_orm)`; `insert(Job).values(function=function)` then `session.execute(stmt)`.
+        built = [value for j in _feeding(fn, ev) for value in _params_in([*fn.events[j].args, *fn.events[j].kwargs.values()])]
+        if not (given or fed or built) or not _stores(project, fn, ev):
             continue
+        given += built
         for value in given:
             (by_path if len(value) > 3 else as_given).append(value[1])
         by_path.extend(fed)
     keep = [p for p in fn.params if p not in ("self", "cls")]
     return ([p for p in keep if p in by_path], [p for p in keep if p in as_given and p not in by_path])
+
+
+def _feeding(fn, ev, depth: int = 4) -> set[int]:
+    """The calls whose results flow into a call's arguments or its receiver, a few steps back."""
+    found: set[int] = set()
+    todo = [(ev, 0)]
+    while todo:
+        event, d = todo.pop()
+        for j in (*(k for s in (*event.argsrc, *event.kwsrc.values()) for k in s), *event.receiver_src):
+            if j not in found and d < depth and j < len(fn.events):
+                found.add(j)
+                todo.append((fn.events[j], d + 1))
+    return found
 
 
 def _deferring_decorators(project: Project) -> set[str]:
@@ -138,7 +161,7 @@ def _paths_passed(project: Project, fn, param: str, framework: str) -> list[Regi
             continue
         value = bound_argument(fn, site.event, param)
         if value and value[0] == "lit" and _dotted_path(value[1]):
-            named = target(project, site.module, value)
+            named = target(project, site.module, value) or _by_attribute_path(project, value[1])
             if named:
                 regs.append(Registration(named, framework, "enqueue", site.anchor, kind="task"))
     return regs
@@ -154,11 +177,41 @@ def _stored_paths(project: Project, fn, framework: str) -> list[Registration]:
         for value in _literals_in([*ev.args, *ev.kwargs.values()]):
             if not _dotted_path(value[1]):
                 continue
-            named = target(project, module, value)
+            named = target(project, module, value) or _by_attribute_path(project, value[1])
             if named and _stores(project, fn, ev):
                 anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
                 regs.append(Registration(named, framework, "enqueue", anchor, kind="task"))
     return regs
+
+
+def _by_attribute_path(project: Project, path: str) -> str | None:
+    """The method `"holder.method"` names where the application runs stored names through
+    `operator.attrgetter(...)(obj)` (see the module's doc), or None."""
+    index = project.once("attribute paths", lambda: _held_instances(project))
+    holder, _, method = path.partition(".")
+    if index is None or not method or "." in method:
+        return None
+    found = {owner.qualname for cls in index.get(holder, ())
+             if (owner := next((c for c in project._mro(cls) if method in c.methods), None)) is not None}
+    return f"{found.pop()}.{method}" if len(found) == 1 else None
+
+
+def _held_instances(project: Project) -> dict[str, list] | None:
+    """{attribute: the project's classes whose instances some class holds under that name
+    (`self.serverinfo = ServerInfoSocket(self)`)}, or None where nothing runs a stored name by an
+    attribute path (no `operator.attrgetter(name)(obj)` with a name that is no literal)."""
+    dispatches = any(ev.kind == "call" and ev.name == "operator.attrgetter" and ev.args and ev.args[0][0] != "lit"
+                     and any(later.name == "operator.attrgetter()" and later.args for later in fn.events)
+                     for fn in project.functions.values() for ev in fn.events)
+    if not dispatches:
+        return None
+    out: dict[str, list] = {}
+    for fn in project.functions.values():
+        for attr, _line, receiver, _src, value in fn.stores if fn.class_qualname else ():
+            if receiver == "self" and value and value[0] == "call" and (cls := project.classes.get(value[1])) is not None:
+                if cls not in out.setdefault(attr, []):
+                    out[attr].append(cls)
+    return out
 
 
 def _dotted_path(value) -> bool:

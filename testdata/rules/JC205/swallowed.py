@@ -259,6 +259,16 @@ def tells_it_is_done(account_id, done):
 
 
 @shared_task
+def logs_what_it_got(account_id, report):
+    """A log line that fails (a key missing from what it formats) is no failed run."""
+    requests.post("https://example.com/sync", json={"id": account_id})
+    try:
+        logger.debug("sent %s" % report["name"])
+    except Exception:
+        pass
+
+
+@shared_task
 def caches_quietly(account_id, cache):
     try:
         cache.set(account_id, requests.get("https://example.com/account").json())
