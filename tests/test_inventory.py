@@ -1694,3 +1694,90 @@ class Server:
     })
     retried = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "retried"}
     assert retried == {"push", "smoke"}
+
+
+def test_a_started_thread_that_asks_what_it_was_given_for_values_does_the_work_itself(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "relay/__init__.py": "",
+        "relay/subscriber.py": """
+import threading
+
+import pika
+
+
+class Subscriber(threading.Thread):
+    def __init__(self, credentials_fn, on_done):
+        super().__init__(daemon=True)
+        self._credentials_fn = credentials_fn
+        self._on_done = on_done
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        pass
+
+    def run(self):
+        params = pika.URLParameters(self._credentials_fn())  # a value asked for, not the work
+        connection = pika.BlockingConnection(params)
+        connection.channel().basic_publish(exchange="", routing_key="ready", body=b"up")
+
+
+class Runner(threading.Thread):
+    def __init__(self, work):
+        super().__init__(daemon=True)
+        self._work = work
+
+    def run(self):
+        self._work()
+
+
+def ship():
+    print("shipping")
+
+
+def credentials():
+    return "amqp://localhost"
+
+
+def main():
+    with Subscriber(credentials, on_done=None):
+        Runner(ship).start()
+""",
+    })
+    background = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "background"}
+    assert "Subscriber.run" in background
+    assert "Runner.run" not in background  # it runs what it was given
+
+
+def test_a_thread_started_on_an_abstract_method_runs_each_used_subclass_implementation(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "farm/__init__.py": "",
+        "farm/managers.py": """
+import _thread as thread
+from abc import ABC, abstractmethod
+
+import requests
+
+
+class BaseManager(ABC):
+    def launch(self, job_id):
+        thread.start_new_thread(self._monitor, (job_id,))
+
+    @abstractmethod
+    def _monitor(self, job_id):
+        ...
+
+
+class Manager(BaseManager):
+    def _monitor(self, job_id):
+        requests.post("https://galaxy.example/status", json={"job": job_id})
+
+
+def serve(job_id):
+    Manager().launch(job_id)
+""",
+    })
+    background = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "background"}
+    assert background == {"Manager._monitor"}

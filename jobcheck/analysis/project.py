@@ -168,6 +168,14 @@ class Project(Guards, Program):
                 best = fn
         return best.class_qualname if best is not None else None
 
+    def implementations(self, fn: FunctionSummary) -> list[FunctionSummary]:
+        """What runs when `fn` is called on an instance: `fn` itself, or, where its class leaves it
+        to subclasses (abstract, an empty body), the implementations of the subclasses the
+        application uses (`_overrides`)."""
+        if fn.class_qualname and (self.abstract(fn.qualname) or _empty(fn)):
+            return [self.functions[q] for q in self._overrides(fn)] or [fn]
+        return [fn]
+
     def _overrides(self, fn: FunctionSummary, registering: str | None = None) -> list[str]:
         """The implementations of a method its class leaves to subclasses (`fn` itself), in the
         subclasses the application uses (not its tests'), each doing work; where a class of the

@@ -55,7 +55,7 @@ from .base import job_from_function
 from .instances import called_function
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Process", "spawn", "run_coroutine_threadsafe",
-             "spawn_callback", "add_callback", "create")
+             "spawn_callback", "add_callback", "create", "start_new_thread")
 # Libraries' own task starters, by full name: they start the coroutine they are given as
 # `asyncio.create_task` does (mautrix's, keeping a reference and logging a failure).
 _LIBRARY_STARTERS = ("mautrix.util.background_task.create",)
@@ -76,8 +76,8 @@ _TASK_STARTERS = ("asyncio.create_task", "asyncio.ensure_future", "asyncio.tasks
 # `.get(timeout=...)` of a task's result, polled: waiting for one answer, not for the next item.
 _RESULT_GETS = ("celery.", "gevent.event.", "gevent.greenlet.", "gevent.Greenlet", "gevent.spawn", "concurrent.futures.",
                 "multiprocessing.pool.", "rq.job.", "dramatiq.", "huey.")
-_STARTER_PREFIXES = ("asyncio", "threading", "multiprocessing", "trio", "anyio", "gevent", "eventlet", "aiorpcx", "curio",
-                     "tornado.ioloop")
+_STARTER_PREFIXES = ("asyncio", "threading", "_thread", "multiprocessing", "trio", "anyio", "gevent", "eventlet", "aiorpcx",
+                     "curio", "tornado.ioloop")
 _SUBMITS = ("submit", "run_in_executor")
 _EXECUTOR_PREFIXES = ("concurrent.futures", "futurist", "loky")
 _TARGETED = ("Thread", "Process")
@@ -118,8 +118,9 @@ class BackgroundLoops:
                 for reg in through_kept_callables(project, Registration(fn.qualname, "background", "start", site.anchor,
                                                                         kind="background")):
                     work = project.functions.get(reg.target)
-                    if work is not None:
-                        out.append(job_from_function(project, work, "background", "background", triggers={"start"}))
+                    # `start_new_thread(self._monitor, args)` of an abstract method: each subclass's runs.
+                    for impl in project.implementations(work) if work is not None else ():
+                        out.append(job_from_function(project, impl, "background", "background", triggers={"start"}))
         for run in _started_thread_classes(project):
             out.append(job_from_function(project, run, "background", "background", triggers={"start"}))
         return out
@@ -488,8 +489,9 @@ def _started_thread_classes(project: Project) -> list:
     running_targets = _keeps_threads_run(project)
     for owner, loop in _thread_loops(project).items():
         cls, run = project.classes[owner], project.functions[f"{owner}.run"]
-        if loop is not None or repeats_forever(project, run) or owner in running_targets or any(
-                method == "__call__" for _, method in _constructor_params_called(project, cls, run, looped=False)):
+        if loop is not None or repeats_forever(project, run) or owner in running_targets or (any(
+                method == "__call__" for _, method in _constructor_params_called(project, cls, run, looped=False))
+                and not _works_beside(project, cls, run)):
             continue
         # `start` is `Thread.start`: the instance is told by what it is called on, this class or a
         # subclass that keeps its `run`.
@@ -680,14 +682,20 @@ def through_kept_callables(project: Project, reg: Registration) -> list[Registra
               if method == "__call__"]
     if not called:
         return [reg]
-    # A method that works itself (`requests.get(...)`, then `self.on_change(data)`) is the job; what
-    # it was given is a notification or an error callback.
+    if _works_beside(project, cls, fn):
+        return [reg]
+    return _constructed_with(project, cls, called, reg.framework, kind=reg.kind, trigger=reg.trigger) or [reg]
+
+
+def _works_beside(project: Project, cls, fn) -> bool:
+    """Does a method that calls what its object was constructed with work itself, it or a method
+    of its class it calls (`requests.get(...)`, then `self.on_change(data)`)? Then it is the job,
+    and what it was given is a notification, an error callback or a source of values
+    (`self._cred_fn()` for the connection's credentials)."""
     kept = set(_kept(project, cls, typed=True))
     methods = [fn, *(m for m in map(project.named_callee, fn.events)
                      if m is not None and m is not fn and m.class_qualname == cls.qualname)]
-    if any(_works_itself(project, cls, ev, kept) for m in methods for ev in m.events if ev.kind == "call"):
-        return [reg]
-    return _constructed_with(project, cls, called, reg.framework, kind=reg.kind, trigger=reg.trigger) or [reg]
+    return any(_works_itself(project, cls, ev, kept) for m in methods for ev in m.events if ev.kind == "call")
 
 
 def _works_itself(project: Project, cls, ev, kept: set) -> bool:

@@ -19,6 +19,10 @@ where the call is the library's (resolved, or on an object of no known type in a
 imports the library: `for conn in conns: conn.set_listener(...)`) and the object is an instance
 of a class of the project: its method (its own or a base's) is the job.
 
+So is a subclass of a library's consumer class that defines the method the library calls per
+message (`class BuildConsumer(fedmsg.consumers.FedmsgConsumer): def consume(self, message)`),
+wherever the library is told to load it (moksha reads its consumers from entry points).
+
 Each entry names the library's call (resolved, so `BackgroundTasks` as a parameter annotation
 counts), where the function goes, and what kind of job it makes. The function is a job whatever
 it is called, a method or a module function, or what a lambda given there calls (`lambda:
@@ -121,6 +125,18 @@ LISTENERS = (
 )
 
 
+# A library's consumer base class -> the methods it calls for each message.
+CONSUMER_BASES = {
+    "fedmsg.consumers.FedmsgConsumer": ("consume",),
+    "moksha.hub.api.consumer.Consumer": ("consume",),
+    "moksha.hub.api.Consumer": ("consume",),
+    "stomp.ConnectionListener": ("on_message",),
+    "stomp.listener.ConnectionListener": ("on_message",),
+    "stomp.PrintingListener": ("on_message",),
+    "stomp.listener.PrintingListener": ("on_message",),
+}
+
+
 @dataclass(frozen=True)
 class JobDecorator:
     names: tuple[str, ...]
@@ -162,6 +178,12 @@ class CallbackApis:
             site = job_from_function(project, d.function, self.name, spec.kind, triggers={spec.trigger})
             site.retry = _retry_policy(project, d)
             sites.append(site)
+        for cls in project.classes.values():
+            hooks = {m for base in project.class_bases(cls) for m in CONSUMER_BASES.get(base.removesuffix("()"), ())}
+            for method in sorted(hooks & set(cls.methods)):
+                if the_applications(project.module_of_class(cls)):
+                    sites.append(job_from_function(project, project.functions[f"{cls.qualname}.{method}"], self.name,
+                                                   "consumer", triggers={"enqueue"}))
         return sites
 
     def find_registrations(self, project: Project) -> list[Registration]:

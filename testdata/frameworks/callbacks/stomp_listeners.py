@@ -38,3 +38,11 @@ def receive(brokers):
     for c in conns:
         c.set_listener("traces", TraceListener())
         c.connect(wait=True)
+
+
+class AuditListener(stomp.ConnectionListener):  # a subclass of stomp's listener: its on_message runs per message
+    def on_message(self, frame):  # expect: JC501
+        requests.post("https://audit.example/events", data=frame.body)
+
+    def on_connected(self, frame):
+        pass
