@@ -16,7 +16,7 @@ the run's outcome.
 from __future__ import annotations
 
 from ..analysis.jobs import STRUCTURAL_KINDS
-from ..analysis.summary import FunctionSummary, Handler
+from ..analysis.summary import BUILTINS, FunctionSummary, Handler
 from ..model import Confidence
 from .context import CheckContext
 from .handlers import (
@@ -70,7 +70,7 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
         return False  # nothing in the `try` can fail but names and arithmetic
     if all(_cleans_up(project, ev) for ev in calls):
         return False  # `try: conn.close() except Exception: pass`: a failed clean-up is not a failed run
-    if all(_logs(ev) for ev in calls):
+    if any(_logs(ev) for ev in calls) and all(_logs(ev) or (ev.name or "") in BUILTINS for ev in calls):
         return False  # `try: log.debug("got %s" % report["name"]) except Exception: pass`: only a log line failed
     # In a loop: per item, so the others run; but a loop that runs until stopped is the job's own
     # schedule (`while not stop.is_set(): try: ... except Exception: log.debug(...)`), and a `try`

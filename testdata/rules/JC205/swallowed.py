@@ -263,7 +263,7 @@ def logs_what_it_got(account_id, report):
     """A log line that fails (a key missing from what it formats) is no failed run."""
     requests.post("https://example.com/sync", json={"id": account_id})
     try:
-        logger.debug("sent %s" % report["name"])
+        logger.debug("sent %s to %s" % (report["name"], str(report["site"])))
     except Exception:
         pass
 
