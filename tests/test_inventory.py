@@ -1781,3 +1781,35 @@ def serve(job_id):
     })
     background = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "background"}
     assert background == {"Manager._monitor"}
+
+
+def test_a_future_with_a_done_callback_is_an_executors_whatever_holds_it(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "archive/__init__.py": "",
+        "archive/packages.py": """
+import requests
+
+
+class Package:
+    @staticmethod
+    def trigger_workflow(package_id):
+        requests.post("https://storage.example/ingest", json={"id": package_id})
+
+    @staticmethod
+    def notify_done(future):
+        requests.post("https://hooks.example/done", json={"ok": future.exception() is None})
+
+    @staticmethod
+    def forget(future):
+        print("done")
+
+
+def create_package(executor, form, package_id):
+    future = executor.submit(Package.trigger_workflow, package_id)   # `executor` has no type here
+    future.add_done_callback(Package.notify_done)
+    future.add_done_callback(Package.forget)                         # reaches no effect: bookkeeping
+    form.submit(Package.trigger_workflow)                            # any other `submit`: nothing started
+""",
+    })
+    background = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "background"}
+    assert background == {"Package.trigger_workflow", "Package.notify_done"}

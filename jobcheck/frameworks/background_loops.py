@@ -47,7 +47,7 @@ from types import SimpleNamespace
 
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
-from ..analysis.program import bound_argument, calls_named, calls_of, deco_name, the_applications
+from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name, the_applications
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
 from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary
 from ..analysis.values import lit
@@ -234,6 +234,20 @@ def _find_started(project: Project) -> list:
             if project.canonical(site.event.name) in keeping else None
         if fn is not None:
             out.append((fn, site))
+    # `future = executor.submit(f, ...)` then `future.add_done_callback(cb)`: the future is an
+    # executor's (whatever the executor's type), so `f` is started, and `cb` runs when it is done,
+    # in the worker's thread: work started too where it reaches an effect (not `self._tasks.discard`
+    # or a log line).
+    for site in calls_named(project, ("add_done_callback",)):
+        ev, events = site.event, site.function.events
+        for i in ev.receiver_src:
+            sub = events[i] if i < len(events) else None
+            if sub is not None and sub.attr == "submit" and sub.args and not _reads_starter(project, site.module, sub):
+                out.extend(_started_by(project, CallSite(site.module, site.function, i, sub, project.event_name(sub)),
+                                       sub.args[0]))
+        for fn, at in _started_by(project, site, ev.args[0] if ev.args else None):
+            if reaches_an_effect(project, fn):
+                out.append((fn, at))
     for site in calls_named(project, (*_STARTERS, *_SUBMITS), _reads_starter):
         ev = site.event
         if ev.attr in _SUBMITS:
