@@ -1495,7 +1495,8 @@ def test_tenacity_policies_written_at_calls_are_read_as_written(tmp_path: Path) 
 import httpx
 import requests
 import tenacity
-from tenacity import AsyncRetrying, Retrying, stop_after_attempt, stop_after_delay, wait_fixed
+from tenacity import (AsyncRetrying, Retrying, retry_if_exception_type, stop_after_attempt, stop_after_delay,
+                      stop_never, wait_fixed)
 
 
 def push(body):
@@ -1510,11 +1511,23 @@ def forever(body):
     requests.post("https://partner.example/forever", json=body)
 
 
+def ping():
+    requests.get("https://partner.example/ping")
+
+
 def run(body):
     Retrying(stop=stop_after_delay(60), wait=wait_fixed(2))(push, body)
     retryer = Retrying(stop=stop_after_attempt(2))
-    retryer(pull, body)
+    patient = Retrying()
+    patient(ping)
+    retryer(pull, body)   # the policy of the local called, not of the last retrier made
     tenacity.retry(forever)(body)
+
+
+def only_timeouts(body):
+    for attempt in Retrying(retry=retry_if_exception_type(requests.Timeout), stop=stop_never):
+        with attempt:
+            requests.post("https://partner.example/timeouts", json=body)
 
 
 async def upload(body):
@@ -1525,7 +1538,9 @@ async def upload(body):
 """,
     })
     retried = {row["name"]: row["retry"] for row in _jobs_json(root)["jobs"] if row["kind"] == "retried"}
-    assert set(retried) == {"push", "pull", "forever", "upload"}
+    assert set(retried) == {"push", "pull", "forever", "upload", "ping", "only_timeouts"}
+    # Told which failures go round, and never to stop.
+    assert retried["only_timeouts"]["on"] == ["requests.Timeout"] and not retried["only_timeouts"]["bounded"]
     assert retried["push"]["bounded"] and retried["push"]["max_retries"] is None  # bounded by time
     assert retried["pull"]["max_retries"] == 1
     assert not retried["forever"]["bounded"]  # the bare decorator: forever, at once
@@ -1556,6 +1571,8 @@ class ExceptionalThread(threading.Thread):
         super().run()
 """,
         "farm/scaler.py": """
+import threading
+
 import requests
 from farm.threads import ExceptionalThread
 
@@ -1570,15 +1587,31 @@ class IdleThread(ExceptionalThread):
         return "idle"
 
 
+class Worker(threading.Thread):
+    def run(self):
+        self.prepare()
+        requests.post("https://cloud.example/uploads", json={})
+
+    def prepare(self):
+        pass
+
+
+class Uploader(Worker):
+    def prepare(self):
+        print("ready")
+
+
 def start_scaling():
     ScalerThread().start()
     IdleThread().start()
+    Uploader().start()
 """,
     })
     background = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "background"}
     # The subclass's `tryRun` is the work started; a subclass overriding nothing `run` calls runs
-    # the base's `run` (its `target`).
-    assert background == {"ScalerThread.tryRun", "ExceptionalThread.run"}
+    # the base's `run` (its `target`); a `run` that works beside the hook it leaves to subclasses
+    # (`prepare`, then its own POST) is the work, whatever the subclass overrides.
+    assert background == {"ScalerThread.tryRun", "ExceptionalThread.run", "Worker.run"}
 
 
 def test_a_runner_that_decorates_what_it_is_given_with_a_loop_of_its_own_makes_it_periodic(tmp_path: Path) -> None:
@@ -1813,3 +1846,23 @@ def create_package(executor, form, package_id):
     })
     background = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "background"}
     assert background == {"Package.trigger_workflow", "Package.notify_done"}
+
+
+def test_where_the_checkout_lives_does_not_make_its_code_a_tests(tmp_path: Path) -> None:
+    checkout = tmp_path / "tests" / "checkout"  # a CI workspace under a folder named `tests`
+    checkout.mkdir(parents=True)
+    write_tree(checkout, {
+        "shop/__init__.py": "",
+        "shop/partner.py": """
+import requests
+from tenacity import retry, stop_after_attempt
+
+
+@retry(stop=stop_after_attempt(3))
+def push(order):
+    requests.post("https://partner.example/orders", json=order)
+""",
+    })
+    result = run_cli(["jobs", "--output-format", "json", str(checkout)], tmp_path)
+    assert result.exit_code == 0, result.stderr
+    assert {row["name"] for row in json.loads(result.stdout)["jobs"] if row["kind"] == "retried"} == {"push"}

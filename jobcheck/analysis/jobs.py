@@ -66,6 +66,7 @@ class RetryPolicy:
     anchor: Anchor
     retries: RetryLimit = field(kw_only=True)  # no default: every policy says whether it stops
     on: tuple[str, ...] | None = None  # auto-retried exceptions; None: any; (): none (explicit only)
+    on_result: bool = False  # it goes round on a result it does not accept (tenacity's `retry_if_result`)
     explicit: bool = False  # retried only where the body asks (self.retry, raise Retry)
     from_default: bool = False  # the framework's default, nothing written
     backoff: str | None = None  # "exponential" | "constant" | "none" | None (unknown)
@@ -131,7 +132,7 @@ class Registration:
 def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
     """The policy of a retry loop as summarised (`FunctionSummary.retry_loops`): it retries what
     its `try` catches, as often as its header says."""
-    loop_id, try_id, line, col, end_line, end_col, header, count, count_from, forever, on_result, backoff, delay = loop
+    loop_id, try_id, line, col, end_line, end_col, header, count, count_from, forever, on_result, backoff, delay, written_on = loop
     if forever:
         limit = RetryLimit.unlimited()
     elif count is not None:
@@ -144,7 +145,9 @@ def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
             on = None
             break
         on.extend(t or bare for t, bare in zip(h.types, h.unresolved or [None] * len(h.types)) if t or bare)
-    if on_result or try_id is None:
+    if written_on:
+        on = list(written_on)  # tenacity's `retry=retry_if_exception_type(...)`
+    elif on_result or try_id is None:
         # A result it does not accept sends it round without any exception; with no `try` (a call
         # tried until it works, tenacity's `with attempt:`) any failure does.
         on = None

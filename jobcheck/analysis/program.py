@@ -758,13 +758,15 @@ def the_applications(module) -> bool:
 
 
 def in_test_folder(module) -> bool:
-    """Code in the project's test folders or test files (`tests/integration/utils.py`,
-    `test_sync.py`), or beside the application; narrower than `in_tests`, which also takes an
-    application module named `test` (`tasks/test.py` holding a task)."""
-    parts = PurePath(module.path).parts
-    name = parts[-1] if parts else ""
-    return (bool({"test", "tests", "testing"}.intersection(parts[:-1])) or name.startswith("test_")
-            or name.endswith("_test.py") or name == "conftest.py" or bool(_BESIDE_THE_APPLICATION.intersection(parts[:-1])))
+    """Code in the project's test packages or test files (`tests.integration.utils`,
+    `test_sync`), or beside the application, by its module name (where the checkout lives does not
+    count); narrower than `in_tests`, which also takes an application module named `test`
+    (`tasks/test.py` holding a task)."""
+    parts = module.module.split(".")
+    package = PurePath(module.path).name == "__init__.py"
+    folders, name = (parts, "") if package else (parts[:-1], parts[-1])
+    return (bool({"test", "tests", "testing"}.intersection(folders) or _BESIDE_THE_APPLICATION.intersection(folders))
+            or name.startswith("test_") or name.endswith("_test") or name == "conftest")
 
 
 def in_tests(module: str) -> bool:

@@ -38,8 +38,9 @@ tenacity's retrying block is a retry loop too, its policy written in the call it
         with attempt:
             post(url, json=body)
 
-Any failure inside `with attempt:` sends it round (as a loop that tries a call until it works);
-no `stop` retries forever, no `wait` at once.
+Any failure inside `with attempt:` sends it round (as a loop that tries a call until it works), or
+those `retry=retry_if_exception_type(...)` names; no `stop` (or `stop_never`) retries forever, no
+`wait` at once.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ class LoopShape:
     on_result: bool  # it also goes round when the `try` ends without leaving (`if response.ok: return`)
     backoff: str | None  # "exponential" | "linear" | "constant" | "none"; None: as a sequence of delays says
     delay: float | None  # seconds before the second attempt, where written as a number
+    retry_on: tuple = ()  # tenacity's `retry=retry_if_exception_type(...)`: the types written; (): its handlers say
 
 
 def retry_loop(loop: ast.For | ast.AsyncFor | ast.While) -> LoopShape | None:
@@ -134,13 +136,17 @@ def _tenacity_block(loop: ast.For | ast.AsyncFor) -> LoopShape:
     """The policy the `Retrying(...)` call writes: `stop=stop_after_attempt(N)` gives N - 1
     retries, another `stop` a bound not known here, none retries forever; `wait` says the backoff."""
     keywords = {k.arg: k.value for k in loop.iter.keywords if k.arg}
-    stop, wait = keywords.get("stop"), keywords.get("wait")
-    count, count_from, forever = None, None, stop is None
+    stop, wait, retry = keywords.get("stop"), keywords.get("wait"), keywords.get("retry")
+    count, count_from, forever = None, None, stop is None or _name(stop) == "stop_never"
     if isinstance(stop, ast.Call) and _name(stop.func) == "stop_after_attempt" and len(stop.args) == 1 \
             and isinstance(stop.args[0], ast.Constant) and type(stop.args[0].value) is int:
         count = max(stop.args[0].value - 1, 0)
-    elif stop is not None:
+    elif stop is not None and not forever:
         count_from = ast.unparse(stop)
+    retry_on: tuple = ()
+    if isinstance(retry, ast.Call) and _name(retry.func) == "retry_if_exception_type" and retry.args:
+        first = retry.args[0]
+        retry_on = tuple(first.elts) if isinstance(first, ast.Tuple) else (first,)
     backoff, delay = "none", 0.0
     if wait is not None:
         kind = _name(wait.func) if isinstance(wait, ast.Call) else ""
@@ -149,7 +155,7 @@ def _tenacity_block(loop: ast.For | ast.AsyncFor) -> LoopShape:
         backoff, delay = ("exponential", None) if "exponential" in kind else ("linear", None) if "incrementing" in kind \
             else ("constant", None if fixed is None else float(fixed)) if kind == "wait_fixed" else (None, None)
     header = f"{'async for' if isinstance(loop, ast.AsyncFor) else 'for'} {ast.unparse(loop.target)} in {ast.unparse(loop.iter)}"
-    return LoopShape(None, header, count, count_from, forever, False, backoff, delay)
+    return LoopShape(None, header, count, count_from, forever, False, backoff, delay, retry_on)
 
 
 def _shape(loop, attempt, bound, on_result: bool, waits: list) -> LoopShape:

@@ -59,7 +59,7 @@ class Event:
     tries: tuple = ()  # ids of enclosing try bodies
     handlers: tuple = ()  # ids of the try statements whose except handler encloses this
     sql: str | None = None  # write verb when the first argument is SQL text
-    receiver_src: tuple = ()  # event ids feeding the receiver (for `x.execute` on a tainted x)
+    receiver_src: tuple = ()  # event ids feeding the receiver (for `x.execute` on a tainted x; the object called, `retryer(f)`)
     exit_line: int = 0  # end of the innermost enclosing block that ends in return/raise (0: none)
     ref: str | None = None  # `order_paid.send`: the receiver as a variable, not its type (signals)
     in_test: bool = False  # evaluated in an `if`/`while` test (`if X.objects.filter(key=k).exists():`)
@@ -149,7 +149,8 @@ class FunctionSummary:
     # Loops that retry what their `try` does (`retry_loops.retry_loop`): (loop id, try id (None: the
     # loop retries a call until it returns true), line, col,
     # end line, end col of the loop's header, header as written, retries when known, what holds the
-    # count otherwise, never stops, goes round on a result too, backoff, first delay).
+    # count otherwise, never stops, goes round on a result too, backoff, first delay, the exception
+    # types tenacity's block is told to retry (empty: as its handlers say)).
     retry_loops: list = field(default_factory=list)
 
 
@@ -699,6 +700,9 @@ class Summarizer:
                     attr = resolved.rpartition(".")[2].partition("(")[0] or attr
             if not isinstance(func, ast.Name):
                 receiver_src = self.expr(func)
+        # `retryer = Retrying(stop=...)` ... `retryer(send)`: an object called, told by the calls that
+        # made it (kept on the event, not passed on to what the call returns).
+        made_by = self.expr(func) if isinstance(func, ast.Name) and (self.resolve(func) or "").endswith("()") else _EMPTY
         if self.scope.caught and attr not in LOG_METHODS and attr != "print":
             for a in (*node.args, *(k.value for k in node.keywords)):
                 if isinstance(a, ast.Name) and a.id in self.scope.caught:
@@ -733,7 +737,7 @@ class Summarizer:
             tries=self.tries,
             handlers=self.handlers,
             sql=_sql_verb(node.args[0]) if node.args and attr in ("execute", "executemany", "raw", "text") else None,
-            receiver_src=tuple(sorted(receiver_src)),
+            receiver_src=tuple(sorted(receiver_src | made_by)),
             exit_line=self.exit_line,
             ref=self._receiver_ref(func) if attr in _REF_ATTRS else None,
             gated=self.gated,
@@ -1098,7 +1102,8 @@ class Summarizer:
                 self.loops[-1], None if shape.try_node is None else self._try_ids[id(shape.try_node)],
                 node.lineno, node.col_offset,
                 head.end_lineno or node.lineno, head.end_col_offset or 0, shape.header, shape.count, shape.count_from,
-                shape.forever, shape.on_result, shape.backoff, shape.delay))
+                shape.forever, shape.on_result, shape.backoff, shape.delay,
+                [self.resolve(n) or ast.unparse(n) for n in shape.retry_on]))
         self.loops = saved
         self._body(node.orelse)
 
@@ -1529,11 +1534,27 @@ def _runs_until_stopped(test: ast.expr) -> bool:
 
 
 def _told_to_stop(loop: ast.While) -> bool:
-    """`while delay is not None: if stop.is_set(): break ...`: a loop whose own test counts nothing
-    and that leaves, first thing in its body, when the process is told to stop runs until then."""
+    """`while delay is not None: if stop.is_set(): break ... delay = next(rounds)`: a loop that
+    takes each round from a schedule it is handed (`next(...)`, a generator's `send(...)`) and
+    leaves, first thing in its body, when told to stop runs until then. Not a loop over what it
+    has left (`while page:`, `while self.pending:`): it ends by its own progress."""
     first = loop.body[0] if loop.body else None
-    return (not _counts(loop.test) and isinstance(first, ast.If) and _says_stop(first.test) and not first.orelse
-            and len(first.body) == 1 and isinstance(first.body[0], (ast.Break, ast.Return)))
+    test = loop.test
+    if not (isinstance(first, ast.If) and _says_stop(first.test) and not first.orelse and len(first.body) == 1
+            and isinstance(first.body[0], (ast.Break, ast.Return))):
+        return False
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)
+            and isinstance(test.left, ast.Name) and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None):
+        return False
+    name = test.left.id
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and any(
+                name in {n.id for n in ast.walk(target) if isinstance(n, ast.Name)} for target in node.targets):
+            func = node.value.func
+            if (isinstance(func, ast.Name) and func.id == "next") or (isinstance(func, ast.Attribute) and func.attr == "send"):
+                return True
+    return False
 
 
 def _counts(test: ast.expr) -> bool:

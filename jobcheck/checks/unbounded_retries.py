@@ -75,8 +75,6 @@ def run(ctx: CheckContext):
 def _judge(project: ProjectView, ctx: CheckContext, qualname: str, policy: RetryPolicy, shared: dict) -> None:
     """Note an unlimited policy once per setting, with the functions it retries."""
     points = project.explicit_retry_points(qualname) if policy.on == () else []
-    if policy.on == () and not points:
-        return  # no failure goes round (tenacity's `retry_if_result` polls for a result: it raises at once)
     if points and all(_counts_itself(project, qualname, i) for i in points):
         return
     if policy.anchor in shared:
@@ -104,6 +102,8 @@ def _counts_itself(project: ProjectView, qualname: str, index: int, depth: int =
 
 def _trigger(project: ProjectView, qualname: str, policy: RetryPolicy, points: list[int]) -> str:
     """What makes it retry: any exception, the ones listed, or the body's requests."""
+    if policy.on_result:
+        return "on a result it does not accept"
     if policy.on is None:
         return "on any failure" if policy.loop is not None else "on any exception"
     if policy.on:

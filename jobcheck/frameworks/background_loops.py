@@ -518,8 +518,19 @@ def _started_thread_classes(project: Project) -> list:
             # subclass's where it overrides them (`ExceptionalThread.run` calling `self.tryRun()`,
             # which `ScalerThread` defines): those are the work started.
             overrides = _overridden_calls(project, run, started) if started is not cls else []
+            # Where `run` works beside them (`self.prepare()`, then its own POST), `run` is the work.
+            if overrides and _works_beside_calls(project, run, {f.name for f in overrides}):
+                overrides = []
             out.extend(f for f in overrides or [run] if f not in out)
     return out
+
+
+def _works_beside_calls(project: Project, fn, methods: set) -> bool:
+    """Does `fn` call anything beyond `self.<methods>()`, a log line and what handles a failure?"""
+    mine = f"{fn.class_qualname}()."
+    return any(ev.kind == "call" and not ev.handlers and not _logs(project, ev)
+               and not ((ev.name or "").startswith(mine) and (ev.name or "")[len(mine):] in methods)
+               for ev in fn.events)
 
 
 def _overridden_calls(project: Project, run, started) -> list:

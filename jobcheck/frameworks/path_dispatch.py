@@ -17,10 +17,11 @@ takes a function, writes its path to a row or a queue, and a worker elsewhere im
         return function
 
 Where the worker finds what to run by an attribute path on an object of the application's
-(`func = operator.attrgetter(job.function)(self.root_socket)`), a stored string names a method by
-that path: `"serverinfo.update_stats"` is the `update_stats` of the class whose instance some class
-of the project holds as `self.serverinfo = ServerInfoSocket(self)`, when exactly one such method
-exists.
+(`func = operator.attrgetter(job.function)(self.root_socket)`), a string stored in that field
+(`function=`, directly or through a parameter, also into a row built first and then written:
+`InternalJobORM(function=function)` then `session.add(...)`) names a method by that path:
+`"serverinfo.update_stats"` is the `update_stats` of the class whose instance some class of the
+project holds as `self.serverinfo = ServerInfoSocket(self)`, when exactly one such method exists.
 
 Read by data flow, not names: a parameter whose value (or dotted path) reaches a database write or
 an enqueue/publish effect of the helper makes every function its callers pass (a reference, or a
@@ -95,7 +96,10 @@ def _stored_params(project: Project, fn) -> tuple[list[str], list[str]]:
         fed = [carriers[j] for s in (*ev.argsrc, *ev.kwsrc.values()) for j in s if j in carriers] if carriers else []
         # What built the row or statement it writes: `InternalJobORM(function=function)` then
         # `session.add(job_orm)`; `insert(Job).values(function=function)` then `session.execute(stmt)`.
-        built = [value for j in _feeding(fn, ev) for value in _params_in([*fn.events[j].args, *fn.events[j].kwargs.values()])]
+        # (only under a field the application runs by attribute path: `_dispatch_fields`)
+        fields = _dispatch_fields(project)
+        built = [value for j in _feeding(fn, ev) if fields for key, v in fn.events[j].kwargs.items() if key in fields
+                 for value in _params_in([v])]
         if not (given or fed or built) or not _stores(project, fn, ev):
             continue
         given += built
@@ -161,7 +165,8 @@ def _paths_passed(project: Project, fn, param: str, framework: str) -> list[Regi
             continue
         value = bound_argument(fn, site.event, param)
         if value and value[0] == "lit" and _dotted_path(value[1]):
-            named = target(project, site.module, value) or _by_attribute_path(project, value[1])
+            named = target(project, site.module, value) or (
+                _by_attribute_path(project, value[1]) if _written_as_dispatch_field(project, fn, param) else None)
             if named:
                 regs.append(Registration(named, framework, "enqueue", site.anchor, kind="task"))
     return regs
@@ -174,37 +179,58 @@ def _stored_paths(project: Project, fn, framework: str) -> list[Registration]:
     for ev in fn.events:
         if ev.kind != "call" or not (ev.args or ev.kwargs):
             continue
+        fields = _dispatch_fields(project)
         for value in _literals_in([*ev.args, *ev.kwargs.values()]):
             if not _dotted_path(value[1]):
                 continue
-            named = target(project, module, value) or _by_attribute_path(project, value[1])
+            named = target(project, module, value) or (
+                _by_attribute_path(project, value[1]) if any(ev.kwargs.get(f) == value for f in fields) else None)
             if named and _stores(project, fn, ev):
                 anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
                 regs.append(Registration(named, framework, "enqueue", anchor, kind="task"))
     return regs
 
 
+def _dispatch_fields(project: Project) -> frozenset:
+    """The fields whose stored names the application runs by attribute path: `job.function` in
+    `operator.attrgetter(job.function)(self.root)` (a field of an object, called on an object)."""
+    def find() -> frozenset:
+        out = set()
+        for fn in project.functions.values():
+            if not any(ev.name == "operator.attrgetter()" and ev.args for ev in fn.events):
+                continue
+            for ev in fn.events:
+                value = ev.args[0] if ev.name == "operator.attrgetter" and len(ev.args) == 1 else None
+                if value and value[0] == "name" and "()." in str(value[1]):
+                    out.add(str(value[1]).rpartition(".")[2])
+                elif value and value[0] == "param_attr":  # `attrgetter(job.function)` of a parameter `job`
+                    out.add(value[3])
+        return frozenset(out)
+    return project.once("dispatch fields", find)
+
+
+def _written_as_dispatch_field(project: Project, fn, param: str) -> bool:
+    """Does `fn` write its parameter under a dispatch field (`InternalJobORM(function=function)`)?"""
+    fields = _dispatch_fields(project)
+    return bool(fields) and any(key in fields and v and v[0] == "param" and v[1] == param
+                                for ev in fn.events for key, v in ev.kwargs.items())
+
+
 def _by_attribute_path(project: Project, path: str) -> str | None:
-    """The method `"holder.method"` names where the application runs stored names through
-    `operator.attrgetter(...)(obj)` (see the module's doc), or None."""
+    """The method `"holder.method"` names through the instances the project's classes hold (see
+    the module's doc), when exactly one method answers; None otherwise."""
     index = project.once("attribute paths", lambda: _held_instances(project))
     holder, _, method = path.partition(".")
-    if index is None or not method or "." in method:
+    if not method or "." in method:
         return None
     found = {owner.qualname for cls in index.get(holder, ())
              if (owner := next((c for c in project._mro(cls) if method in c.methods), None)) is not None}
     return f"{found.pop()}.{method}" if len(found) == 1 else None
 
 
-def _held_instances(project: Project) -> dict[str, list] | None:
+def _held_instances(project: Project) -> dict[str, list]:
     """{attribute: the project's classes whose instances some class holds under that name
-    (`self.serverinfo = ServerInfoSocket(self)`)}, or None where nothing runs a stored name by an
-    attribute path (no `operator.attrgetter(name)(obj)` with a name that is no literal)."""
-    dispatches = any(ev.kind == "call" and ev.name == "operator.attrgetter" and ev.args and ev.args[0][0] != "lit"
-                     and any(later.name == "operator.attrgetter()" and later.args for later in fn.events)
-                     for fn in project.functions.values() for ev in fn.events)
-    if not dispatches:
-        return None
+    (`self.serverinfo = ServerInfoSocket(self)`)}."""
     out: dict[str, list] = {}
     for fn in project.functions.values():
         for attr, _line, receiver, _src, value in fn.stores if fn.class_qualname else ():

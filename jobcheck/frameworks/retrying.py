@@ -30,7 +30,9 @@ def _tenacity(kwargs: dict, anchor) -> RetryPolicy:
     limit = RetryLimit.unlimited()
     if stop is not None:
         stop_name = call_name(stop) or ""
-        if stop_name.endswith("stop_after_attempt"):
+        if render(stop).rpartition(".")[2] == "stop_never":
+            limit = RetryLimit.unlimited()
+        elif stop_name.endswith("stop_after_attempt"):
             limit = retry_limit((call_args(stop) or [None])[0], RetryLimit.unknown_count(render(stop)), unlimited=(), attempts=True)
         else:
             limit = RetryLimit.unknown_count(render(stop))  # bounded some other way (time, a combination)
@@ -41,11 +43,13 @@ def _tenacity(kwargs: dict, anchor) -> RetryPolicy:
     if retry is not None and (call_name(retry) or "").endswith("retry_if_exception_type"):
         args = call_args(retry)
         on = names(args[0]) if args else None
-    elif retry is not None and (call_name(retry) or "").endswith(("retry_if_result", "retry_if_not_result")):
-        on = ()  # it goes round on what the function returns; an exception is raised at once
+    on_result = retry is not None and (call_name(retry) or "").endswith(("retry_if_result", "retry_if_not_result"))
     wait = call_name(kwargs.get("wait")) or ""
     backoff = "exponential" if "exponential" in wait or "random_exponential" in wait else ("constant" if wait else "none")
-    return policy(describe(kwargs, ("stop", "retry", "wait")) or "@retry", anchor, retries=limit, on=on, backoff=backoff)
+    # With `retry_if_result` it goes round on what the function returns (each round runs the whole
+    # function again), and an exception is raised at once.
+    return policy(describe(kwargs, ("stop", "retry", "wait")) or "@retry", anchor, retries=limit, on=on, backoff=backoff,
+                  on_result=on_result)
 
 
 def _backoff(name: str, args: list, kwargs: dict, anchor) -> RetryPolicy:
@@ -132,10 +136,22 @@ def _policy(name: str, args: list, kwargs: dict, anchor) -> RetryPolicy:
     return _stamina(kwargs, anchor) if name == "stamina.retry" else _retrying(kwargs, anchor)
 
 
+def _made_by(project: Project, fn, i: int, maker: str):
+    """The call that made the retrier event `i` calls: the one written inside it
+    (`Retrying(stop=...)(send, x)`), or the one the local it calls was made by (`retryer =
+    Retrying(...)` ... `retryer(send, x)`); None where that is not one call."""
+    ev = fn.events[i]
+    made = [j for j in range(i) if fn.events[j].kind == "call" and fn.events[j].name
+            and (project.canonical(fn.events[j].name) or fn.events[j].name) == maker]
+    if i and i - 1 in made and (fn.events[i - 1].line, fn.events[i - 1].col) >= (ev.line, ev.col):
+        return fn.events[i - 1]
+    held = [j for j in made if j in ev.receiver_src]  # the local called was made by this one
+    return fn.events[held[0]] if len(held) == 1 else None
+
+
 def _applied_at_calls(project: Project) -> dict[str, RetryPolicy]:
     """Functions a retry policy is applied to at a call (see the module's doc): the function
-    handed over, under the policy the call that made the retrier writes (the last such call before
-    it in the same function: `retryer = Retrying(stop=...)` ... `retryer(send, order)`)."""
+    handed over, under the policy the call that made the retrier writes (`_made_by`)."""
     out: dict[str, RetryPolicy] = {}
     for mod in project.modules.values():
         if not the_applications(mod):
@@ -149,8 +165,7 @@ def _applied_at_calls(project: Project) -> dict[str, RetryPolicy]:
                     maker = name[:-2]
                     if maker in RETRY_DECORATORS and len(ev.args) != 1:
                         continue  # `retry(...)(f)` takes the function alone
-                    made = next((m for m in reversed(fn.events[:i]) if m.kind == "call" and m.name
-                                 and (project.canonical(m.name) or m.name) == maker), None)
+                    made = _made_by(project, fn, i, maker)
                     if made is None:
                         continue
                     args, kwargs = list(made.args), dict(made.kwargs)

@@ -71,6 +71,11 @@ def settle(order):  # the job that reaches the blocks (a retry loop is read wher
     loop_over_orders([order])
 
 
+@tenacity.retry(retry=tenacity.retry_if_result(lambda r: r is None), stop=stop_after_attempt(5))
+def submit_until_accepted(order):  # each round (on a result it does not accept) runs the POST again
+    return requests.post("https://partner.example.com/submissions", json=order, timeout=5).json().get("id")  # expect: JC201
+
+
 def loop_over_orders(orders):
     for order in orders:  # a loop over items, no retrying block
         with open("/tmp/orders.log", "a") as log:

@@ -80,9 +80,9 @@ def probe_health():
     return requests.get("https://erp.example.com/health", timeout=5).ok
 
 
-# Polling for a result, not retrying a failure: `retry_if_result` goes round while the export is
-# still running and raises the first exception at once.
-@retry(retry=tenacity.retry_if_result(lambda status: status == "running"), wait=tenacity.wait_fixed(5))
+# Polling for a result with no stop: `retry_if_result` goes round while the export is still
+# running, forever if it never ends (an exception is raised at once).
+@retry(retry=tenacity.retry_if_result(lambda status: status == "running"), wait=tenacity.wait_fixed(5))  # expect: JC202
 def export_status(export_id):
     return requests.get(f"https://exports.example.com/{export_id}", timeout=5).json()["status"]
 

@@ -9,3 +9,9 @@ class InternalJobORM(Base):
     id = Column(Integer, primary_key=True)
     name = Column(String)
     function = Column(String)
+
+
+class AuditORM(Base):
+    __tablename__ = "audit"
+    id = Column(Integer, primary_key=True)
+    action = Column(String)

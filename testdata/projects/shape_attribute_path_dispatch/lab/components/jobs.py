@@ -6,7 +6,7 @@ from operator import attrgetter
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
-from lab.models import InternalJobORM
+from lab.models import AuditORM, InternalJobORM
 
 
 class JobSocket:
@@ -20,6 +20,9 @@ class JobSocket:
         else:
             job = InternalJobORM(name=name, function=function)
             session.add(job)
+
+    def audit(self, action, session: Session):
+        session.add(AuditORM(action=action))  # another field: its strings are no jobs
 
     def run_one(self, job):
         func = attrgetter(job.function)(self.root)
