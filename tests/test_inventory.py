@@ -1866,3 +1866,48 @@ def push(order):
     result = run_cli(["jobs", "--output-format", "json", str(checkout)], tmp_path)
     assert result.exit_code == 0, result.stderr
     assert {row["name"] for row in json.loads(result.stdout)["jobs"] if row["kind"] == "retried"} == {"push"}
+
+
+def test_a_retry_helper_reached_through_a_method_that_passes_the_callable_on(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "stage/__init__.py": "",
+        "stage/retry.py": """
+import time
+from itertools import count
+
+
+def _retry_over_time(fun, max_retries=None, interval=1.0):
+    for retries in count():
+        try:
+            return fun()
+        except OSError:
+            if max_retries is not None and retries >= max_retries:
+                raise
+            time.sleep(interval)
+
+
+class RetryActionExecutor:
+    def __init__(self, max_retries=None):
+        self.max_retries = max_retries
+
+    def execute(self, action, description=None):
+        return _retry_over_time(action, max_retries=self.max_retries)
+""",
+        "stage/post.py": """
+import requests
+from stage.retry import RetryActionExecutor
+
+
+class Collector:
+    def __init__(self):
+        self.executor = RetryActionExecutor(max_retries=5)
+
+    def collect(self, path):
+        def upload():
+            requests.post("https://galaxy.example/outputs", files={"file": open(path, "rb")})
+
+        self.executor.execute(upload, "upload")
+""",
+    })
+    retried = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "retried"}
+    assert "Collector.collect.<locals>.upload" in retried

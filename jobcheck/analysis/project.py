@@ -469,12 +469,24 @@ class Project(Guards, Program):
                         continue
                     # The whole function handed over runs again (not a part of it): a wrapper's retry.
                     policy = replace(loop_policy(helper, loop, mod.path), source="wrapper", loop=None)
-                    for site in calls_of(self, helper):
-                        if not the_applications(site.module):
-                            continue  # a test's own callable
-                        found = target(self, site.module, bound_argument(helper, site.event, first.attr))
-                        if found and found in self.functions and found != helper.qualname:
-                            out.setdefault(found, policy)
+                    for found in self._handed_to(helper, first.attr, 0):
+                        out.setdefault(found, policy)
+        return out
+
+    def _handed_to(self, helper: FunctionSummary, param: str, depth: int) -> list[str]:
+        """The functions the application's callers pass for `param` of `helper`, also through a
+        method of its own that passes its parameter on (`def execute(self, action): return
+        _retry_over_time(action, ...)`), a few calls up."""
+        out = []
+        for site in calls_of(self, helper):
+            if not the_applications(site.module):
+                continue  # a test's own callable
+            value = bound_argument(helper, site.event, param)
+            found = target(self, site.module, value)
+            if found and found in self.functions and found != helper.qualname:
+                out.append(found)
+            elif value and value[0] == "param" and depth < 2 and site.function.name != MODULE_CODE:
+                out.extend(self._handed_to(site.function, value[1], depth + 1))
         return out
 
     @cached_property
