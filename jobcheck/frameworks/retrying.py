@@ -25,7 +25,7 @@ from ..analysis.values import call_args, call_kwargs, call_name, names, render
 from .base import describe, policy, retry_limit
 
 
-def _tenacity(kwargs: dict, anchor) -> RetryPolicy:
+def _tenacity(kwargs: dict, anchor, bare: str = "@retry") -> RetryPolicy:
     stop = kwargs.get("stop")
     limit = RetryLimit.unlimited()
     if stop is not None:
@@ -48,7 +48,7 @@ def _tenacity(kwargs: dict, anchor) -> RetryPolicy:
     backoff = "exponential" if "exponential" in wait or "random_exponential" in wait else ("constant" if wait else "none")
     # With `retry_if_result` it goes round on what the function returns (each round runs the whole
     # function again), and an exception is raised at once.
-    return policy(describe(kwargs, ("stop", "retry", "wait")) or "@retry", anchor, retries=limit, on=on, backoff=backoff,
+    return policy(describe(kwargs, ("stop", "retry", "wait")) or bare, anchor, retries=limit, on=on, backoff=backoff,
                   on_result=on_result)
 
 
@@ -130,7 +130,7 @@ class RetryDecorators:
 
 def _policy(name: str, args: list, kwargs: dict, anchor) -> RetryPolicy:
     if name.startswith("tenacity."):
-        return _tenacity(kwargs, anchor)
+        return _tenacity(kwargs, anchor, f"{name.rpartition('.')[2]}()" if name in RETRYING_CALLS else "@retry")
     if name.startswith("backoff."):
         return _backoff(name, args, kwargs, anchor)
     return _stamina(kwargs, anchor) if name == "stamina.retry" else _retrying(kwargs, anchor)
