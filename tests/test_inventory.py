@@ -1911,3 +1911,24 @@ class Collector:
     })
     retried = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "retried"}
     assert "Collector.collect.<locals>.upload" in retried
+
+
+def test_a_poll_for_a_result_is_told_as_one_not_as_a_failure_retried(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "client/__init__.py": "",
+        "client/poll.py": """
+import requests
+from tenacity import retry, retry_if_result, wait_fixed
+
+
+@retry(retry=retry_if_result(lambda status: status == "PROCESSING"), wait=wait_fixed(1))
+def wait_until_complete(package_id):
+    return requests.get(f"https://a3m.example/status/{package_id}").json()["status"]
+""",
+    })
+    result = run_cli(["check", "--no-cache", "--select", "JC202", "--output-format", "json", "--exit-zero", "."], root)
+    findings = json.loads(result.stdout)
+    findings = findings if isinstance(findings, list) else findings["findings"]
+    assert [f["code"] for f in findings] == ["JC202"]
+    assert "on a result it does not accept" in findings[0]["message"]
+    assert "A result that never comes" in findings[0]["message"] and "on any exception" not in findings[0]["message"]

@@ -65,9 +65,12 @@ def run(ctx: CheckContext):
                    if policy.failure_handler else "it never reaches a failure handler or the failed-job list")
         yield ctx.finding(
             "JC202", anchor,
-            f"`{short(display)}`{also} is retried without limit: {policy.setting}{default}, {trigger}. A failure that "
-            f"never clears (bad input, a revoked credential, a dependency gone for good) is retried forever, repeating "
-            f"what ran before it each time, and {handler}. Instead, {ADVICE.get(framework, GENERIC)}.",
+            f"`{short(display)}`{also} is retried without limit: {policy.setting}{default}, {trigger}. "
+            + (f"A result that never comes (a job stuck, a status never set) is waited for forever, repeating what "
+               f"ran before it each round, and {handler}." if policy.on_result else
+               f"A failure that never clears (bad input, a revoked credential, a dependency gone for good) is retried "
+               f"forever, repeating what ran before it each time, and {handler}.")
+            + f" Instead, {ADVICE.get(framework, GENERIC)}.",
             job=job, function=retried[0],
         )
 
