@@ -1932,3 +1932,42 @@ def wait_until_complete(package_id):
     assert [f["code"] for f in findings] == ["JC202"]
     assert "on a result it does not accept" in findings[0]["message"]
     assert "A result that never comes" in findings[0]["message"] and "on any exception" not in findings[0]["message"]
+
+
+def test_a_coroutine_held_in_a_local_then_started_is_started(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "bot/__init__.py": "",
+        "bot/manager.py": """
+import asyncio
+
+import httpx
+
+
+class Manager:
+    async def poll(self):
+        async with httpx.AsyncClient() as client:
+            await client.post("https://api.example/poll")
+
+    def start(self):
+        coro = self.poll()
+        asyncio.create_task(coro)
+
+
+async def refresh():
+    async with httpx.AsyncClient() as client:
+        await client.post("https://api.example/refresh")
+
+
+def build():
+    return {"a": 1}
+
+
+def main():
+    job = refresh()
+    asyncio.ensure_future(job)
+    handler = build()  # a value, not a coroutine: nothing started
+    asyncio.get_event_loop().call_soon(print, handler)
+""",
+    })
+    background = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "background"}
+    assert background == {"Manager.poll", "refresh"}

@@ -178,7 +178,7 @@ class Project(Guards, Program):
 
     def _overrides(self, fn: FunctionSummary, registering: str | None = None) -> list[str]:
         """The implementations of a method its class leaves to subclasses (`fn` itself), in the
-        subclasses the application uses (not its tests'), each doing work; where a class of the
+        subclasses the application uses (not its tests' or examples'), each doing work; where a class of the
         family registered it (`self.stream.on_recv(self.handle)`), only in that class and below."""
         used = self.used_classes()
         out = []
@@ -188,8 +188,8 @@ class Project(Guards, Program):
         for sub in self.subclasses(fn.class_qualname):
             if below is not None and sub.qualname not in below:
                 continue
-            if sub.qualname not in used or in_tests(self.module_of_class(sub).module):
-                continue
+            if sub.qualname not in used or not the_applications(self.module_of_class(sub)):
+                continue  # (a test's or an example's subclass is not the application's)
             owner = next((c for c in self._mro(sub) if fn.name in c.methods), None)
             impl = self.functions.get(f"{owner.qualname}.{fn.name}") if owner is not None else None
             if impl is not None and impl is not fn and not self.abstract(impl.qualname) and self._does_work(impl) \

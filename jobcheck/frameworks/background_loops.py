@@ -273,6 +273,9 @@ def _started_by(project: Project, site, started: list | None) -> list:
             fn = None  # `Thread(target=make_handler(x))`: what runs is what the call returns
     else:
         fn = project.functions.get(target(project, site.module, started) or "")
+        if fn is None and started and started[0] == "name" and str(started[1]).endswith("()"):
+            # `coro = self.poll()` then `create_task(coro)`: the coroutine the local holds
+            fn = _coroutine_function(project, site.module, ["call", str(started[1])[:-2]])
     handed = _handed_on(project, fn, site) if fn is not None else None
     if handed is not None:
         return handed
