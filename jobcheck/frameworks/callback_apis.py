@@ -245,7 +245,9 @@ def _listener_methods(project: Project, module, value, methods: tuple[str, ...])
     if not value or value[0] not in ("call", "name") or not isinstance(value[1], str):
         return []
     name = canonical_in(project, module, value[1]) or value[1]
-    cls = project.classes.get(name if value[0] == "call" else name.removesuffix("()")) if value[0] == "call" or name.endswith("()") else None
+    if value[0] == "name" and not name.endswith("()"):
+        return []  # a name holding something else than an instance (a class, a function)
+    cls = project.classes.get(name.removesuffix("()"))
     if cls is None:
         return []
     out = []
