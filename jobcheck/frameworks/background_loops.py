@@ -522,13 +522,13 @@ def _started_thread_classes(project: Project) -> list:
             # which `ScalerThread` defines): those are the work started.
             overrides = _overridden_calls(project, run, started) if started is not cls else []
             # Where `run` works beside them (`self.prepare()`, then its own POST), `run` is the work.
-            if overrides and _works_beside_calls(project, run, {f.name for f in overrides}):
+            if overrides and _does_more_than_call(project, run, {f.name for f in overrides}):
                 overrides = []
             out.extend(f for f in overrides or [run] if f not in out)
     return out
 
 
-def _works_beside_calls(project: Project, fn, methods: set) -> bool:
+def _does_more_than_call(project: Project, fn, methods: set) -> bool:
     """Does `fn` call anything beyond `self.<methods>()`, a log line and what handles a failure?"""
     mine = f"{fn.class_qualname}()."
     return any(ev.kind == "call" and not ev.handlers and not _logs(project, ev)
