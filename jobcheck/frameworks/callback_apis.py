@@ -247,7 +247,7 @@ def _listener_methods(project: Project, module, value, methods: tuple[str, ...])
     name = canonical_in(project, module, value[1]) or value[1]
     if value[0] == "name" and not name.endswith("()"):
         return []  # a name holding something else than an instance (a class, a function)
-    cls = project.classes.get(name.removesuffix("()"))
+    cls = project.classes.get(name if value[0] == "call" else name.removesuffix("()"))
     if cls is None:
         return []
     out = []
