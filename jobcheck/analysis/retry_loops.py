@@ -132,28 +132,47 @@ def _retrying_block(loop: ast.For | ast.AsyncFor) -> bool:
                 for s in loop.body))
 
 
+def tenacity_stop(name: str) -> str:
+    """tenacity's `stop=` by the name written: "never" (`stop_never`), "attempts"
+    (`stop_after_attempt(N)`: N - 1 retries) or "bounded" (time, a combination: a bound not known)."""
+    last = name.rpartition(".")[2]
+    return "never" if last == "stop_never" else "attempts" if last == "stop_after_attempt" else "bounded"
+
+
+def tenacity_wait(kind: str, first: float | None) -> tuple[str | None, float | None]:
+    """tenacity's `wait=` by the name of the call written (`kind`; "" for none) and its first
+    argument when a number: (backoff, first delay). None written waits nothing; `wait_exponential`,
+    `wait_random_exponential` grow; `wait_incrementing` grows by steps; `wait_fixed(n)` waits n;
+    another wait (`wait_random`, a chain) does not grow, by how much is not known."""
+    if not kind:
+        return "none", 0.0
+    if "exponential" in kind:
+        return "exponential", None
+    if "incrementing" in kind:
+        return "linear", None
+    return "constant", (float(first) if first is not None and kind.rpartition(".")[2] == "wait_fixed" else None)
+
+
 def _tenacity_block(loop: ast.For | ast.AsyncFor) -> LoopShape:
     """The policy the `Retrying(...)` call writes: `stop=stop_after_attempt(N)` gives N - 1
     retries, another `stop` a bound not known here, none retries forever; `wait` says the backoff."""
     keywords = {k.arg: k.value for k in loop.iter.keywords if k.arg}
     stop, wait, retry = keywords.get("stop"), keywords.get("wait"), keywords.get("retry")
-    count, count_from, forever = None, None, stop is None or _name(stop) == "stop_never"
-    if isinstance(stop, ast.Call) and _name(stop.func) == "stop_after_attempt" and len(stop.args) == 1 \
+    kind = "never" if stop is None else tenacity_stop(_name(stop.func) if isinstance(stop, ast.Call) else _name(stop))
+    count, count_from, forever = None, None, kind == "never"
+    if kind == "attempts" and isinstance(stop, ast.Call) and len(stop.args) == 1 \
             and isinstance(stop.args[0], ast.Constant) and type(stop.args[0].value) is int:
         count = max(stop.args[0].value - 1, 0)
-    elif stop is not None and not forever:
+    elif not forever:
         count_from = ast.unparse(stop)
     retry_on: tuple = ()
     if isinstance(retry, ast.Call) and _name(retry.func) == "retry_if_exception_type" and retry.args:
         first = retry.args[0]
         retry_on = tuple(first.elts) if isinstance(first, ast.Tuple) else (first,)
-    backoff, delay = "none", 0.0
-    if wait is not None:
-        kind = _name(wait.func) if isinstance(wait, ast.Call) else ""
-        first = wait.args[0] if isinstance(wait, ast.Call) and wait.args else None
-        fixed = first.value if isinstance(first, ast.Constant) and isinstance(first.value, (int, float)) else None
-        backoff, delay = ("exponential", None) if "exponential" in kind else ("linear", None) if "incrementing" in kind \
-            else ("constant", None if fixed is None else float(fixed)) if kind == "wait_fixed" else (None, None)
+    first = wait.args[0] if isinstance(wait, ast.Call) and wait.args else None
+    backoff, delay = tenacity_wait(
+        "" if wait is None else _name(wait.func) if isinstance(wait, ast.Call) else _name(wait) or "wait",
+        first.value if isinstance(first, ast.Constant) and isinstance(first.value, (int, float)) else None)
     header = f"{'async for' if isinstance(loop, ast.AsyncFor) else 'for'} {ast.unparse(loop.target)} in {ast.unparse(loop.iter)}"
     return LoopShape(None, header, count, count_from, forever, False, backoff, delay, retry_on)
 

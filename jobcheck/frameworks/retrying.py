@@ -21,7 +21,8 @@ from ..analysis.decorators import decorated_functions
 from ..analysis.names import target
 from ..analysis.program import the_applications
 from ..analysis.project import Project
-from ..analysis.values import call_args, call_kwargs, call_name, names, render
+from ..analysis.retry_loops import tenacity_stop, tenacity_wait
+from ..analysis.values import call_args, call_kwargs, call_name, lit, names, render
 from .base import describe, policy, retry_limit
 
 
@@ -29,12 +30,10 @@ def _tenacity(kwargs: dict, anchor, bare: str = "@retry") -> RetryPolicy:
     stop = kwargs.get("stop")
     limit = RetryLimit.unlimited()
     if stop is not None:
-        stop_name = call_name(stop) or ""
-        if render(stop).rpartition(".")[2] == "stop_never":
-            limit = RetryLimit.unlimited()
-        elif stop_name.endswith("stop_after_attempt"):
+        kind = tenacity_stop(call_name(stop) or render(stop))
+        if kind == "attempts":
             limit = retry_limit((call_args(stop) or [None])[0], RetryLimit.unknown_count(render(stop)), unlimited=(), attempts=True)
-        else:
+        elif kind == "bounded":
             limit = RetryLimit.unknown_count(render(stop))  # bounded some other way (time, a combination)
     elif "**" in kwargs:
         limit = RetryLimit.unknown_count(f"**{render(kwargs['**'])}")  # the splat may hold a `stop`
@@ -44,12 +43,14 @@ def _tenacity(kwargs: dict, anchor, bare: str = "@retry") -> RetryPolicy:
         args = call_args(retry)
         on = names(args[0]) if args else None
     on_result = retry is not None and (call_name(retry) or "").endswith(("retry_if_result", "retry_if_not_result"))
-    wait = call_name(kwargs.get("wait")) or ""
-    backoff = "exponential" if "exponential" in wait or "random_exponential" in wait else ("constant" if wait else "none")
+    wait = kwargs.get("wait")
+    first = lit((call_args(wait) or [None])[0], None) if wait is not None else None
+    backoff, delay = tenacity_wait("" if wait is None else call_name(wait) or render(wait),
+                                   first if isinstance(first, (int, float)) and not isinstance(first, bool) else None)
     # With `retry_if_result` it goes round on what the function returns (each round runs the whole
     # function again), and an exception is raised at once.
     return policy(describe(kwargs, ("stop", "retry", "wait")) or bare, anchor, retries=limit, on=on, backoff=backoff,
-                  on_result=on_result)
+                  delay=delay, on_result=on_result)
 
 
 def _backoff(name: str, args: list, kwargs: dict, anchor) -> RetryPolicy:
