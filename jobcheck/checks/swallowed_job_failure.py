@@ -16,7 +16,7 @@ the run's outcome.
 from __future__ import annotations
 
 from ..analysis.jobs import STRUCTURAL_KINDS
-from ..analysis.summary import BUILTINS, FunctionSummary, Handler
+from ..analysis.summary import BUILTINS, LOG_METHODS, FunctionSummary, Handler
 from ..model import Confidence
 from .context import CheckContext
 from .handlers import (
@@ -133,8 +133,7 @@ _LEVELS = ("logging.DEBUG", "logging.INFO", "logging.WARNING", "logging.WARN", "
 def _logs(ev) -> bool:
     """A log line: a logger's method, a call of a logger held by the object (`self.__logger(
     logging.DEBUG, ...)`), a print."""
-    return (ev.attr in (*LOGS, "warning", "warn", "error", "exception", "critical", "log")
-            or (ev.attr or "").lower().endswith("logger")
+    return (ev.attr in LOG_METHODS or ev.attr == "print" or (ev.attr or "").lower().endswith("logger")
             or any(a and a[0] == "name" and a[1] in _LEVELS for a in ev.args))
 
 

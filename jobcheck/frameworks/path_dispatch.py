@@ -89,17 +89,17 @@ def _stored_params(project: Project, fn) -> tuple[list[str], list[str]]:
                 carriers[i] = value[1]
     by_path: list[str] = []
     as_given: list[str] = []
+    fields = _dispatch_fields(project)
     for ev in fn.events:
         if ev.kind != "call":
             continue
         given = list(_params_in([*ev.args, *ev.kwargs.values()]))
         fed = [carriers[j] for s in (*ev.argsrc, *ev.kwsrc.values()) for j in s if j in carriers] if carriers else []
         # What built the row or statement it writes: `InternalJobORM(function=function)` then
-        # `session.add(job_orm)`; `insert(Job).values(function=function)` then `session.execute(stmt)`.
-        # (only under a field the application runs by attribute path: `_dispatch_fields`)
-        fields = _dispatch_fields(project)
-        built = [value for j in _feeding(fn, ev) if fields for key, v in fn.events[j].kwargs.items() if key in fields
-                 for value in _params_in([v])]
+        # `session.add(job_orm)`; `insert(Job).values(function=function)` then `session.execute(stmt)`
+        # (only under a field the application runs by attribute path: `_dispatch_fields`).
+        built = [value for j in _feeding(fn, ev) for key, v in fn.events[j].kwargs.items() if key in fields
+                 for value in _params_in([v])] if fields else []
         if not (given or fed or built) or not _stores(project, fn, ev):
             continue
         given += built
@@ -176,10 +176,10 @@ def _stored_paths(project: Project, fn, framework: str) -> list[Registration]:
     """Functions a write names by their dotted path (`defaults={"task_name": "app.tasks.purge"}`)."""
     regs = []
     module = project.function_module.get(fn.qualname)
+    fields = _dispatch_fields(project)
     for ev in fn.events:
         if ev.kind != "call" or not (ev.args or ev.kwargs):
             continue
-        fields = _dispatch_fields(project)
         for value in _literals_in([*ev.args, *ev.kwargs.values()]):
             if not _dotted_path(value[1]):
                 continue

@@ -87,9 +87,16 @@ def export_status(export_id):
     return requests.get(f"https://exports.example.com/{export_id}", timeout=5).json()["status"]
 
 
+@retry(retry=tenacity.retry_if_result(lambda status: status == "running"), stop=stop_after_delay(600),
+       wait=tenacity.wait_fixed(5))
+def export_status_bounded(export_id):  # the same poll, given up after ten minutes
+    return requests.get(f"https://exports.example.com/{export_id}", timeout=5).json()["status"]
+
+
 @shared_task
 def nightly_sync():
     export_status(1)
+    export_status_bounded(1)
     fetch_rates()
     fetch_catalog()
     fetch_customer(1)
