@@ -1614,6 +1614,220 @@ def start_scaling():
     assert background == {"ScalerThread.tryRun", "ExceptionalThread.run", "Worker.run"}
 
 
+def test_a_nested_thread_class_started_through_self_and_a_thread_fed_by_a_queue_are_jobs(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "grid/__init__.py": "",
+        "grid/batch.py": """
+import queue
+import threading
+import time
+
+import requests
+
+
+class BatchSystem:
+    class Submitter(threading.Thread):
+        def __init__(self, jobs):
+            super().__init__(daemon=True)
+            self.jobs = jobs
+
+        def run(self):
+            while True:
+                job = self.jobs.get()
+                requests.post("https://grid.example/submit", json=job)
+                time.sleep(1)
+
+    class Reporter(threading.Thread):
+        def run(self):
+            requests.post("https://grid.example/report", json={})
+
+    def __init__(self):
+        self.jobs = queue.Queue()
+        self.submitter = self.Submitter(self.jobs)
+        self.submitter.start()
+        self.Reporter().start()
+
+
+class Runner(threading.Thread):
+    def __init__(self, func):
+        super().__init__()
+        self.func = func
+
+    def run(self):
+        while True:
+            self.func()
+            time.sleep(5)
+
+
+def poll():
+    requests.post("https://grid.example/poll")
+
+
+Runner(poll).start()
+""",
+    })
+    jobs = {(row["name"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    # `self.Submitter(...)` is the nested class; taking work from the queue it was given is not
+    # running what it was given (a runner such as `Runner(poll)` runs `poll`, not itself).
+    assert jobs == {("BatchSystem.Submitter", "periodic"), ("BatchSystem.Reporter.run", "background"),
+                    ("poll", "periodic")}
+
+
+def test_what_is_beside_the_application_is_told_below_the_analysed_folder_not_by_where_it_lives(tmp_path: Path) -> None:
+    # The checkout lives in a folder named `docs`: its code is still the application's; its own
+    # `examples/` folder is not.
+    files = {
+        "docs/proj/app/__init__.py": "",
+        "docs/proj/app/reports.py": """
+import threading
+
+import requests
+
+
+class Upload(threading.Thread):
+    def run(self):
+        requests.post("https://reports.example/uploads", json={})
+
+
+def start():
+    Upload().start()
+""",
+    }
+    files["docs/proj/examples/demo/__init__.py"] = ""
+    files["docs/proj/examples/demo/reports.py"] = files["docs/proj/app/reports.py"]
+    root = write_tree(tmp_path, files)
+    for where, given in ((root, "docs/proj"), (root / "docs" / "proj", "."), (Path("/"), str(root / "docs" / "proj"))):
+        result = run_cli(["jobs", "--output-format", "json", given], where)
+        assert result.exit_code == 0, result.stderr
+        started = {row["path"].replace("\\", "/").rpartition("docs/proj/")[2] for row in json.loads(result.stdout)["jobs"]}
+        assert started == {"app/reports.py"}, (where, given)
+
+
+def test_a_loop_left_only_when_a_caller_asks_and_rq_s_own_enqueue_call_on_a_queue_of_unknown_type(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "farm/__init__.py": "",
+        "farm/manager.py": """
+import time
+
+import requests
+
+
+class Manager:
+    def run(self, under_test=False):
+        while True:
+            requests.post("https://farm.example/heartbeat", json={})
+            if under_test:
+                break
+            time.sleep(10)
+
+    def drain(self, once=True):
+        while True:
+            requests.post("https://farm.example/drain", json={})
+            if once:
+                break
+            time.sleep(10)
+""",
+        "farm/reports.py": """
+import django_rq
+
+
+def build(request_id):
+    return request_id
+
+
+def enqueue(view, request_id):
+    return view.queue.enqueue_call(func=build, args=(request_id,))
+""",
+    })
+    jobs = {(row["name"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    # `if under_test: break` is a test's choice (its default is False): the loop runs until
+    # stopped; `if once: break` with `once=True` runs once by default.
+    assert jobs == {("Manager.run", "periodic"), ("build", "task")}
+
+
+def test_a_job_handing_work_to_a_family_s_hook_on_an_object_of_no_known_type_runs_each_implementation(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "relay/__init__.py": "",
+        "relay/handlers.py": """
+import abc
+
+import requests
+
+
+class BaseHandler(abc.ABC):
+    @abc.abstractmethod
+    def can_handle(self, event): ...
+
+    @abc.abstractmethod
+    def handle(self, event): ...
+
+    def create_report(self, event):
+        raise NotImplementedError
+
+
+class BuildHandler(BaseHandler):
+    def can_handle(self, event):
+        return event["topic"] == "build"
+
+    def handle(self, event):
+        requests.post("https://ci.example/builds", json=event)
+
+    def create_report(self, event):
+        return {"build": event}
+
+
+class ReleaseHandler(BaseHandler):
+    def can_handle(self, event):
+        return event["topic"] == "release"
+
+    def handle(self, event):
+        requests.post("https://ci.example/releases", json=event)
+
+
+class Step:
+    def execute(self, context):
+        pass
+
+
+class CopyStep(Step):
+    def execute(self, context):
+        requests.post("https://ci.example/copies", json=context)
+""",
+        "relay/tasks.py": """
+import importlib
+
+from celery import shared_task
+
+HANDLERS = ["relay.handlers:BuildHandler", "relay.handlers:ReleaseHandler"]
+
+
+def load(paths):
+    for path in paths:
+        module, _, name = path.partition(":")
+        yield getattr(importlib.import_module(module), name)
+
+
+@shared_task
+def process(event, cursor):
+    for handler_class in load(HANDLERS):
+        handler = handler_class()
+        if not handler.can_handle(event):
+            continue
+        report = handler.create_report(event)
+        handler.handle(event)
+    cursor.execute("UPDATE events SET done = 1")
+""",
+    })
+    jobs = {(row["name"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    # `handler.handle(event)` runs each handler's `handle`: listed beside the job, whose effects
+    # they are; asking (`can_handle`) or making (`create_report`) hands no work on;
+    # `cursor.execute` is no `Step` (not named after one).
+    assert jobs == {("process", "task"), ("BuildHandler.handle", "dispatched"), ("ReleaseHandler.handle", "dispatched")}
+    process = next(row for row in _jobs_json(root)["jobs"] if row["name"] == "process")
+    assert {effect["chain"][-1] for effect in process["effects"]} == {"requests.post"}
+    assert any("handlers.BuildHandler.handle" in effect["chain"][1] for effect in process["effects"])
+
+
 def test_a_runner_that_decorates_what_it_is_given_with_a_loop_of_its_own_makes_it_periodic(tmp_path: Path) -> None:
     root = write_tree(tmp_path, {
         "ops/__init__.py": "",

@@ -14,6 +14,7 @@ from ..effects.catalog import (
     SQL_WRITE_STATEMENTS,
     TRANSACTION_CONNECTS,
     TRANSACTION_ENDS,
+    QUERIES,
     TRANSITIONS,
     UNIQUE_VIOLATIONS,
     UNIT_OF_WORK_CONNECTIONS,
@@ -21,7 +22,7 @@ from ..effects.catalog import (
 from ..effects.classify import db_write
 from ..model import Confidence
 from .keys import is_key_name, is_message_id, is_record_key_field
-from .program import bound_argument, deco_name, exclusive
+from .program import bound_argument, calls_of, deco_name, exclusive
 from .summary import MODULE_CODE, Event, FunctionSummary
 
 if TYPE_CHECKING:
@@ -41,7 +42,8 @@ class Guards:
                 return True
             if any(m <= event.end_line for m in self.key_marks(fn)):
                 return True
-        if self._key_in_body(fn, event) or self.sends_a_read(fn, index) or self.moves_a_resource(fn, index):
+        if self._key_in_body(fn, event) or self.sends_a_read(fn, index) or self.moves_a_resource(fn, index) \
+                or self.asks_a_question(fn, index):
             return True
         if any(fn.events[g].attr in _CREATED_FLAGS for g in event.gated):
             return True  # runs only when `get_or_create` created the row: once
@@ -71,7 +73,7 @@ class Guards:
             value = event.kwargs.get(kw)
             if not value:
                 continue
-            if _has_key_field(value):
+            if _has_key_field(value, minted=self._mints):
                 return True
             if value[0] == "dict":
                 continue
@@ -99,6 +101,17 @@ class Guards:
             or any(self._builds_keyed_body(b.events[j], b, depth + 1) for j in b.returns)
             for b in builders)
 
+    def _mints(self, value: list | None, depth: int = 0) -> bool:
+        """Is a Value made per attempt: a call of the clock or of randomness in it (`str(uuid4())`,
+        `uuid4().hex`)?"""
+        if value and value[0] == "name" and value[1] and "()" in value[1]:
+            value = ["call", value[1].partition("()")[0], [], {}]
+        if not value or depth > 4 or value[0] != "call":
+            return False
+        name = self.canonical(value[1]) or value[1]
+        return bool(name) and (name in self.catalog.random or name in self.catalog.clocks) or any(
+            self._mints(a, depth + 1) for a in (*value[2], *value[3].values()))
+
     def _functions_by_name(self) -> dict[str, list[FunctionSummary]]:
         out: dict[str, list] = {}
         for fn in self.functions.values():
@@ -115,7 +128,7 @@ class Guards:
         built elsewhere (`session.send(prepared)`, `urlopen(Request(url, data=...))`), that the
         call sites of the application's own helpers make a GET (`_request("GET", ...)`, `_call(path)`
         leaving `payload=None`)."""
-        return self._http_conditions(fn, index, 0, "read") == ()
+        return self._harmless_http(fn, index, "read")
 
     def moves_a_resource(self, fn: FunctionSummary, index: int) -> bool:
         """An HTTP write that moves one addressed resource to a state (`POST
@@ -123,15 +136,34 @@ class Guards:
         the far end refuses or ignores a second transition to the state it is already in, so a
         retry repeats nothing. The URL must name the resource (a value spliced in) before the
         transition word."""
-        return self._http_conditions(fn, index, 0, "transition") == ()
+        return self._harmless_http(fn, index, "transition")
+
+    def asks_a_question(self, fn: FunctionSummary, index: int) -> bool:
+        """An HTTP POST to a search or query endpoint (`POST /pulp/api/v2/repositories/search/`,
+        also through a helper whose callers pass such paths): it asks, and a retry asks again."""
+        return self._harmless_http(fn, index, "query")
+
+    def _harmless_http(self, fn: FunctionSummary, index: int, what: str) -> bool:
+        """The call's HTTP effects are harmless to repeat (`_http_conditions`) always, or as every
+        call of `fn` in the project calls it (a retried `_rest_post(endpoint, data)` that each
+        caller gives a search path)."""
+        conditions = self._http_conditions(fn, index, 0, what)
+        if conditions is None:
+            return False
+        if not conditions:
+            return True
+        sites = calls_of(self, fn)
+        return bool(sites) and all(not self._condition_writes(cond, bound_argument(fn, site.event, cond[1]))
+                                   for site in sites for cond in conditions)
 
     def _http_conditions(self, fn: FunctionSummary, index: int, depth: int, what: str) -> tuple | None:
-        """When this call's HTTP effects are all harmless to repeat (`what`: "read" or
-        "transition"): () always; None never (a write, or not known); else the conditions on
+        """When this call's HTTP effects are all harmless to repeat (`what`: "read", "transition"
+        or "query"): () always; None never (a write, or not known); else the conditions on
         `fn`'s parameters, each of which must hold at its call sites: `("method", param, call)`
         (the literal method its callers pass reads), `("body", param)` (its callers pass None, or
         leave a None default: no body, so urllib sends a GET), `("url", param)` (its callers pass
-        a path that ends in a transition of an addressed resource)."""
+        a path that ends in a transition of an addressed resource), `("query", param)` (a path
+        that ends in a search)."""
         memo = self.once(f"http {what} conditions", dict)
         key = (fn.qualname, index)
         if key in memo:
@@ -148,6 +180,8 @@ class Guards:
                 return None
             if what == "read":
                 return self._request_conditions(fn, event, direct)
+            if what == "query":
+                return _query_conditions(_url_of(event, direct.chain[-1]))
             return _transition_conditions(_url_of(event, direct.chain[-1]))
         callees = self.callees(event)
         if len(callees) != 1:
@@ -173,6 +207,8 @@ class Guards:
         """Does a call site that passes `given` (None: not known) for the condition's parameter write?"""
         if cond[0] == "url":
             return _transition_conditions(given) != ()
+        if cond[0] == "query":
+            return _query_conditions(given) != ()
         if given is None or given[0] != "lit":
             return True
         if cond[0] == "method":
@@ -183,6 +219,8 @@ class Guards:
         """The conditions under which a direct HTTP call reads (see `_http_conditions`)."""
         name = effect.chain[-1]
         if name not in self.catalog.senders:
+            if not any(name in names for _, names, _ in self.catalog.method_kinds):
+                return None  # `requests.post(url)`: its name says its method, a write
             method = event.args[0] if event.args else event.kwargs.get("method")
             return (("method", method[1], name),) if method and method[0] == "param" else None
         out: list = []
@@ -514,14 +552,15 @@ class Guards:
 _CREATED_FLAGS = ("get_or_create", "aget_or_create", "update_or_create", "aupdate_or_create")
 
 
-def _has_key_field(value: list, depth: int = 0) -> bool:
-    """A dict Value with a key or message-id field, at any depth (`{"data": {"idempotency_key": k}}`)."""
+def _has_key_field(value: list, depth: int = 0, minted=None) -> bool:
+    """A dict Value with a key or message-id field, at any depth (`{"data": {"idempotency_key": k}}`),
+    whose value is not made per attempt (`minted(value)`: `str(uuid.uuid4())`, the clock)."""
     if not value or value[0] != "dict" or depth > 4:
         return False
     for k, v in value[1]:
-        if k and k[0] == "lit" and isinstance(k[1], str) and _names_the_body(k[1]):
+        if k and k[0] == "lit" and isinstance(k[1], str) and _names_the_body(k[1]) and not (minted and minted(v)):
             return True
-        if _has_key_field(v, depth + 1):
+        if _has_key_field(v, depth + 1, minted):
             return True
     return False
 
@@ -556,6 +595,27 @@ def _transition_conditions(url: list | None) -> tuple | None:
         return None  # only a base URL spliced in: nothing names which resource moves
     words = [w for w in re.split(r"[/?#]", tail.partition("?")[0]) if w]
     return () if words and all(_is_transition(w) for w in words) else None
+
+
+def _query_conditions(url: list | None) -> tuple | None:
+    """() when the URL's path ends in a search (`f"{root}/repositories/search/"`, a literal
+    `"/_search"`); `(("query", param),)` when that depends on the path a parameter brings
+    (spliced at the end); None otherwise."""
+    if not url:
+        return None
+    if url[0] == "param":
+        return (("query", url[1]),)
+    if url[0] == "lit" and isinstance(url[1], str):
+        text = url[1]
+    elif url[0] == "fstr":
+        parts = url[1]
+        if parts and parts[-1][0] == "param":
+            return (("query", parts[-1][1]),)
+        text = "".join(str(p[1]) if p[0] == "lit" else "\x00" for p in parts).rpartition("\x00")[2]
+    else:
+        return None
+    words = [w for w in re.split(r"[/?#]", text.partition("?")[0]) if w]
+    return () if words and re.sub(r"[-_.]", "", words[-1].lower()) in QUERIES else None
 
 
 def _is_transition(word: str) -> bool:

@@ -4,6 +4,7 @@ followed (`deref`), and the calls of the whole program are indexed by callee nam
 
 from __future__ import annotations
 
+import os
 import re
 from array import array
 from dataclasses import dataclass
@@ -26,7 +27,10 @@ _TABLE_ENTRY = re.compile(r"^(.+?)(?:\[(in|=\w+)?\]|\.get\(\))(?:#(\d+))?(?:(?:\
 
 
 class Program:
-    def __init__(self, modules: list[ModuleSummary]) -> None:
+    def __init__(self, modules: list[ModuleSummary], root: str | os.PathLike | None = None) -> None:
+        # The analysed tree's folder (the configuration's, else the folder checked): the folders
+        # above it are where the checkout lives, which says nothing of what its code is.
+        self.root = os.path.realpath(root) if root is not None else None
         self.modules: dict[str, ModuleSummary] = {}
         for m in modules:
             if m.error is None:
@@ -51,6 +55,23 @@ class Program:
         except KeyError:
             value = self._memo[key] = compute()
             return value
+
+    def the_applications(self, module: ModuleSummary) -> bool:
+        """Code of the application: not a test's, nor vendored, example or docs code beside it,
+        told by its module name and by the folders it is in below the analysed tree's folder."""
+        return not in_tests(module.module) and not _BESIDE_THE_APPLICATION.intersection(self._folders(module.path))
+
+    def _folders(self, path: str) -> tuple[str, ...]:
+        folders = self.once("folders below the root", dict)
+        found = folders.get(path)
+        if found is None:
+            where = PurePath(os.path.realpath(path)) if self.root is not None else PurePath(path)
+            try:
+                found = where.relative_to(self.root).parts[:-1] if self.root is not None else where.parts[:-1]
+            except ValueError:  # context read from outside the tree: all its folders count
+                found = PurePath(path).parts[:-1]
+            folders[path] = found
+        return found
 
     def canonical(self, name: str | None, hops: int = 0) -> str | None:
         """Finish resolving a summary name across modules (re-exports, instances, methods)."""
@@ -126,6 +147,8 @@ class Program:
             return ".".join([owner + ("()" if instance else ""), method + ("()" if call else ""), *rest])
         if what == "attr":
             return self.canonical(".".join([target + ("()" if call else ""), *rest]), hops + 1)
+        if what == "class":
+            return self._in_class(self.classes[target], rest, call, hops)
         if instance:
             return ".".join([f"{target}()", *tail])  # an instance's attribute from an external base
         # Class-level access keeps the class: `Post.objects.get`, `Post.DoesNotExist` name the model.
@@ -223,6 +246,8 @@ class Program:
             return "method", f"{cls.qualname}.{head}"
         if head in cls.attr_types:
             return "attr", cls.attr_types[head]
+        if f"{cls.qualname}.{head}" in self.classes:
+            return "class", f"{cls.qualname}.{head}"  # a nested class (`self.Worker(queue)`)
         attr = cls.attrs.get(head)
         if attr is not None and attr[0][0] == "call" and attr[0][1]:
             value = attr[0]
@@ -752,25 +777,10 @@ _BESIDE_THE_APPLICATION = frozenset({"vendor", "_vendor", "vendored", "third_par
                                      "doc", "testutils", "test_utils", "testing_utils"})
 
 
-def the_applications(module) -> bool:
-    """Code of the application: not a test's, nor vendored, example or docs code beside it."""
-    return not in_tests(module.module) and not _BESIDE_THE_APPLICATION.intersection(PurePath(module.path).parts[:-1])
-
-
-def in_test_folder(module) -> bool:
-    """Code in the project's test packages or test files (`tests.integration.utils`,
-    `test_sync`), or beside the application, by its module name (where the checkout lives does not
-    count); narrower than `in_tests`, which also takes an application module named `test`
-    (`tasks/test.py` holding a task)."""
-    parts = module.module.split(".")
-    package = PurePath(module.path).name == "__init__.py"
-    folders, name = (parts, "") if package else (parts[:-1], parts[-1])
-    return (bool({"test", "tests", "testing"}.intersection(folders) or _BESIDE_THE_APPLICATION.intersection(folders))
-            or name.startswith("test_") or name.endswith("_test") or name == "conftest")
-
-
 def in_tests(module: str) -> bool:
-    """A module of the project's tests (`tests/`, `test_x.py`, `conftest.py`)."""
-    parts = module.split(".")
-    return any(p in ("test", "tests", "testing", "conftest") or p.startswith("test_") or p.endswith("_test")
-               for p in parts)
+    """A module of the project's tests (`tests/`, `test_x.py`, Django's `tests.py`, `conftest.py`);
+    not a module of the application's that is named `test` (`tasks/test.py` holding a task)."""
+    *folders, name = module.split(".")
+    return (any(p in ("test", "tests", "testing", "conftest") or p.startswith("test_") or p.endswith("_test")
+                for p in folders)
+            or name in ("tests", "testing", "conftest") or name.startswith("test_") or name.endswith("_test"))

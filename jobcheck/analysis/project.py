@@ -17,7 +17,7 @@ from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryPolicy, loop_policy
 from .names import canonical_in, origin, target
-from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_test_folder, in_tests, the_applications
+from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
@@ -41,8 +41,8 @@ class CallEffect:
 
 class Project(Guards, Program):
     def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None,
-                 schedules=None) -> None:
-        super().__init__(modules)
+                 schedules=None, root=None) -> None:
+        super().__init__(modules, root)
         # What the texts beside the code say (`schedule_text.Schedules`): crontab lines, console scripts.
         self.cron_lines = list(schedules.lines) if schedules is not None else []
         self.console_scripts = {**setup_console_scripts(self.modules), **dict(schedules.scripts if schedules else ())}
@@ -188,7 +188,7 @@ class Project(Guards, Program):
         for sub in self.subclasses(fn.class_qualname):
             if below is not None and sub.qualname not in below:
                 continue
-            if sub.qualname not in used or not the_applications(self.module_of_class(sub)):
+            if sub.qualname not in used or not self.the_applications(self.module_of_class(sub)):
                 continue  # (a test's or an example's subclass is not the application's)
             owner = next((c for c in self._mro(sub) if fn.name in c.methods), None)
             impl = self.functions.get(f"{owner.qualname}.{fn.name}") if owner is not None else None
@@ -448,7 +448,7 @@ class Project(Guards, Program):
             out.setdefault(qualname, policy)
         # A test's helpers retry what they like (a client polling the server under test): no work
         # of the application's, as a test's jobs are not.
-        return {q: p for q, p in out.items() if (m := self.function_module.get(q)) is None or not in_test_folder(m)}
+        return {q: p for q, p in out.items() if (m := self.function_module.get(q)) is None or self.the_applications(m)}
 
     def _retried_through_helpers(self) -> dict[str, RetryPolicy]:
         """Functions handed to a retry helper of the application's own: a function whose retry loop
@@ -457,7 +457,7 @@ class Project(Guards, Program):
         a closure or a function; a lambda's body is the caller's own code), under that loop's policy."""
         out: dict[str, RetryPolicy] = {}
         for mod in self.modules.values():
-            if not the_applications(mod):
+            if not self.the_applications(mod):
                 continue
             for helper in mod.functions.values():
                 for loop in helper.retry_loops:
@@ -479,7 +479,7 @@ class Project(Guards, Program):
         _retry_over_time(action, ...)`), a few calls up."""
         out = []
         for site in calls_of(self, helper):
-            if not the_applications(site.module):
+            if not self.the_applications(site.module):
                 continue  # a test's own callable
             value = bound_argument(helper, site.event, param)
             found = target(self, site.module, value)
@@ -532,13 +532,35 @@ class Project(Guards, Program):
         for qualname, loops in self.retry_loops.items():
             module = self.function_module.get(qualname)
             if qualname in out or qualname in self.jobs or qualname in self.started_functions or module is None \
-                    or not the_applications(module):
+                    or not self.the_applications(module):
                 continue
             policy = next((loop for loop in loops if self._repeats_an_effect(qualname, loop)), None)
             if policy is not None:
                 out[qualname] = JobSite(function=qualname, framework="retry", kind="retried", path=module.path,
                                         anchor=self.anchor_of(self.functions[qualname]), display=qualname,
                                         doc_owner=qualname, triggers={"failure"}, retry=policy)
+        return out
+
+    @cached_property
+    def dispatched_functions(self) -> dict[str, JobSite]:
+        """The implementations a job hands its work to through a hook of the project's
+        (`handler.handle(msg)`: `dispatched_implementations`), in its body or a few calls down,
+        that are neither jobs nor listed otherwise: the inventory lists them as kind `dispatched`,
+        with the job's framework and triggers. They are no entry points: their effects are the
+        job's (`callees`), and the rules and the five questions read the job."""
+        out: dict[str, JobSite] = {}
+        listed = {**self.jobs, **self.retried_functions, **self.started_functions}
+        for job in self.jobs.values():
+            fn = self.functions.get(job.function)
+            for caller in self.within_calls(fn, 3) if fn is not None else ():
+                for ev in caller.events:
+                    for impl in self.dispatched_implementations(ev) if ev.kind == "call" and ev.receiver else ():
+                        if impl.qualname in listed or impl.qualname in out:
+                            continue
+                        out[impl.qualname] = JobSite(
+                            function=impl.qualname, framework=job.framework, kind="dispatched",
+                            path=self.function_module[impl.qualname].path, anchor=self.anchor_of(impl),
+                            display=impl.qualname, doc_owner=job.doc_owner, triggers=set(job.triggers))
         return out
 
     @cached_property
@@ -638,7 +660,64 @@ class Project(Guards, Program):
                 resolved = origin(self, module, signal) if module is not None else signal
                 receivers = self.signal_receivers.get(resolved or signal, [])
             return [self.functions[q] for q in receivers if q in self.functions]
-        return []
+        return self.dispatched_implementations(event)
+
+    def dispatched_implementations(self, event: Event) -> list[FunctionSummary]:
+        """`handler.handle(msg)` on an object of no known type, where the project leaves `handle` to
+        the subclasses of one base of its own (an abstract or empty method there) and the object
+        is named after that family (`handler`, `handler_cls()`, `alert` for the `Alerter`s): each
+        subclass's implementation can run (the classes are often chosen at run time, from a
+        configuration or a registry). Not a call in a test (`if handler.can_handle(msg):` asks), nor
+        one that asks for something or makes it (`job.create_tasks(evidence)`, `get_name()`)."""
+        if event.kind != "call" or not event.receiver or not event.attr or event.in_test or event.attr.startswith("__") \
+                or _words(event.attr)[:1] in _ASKS:
+            return []
+        if event.name and (event.name[0] == "@" or self.named_callee(event) is not None
+                           or event.name.partition(".")[0] not in self._tops):
+            return []  # typed: a library's object (`session.execute`), or the project's own
+        family = self._hook_families.get(event.attr)
+        if family is None or not _named_after(event.receiver, family[1]):
+            return []
+        return [self.functions[q] for q in family[0]]
+
+    @cached_property
+    def _tops(self) -> set[str]:
+        return {m.partition(".")[0] for m in self.modules}
+
+    @cached_property
+    def _hook_families(self) -> dict[str, tuple[list[str], set[str]]]:
+        """method -> (its implementations, what its family's classes are: the last word of each
+        name), for each method that exactly one base of the project's leaves to its subclasses
+        (abstract or empty there, defined by no base of its own), implemented by the application's
+        subclasses."""
+        roots: dict[str, list] = {}
+        for cls in self.classes.values():
+            if not self.the_applications(self.module_of_class(cls)):
+                continue
+            mro = self._mro(cls)
+            for method in cls.methods:
+                fn = self.functions.get(f"{cls.qualname}.{method}")
+                if fn is None or method.startswith("__") or not (self.abstract(fn.qualname) or _empty(fn)):
+                    continue
+                if any(method in base.methods for base in mro[1:]):
+                    continue  # an intermediate class's own default: the root is above
+                roots.setdefault(method, []).append(cls)
+        out: dict[str, tuple[list[str], set[str]]] = {}
+        for method, bases in roots.items():
+            if len(bases) != 1:
+                continue  # two families leave it open: which one the object is cannot be told
+            base = bases[0]
+            impls, words = [], set(_words(base.name)[-1:])
+            for sub in self.subclasses(base.qualname):
+                impl = self.functions.get(f"{sub.qualname}.{method}")
+                if impl is None or not self.the_applications(self.module_of_class(sub)) \
+                        or self.abstract(impl.qualname) or _empty(impl):
+                    continue
+                impls.append(impl.qualname)
+                words.update(_words(sub.name)[-1:])  # what it is: `HTTPPostAlerter` is an alerter
+            if impls:
+                out[method] = (impls, words)
+        return out
 
     @cached_property
     def signal_receivers(self) -> dict[str, list[str]]:
@@ -693,6 +772,8 @@ class Project(Guards, Program):
         hit = self.catalog.effect(name, first)
         if hit is None and event.name != name:
             hit = self.catalog.effect(event.name, first)  # as written: `Mailer().deliver` before it became a method
+        if hit is not None and hit.kind == "http" and _token_request(event):
+            return None
         return hit
 
     def direct_effect(self, fn: FunctionSummary, event: Event) -> EffectPath | None:
@@ -823,6 +904,14 @@ class Project(Guards, Program):
         return owners(self.job_roots(), self.callees_of)
 
 
+def _token_request(event: Event) -> bool:
+    """An OAuth 2.0 token request (RFC 6749: a POST whose form says `grant_type`): it obtains a
+    credential and changes nothing at the far end, whatever its method."""
+    body = event.kwargs.get("data") or event.kwargs.get("json")
+    return bool(body) and body[0] == "dict" and any(
+        k and k[0] == "lit" and k[1] == "grant_type" for k, _ in body[1])
+
+
 def owners(roots: list[str], callees_of) -> dict[str, str]:
     """Every function reached from `roots` (depth first, in order), mapped to the first root
     that reaches it. `callees_of(q)` is asked once per function reached."""
@@ -930,6 +1019,36 @@ _KNOWN_BASES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.
 _RETRY_ATTRS = frozenset({"autoretry_for", "max_retries", "retry_backoff", "retry_backoff_max", "retry_jitter",
                           "default_retry_delay", "retry_kwargs", "retries", "retry", "retry_delay", "retry_policy",
                           "max_attempts"})
+
+
+_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z]|\b|_|\d)|[A-Z]?[a-z]+|[A-Z]+")
+# What a name says of an object beyond what it is (`handler_cls`, `task_obj`).
+_NOT_KINDS = frozenset({"cls", "class", "klass", "obj", "object", "instance", "inst", "item", "each", "the", "my",
+                        "self", "new", "current", "base", "abstract", "default"})
+
+
+# A method named so answers or builds something (the work is done by what it gives), or opens
+# and closes what the work goes through.
+_ASKS = [[w] for w in ("get", "create", "make", "build", "new", "is", "has", "can", "should", "to", "as", "from",
+                       "find", "list", "load", "parse", "format", "render", "describe", "validate", "exists",
+                       "connect", "disconnect", "open", "close", "setup", "teardown")]
+
+
+def _words(name: str) -> list[str]:
+    """`HTTPPostAlerter` -> http, post, alerter; `handler_cls` -> handler, cls."""
+    return [w.lower() for w in _WORD.findall(name)]
+
+
+def _named_after(receiver: str, family: set[str]) -> bool:
+    """Is an object spelled `receiver` named after a class of the family (`handler` for
+    `BaseHandler`, `alert` for `HTTPPostAlerter`, `tasks` for `Task`)?"""
+    for word in _words(receiver):
+        if word in _NOT_KINDS or len(word) < 3:
+            continue
+        single = word[:-1] if word.endswith("s") and len(word) > 4 else word
+        if any(w not in _NOT_KINDS and (w == single or (len(single) >= 4 and w.startswith(single))) for w in family):
+            return True
+    return False
 
 
 def _empty(fn: FunctionSummary) -> bool:

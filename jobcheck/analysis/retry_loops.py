@@ -27,7 +27,8 @@ logs): a worker loop that checks a stop flag (`if stop.is_set(): break`) before 
 
 How many attempts: `range(...)` and a literal sequence give the count; a `while` loop's own test
 over a counter (`while attempts < 5`, `while retries:` counted down) or an exit when an attempt
-fails (`if attempt > 5: raise`) bounds it with a count unknown; `while True:`, a flag (`while not
+fails (`if attempt > 5: raise`, or a give-up checked before each attempt: `if time.time() - start
+>= timeout: raise`) bounds it with a count unknown; `while True:`, a flag (`while not
 sent:`, `while self.running:`) or `itertools.count()` with no such exit never stops. What it waits
 between attempts: a sleep (or an event's `wait(timeout)`) in a handler, before or after the `try`,
 growing (`2 ** attempt`, `delay *= 2`) or constant; none at all is a retry at once.
@@ -92,7 +93,9 @@ def _trying(loop, attempt: ast.Try) -> LoopShape | None:
                          or (continues and _leaves(after)))
     if not leaves_on_success:
         return None
-    failing = [s for h in retrying for s in h.body]
+    # A give-up checked before each attempt (`if time.time() - start >= timeout: raise`) is an exit
+    # when attempts keep failing, as one in a handler is.
+    failing = [s for h in retrying for s in h.body] + [n for n in _walk(before) if isinstance(n, ast.Raise)]
     bound = _bound(loop, failing, [] if continues else after)
     if bound is None:
         return None

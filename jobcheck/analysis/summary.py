@@ -18,6 +18,8 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+import string
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +67,7 @@ class Event:
     in_test: bool = False  # evaluated in an `if`/`while` test (`if X.objects.filter(key=k).exists():`)
     flag_tested: bool = False  # its result unpacked and the second name tested (get_or_create's `created`)
     gated: tuple = ()  # events whose unpacked flag must be true for this to run (`if created:`, `if not created: return`)
+    receiver: str | None = None  # the receiver as spelled, its last name (`handler` in `handler.handle(msg)`)
 
 
 @dataclass(slots=True)
@@ -581,6 +584,16 @@ class Summarizer:
             if all(isinstance(p, ast.Constant) for p in node.values):
                 return ["lit", "".join(str(p.value) for p in node.values)]  # `f"datasets.submit"`: no hole
             return self._path_of_param(node) or self._template(node, depth) or _OTHER
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            held = node.func.value
+            if node.func.attr == "format" and isinstance(held, ast.Constant) and isinstance(held.value, str):
+                template = self._format_template(node, depth)  # `"{0}{1}".format(root, path)`
+                if template is not None:
+                    return template
+            if node.func.attr in ("strip", "lstrip", "rstrip") and isinstance(held, ast.Name):
+                inner = self.value(held, depth + 1)
+                if inner[0] == "param":
+                    return inner  # `endpoint.lstrip("/")`: still the path its callers pass
         if isinstance(node, ast.Call):
             func = self.resolve(node.func)
             args = [self.value(a, depth + 1) for a in node.args]
@@ -741,6 +754,7 @@ class Summarizer:
             exit_line=self.exit_line,
             ref=self._receiver_ref(func) if attr in _REF_ATTRS else None,
             gated=self.gated,
+            receiver=_spelled(func.value) if isinstance(func, ast.Attribute) else None,
         )
         index = len(self.fn.events)
         self.fn.events.append(ev)
@@ -880,12 +894,12 @@ class Summarizer:
         """`path = f"{func.__module__}.{func.__qualname__}"`, `job = func`: the local stands for
         the parameter, so a helper that enqueues it forwards what its callers pass. Also a URL
         template (`url = f"{base}/orders/{id}/cancel"`), a dotted path (`name = "app.tasks.x"`), a
-        `functools.partial(f, ...)` and
+        `functools.partial(f, ...)`, a flat dict and
         a list or tuple written out (`endpoints = [self.rating, ScopeEndpoint()]`, as it is written:
         what is appended later is not in it)."""
         if not isinstance(target, ast.Name) or self.fn is None or self.scope is self.module_scope:
             return
-        held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr, ast.List, ast.Tuple)) else None
+        held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr, ast.List, ast.Tuple, ast.Dict)) else None
         if isinstance(value, ast.Constant) and isinstance(value.value, str) and _DOTTED_PATH.match(value.value):
             held = ["lit", value.value]  # `task_name = "app.tasks.cleanup"`: what to run, by its path
         if isinstance(value, ast.Call) and self.resolve(value.func) == "functools.partial":
@@ -894,7 +908,9 @@ class Summarizer:
                 held = None  # `p = partial(p, 1)` over and over: not followed without end
         if held and held[0] == "seq" and any(e[0] == "seq" for e in held[1]):
             held = None  # only a flat list is held: one of lists (of held lists...) can grow without end
-        if held and (held[0] in ("param", "fstr", "lit", "seq") or held[0] == "call" and held[1] == "functools.partial"):
+        if held and held[0] == "dict" and any(v[0] in ("seq", "dict") for _, v in held[1]):
+            held = None  # and only a flat dict (`data = {"grant_type": "client_credentials", ...}`)
+        if held and (held[0] in ("param", "fstr", "lit", "seq", "dict") or held[0] == "call" and held[1] == "functools.partial"):
             self.scope.held[target.id] = held
         else:
             self.scope.held.pop(target.id, None)
@@ -916,6 +932,34 @@ class Summarizer:
         request addresses can be read; other f-strings (log lines) stay "other"."""
         parts = [["lit", p.value] if isinstance(p, ast.Constant) else self.value(p.value, depth + 1)
                  for p in node.values]
+        if any(p[0] == "lit" and "/" in str(p[1]) for p in parts) or any(p[0] == "param" for p in parts):
+            return ["fstr", parts]
+        return None
+
+    def _format_template(self, node: ast.Call, depth: int) -> list | None:
+        """`"{0}{1}".format(base, endpoint)` read as the f-string it spells (see `_template`);
+        None for a field that picks an attribute or an item, or a template with no `/` nor
+        parameter in it."""
+        try:
+            fields = list(string.Formatter().parse(node.func.value.value))
+        except ValueError:
+            return None
+        parts, auto = [], 0
+        keywords = {k.arg: k.value for k in node.keywords if k.arg}
+        for text, name, _spec, _conversion in fields:
+            if text:
+                parts.append(["lit", text])
+            if name is None:
+                continue
+            if name == "":
+                name, auto = str(auto), auto + 1
+            if name.isdigit():
+                given = node.args[int(name)] if int(name) < len(node.args) else None
+            else:
+                given = keywords.get(name)
+            if given is None or isinstance(given, ast.Starred):
+                return None
+            parts.append(self.value(given, depth + 1))
         if any(p[0] == "lit" and "/" in str(p[1]) for p in parts) or any(p[0] == "param" for p in parts):
             return ["fstr", parts]
         return None
@@ -1164,7 +1208,7 @@ class Summarizer:
     def _stmt_if(self, node: ast.If) -> None:
         self._test(node.test)
         if_id = self._next_id()
-        if _says_stop(node.test):
+        if _says_stop(node.test) or self._off_by_default(node.test):
             self.stop_ifs.add(if_id)
         elif _counts(node.test):
             self.count_ifs.add(if_id)
@@ -1181,6 +1225,12 @@ class Summarizer:
         self.branch, self.gated = saved, saved_gated
         if arms:
             self._keep_library(arms)
+
+    def _off_by_default(self, test: ast.expr) -> bool:
+        """`if once:`, `if under_test:` on a parameter that defaults to False or None: what it
+        leaves is a caller's choice (a test's); the run its callers start by default goes on."""
+        default = self.fn.defaults.get(test.id) if isinstance(test, ast.Name) and self.fn is not None else None
+        return default in (["lit", False], ["lit", None]) and self.scope.names.get(test.id, "") is None
 
     # A module-level `if`/`try` whose arms bind one name differently (`bindings.library_arm`).
 
@@ -1487,6 +1537,18 @@ def _named_by(attr: ast.expr) -> str:
     if isinstance(attr, ast.Attribute) and not (isinstance(attr.value, ast.Name) and attr.value.id in ("self", "cls")):
         return f"<getattr:[{attr.attr}]>"
     return "<getattr>"
+
+
+def _spelled(node: ast.expr) -> str | None:
+    """The last name an expression is spelled with: `handler` (`handler`), `handlers`
+    (`self.handlers[0]`), `handler_cls` (`handler_cls()`)."""
+    while isinstance(node, (ast.Call, ast.Subscript)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    if isinstance(node, ast.Name):
+        return sys.intern(node.id)
+    if isinstance(node, ast.Attribute):
+        return sys.intern(node.attr)
+    return None
 
 
 def _head(node: ast.expr) -> str | None:

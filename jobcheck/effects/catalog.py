@@ -200,6 +200,11 @@ TRANSITIONS = frozenset({
     "close", "reopen", "archive", "unarchive", "lock", "unlock", "block", "unblock",
     "complete", "acknowledge", "ack", "confirm", "expire", "void", "retire", "restore",
 })
+# The last path segment of a POST that asks rather than writes (`/repositories/search/`,
+# Elasticsearch's `/_search`, `/query`), compared as TRANSITIONS are: APIs take a query in a POST
+# body when it is too large for a URL; repeating it changes nothing. (GraphQL's one endpoint also
+# takes mutations: not here.)
+QUERIES = frozenset({"search", "msearch", "query", "queries", "lookup", "find", "count"})
 # Calls that send a request another call built: they do what that request's method says.
 REQUEST_SENDERS = (
     "requests.Session().send",

@@ -150,7 +150,8 @@ def build_project(summaries: list[ModuleSummary], config: Config, frameworks: li
     from ..analysis.project import Project
     from ..effects.classify import Catalog
 
-    return Project(summaries, Catalog(config.effects, config.guards), frameworks, config.entry_points, schedules)
+    return Project(summaries, Catalog(config.effects, config.guards), frameworks, config.entry_points, schedules,
+                   root=config.root)
 
 
 def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection = Selection(),

@@ -47,7 +47,7 @@ from types import SimpleNamespace
 
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
-from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name, the_applications
+from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
 from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary
 from ..analysis.values import lit
@@ -89,6 +89,9 @@ _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
     ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue"),
     ("gevent.queue", "Queue"), ("gevent.queue", "JoinableQueue"), ("eventlet.queue", "Queue"),
     ("eventlet.queue", "LightQueue")))
+# What a thread does with a queue, an event or a container it was given: it takes its work from
+# them, it does not run them (`job = self.queue.get()`).
+_HANDED_DATA = BOOKKEEPING_METHODS | {"get_nowait", "put", "put_nowait", "empty", "full", "qsize", "task_done", "wait"}
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
            "curio.sleep",
@@ -111,7 +114,7 @@ class BackgroundLoops:
             # `await loop.run_in_executor(None, f)` and `pool.submit(f).result()` wait for `f`: part
             # of the caller's work. A test's threads are the test's, an example's the example's.
             if (site.event.attr != "run_in_executor" and not repeats_forever(project, fn)
-                    and fn.name != MODULE_CODE and the_applications(site.module) and not _awaited(site)
+                    and fn.name != MODULE_CODE and project.the_applications(site.module) and not _awaited(site)
                     and not retried_or_next_turn(project, site)):
                 # `Thread(target=self.run)` of a command object whose `run` calls the callable it
                 # was constructed with: the work started is that callable, as for a timer's.
@@ -383,7 +386,7 @@ def _wrapper_table(project: Project) -> tuple[dict[str, str], set]:
             found = False
             for site in calls_named(project, (*ONE_SHOT_TIMERS, *{q.rpartition(".")[2] for q in out})):
                 fn, ev = site.function, site.event
-                if fn.name == MODULE_CODE or fn.qualname in out or not the_applications(site.module):
+                if fn.name == MODULE_CODE or fn.qualname in out or not project.the_applications(site.module):
                     continue
                 own = project.function_for(project.canonical(ev.name) or "")
                 if own is not None and own.qualname in out:
@@ -514,7 +517,7 @@ def _started_thread_classes(project: Project) -> list:
         # subclass that keeps its `run`.
         instances = {f"{owner}()": cls, **{f"{sub.qualname}()": sub for sub in project.subclasses(owner)
                                            if f"{sub.qualname}.run" not in project.functions}}
-        names = {name for site in calls_named(project, ("start",)) if the_applications(site.module)
+        names = {name for site in calls_named(project, ("start",)) if project.the_applications(site.module)
                  and (name := project.canonical((site.event.name or "").rpartition(".")[0])) in instances}
         for started in (instances[name] for name in sorted(names)):
             # A subclass's `run` is the base's, and the methods it calls on `self` are the
@@ -608,7 +611,7 @@ def decorated_by_wrapper(project: Project, wrapper, name: str) -> list:
     factory = project.functions.get(outer.qualname.rsplit(".<locals>.", 1)[0]) if "<locals>" in outer.qualname else None
     # `@async_command("sync")` names the factory, called: the decorator is what it returns
     decorators = {outer.qualname, *([factory.qualname] if factory is not None else [])}
-    return [fn for module in project.modules.values() if the_applications(module) for fn in module.functions.values()
+    return [fn for module in project.modules.values() if project.the_applications(module) for fn in module.functions.values()
             if any(project.canonical(deco_name(d[0])) in decorators for d in fn.decorators)]
 
 
@@ -763,7 +766,7 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
     runner (its work is a callable it was given: the jobs are what its users pass), nor a test's."""
     regs = []
     for module in project.modules.values():
-        if not the_applications(module):
+        if not project.the_applications(module):
             continue
         for fn in module.functions.values():
             if not fn.forever or fn.name == MODULE_CODE or fn.generator or not repeats_forever(project, fn, plainly=True) \
@@ -828,7 +831,8 @@ def _constructor_params_called(project: Project, cls, run, looped: bool, settled
     out = []
     for ev in calls:
         held, _, method = (ev.name or "").rpartition("().")[2].partition(".")
-        if held in kept and "." not in method and not (not method and held in LOG_METHODS):  # `self.log(msg)`: a logger
+        if held in kept and "." not in method and not (not method and held in LOG_METHODS) \
+                and method not in _HANDED_DATA:  # `self.log(msg)`: a logger; `self.queue.get()`: its work's source
             out.append((kept[held], method or "__call__"))
     if looped and out and any(_own_work(project, cls, ev, kept) for ev in calls):
         # The loop works itself (`self._assignHandlers()`, and asks `self.nodepool.getPoolWorkers()`

@@ -11,6 +11,9 @@
     @background(schedule=60)                                      # django-background-tasks
     def notify_user(user_id): ...
 
+Twisted's queue consumer, `self.queue.get().addCallback(self.on_message)` on a queue the object
+holds (a `DeferredQueue`, txAMQP's), runs the callback for each message it takes.
+
 An object handed to a library that calls its methods when a message arrives is read the same way:
 
     conn.set_listener("fts3", Receiver(broker))                   # stomp.py: Receiver.on_message
@@ -50,7 +53,7 @@ from ..analysis.decorators import decorated_functions
 from ..analysis.delivery import AT_MOST_ONCE, Delivery
 from ..analysis.jobs import Anchor, Registration, RetryLimit
 from ..analysis.names import canonical_in, target
-from ..analysis.program import calls_named, the_applications
+from ..analysis.program import calls_named
 from ..analysis.project import Project
 from ..analysis.values import lit
 from .base import job_from_function, matches, policy
@@ -181,7 +184,7 @@ class CallbackApis:
         for cls in project.classes.values():
             hooks = {m for base in project.class_bases(cls) for m in CONSUMER_BASES.get(base.removesuffix("()"), ())}
             for method in sorted(hooks & set(cls.methods)):
-                if the_applications(project.module_of_class(cls)):
+                if project.the_applications(project.module_of_class(cls)):
                     sites.append(job_from_function(project, project.functions[f"{cls.qualname}.{method}"], self.name,
                                                    "consumer", triggers={"enqueue"}))
         return sites
@@ -200,13 +203,14 @@ class CallbackApis:
         for spec in LISTENERS:
             for site in calls_named(project, (spec.attr,)):
                 name = canonical_in(project, site.module, site.event.name) or ""
-                if not the_applications(site.module) or not (
+                if not project.the_applications(site.module) or not (
                         name.startswith(spec.library + ".") or (spec.library in site.module.imported and _untyped(name))):
                     continue  # (a test's listener is the test's)
                 ev = site.event
                 value = ev.kwargs.get(spec.keyword) or (ev.args[spec.position] if len(ev.args) > spec.position else None)
                 regs.extend(Registration(fn.qualname, self.name, spec.trigger, site.anchor, kind=spec.kind)
                             for fn in _listener_methods(project, site.module, value, spec.methods))
+        regs.extend(_queue_consumers(project, self.name))
         return regs
 
     @staticmethod
@@ -256,6 +260,22 @@ def _listener_methods(project: Project, module, value, methods: tuple[str, ...])
         if owner is not None:
             out.append(project.functions[f"{owner.qualname}.{method}"])
     return out
+
+
+def _queue_consumers(project: Project, framework: str) -> list[Registration]:
+    """Twisted's consumer of a queue an object holds: `self.queue.get().addCallback(self.on_message)`
+    runs the callback on the next message (a `DeferredQueue`, txAMQP's queue), which re-arms it
+    for the one after. Not a Deferred a library function returns (`treq.get(url)`), nor a test's."""
+    regs = []
+    for site in calls_named(project, ("addCallback",)):
+        name = site.event.name or ""
+        if not name.endswith(".get().addCallback") or "()." not in name[: -len(".get().addCallback")] \
+                or not site.event.args or not project.the_applications(site.module):
+            continue
+        found = target(project, site.module, site.event.args[0])
+        if found:
+            regs.append(Registration(found, framework, "enqueue", site.anchor, kind="consumer"))
+    return regs
 
 
 def _callbacks(ev, spec: CallbackCall) -> list:

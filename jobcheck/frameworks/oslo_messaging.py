@@ -30,7 +30,7 @@ RPC message whose handler raised, and a notification only when the endpoint asks
 from __future__ import annotations
 
 from ..analysis.jobs import JobSite
-from ..analysis.program import bound_argument, calls_a_function, calls_named, calls_of, deco_name, the_applications
+from ..analysis.program import bound_argument, calls_a_function, calls_named, calls_of, deco_name
 from ..analysis.summary import MODULE_CODE
 from ..analysis.project import Project
 from .base import job_from_function
@@ -79,7 +79,7 @@ def _called_by_name(project: Project) -> list:
     groups: dict[str, set[str]] = {}  # the class (or module) a name is written in -> the names
     casting: dict[str, set[str]] = {}  # a function on the calling side -> the names it casts
     for site in calls_named(project, _CASTS):
-        if (not the_applications(site.module) or site.function.name == MODULE_CODE
+        if (not project.the_applications(site.module) or site.function.name == MODULE_CODE
                 or calls_a_function(project, site.module, site.event)  # the application's own `cast(name)`
                 or not _rpc_client(project, site)):
             continue
@@ -93,7 +93,7 @@ def _called_by_name(project: Project) -> list:
     for group, names in groups.items():
         qualifying = []
         for cls in project.classes.values():
-            if not the_applications(project.module_of_class(cls)) or any(c.qualname == group for c in project._mro(cls)):
+            if not project.the_applications(project.module_of_class(cls)) or any(c.qualname == group for c in project._mro(cls)):
                 continue  # the client itself, or a subclass of it
             # A server implements most of what one client calls, more than a service's life cycle
             # (a driver sharing two verbs with it, a `Stopwatch` with `start` and `stop`, does not).
@@ -108,7 +108,7 @@ def _called_by_name(project: Project) -> list:
         for cls, served in (delegating if len(qualifying) > 1 and delegating else qualifying):
             # ... and so do its subclasses (a datastore's manager overriding `create_backup`).
             served = served + [fn for sub in project.subclasses(cls.qualname) for m in sub.methods
-                               if m in names and not m.startswith("_") and the_applications(project.module_of_class(sub))
+                               if m in names and not m.startswith("_") and project.the_applications(project.module_of_class(sub))
                                and (fn := project.functions.get(f"{sub.qualname}.{m}")) is not None]
             out.update((fn.qualname, fn) for fn in served if not _relays(project, fn, casting))
     return list(out.values())

@@ -19,7 +19,6 @@ from __future__ import annotations
 from ..analysis.jobs import Anchor, Registration, RetryLimit, RetryPolicy
 from ..analysis.decorators import decorated_functions
 from ..analysis.names import target
-from ..analysis.program import the_applications
 from ..analysis.project import Project
 from ..analysis.retry_loops import tenacity_stop, tenacity_wait
 from ..analysis.values import call_args, call_kwargs, call_name, lit, names, render
@@ -155,7 +154,7 @@ def _applied_at_calls(project: Project) -> dict[str, RetryPolicy]:
     handed over, under the policy the call that made the retrier writes (`_made_by`)."""
     out: dict[str, RetryPolicy] = {}
     for mod in project.modules.values():
-        if not the_applications(mod):
+        if not project.the_applications(mod):
             continue
         for fn in mod.functions.values():
             for i, ev in enumerate(fn.events):

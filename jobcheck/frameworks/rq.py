@@ -162,6 +162,8 @@ def _rq_call_name(attr: str, name: str) -> bool:
         return name.startswith("rq.cron")
     if attr == "prepare_data" or name.startswith(RQ_PREFIXES):
         return name.startswith(RQ_PREFIXES)
+    if attr == "enqueue_call" and not name:
+        return True  # RQ's own word, on a queue of unknown type (`view.queue.enqueue_call(func=f)`)
     return attr in ("enqueue", "enqueue_call", "enqueue_in", "enqueue_at") and ("Queue()" in name or "get_queue()" in name)
 
 

@@ -74,3 +74,8 @@ def load(entry_id):
 
 def pick(kind):
     return {"ping": Ping(), "pong": Pong()}[kind]
+
+
+@shared_task(autoretry_for=(requests.RequestException,), max_retries=5, retry_backoff=True)
+def send_minted_inline(entry_id):
+    requests.post("https://hooks.example/in", json={"message_id": uuid.uuid4().hex, "entry": entry_id})  # expect: JC201

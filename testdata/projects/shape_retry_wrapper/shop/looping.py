@@ -58,6 +58,46 @@ def hammer(function):
     return wrapper
 
 
+def until_timeout(timeout=300, interval=10):
+    """Gives up once `timeout` seconds have passed, checked before each attempt."""
+    def decorator(function):
+        def wrapper(*args, **kwargs):
+            start = time.time()
+            while True:
+                if time.time() - start >= timeout:
+                    raise TimeoutError(function.__name__)
+                try:
+                    return function(*args, **kwargs)
+                except ConnectionError:
+                    time.sleep(interval)
+
+        return wrapper
+
+    return decorator
+
+
+def forever(function):
+    """Retries until it works, whatever fails."""
+    def wrapper(*args, **kwargs):
+        while True:
+            try:
+                return function(*args, **kwargs)
+            except Exception:
+                time.sleep(10)
+
+    return wrapper
+
+
+@until_timeout()
+def fetch_modules(name):
+    return requests.get(f"https://pdc.example/modules/{name}").json()
+
+
+@forever  # expect: JC202
+def fetch_builds(name):
+    return requests.get(f"https://pdc.example/builds/{name}").json()
+
+
 @retry()
 def send_report(report):
     requests.post("https://reports.example/", json=report)  # expect: JC201
@@ -78,3 +118,5 @@ def nightly(report):  # expect: JC501
     send_report(report)
     post_entry(report)
     put_chunk("https://files.example/chunk/1", b"...")
+    fetch_modules("core")
+    fetch_builds("core")

@@ -1,0 +1,27 @@
+# jobcheck-test: select=JC501
+# Twisted's queue consumer: a callback added to the Deferred of `get()` on a queue the object
+# holds (a `DeferredQueue`, txAMQP's queue) runs on the next message, and re-arms itself for the
+# one after. A Deferred a library call returns (`treq.get(url)`) is a response, not a queue.
+import treq
+from twisted.internet import defer
+
+
+class SubmitListener:
+    def __init__(self):
+        self.submit_q = defer.DeferredQueue()
+
+    def set_queue(self, queue):
+        self.submit_q = queue
+        self.submit_q.get().addCallback(self.on_submit)
+
+    def on_submit(self, message):  # expect: JC501
+        self.submit_q.get().addCallback(self.on_submit)
+        return treq.post("https://smsc.example/submit", data=message.content.body)
+
+
+class Poller:
+    def poll(self, url):
+        return treq.get(url).addCallback(self.on_response)
+
+    def on_response(self, response):
+        return response.code

@@ -1,0 +1,45 @@
+# jobcheck-test: select=JC201
+# A retried task that fetches an OAuth 2.0 token before its work: the token request is a POST
+# that only obtains a credential (its form says `grant_type`), so repeating it changes nothing.
+# The POST that follows it, with no key, is what a retry repeats.
+import requests
+from celery import shared_task
+
+
+def access_token():
+    form = {
+        "grant_type": "client_credentials",
+        "client_id": "worker",
+        "client_secret": "secret",
+    }
+    response = requests.post("https://auth.example/oauth2/access_token/", data=form, timeout=10)
+    response.raise_for_status()
+    return response.json()["access_token"]
+
+
+@shared_task(bind=True, max_retries=5)
+def fulfil(self, order_number):
+    headers = {"Authorization": f"JWT {access_token()}"}
+    try:
+        requests.put(f"https://shop.example/orders/{order_number}/fulfil/", headers=headers, timeout=10)
+    except requests.Timeout as exc:
+        raise self.retry(exc=exc, countdown=2 ** self.request.retries)
+
+
+@shared_task(bind=True, max_retries=5)
+def refresh_and_report(self, order_number):
+    token = requests.post("https://auth.example/token", json={"grant_type": "refresh_token", "refresh_token": "r"}).json()
+    try:
+        requests.post("https://shop.example/reports", json={"order": order_number},  # expect: JC201
+                      headers={"Authorization": f"Bearer {token['access_token']}"})
+    except requests.Timeout as exc:
+        raise self.retry(exc=exc, countdown=2 ** self.request.retries)
+
+
+@shared_task(bind=True, max_retries=5)
+def create_without_key(self, order_number):
+    form = {"order": order_number, "grant": "full"}
+    try:
+        requests.post("https://shop.example/grants", data=form)  # expect: JC201
+    except requests.Timeout as exc:
+        raise self.retry(exc=exc, countdown=2 ** self.request.retries)

@@ -1,0 +1,41 @@
+# jobcheck-test: select=JC201
+# A POST that asks rather than writes: a search endpoint takes its query in the body when it is
+# too large for a URL, and repeating it changes nothing. Also through a retried helper that
+# every caller gives a search path, with its URL built by `str.format`. The writes beside them
+# are still reported.
+import requests
+from celery import shared_task
+from tenacity import retry, stop_after_attempt
+
+
+class Pulp:
+    def __init__(self, server):
+        self.root = "{0}/pulp/api/v2/".format(server.rstrip("/"))
+
+    @retry(stop=stop_after_attempt(5))
+    def _rest_post(self, endpoint, data):
+        return requests.post("{0}{1}".format(self.root, endpoint.lstrip("/")), json=data).json()
+
+    def repositories(self, names):
+        return self._rest_post("repositories/search/", {"criteria": {"filters": {"id": {"$in": names}}}})
+
+    def units(self, repo):
+        return self._rest_post("/content/units/rpm/search/", {"criteria": {"repo": repo}})
+
+
+class Ledger:
+    @retry(stop=stop_after_attempt(5))
+    def _rest_post(self, endpoint, data):
+        return requests.post("https://ledger.example/api/{0}".format(endpoint), json=data).json()  # expect: JC201
+
+    def find(self, account):
+        return self._rest_post("entries/search", {"account": account})
+
+    def book(self, account, amount):
+        return self._rest_post("entries/", {"account": account, "amount": amount})
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def index_orders(order_ids):
+    requests.post("https://search.example/orders/_search", json={"query": {"ids": order_ids}})
+    requests.post("https://search.example/orders/_doc", json={"ids": order_ids})  # expect: JC201
