@@ -1828,6 +1828,45 @@ def process(event, cursor):
     assert any("handlers.BuildHandler.handle" in effect["chain"][1] for effect in process["effects"])
 
 
+def test_a_retry_loop_a_job_runs_is_listed_whatever_it_repeats(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "watch/__init__.py": "",
+        "watch/cluster.py": """
+import time
+
+from celery import shared_task
+
+
+def cluster_version(client):
+    for attempt in range(3):
+        try:
+            return client.info()["version"]
+        except ConnectionError:
+            if attempt == 2:
+                raise
+            time.sleep(3)
+
+
+def wait_for_database(db):
+    while True:
+        try:
+            return db.ping()
+        except ConnectionError:
+            time.sleep(1)
+
+
+@shared_task
+def check_rules(client):
+    return cluster_version(client)
+""",
+    })
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    # The job's helper retries a read: listed as retried (no rule reads it: nothing it repeats
+    # is an effect); a readiness wait no job runs is not listed.
+    assert set(rows) == {"check_rules", "cluster_version"}
+    assert rows["cluster_version"]["kind"] == "retried" and rows["cluster_version"]["retry"]["source"] == "loop"
+
+
 def test_a_runner_that_decorates_what_it_is_given_with_a_loop_of_its_own_makes_it_periodic(tmp_path: Path) -> None:
     root = write_tree(tmp_path, {
         "ops/__init__.py": "",

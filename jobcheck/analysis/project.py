@@ -527,14 +527,17 @@ class Project(Guards, Program):
                                     anchor=self.anchor_of(fn), display=qualname, doc_owner=qualname,
                                     triggers={"failure"}, retry=policy)
         # A retry loop written in the body that makes an effect again (`for attempt in range(5):
-        # try: post(...)`): what it repeats is read the same way.
+        # try: post(...)`), or that a job runs (`for retry in range(3): try: client.info()`), as a
+        # retry decorator's function is listed whatever it does; one that only waits outside any
+        # job (a script waiting for its database) repeats no job's work.
         # A function started in the background stays listed so (`started_functions`).
         for qualname, loops in self.retry_loops.items():
             module = self.function_module.get(qualname)
             if qualname in out or qualname in self.jobs or qualname in self.started_functions or module is None \
                     or not self.the_applications(module):
                 continue
-            policy = next((loop for loop in loops if self._repeats_an_effect(qualname, loop)), None)
+            policy = next((loop for loop in loops if self._repeats_an_effect(qualname, loop)),
+                          loops[0] if qualname in self.job_context else None)
             if policy is not None:
                 out[qualname] = JobSite(function=qualname, framework="retry", kind="retried", path=module.path,
                                         anchor=self.anchor_of(self.functions[qualname]), display=qualname,

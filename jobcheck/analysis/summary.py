@@ -111,6 +111,7 @@ class Handler:
     leaves: bool = False  # the handler's body ends the round or the function (`continue`, `break`, `return`)
     exits: bool = False  # ... and leaves the loop it is in (`raise`, `return`, `break`; not `continue`)
     recovers: bool = False  # sets state for what follows (`self.rescan = True`, `status = "failed"`), not the bare exception
+    judged: bool = False  # goes on only where a check of the caught exception says so, raises otherwise (`_judged`)
 
 
 @dataclass(slots=True)
@@ -1341,6 +1342,7 @@ class Summarizer:
                     leaves=any(isinstance(st, (ast.Continue, ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                     exits=any(isinstance(st, (ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                     recovers=_recovers(handler),
+                    judged=_judged(handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1755,6 +1757,48 @@ def _recovers(handler: ast.ExceptHandler) -> bool:
                 continue
             return True
     return False
+
+
+def _judged(handler: ast.ExceptHandler) -> bool:
+    """`except IOError as e: if is_clock_skew(e): resync() else: raise`, `if not retryable(e):
+    raise`, `action = classify(e); if action == FAIL: raise elif action == RETRY: ...`: what the
+    handler does next is decided by asking a function about the caught exception, and some of
+    its answers raise. Which failures go on is the application's knowledge, not read here."""
+    if not handler.name:
+        return False
+    asked = {handler.name}  # the exception, and what a function said of it (`action = classify(e)`)
+    for st in handler.body:
+        if isinstance(st, ast.Assign) and _asks(st.value, asked, handler.name):
+            asked.update(t.id for t in st.targets if isinstance(t, ast.Name))
+        if isinstance(st, ast.If):
+            arms, node = [], st
+            while True:
+                if not _asks(node.test, asked, handler.name):
+                    break
+                arms.append(node.body)
+                if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+                    node = node.orelse[0]
+                    continue
+                arms.append(node.orelse)
+                return any(arm and _raises_always(arm) for arm in arms)
+    return False
+
+
+def _asks(test: ast.expr, asked: set, caught: str) -> bool:
+    """Does a test or value ask a function about the caught exception (`is_timeout(e)`,
+    `self.classify(error=e)`), or read what one answered (`action == RETRY`)?"""
+    for n in ast.walk(test):
+        if isinstance(n, ast.Call) and any(isinstance(a, ast.Name) and a.id == caught
+                                           for a in (*n.args, *(k.value for k in n.keywords))):
+            return True
+        if isinstance(n, ast.Name) and n.id in asked and n.id != caught:
+            return True
+    return False
+
+
+def _raises_always(statements: list) -> bool:
+    return any(isinstance(s, ast.Raise) for s in statements) or any(
+        isinstance(s, ast.If) and s.orelse and _raises_always(s.body) and _raises_always(s.orelse) for s in statements)
 
 
 def _caught_locals(handler: ast.ExceptHandler) -> list[str]:

@@ -82,6 +82,8 @@ class _RetryScope:
         """How a retry can come after this effect ran (a description), or None if it cannot."""
         policy, fn = self.policy, self.fn
         e = ce.event_index
+        if policy.judged:
+            return None  # it goes round only on the failures a check of the application's picks: not known here
         if policy.loop is not None:
             return self._loop_repeats(e)
         if policy.on is None:
