@@ -1867,6 +1867,41 @@ def check_rules(client):
     assert rows["cluster_version"]["kind"] == "retried" and rows["cluster_version"]["retry"]["source"] == "loop"
 
 
+def test_classes_with_no_method_resolution_order_do_not_stop_the_run(tmp_path: Path) -> None:
+    # `class BrokenHandler(BaseHandler, MiddleHandler)` with `MiddleHandler(BaseHandler)`: Python refuses it (no C3 order); the
+    # analysis keeps each base once and goes on, hooks and all.
+    root = write_tree(tmp_path, {
+        "svc/__init__.py": "",
+        "svc/workers.py": """
+import requests
+from celery import shared_task
+
+
+class BaseHandler:
+    def handle(self, item):
+        raise NotImplementedError
+
+
+class MiddleHandler(BaseHandler):
+    pass
+
+
+class BrokenHandler(BaseHandler, MiddleHandler):
+    def handle(self, item):
+        requests.post("https://svc.example/items", json=item)
+
+
+@shared_task
+def work(item, handler):
+    handler.handle(item)
+""",
+    })
+    result = run_cli(["check", "--select", "ALL", "--output-format", "json", "."], root)
+    assert "JC002" not in result.stdout, result.stdout
+    jobs = {(row["name"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    assert jobs == {("work", "task"), ("BrokenHandler.handle", "dispatched")}
+
+
 def test_a_runner_that_decorates_what_it_is_given_with_a_loop_of_its_own_makes_it_periodic(tmp_path: Path) -> None:
     root = write_tree(tmp_path, {
         "ops/__init__.py": "",

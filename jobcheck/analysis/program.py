@@ -184,7 +184,9 @@ class Program:
                 seqs = [q for q in seqs if q]
                 head = next((q[0] for q in seqs if not any(q[0] in r[1:] for r in seqs)), None)
                 if head is None:  # no C3 order: keep what there is, once each
-                    out += [x for x in dict.fromkeys(x for q in seqs for x in q) if x not in out]
+                    for x in (x for q in seqs for x in q):
+                        if not any(x is y for y in out):  # (summaries compare by value: not hashable)
+                            out.append(x)
                     break
                 out.append(head)
                 seqs = [q[1:] if q[0] is head else q for q in seqs]
