@@ -74,7 +74,7 @@ class RetryPolicy:
     failure_handler: str | None = None  # on_failure, link_error, dead letters: who sees exhaustion
     source: str | None = None  # "wrapper": read from the body of the application's own retry decorator; "loop": a retry loop
     loop: tuple[int, int] | None = None  # a retry loop's (loop id, try id): only what that `try` does runs again
-    judged: bool = False  # it goes round only where a check of the application's says so of the failure (`Handler.judged`)
+    judged: tuple = ()  # it goes round only where these functions, asked about the failure, say so (`Handler.judged`)
 
     @property
     def bounded(self) -> bool:
@@ -152,8 +152,8 @@ def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
         # A result it does not accept sends it round without any exception; with no `try` (a call
         # tried until it works, tenacity's `with attempt:`) any failure does.
         on = None
-    judged = try_id is not None and not on_result and bool(retrying_handlers(fn, try_id)) and all(
-        h.judged for h in retrying_handlers(fn, try_id))
+    going = retrying_handlers(fn, try_id) if try_id is not None and not on_result else []
+    judged = tuple(dict.fromkeys(n for h in going for n in h.judged)) if going and all(h.judged for h in going) else ()
     return RetryPolicy(f"a retry loop `{header}`", Anchor(path, line, col, end_line, end_col), retries=limit,
                        on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=delay,
                        source="loop", loop=(loop_id, try_id), judged=judged)

@@ -111,7 +111,7 @@ class Handler:
     leaves: bool = False  # the handler's body ends the round or the function (`continue`, `break`, `return`)
     exits: bool = False  # ... and leaves the loop it is in (`raise`, `return`, `break`; not `continue`)
     recovers: bool = False  # sets state for what follows (`self.rescan = True`, `status = "failed"`), not the bare exception
-    judged: bool = False  # goes on only where a check of the caught exception says so, raises otherwise (`_judged`)
+    judged: tuple = ()  # the functions asked about the caught exception, where what they say decides (`_judged`)
 
 
 @dataclass(slots=True)
@@ -1342,7 +1342,7 @@ class Summarizer:
                     leaves=any(isinstance(st, (ast.Continue, ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                     exits=any(isinstance(st, (ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                     recovers=_recovers(handler),
-                    judged=_judged(handler),
+                    judged=tuple(self.resolve(call.func) or "" for call in _judged(handler)),
                 )
             )
             for local in _caught_locals(handler):
@@ -1759,41 +1759,44 @@ def _recovers(handler: ast.ExceptHandler) -> bool:
     return False
 
 
-def _judged(handler: ast.ExceptHandler) -> bool:
+def _judged(handler: ast.ExceptHandler) -> list[ast.Call]:
     """`except IOError as e: if is_clock_skew(e): resync() else: raise`, `if not retryable(e):
     raise`, `action = classify(e); if action == FAIL: raise elif action == RETRY: ...`: what the
-    handler does next is decided by asking a function about the caught exception, and some of
-    its answers raise. Which failures go on is the application's knowledge, not read here."""
+    handler does next is decided by asking functions about the caught exception (the calls
+    returned), and some of their answers raise; [] when it is not so."""
     if not handler.name:
-        return False
-    asked = {handler.name}  # the exception, and what a function said of it (`action = classify(e)`)
+        return []
+    asked: dict[str, list] = {handler.name: []}  # the exception, and what a function said of it
     for st in handler.body:
-        if isinstance(st, ast.Assign) and _asks(st.value, asked, handler.name):
-            asked.update(t.id for t in st.targets if isinstance(t, ast.Name))
+        if isinstance(st, ast.Assign) and (calls := _asking(st.value, asked, handler.name)):
+            asked.update((t.id, calls) for t in st.targets if isinstance(t, ast.Name))
         if isinstance(st, ast.If):
-            arms, node = [], st
+            arms, node, calls = [], st, []
             while True:
-                if not _asks(node.test, asked, handler.name):
+                found = _asking(node.test, asked, handler.name)
+                if not found:
                     break
+                calls.extend(found)
                 arms.append(node.body)
                 if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
                     node = node.orelse[0]
                     continue
                 arms.append(node.orelse)
-                return any(arm and _raises_always(arm) for arm in arms)
-    return False
+                return calls if any(arm and _raises_always(arm) for arm in arms) else []
+    return []
 
 
-def _asks(test: ast.expr, asked: set, caught: str) -> bool:
-    """Does a test or value ask a function about the caught exception (`is_timeout(e)`,
-    `self.classify(error=e)`), or read what one answered (`action == RETRY`)?"""
+def _asking(test: ast.expr, asked: dict, caught: str) -> list[ast.Call]:
+    """The calls by which a test or value asks about the caught exception (`is_timeout(e)`,
+    `self.classify(error=e)`), or through what one answered (`action == RETRY`)."""
+    out: list[ast.Call] = []
     for n in ast.walk(test):
         if isinstance(n, ast.Call) and any(isinstance(a, ast.Name) and a.id == caught
                                            for a in (*n.args, *(k.value for k in n.keywords))):
-            return True
-        if isinstance(n, ast.Name) and n.id in asked and n.id != caught:
-            return True
-    return False
+            out.append(n)
+        elif isinstance(n, ast.Name) and n.id in asked and n.id != caught:
+            out.extend(asked[n.id])
+    return out
 
 
 def _raises_always(statements: list) -> bool:

@@ -12,6 +12,8 @@ before the places that can raise it (`raises.Raises`).
 
 from __future__ import annotations
 
+import re
+
 from ..analysis.jobs import RetryPolicy
 from ..analysis.names import short
 from ..analysis.program import exclusive
@@ -21,6 +23,8 @@ from ..analysis.summary import FunctionSummary
 from .context import CheckContext, ProjectView, event_anchor
 
 CODES = ("JC201",)
+# Failures that can come after the far end acted: what a check taking them for retryable retries.
+_TRANSIENT = re.compile(r"Timeout|ConnectionError|ConnectError|ServerError|5\d\d")
 _VERBS = {
     "email": "sends email",
     "sms": "sends an SMS",
@@ -82,7 +86,7 @@ class _RetryScope:
         """How a retry can come after this effect ran (a description), or None if it cannot."""
         policy, fn = self.policy, self.fn
         e = ce.event_index
-        if policy.judged:
+        if policy.judged and not any(self._asks_of_transients(name) for name in policy.judged):
             return None  # it goes round only on the failures a check of the application's picks: not known here
         if policy.loop is not None:
             return self._loop_repeats(e)
@@ -104,6 +108,23 @@ class _RetryScope:
                 what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
                 return f"{what} at line {ev.line}; {policy.setting}"
         return None
+
+    def _asks_of_transients(self, name: str) -> bool:
+        """Does a function the retry asks about the failure take timeouts or lost connections for
+        retryable (`isinstance(error, requests.Timeout)`)? Those come after an effect landed."""
+        fn = self.project.function_for(self.project.canonical(name) or name) if name else None
+        if fn is None:
+            return False
+        def names(value, depth=0):
+            if not value or depth > 3:
+                return
+            if value[0] in ("name", "ref") and isinstance(value[1], str):
+                yield value[1]
+            elif value[0] in ("seq", "call"):
+                for v in (value[1] if value[0] == "seq" else [*value[2], *value[3].values()]):
+                    yield from names(v, depth + 1)
+        return any(_TRANSIENT.search(n) for ev in fn.events for n in (ev.name or "", *(
+            m for v in (*ev.args, *ev.kwargs.values()) for m in names(v))))
 
     def _helper_repeats(self, index: int, ce: CallEffect) -> bool:
         """The retry is asked for inside the helper that makes the effect (`_perform(self, pk)`,

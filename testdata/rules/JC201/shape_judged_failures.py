@@ -2,7 +2,8 @@
 # A retry loop whose handler asks the application about the failure (`if self._clock_skew(e):
 # resync else: raise`, `action = classify(e)`) goes round only on the failures the application
 # picks; which ones is its knowledge (a rejected timestamp, a rate limit), so a retry is not
-# reported there. A handler that goes round whatever the check says is reported.
+# reported there. A handler that goes round whatever the check says is reported, and so is one
+# whose check takes timeouts for retryable: a timeout can come after the far end acted.
 import requests
 from celery import shared_task
 
@@ -35,6 +36,17 @@ class Exchange:
                 elif action == "retry":
                     continue
 
+    def _retryable(self, error):
+        return isinstance(error, (requests.Timeout, requests.ConnectionError))
+
+    def deposit(self, amount):
+        for _ in range(3):
+            try:
+                return requests.post("https://exchange.example/deposits", json={"amount": amount}).json()  # expect: JC201
+            except IOError as e:
+                if not self._retryable(e):
+                    raise
+
     def withdraw(self, amount):
         for _ in range(3):
             try:
@@ -53,3 +65,4 @@ def trade(order):
     exchange.place_order(order)
     exchange.transfer(order["id"])
     exchange.withdraw(order["amount"])
+    exchange.deposit(order["amount"])
