@@ -1701,6 +1701,14 @@ def start():
         assert result.exit_code == 0, result.stderr
         started = {row["path"].replace("\\", "/").rpartition("docs/proj/")[2] for row in json.loads(result.stdout)["jobs"]}
         assert started == {"app/reports.py"}, (where, given)
+    # Pointed at the examples' folder (alone or beside another, in any order), they are what is
+    # analysed; a file of theirs given alone is judged as the tree around it judges it.
+    for given in (["docs/proj/examples"], ["docs/proj/app", "docs/proj/examples"], ["docs/proj/examples", "docs/proj/app"]):
+        result = run_cli(["jobs", "--output-format", "json", *given], root)
+        started = {row["path"].rpartition("docs/proj/")[2] for row in json.loads(result.stdout)["jobs"]}
+        assert "examples/demo/reports.py" in started, given
+    result = run_cli(["jobs", "--output-format", "json", "docs/proj/examples/demo/reports.py"], root)
+    assert json.loads(result.stdout)["jobs"] == []
 
 
 def test_a_loop_left_only_when_a_caller_asks_and_rq_s_own_enqueue_call_on_a_queue_of_unknown_type(tmp_path: Path) -> None:
@@ -1999,6 +2007,15 @@ from tenacity import retry
 @retry
 def smoke(order):  # an application task that happens to live in `test.py`
     requests.post("https://partner.example/smoke", json=order)
+""",
+        "shop/test/__init__.py": """
+import requests
+from tenacity import retry
+
+
+@retry
+def reset(url):  # a test package's helper, written in its `__init__.py`
+    requests.post(url + "/reset", json={})
 """,
         "tests/__init__.py": "",
         "tests/integration/__init__.py": "",

@@ -125,7 +125,7 @@ def _applied(project: Project, mod: ModuleSummary, fn: FunctionSummary) -> list[
     retries=5)` ... `slow(f)`: its options are not known here), not in tests, not a function the
     caller defines itself (a decorator factory's wrapper: its jobs are what the factory decorates),
     and not a retry decorator (`tenacity.retry(...)(fetch)(url)` retries that one call)."""
-    if in_tests(mod.module):
+    if in_tests(mod):
         return []
     out = []
     for i, ev in enumerate(fn.events):

@@ -27,10 +27,12 @@ _TABLE_ENTRY = re.compile(r"^(.+?)(?:\[(in|=\w+)?\]|\.get\(\))(?:#(\d+))?(?:(?:\
 
 
 class Program:
-    def __init__(self, modules: list[ModuleSummary], root: str | os.PathLike | None = None) -> None:
-        # The analysed tree's folder (the configuration's, else the folder checked): the folders
-        # above it are where the checkout lives, which says nothing of what its code is.
-        self.root = os.path.realpath(root) if root is not None else None
+    def __init__(self, modules: list[ModuleSummary], roots: list | None = None) -> None:
+        # The folders analysed (those given, the configuration's): the folders above them are
+        # where the checkout lives, which says nothing of what its code is. A file given alone is
+        # judged as part of the tree around it (pre-commit gives files: what they report must be
+        # what the whole project's run reports).
+        self.roots = sorted({PurePath(os.path.realpath(r)) for r in roots or ()}, key=lambda r: -len(r.parts))
         self.modules: dict[str, ModuleSummary] = {}
         for m in modules:
             if m.error is None:
@@ -58,19 +60,19 @@ class Program:
 
     def the_applications(self, module: ModuleSummary) -> bool:
         """Code of the application: not a test's, nor vendored, example or docs code beside it,
-        told by its module name and by the folders it is in below the analysed tree's folder."""
-        return not in_tests(module.module) and not _BESIDE_THE_APPLICATION.intersection(self._folders(module.path))
+        told by its module name and by the folders it is in below the deepest folder analysed
+        that holds it (`jobcheck check .` leaves `examples/` out; `jobcheck check examples` is
+        about them)."""
+        return not in_tests(module) and not _BESIDE_THE_APPLICATION.intersection(self._folders(module.path))
 
     def _folders(self, path: str) -> tuple[str, ...]:
-        folders = self.once("folders below the root", dict)
+        folders = self.once("folders below the roots", dict)
         found = folders.get(path)
         if found is None:
-            where = PurePath(os.path.realpath(path)) if self.root is not None else PurePath(path)
-            try:
-                found = where.relative_to(self.root).parts[:-1] if self.root is not None else where.parts[:-1]
-            except ValueError:  # context read from outside the tree: all its folders count
-                found = PurePath(path).parts[:-1]
-            folders[path] = found
+            where = PurePath(os.path.realpath(path)) if self.roots else PurePath(path)
+            # Context read from outside every root: all its folders count.
+            root = next((r for r in self.roots if where.is_relative_to(r)), None)
+            found = folders[path] = (where.relative_to(root) if root is not None else PurePath(path)).parts[:-1]
         return found
 
     def canonical(self, name: str | None, hops: int = 0) -> str | None:
@@ -409,7 +411,7 @@ class Program:
         # The class's methods, its bases', and those each subclass has (its own or another base's:
         # `class Webhooks(DispatchMixin, PaymentHandlers)`), not a test's subclass.
         family = [*self._mro(cls), *(c for sub in self.subclasses(cls.qualname)
-                                     if not in_tests(self.module_of_class(sub).module) for c in self._mro(sub))]
+                                     if not in_tests(self.module_of_class(sub)) for c in self._mro(sub))]
         for c in family:
             for method in c.methods:
                 fn = self.functions.get(f"{c.qualname}.{method}")
@@ -420,7 +422,7 @@ class Program:
     def _keyed_names(self) -> dict[str, set[str]]:
         out: dict[str, set[str]] = {}
         for mod in self.modules.values():
-            if not in_tests(mod.module):
+            if not in_tests(mod):
                 for key, names in mod.keyed_names.items():
                     out.setdefault(key, set()).update(names)
         return out
@@ -779,10 +781,20 @@ _BESIDE_THE_APPLICATION = frozenset({"vendor", "_vendor", "vendored", "third_par
                                      "doc", "testutils", "test_utils", "testing_utils"})
 
 
-def in_tests(module: str) -> bool:
-    """A module of the project's tests (`tests/`, `test_x.py`, Django's `tests.py`, `conftest.py`);
-    not a module of the application's that is named `test` (`tasks/test.py` holding a task)."""
-    *folders, name = module.split(".")
+def in_tests(module: ModuleSummary) -> bool:
+    """A module of the project's tests (`tests/`, `test_x.py`, Django's `tests.py`, `conftest.py`,
+    a `test/` package's `__init__.py`); not a module of the application's that is named `test`
+    (`tasks/test.py` holding a task)."""
+    return names_tests(module.module, PurePath(module.path).name == "__init__.py")
+
+
+def names_tests(dotted: str, package: bool = False) -> bool:
+    """Does a dotted module name (a package's, if `package`) say tests (see `in_tests`)?"""
+    *folders, name = dotted.split(".")
+    if package:
+        folders, name = [*folders, name], ""
     return (any(p in ("test", "tests", "testing", "conftest") or p.startswith("test_") or p.endswith("_test")
                 for p in folders)
             or name in ("tests", "testing", "conftest") or name.startswith("test_") or name.endswith("_test"))
+
+

@@ -41,8 +41,8 @@ class CallEffect:
 
 class Project(Guards, Program):
     def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None,
-                 schedules=None, root=None) -> None:
-        super().__init__(modules, root)
+                 schedules=None, roots: list | None = None) -> None:
+        super().__init__(modules, roots)
         # What the texts beside the code say (`schedule_text.Schedules`): crontab lines, console scripts.
         self.cron_lines = list(schedules.lines) if schedules is not None else []
         self.console_scripts = {**setup_console_scripts(self.modules), **dict(schedules.scripts if schedules else ())}
@@ -209,7 +209,7 @@ class Project(Guards, Program):
             return {}
         used = self.used_classes()
         subs = [sub for sub in self.subclasses(cls.qualname)
-                if sub.qualname in used and not in_tests(self.module_of_class(sub).module)]
+                if sub.qualname in used and not in_tests(self.module_of_class(sub))]
         base = {c.qualname for c in self._mro(cls)}
         out: dict[str, str] = {}
         for hook in self._hooks_called(fn):
@@ -322,7 +322,7 @@ class Project(Guards, Program):
                         yield from values(v, depth + 1)
 
             for mod in self.modules.values():
-                if in_tests(mod.module):
+                if in_tests(mod):
                     continue
                 for cls in mod.classes.values():  # a base others build on: its code runs for each of them
                     found.update(b for b in self.class_bases(cls) if b in self.classes)
@@ -675,13 +675,22 @@ class Project(Guards, Program):
         if event.kind != "call" or not event.receiver or not event.attr or event.in_test or event.attr.startswith("__") \
                 or _words(event.attr)[:1] in _ASKS:
             return []
-        if event.name and (event.name[0] == "@" or self.named_callee(event) is not None
-                           or event.name.partition(".")[0] not in self._tops):
-            return []  # typed: a library's object (`session.execute`), or the project's own
+        if event.name and not self.untyped(event.name.rpartition(".")[0]):
+            return []  # typed: a library's object (`self.executor.submit`), or a class of the project's
         family = self._hook_families.get(event.attr)
         if family is None or not _named_after(event.receiver, family[1]):
             return []
         return [self.functions[q] for q in family[0]]
+
+    def untyped(self, obj: str) -> bool:
+        """Does a resolved name say nothing of what the object is: a chain of the project's
+        attributes that ends nowhere (`pkg.Consumer().handlers[]`, `pkg.Listener().submit_q`), not
+        a library's object (`concurrent.futures.ThreadPoolExecutor()`) nor an instance of a class of
+        the project's (`pkg.JsonLogHandler()`)?"""
+        resolved = self.canonical(obj) or obj
+        if not resolved or resolved[0] == "@" or resolved.partition(".")[0] not in self._tops:
+            return False
+        return resolved.removesuffix("()") not in self.classes and self.function_for(resolved) is None
 
     @cached_property
     def _tops(self) -> set[str]:

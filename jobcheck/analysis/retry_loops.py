@@ -95,7 +95,7 @@ def _trying(loop, attempt: ast.Try) -> LoopShape | None:
         return None
     # A give-up checked before each attempt (`if time.time() - start >= timeout: raise`) is an exit
     # when attempts keep failing, as one in a handler is.
-    failing = [s for h in retrying for s in h.body] + [n for n in _walk(before) if isinstance(n, ast.Raise)]
+    failing = [s for h in retrying for s in h.body] + _gives_up(before)
     bound = _bound(loop, failing, [] if continues else after)
     if bound is None:
         return None
@@ -186,6 +186,29 @@ def _shape(loop, attempt, bound, on_result: bool, waits: list) -> LoopShape:
     header = (f"while {ast.unparse(loop.test)}" if isinstance(loop, ast.While) else
               f"{'async for' if isinstance(loop, ast.AsyncFor) else 'for'} {ast.unparse(loop.target)} in {ast.unparse(loop.iter)}")
     return LoopShape(attempt, header, count, count_from, forever, on_result, backoff, delay)
+
+
+def _gives_up(statements: list) -> list:
+    """The raises under an `if` that reads the clock or a deadline (`if time.time() - start >=
+    timeout: raise`): a give-up once attempts have taken long enough. A check of the input
+    (`if not api_key: raise`) ends no run of failures."""
+    out = []
+    for node in _walk(statements):
+        if isinstance(node, ast.If) and _timed(node.test):
+            out.extend(n for n in _walk(node.body) if isinstance(n, ast.Raise))
+    return out
+
+
+def _timed(test: ast.expr) -> bool:
+    for n in ast.walk(test):
+        name = _name(n.func) if isinstance(n, ast.Call) else n.id if isinstance(n, ast.Name) else \
+            n.attr if isinstance(n, ast.Attribute) else None
+        if name and (name in _CLOCKS or any(w in name.lower() for w in ("deadline", "timeout", "elapsed", "expire"))):
+            return True
+    return False
+
+
+_CLOCKS = ("time", "monotonic", "perf_counter", "now", "utcnow", "today")
 
 
 def _unawaited(node: ast.expr) -> ast.expr:

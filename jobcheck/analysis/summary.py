@@ -703,6 +703,8 @@ class Summarizer:
         func = node.func
         receiver_src: frozenset = _EMPTY
         if isinstance(func, ast.Attribute):
+            if func.attr in ("update", "setdefault", "pop", "popitem", "clear"):
+                self._changes_held_dict(func.value)
             receiver_src = self.expr(func.value)
             attr = func.attr
         else:
@@ -916,6 +918,11 @@ class Summarizer:
         else:
             self.scope.held.pop(target.id, None)
 
+    def _changes_held_dict(self, node: ast.expr) -> None:
+        """A dict held as written (`_hold`) and then changed is that no longer: not held."""
+        if isinstance(node, ast.Name) and self.scope.held.get(node.id, _OTHER)[0] == "dict":
+            del self.scope.held[node.id]
+
     def _outer_param(self, name: str) -> bool:
         """Is `name`, not bound here, a parameter of an enclosing function?"""
         if name in self.scope.names:
@@ -954,7 +961,7 @@ class Summarizer:
                 continue
             if name == "":
                 name, auto = str(auto), auto + 1
-            if name.isdigit():
+            if name.isascii() and name.isdigit():
                 given = node.args[int(name)] if int(name) < len(node.args) else None
             else:
                 given = keywords.get(name)
@@ -1039,6 +1046,7 @@ class Summarizer:
             if typ and fn.class_qualname and fn.params and isinstance(target.value, ast.Name) and target.value.id == fn.params[0]:
                 self.mod.classes[fn.class_qualname].attr_types.setdefault(target.attr, typ)
         elif isinstance(target, ast.Subscript):
+            self._changes_held_dict(target.value)  # `payload["idempotency_key"] = k`: no longer as written
             self.expr(target.value)
             self.expr(target.slice)
             held = target.value
@@ -1792,7 +1800,8 @@ def _asking(test: ast.expr, asked: dict, caught: str) -> list[ast.Call]:
     out: list[ast.Call] = []
     for n in ast.walk(test):
         if isinstance(n, ast.Call) and any(isinstance(a, ast.Name) and a.id == caught
-                                           for a in (*n.args, *(k.value for k in n.keywords))):
+                                           for a in (*n.args, *(k.value for k in n.keywords))) \
+                and not (isinstance(n.func, ast.Name) and n.func.id in BUILTINS):  # `isinstance(e, X)` names types
             out.append(n)
         elif isinstance(n, ast.Name) and n.id in asked and n.id != caught:
             out.extend(asked[n.id])

@@ -24,7 +24,9 @@ from .context import CheckContext, ProjectView, event_anchor
 
 CODES = ("JC201",)
 # Failures that can come after the far end acted: what a check taking them for retryable retries.
-_TRANSIENT = re.compile(r"Timeout|ConnectionError|ConnectError|ServerError|5\d\d")
+# (Broad bases count: `RequestException`, `ClientError`, `OSError` take timeouts in.)
+_TRANSIENT = re.compile(r"(?i)timeout|timed_?out|connection|connect_?error|server_?error|transport|"
+                        r"RequestException|RequestError|ClientError|HTTPError|OSError|IOError|socket\.error|5\d\d")
 _VERBS = {
     "email": "sends email",
     "sms": "sends an SMS",
@@ -109,12 +111,16 @@ class _RetryScope:
                 return f"{what} at line {ev.line}; {policy.setting}"
         return None
 
-    def _asks_of_transients(self, name: str) -> bool:
+    def _asks_of_transients(self, name: str, depth: int = 0) -> bool:
         """Does a function the retry asks about the failure take timeouts or lost connections for
-        retryable (`isinstance(error, requests.Timeout)`)? Those come after an effect landed."""
+        retryable (`isinstance(error, requests.Timeout)`, also through a function it asks in
+        turn)? Those come after an effect landed. A library's check is not read (not known)."""
         fn = self.project.function_for(self.project.canonical(name) or name) if name else None
-        if fn is None:
+        if fn is None or depth > 2:
             return False
+        if any(self._asks_of_transients(ev.name, depth + 1) for ev in fn.events
+               if ev.kind == "call" and ev.name and self.project.function_for(self.project.canonical(ev.name) or ev.name)):
+            return True
         def names(value, depth=0):
             if not value or depth > 3:
                 return

@@ -88,7 +88,8 @@ def check_paths(paths: list[str], config: Config | None = None, selection: Selec
     for summary in summaries + extra:
         summary.uses = {}  # only context loading reads it: a tenth of a summary's memory
     return analyse(summaries + extra, config, selection, absolute, report_paths={s.path for s in summaries},
-                   report_modules={s.module for s in summaries}, schedules=schedules)
+                   report_modules={s.module for s in summaries}, schedules=schedules,
+                   roots=[p for p in paths if os.path.isdir(p)])
 
 
 def _refused_summary(refused: files.Refused) -> ModuleSummary:
@@ -146,24 +147,27 @@ def check_sources(sources: dict[str, str], config: Config | None = None, selecti
 
 
 def build_project(summaries: list[ModuleSummary], config: Config, frameworks: list,
-                  schedules: Schedules | None = None) -> Project:
+                  schedules: Schedules | None = None, roots: list | None = None) -> Project:
+    """The linked project; `roots`: the folders analysed, besides the configuration's
+    (`Program.the_applications`)."""
     from ..analysis.project import Project
     from ..effects.classify import Catalog
 
     return Project(summaries, Catalog(config.effects, config.guards), frameworks, config.entry_points, schedules,
-                   root=config.root)
+                   roots=[*(roots or ()), config.root])
 
 
 def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection = Selection(),
             absolute: dict[str, Path] | None = None, sources: dict[str, str] | None = None,
             report_paths: set[str] | None = None, report_modules: set[str] | None = None,
-            schedules: Schedules | None = None) -> Report:
+            schedules: Schedules | None = None, roots: list | None = None) -> Report:
     """Link the summaries, run the selected checks, drop what is suppressed. `sources` are
     in-memory texts (an editor's buffers) that take precedence over the files on disk.
     `report_paths`: report findings only in these files (the others are context);
     `report_modules`: and only of these modules (a given file can also be read as context under
     another name, as a script's sibling is: its findings are the given module's); `schedules`: the
-    crontab lines and console scripts found beside the code (`analysis.schedule_text`)."""
+    crontab lines and console scripts found beside the code (`analysis.schedule_text`); `roots`: the
+    folders analysed, beside the configuration's (what is beside the application is told below them)."""
     from ..frameworks import all_frameworks
     from ..ruledocs import rules
 
@@ -178,7 +182,7 @@ def analyse(summaries: list[ModuleSummary], config: Config, selection: Selection
     findings: list[Finding] = []
     project: Project | None = None
     try:
-        project = build_project(summaries, config, frameworks, schedules)
+        project = build_project(summaries, config, frameworks, schedules, roots)
     except Exception as exc:  # linking failed: no check can run; what each file says still holds
         failures.append(Failure("linking the project", Failure.describe(exc)))
     if project is not None:

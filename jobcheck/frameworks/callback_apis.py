@@ -269,13 +269,24 @@ def _queue_consumers(project: Project, framework: str) -> list[Registration]:
     regs = []
     for site in calls_named(project, ("addCallback",)):
         name = site.event.name or ""
-        if not name.endswith(".get().addCallback") or "()." not in name[: -len(".get().addCallback")] \
+        held = name[: -len(".get().addCallback")]
+        if not name.endswith(".get().addCallback") or "()." not in held \
                 or not site.event.args or not project.the_applications(site.module):
             continue
+        kind = (project.canonical(held) or held).removesuffix("()")
+        if not (kind in _DEFERRED_QUEUES or project.untyped(held)):
+            continue  # a library's object (`self.redis.get(key)`: a Redis client)
+        if any(ev.name == held + ".get" and ev.line == site.event.line and (ev.args or ev.kwargs)
+               for ev in site.function.events):
+            continue  # `client.get(url)`: a request, not the next message
         found = target(project, site.module, site.event.args[0])
         if found:
             regs.append(Registration(found, framework, "enqueue", site.anchor, kind="consumer"))
     return regs
+
+
+_DEFERRED_QUEUES = ("twisted.internet.defer.DeferredQueue", "txamqp.queue.TimeoutDeferredQueue",
+                    "txamqp.client.TwistedDelegate")
 
 
 def _callbacks(ev, spec: CallbackCall) -> list:

@@ -51,7 +51,7 @@ from pathlib import PurePath
 
 from ..analysis.jobs import Registration
 from ..analysis.names import canonical_in, target
-from ..analysis.program import calls_named, calls_where, deco_name
+from ..analysis.program import calls_named, calls_where, deco_name, names_tests
 from ..analysis.project import Project, in_tests
 from ..analysis.summary import is_property
 from .background_loops import (QT_BINDINGS, beyond_the_gui, nested_functions, one_shot_callback, one_shot_sites, retried_or_next_turn,
@@ -297,7 +297,7 @@ def _in_tests(module) -> bool:
     """A test module by its name, or a script in a tests folder (`tests/helpers.py` with no
     `__init__.py`, named `helpers`)."""
     parent = PurePath(module.path).parent.name
-    return in_tests(module.module) or ("." not in module.module and bool(parent) and in_tests(parent))
+    return in_tests(module) or ("." not in module.module and bool(parent) and names_tests(parent, package=True))
 
 
 def _reads_repeating(project: Project, module, ev) -> bool:

@@ -96,7 +96,8 @@ class Workspace:
         # Findings only for the open documents (they are all the editor shows), with columns
         # counted in their unsaved text.
         report = pipeline.analyse(summaries, cfg, pipeline.Selection(), {str(p): p for p in found},
-                             sources={str(p): t for p, t in texts.items()}, report_paths={str(p) for p in texts})
+                             sources={str(p): t for p, t in texts.items()}, report_paths={str(p) for p in texts},
+                             roots=[root])
         return Result(cfg, root, report, texts, versions)
 
     def _discover(self, root: Path, cfg: config_mod.Config) -> list[tuple[Path, str]]:

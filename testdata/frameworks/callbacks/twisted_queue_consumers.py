@@ -1,8 +1,10 @@
 # jobcheck-test: select=JC501
 # Twisted's queue consumer: a callback added to the Deferred of `get()` on a queue the object
 # holds (a `DeferredQueue`, txAMQP's queue) runs on the next message, and re-arms itself for the
-# one after. A Deferred a library call returns (`treq.get(url)`) is a response, not a queue.
+# one after. A Deferred a library call returns (`treq.get(url)`, a Redis client's `get(key)`, a
+# client's `get(url)`) is a response, not a queue.
 import treq
+import txredisapi
 from twisted.internet import defer
 
 
@@ -25,3 +27,19 @@ class Poller:
 
     def on_response(self, response):
         return response.code
+
+
+class Crawler:
+    def __init__(self, client):
+        self.client = client
+        self.redis = txredisapi.lazyConnectionPool()
+
+    def crawl(self, url):
+        self.client.get(url).addCallback(self.parse)
+        self.redis.get("last:" + url).addCallback(self.on_cached)
+
+    def parse(self, response):
+        return response
+
+    def on_cached(self, value):
+        return value

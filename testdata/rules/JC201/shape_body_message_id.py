@@ -79,3 +79,10 @@ def pick(kind):
 @shared_task(autoretry_for=(requests.RequestException,), max_retries=5, retry_backoff=True)
 def send_minted_inline(entry_id):
     requests.post("https://hooks.example/in", json={"message_id": uuid.uuid4().hex, "entry": entry_id})  # expect: JC201
+
+
+@shared_task(autoretry_for=(requests.RequestException,), max_retries=5, retry_backoff=True)
+def send_keyed_later(entry_id):
+    body = {"entry": entry_id}
+    body["delivery_id"] = f"entry-{entry_id}"  # the dict as sent has the id
+    requests.post("https://hooks.example/in", json=body)

@@ -47,6 +47,14 @@ class Exchange:
                 if not self._retryable(e):
                     raise
 
+    def refund(self, amount):
+        for _ in range(3):
+            try:
+                return requests.post("https://exchange.example/refunds", json={"amount": amount}).json()  # expect: JC201
+            except IOError as e:
+                if isinstance(e, requests.HTTPError):
+                    raise
+
     def withdraw(self, amount):
         for _ in range(3):
             try:
@@ -66,3 +74,4 @@ def trade(order):
     exchange.transfer(order["id"])
     exchange.withdraw(order["amount"])
     exchange.deposit(order["amount"])
+    exchange.refund(order["amount"])

@@ -39,3 +39,7 @@ class Ledger:
 def index_orders(order_ids):
     requests.post("https://search.example/orders/_search", json={"query": {"ids": order_ids}})
     requests.post("https://search.example/orders/_doc", json={"ids": order_ids})  # expect: JC201
+
+
+def odd_field(base, path):
+    return requests.get("{0}/{²}".format(base, path))  # a field Python would not read: no crash

@@ -76,6 +76,20 @@ def until_timeout(timeout=300, interval=10):
     return decorator
 
 
+def checked_forever(function):
+    """Checks its input before each attempt: that ends no run of failures."""
+    def wrapper(*args, **kwargs):
+        while True:
+            if not args:
+                raise ValueError("nothing to send")
+            try:
+                return function(*args, **kwargs)
+            except ConnectionError:
+                time.sleep(10)
+
+    return wrapper
+
+
 def forever(function):
     """Retries until it works, whatever fails."""
     def wrapper(*args, **kwargs):
@@ -91,6 +105,11 @@ def forever(function):
 @until_timeout()
 def fetch_modules(name):
     return requests.get(f"https://pdc.example/modules/{name}").json()
+
+
+@checked_forever  # expect: JC202
+def fetch_tags(name):
+    return requests.get(f"https://pdc.example/tags/{name}").json()
 
 
 @forever  # expect: JC202
@@ -120,3 +139,4 @@ def nightly(report):  # expect: JC501
     put_chunk("https://files.example/chunk/1", b"...")
     fetch_modules("core")
     fetch_builds("core")
+    fetch_tags("core")
