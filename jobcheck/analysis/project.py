@@ -688,9 +688,16 @@ class Project(Guards, Program):
         a library's object (`concurrent.futures.ThreadPoolExecutor()`) nor an instance of a class of
         the project's (`pkg.JsonLogHandler()`)?"""
         resolved = self.canonical(obj) or obj
-        if not resolved or resolved[0] == "@" or resolved.partition(".")[0] not in self._tops:
+        if not resolved or resolved[0] == "@":
             return False
-        return resolved.removesuffix("()") not in self.classes and self.function_for(resolved) is None
+        if resolved.partition(".")[0] in self._tops:
+            return resolved.removesuffix("()") not in self.classes and self.function_for(resolved) is None
+        # An attribute the project's class sets to nothing known reads as its library base's
+        # (`RouterPB(pb.Avatar)`'s `self.queue = yield broker.queue(tag)`): still untyped.
+        owner, _, attr = obj.rpartition(".")
+        cls = self.classes.get(owner.removesuffix("()")) if owner.endswith("()") else None
+        member = self._member(cls, attr, 0) if cls is not None else ("typed", None)
+        return member is None or member[0] == "external"
 
     @cached_property
     def _tops(self) -> set[str]:

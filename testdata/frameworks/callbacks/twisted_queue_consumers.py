@@ -43,3 +43,16 @@ class Crawler:
 
     def on_cached(self, value):
         return value
+
+
+class Router(defer.Deferred):
+    """A class on a library base: the queue attribute it sets from a yield has no known type."""
+
+    @defer.inlineCallbacks
+    def bind(self, broker, tag):
+        self.deliver_q = yield broker.queue(tag)
+        self.deliver_q.get().addCallback(self.on_deliver)
+
+    def on_deliver(self, message):  # expect: JC501
+        self.deliver_q.get().addCallback(self.on_deliver)
+        return treq.post("https://smsc.example/deliver", data=message.content.body)
