@@ -447,8 +447,10 @@ class Project(Guards, Program):
         for qualname, policy in self._retried_through_helpers().items():
             out.setdefault(qualname, policy)
         # A test's helpers retry what they like (a client polling the server under test): no work
-        # of the application's, as a test's jobs are not.
-        return {q: p for q, p in out.items() if (m := self.function_module.get(q)) is None or self.the_applications(m)}
+        # of the application's, as a test's jobs are not. A generator function under a retry
+        # decorator is never retried: calling it returns the generator, before its body runs.
+        return {q: p for q, p in out.items() if ((m := self.function_module.get(q)) is None or self.the_applications(m))
+                and not (q in self.functions and self.functions[q].generator)}
 
     def _retried_through_helpers(self) -> dict[str, RetryPolicy]:
         """Functions handed to a retry helper of the application's own: a function whose retry loop

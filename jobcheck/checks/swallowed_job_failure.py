@@ -6,7 +6,7 @@ Only the function the scheduler calls counts (its outcome is the run's), and onl
 is not inside a loop: catching per item so that one bad item does not stop a batch is a choice,
 not a silent failure. A loop that runs until stopped (`while True:`, `while not stop.is_set():`)
 is no batch but the job's own schedule: a `try` around its round counts, unless the round works on
-an item it took before the `try` (a queue worker), goes on with other work after the `try` (the
+an item it took, before the `try` or in it (a queue worker), goes on with other work after the `try` (the
 `try` guards a step), or the loop is a retry loop. A handler that hands the exception on
 (`self.error = exc`, `q.put(exc)`, a local passed on later) or calls anything but a log below warning (a reporting helper of the application,
 `self.retry`, Sentry) is taken to report; a `try` around clean-up alone (`conn.close()`) is not
@@ -143,11 +143,10 @@ _TAKES = ("get", "get_nowait", "pop", "popleft", "recv", "receive", "receive_mes
 
 
 def _works_on_a_taken_item(fn: FunctionSummary, handler: Handler, loops: set) -> bool:
-    """Is something the `try` does given an item the same round took before it (`item =
-    queue.get()`)? A value read for the round (`since = last_run()`) is not an item."""
+    """Is something the `try` does given an item the same round took, before it or in it
+    (`item = queue.get()`, `try: item = queue.get(timeout=0.1); record(item)`)? A value read for
+    the round (`since = last_run()`) is not an item."""
     inside = [ev for ev in fn.events if handler.try_id in ev.tries]
-    start = min((ev.line, ev.col) for ev in inside)
-    taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and ev.attr in _TAKES and loops <= set(ev.loops)
-             and handler.try_id not in ev.tries and (ev.line, ev.col) < start}
+    taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and ev.attr in _TAKES and loops <= set(ev.loops)}
     return any(taken.intersection(src) for ev in inside
                for src in (*ev.argsrc, *ev.kwsrc.values(), ev.receiver_src))

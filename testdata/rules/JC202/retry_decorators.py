@@ -109,3 +109,10 @@ def nightly_sync():
     fetch_contact(1)
     fetch_reservation(1)
     fetch_tax("x")
+
+
+@retry(wait=wait_random_exponential(multiplier=1, max=60))
+def stream_rates():
+    """A generator: calling it returns the generator before its body runs, so nothing is retried."""
+    for page in range(3):
+        yield requests.get(f"https://rates.example.com/page/{page}", timeout=5).json()
