@@ -15,7 +15,7 @@ from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import Anchor, JobSite, Registration, RetryPolicy, loop_policy
+from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy
 from .names import canonical_in, origin, target
 from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
@@ -449,8 +449,9 @@ class Project(Guards, Program):
         # A test's helpers retry what they like (a client polling the server under test): no work
         # of the application's, as a test's jobs are not. A generator function under a retry
         # decorator is never retried: calling it returns the generator, before its body runs.
-        return {q: p for q, p in out.items() if ((m := self.function_module.get(q)) is None or self.the_applications(m))
-                and not (q in self.functions and self.functions[q].generator)}
+        return {q: (replace(p, setting=f"{p.setting}, on a generator function: never runs again",
+                            retries=RetryLimit.known(0)) if q in self.functions and self.functions[q].generator else p)
+                for q, p in out.items() if (m := self.function_module.get(q)) is None or self.the_applications(m)}
 
     def _retried_through_helpers(self) -> dict[str, RetryPolicy]:
         """Functions handed to a retry helper of the application's own: a function whose retry loop

@@ -147,6 +147,11 @@ def _works_on_a_taken_item(fn: FunctionSummary, handler: Handler, loops: set) ->
     (`item = queue.get()`, `try: item = queue.get(timeout=0.1); record(item)`)? A value read for
     the round (`since = last_run()`) is not an item."""
     inside = [ev for ev in fn.events if handler.try_id in ev.tries]
-    taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and ev.attr in _TAKES and loops <= set(ev.loops)}
+    start = min((ev.line, ev.col) for ev in inside)
+    first = min((i for i, ev in enumerate(fn.events) if handler.try_id in ev.tries and ev.kind == "call"),
+                key=lambda i: (fn.events[i].line, fn.events[i].col), default=None)
+    # Before the `try`, or as the first thing it does (a queue's `get(timeout=...)`, not a dict's `get(key)`).
+    taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and ev.attr in _TAKES and loops <= set(ev.loops)
+             and ((handler.try_id not in ev.tries and (ev.line, ev.col) < start) or (i == first and not ev.args))}
     return any(taken.intersection(src) for ev in inside
                for src in (*ev.argsrc, *ev.kwsrc.values(), ev.receiver_src))
