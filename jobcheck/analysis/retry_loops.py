@@ -230,9 +230,13 @@ def _per_item(loop, statements: list) -> bool:
 
 
 def _ends_in_leave(statements: list) -> bool:
-    """The last statement is an `if` that leaves (`if response.ok: return response`): the check of
-    what the attempt gave. A way out under an `if` earlier, before more work, leaves on something
-    taken (`if msg is None: break`), not on success."""
+    """The last statement is an `if` that leaves (`if response.ok: return response`), or only log
+    lines follow it (`log.error("unsuccessful: %s", response.reason)`): the check of what the attempt
+    gave. A way out under an `if` earlier, before more work, leaves on something taken (`if msg is
+    None: break`), not on success."""
+    while statements and isinstance(statements[-1], ast.Expr) and isinstance(statements[-1].value, ast.Call) \
+            and _name(statements[-1].value.func) in _QUIET:
+        statements = statements[:-1]
     return bool(statements) and isinstance(statements[-1], ast.If) and _leaves([statements[-1]])
 
 

@@ -123,6 +123,20 @@ def return_after_try(url):
 
 
 @shared_task
+def upload_until_accepted(url, path):
+    """Leaves when the reply is accepted, and only logs after that check: a retry loop that nothing
+    stops and that goes round at once."""
+    while True:  # expect: JC202, JC203
+        try:
+            response = requests.post(url, data=path, timeout=60)  # expect: JC201
+            if response.ok:
+                return response
+            print("upload refused:", response.status_code)
+        except requests.RequestException:
+            print("upload failed")
+
+
+@shared_task
 def two_loops(connect, url):
     """Each loop is read: the first waits for a connection (no effect), the second retries a POST."""
     for _ in range(10):
