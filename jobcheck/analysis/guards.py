@@ -573,48 +573,51 @@ def _url_of(event: Event, call: str) -> list | None:
     return event.args[at] if at < len(event.args) else None
 
 
-def _transition_conditions(url: list | None) -> tuple | None:
-    """() when the URL ends in a transition of an addressed resource; `(("url", param),)` when
-    that depends on the path a parameter brings (spliced at the end); None otherwise."""
+def _path_end(url: list | None) -> tuple | None:
+    """Where a URL Value's path ends: `("param", name)` when a parameter is spliced in last (its
+    callers say), else `("words", words, addressed)`: the path segments after the last value
+    spliced in, and whether a value is spliced in after a `/` (it addresses a resource); None for
+    what is not read."""
     if not url:
         return None
     if url[0] == "param":
-        return (("url", url[1]),)
+        return ("param", url[1])
     if url[0] == "lit" and isinstance(url[1], str):
-        # A literal path addresses a resource only after a value is spliced in: a literal alone
-        # (`"/jobs/run"`) names a collection action, so it is not a transition.
+        addressed, tail = "", url[1]
+    elif url[0] == "fstr":
+        parts = url[1]
+        if parts and parts[-1][0] == "param":
+            return ("param", parts[-1][1])
+        addressed, _, tail = "".join(str(p[1]) if p[0] == "lit" else "\x00" for p in parts).rpartition("\x00")
+    else:
         return None
-    if url[0] != "fstr":
+    return ("words", [w for w in re.split(r"[/?#]", tail.partition("?")[0]) if w], "/" in addressed)
+
+
+def _transition_conditions(url: list | None) -> tuple | None:
+    """() when the URL ends in a transition of an addressed resource; `(("url", param),)` when
+    that depends on the path a parameter brings (spliced at the end); None otherwise. A literal
+    path (`"/jobs/run"`) addresses no resource (it names a collection's action), nor does one with
+    only a base URL spliced in."""
+    end = _path_end(url)
+    if end is None:
         return None
-    parts = url[1]
-    if parts and parts[-1][0] == "param":
-        return (("url", parts[-1][1]),)
-    text = "".join(str(p[1]) if p[0] == "lit" else "\x00" for p in parts)
-    addressed, _, tail = text.rpartition("\x00")
-    if "/" not in addressed:
-        return None  # only a base URL spliced in: nothing names which resource moves
-    words = [w for w in re.split(r"[/?#]", tail.partition("?")[0]) if w]
-    return () if words and all(_is_transition(w) for w in words) else None
+    if end[0] == "param":
+        return (("url", end[1]),)
+    _, words, addressed = end
+    return () if addressed and words and all(_is_transition(w) for w in words) else None
 
 
 def _query_conditions(url: list | None) -> tuple | None:
     """() when the URL's path ends in a search (`f"{root}/repositories/search/"`, a literal
     `"/_search"`); `(("query", param),)` when that depends on the path a parameter brings
     (spliced at the end); None otherwise."""
-    if not url:
+    end = _path_end(url)
+    if end is None:
         return None
-    if url[0] == "param":
-        return (("query", url[1]),)
-    if url[0] == "lit" and isinstance(url[1], str):
-        text = url[1]
-    elif url[0] == "fstr":
-        parts = url[1]
-        if parts and parts[-1][0] == "param":
-            return (("query", parts[-1][1]),)
-        text = "".join(str(p[1]) if p[0] == "lit" else "\x00" for p in parts).rpartition("\x00")[2]
-    else:
-        return None
-    words = [w for w in re.split(r"[/?#]", text.partition("?")[0]) if w]
+    if end[0] == "param":
+        return (("query", end[1]),)
+    words = end[1]
     return () if words and re.sub(r"[-_.]", "", words[-1].lower()) in QUERIES else None
 
 

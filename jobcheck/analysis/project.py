@@ -16,7 +16,7 @@ from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy
-from .names import canonical_in, origin, target
+from .names import analysed_tops, canonical_in, origin, target
 from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
@@ -676,13 +676,13 @@ class Project(Guards, Program):
         configuration or a registry). Not a call in a test (`if handler.can_handle(msg):` asks), nor
         one that asks for something or makes it (`job.create_tasks(evidence)`, `get_name()`)."""
         if event.kind != "call" or not event.receiver or not event.attr or event.in_test or event.attr.startswith("__") \
-                or _words(event.attr)[:1] in _ASKS:
+                or next(iter(_words(event.attr)), "") in _ASKS:
             return []
-        if event.name and not self.untyped(event.name.rpartition(".")[0]):
-            return []  # typed: a library's object (`self.executor.submit`), or a class of the project's
         family = self._hook_families.get(event.attr)
         if family is None or not _named_after(event.receiver, family[1]):
             return []
+        if event.name and not self.untyped(event.name.rpartition(".")[0]):
+            return []  # typed: a library's object (`self.executor.submit`), or a class of the project's
         return [self.functions[q] for q in family[0]]
 
     def untyped(self, obj: str) -> bool:
@@ -693,18 +693,16 @@ class Project(Guards, Program):
         resolved = self.canonical(obj) or obj
         if not resolved or resolved[0] == "@":
             return False
-        if resolved.partition(".")[0] in self._tops:
+        if resolved.partition(".")[0] in analysed_tops(self):
             return resolved.removesuffix("()") not in self.classes and self.function_for(resolved) is None
         # An attribute the project's class sets to nothing known reads as its library base's
         # (`RouterPB(pb.Avatar)`'s `self.queue = yield broker.queue(tag)`): still untyped.
         owner, _, attr = obj.rpartition(".")
         cls = self.classes.get(owner.removesuffix("()")) if owner.endswith("()") else None
-        member = self._member(cls, attr, 0) if cls is not None else ("typed", None)
+        if cls is None:
+            return False  # a library's object
+        member = self._member(cls, attr, 0)
         return member is None or member[0] == "external"
-
-    @cached_property
-    def _tops(self) -> set[str]:
-        return {m.partition(".")[0] for m in self.modules}
 
     @cached_property
     def _hook_families(self) -> dict[str, tuple[list[str], set[str]]]:
@@ -1051,9 +1049,9 @@ _NOT_KINDS = frozenset({"cls", "class", "klass", "obj", "object", "instance", "i
 
 # A method named so answers or builds something (the work is done by what it gives), or opens
 # and closes what the work goes through.
-_ASKS = [[w] for w in ("get", "create", "make", "build", "new", "is", "has", "can", "should", "to", "as", "from",
-                       "find", "list", "load", "parse", "format", "render", "describe", "validate", "exists",
-                       "connect", "disconnect", "open", "close", "setup", "teardown")]
+_ASKS = frozenset({"get", "create", "make", "build", "new", "is", "has", "can", "should", "to", "as", "from", "find",
+                   "list", "load", "parse", "format", "render", "describe", "validate", "exists", "connect",
+                   "disconnect", "open", "close", "setup", "teardown"})
 
 
 def _words(name: str) -> list[str]:

@@ -83,7 +83,7 @@ def _trying(loop, attempt: ast.Try) -> LoopShape | None:
     """`for attempt in range(5): try: ...; return except E: sleep(...)`."""
     index = loop.body.index(attempt)
     before, after = loop.body[:index], loop.body[index + 1:]
-    retrying = [h for h in attempt.handlers if not _always_exits(h.body)]
+    retrying = [h for h in attempt.handlers if not always_exits(h.body)]
     if not retrying or _per_item(loop, attempt.body):
         return None
     succeeded = attempt.body + attempt.orelse
@@ -270,15 +270,15 @@ def _continues(statements: list) -> bool:
     return any(isinstance(n, ast.Continue) for n in _walk(statements))
 
 
-def _always_exits(statements: list) -> bool:
+def always_exits(statements: list) -> bool:
     """Does this block leave the loop whatever happens: a `raise`, `return` or `break` among its
     statements, an `if` whose every arm leaves, or a `with` whose body does?"""
     for s in statements:
         if isinstance(s, _EXITS):
             return True
-        if isinstance(s, ast.If) and s.orelse and _always_exits(s.body) and _always_exits(s.orelse):
+        if isinstance(s, ast.If) and s.orelse and always_exits(s.body) and always_exits(s.orelse):
             return True
-        if isinstance(s, (ast.With, ast.AsyncWith)) and _always_exits(s.body):
+        if isinstance(s, (ast.With, ast.AsyncWith)) and always_exits(s.body):
             return True
     return False
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from .bindings import global_assignments, library_arm
 from .keys import is_key_name, is_message_id
-from .retry_loops import retry_loop
+from .retry_loops import always_exits, retry_loop
 
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
 #   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
@@ -1771,7 +1771,8 @@ def _judged(handler: ast.ExceptHandler) -> list[ast.Call]:
     """`except IOError as e: if is_clock_skew(e): resync() else: raise`, `if not retryable(e):
     raise`, `action = classify(e); if action == FAIL: raise elif action == RETRY: ...`: what the
     handler does next is decided by asking functions about the caught exception (the calls
-    returned), and some of their answers raise; [] when it is not so."""
+    returned), and some of their answers leave (raise, or give up: `return`, `break`); [] when it
+    is not so."""
     if not handler.name:
         return []
     asked: dict[str, list] = {handler.name: []}  # the exception, and what a function said of it
@@ -1790,7 +1791,7 @@ def _judged(handler: ast.ExceptHandler) -> list[ast.Call]:
                     node = node.orelse[0]
                     continue
                 arms.append(node.orelse)
-                return calls if any(arm and _raises_always(arm) for arm in arms) else []
+                return calls if any(arm and always_exits(arm) for arm in arms) else []
     return []
 
 
@@ -1806,11 +1807,6 @@ def _asking(test: ast.expr, asked: dict, caught: str) -> list[ast.Call]:
         elif isinstance(n, ast.Name) and n.id in asked and n.id != caught:
             out.extend(asked[n.id])
     return out
-
-
-def _raises_always(statements: list) -> bool:
-    return any(isinstance(s, ast.Raise) for s in statements) or any(
-        isinstance(s, ast.If) and s.orelse and _raises_always(s.body) and _raises_always(s.orelse) for s in statements)
 
 
 def _caught_locals(handler: ast.ExceptHandler) -> list[str]:

@@ -38,6 +38,21 @@ def names(value: list | None) -> tuple[str, ...] | None:
     return None
 
 
+def names_within(value: list | None, depth: int = 0):
+    """Every name a Value mentions, in the calls and sequences it is made of
+    (`isinstance(e, (requests.Timeout, requests.ConnectionError))`'s types)."""
+    if not value or depth > 3:
+        return
+    if value[0] in ("name", "ref") and isinstance(value[1], str):
+        yield value[1]
+    elif value[0] == "seq":
+        for v in value[1]:
+            yield from names_within(v, depth + 1)
+    elif value[0] == "call":
+        for v in (*value[2], *value[3].values()):
+            yield from names_within(v, depth + 1)
+
+
 def call_name(value: list | None) -> str | None:
     return value[1] if value and value[0] == "call" else None
 

@@ -20,6 +20,7 @@ from ..analysis.program import exclusive
 from ..analysis.project import CallEffect
 from ..analysis.raises import Raises, is_broad
 from ..analysis.summary import FunctionSummary
+from ..analysis.values import names_within
 from .context import CheckContext, ProjectView, event_anchor
 
 CODES = ("JC201",)
@@ -118,19 +119,9 @@ class _RetryScope:
         fn = self.project.function_for(self.project.canonical(name) or name) if name else None
         if fn is None or depth > 2:
             return False
-        if any(self._asks_of_transients(ev.name, depth + 1) for ev in fn.events
-               if ev.kind == "call" and ev.name and self.project.function_for(self.project.canonical(ev.name) or ev.name)):
-            return True
-        def names(value, depth=0):
-            if not value or depth > 3:
-                return
-            if value[0] in ("name", "ref") and isinstance(value[1], str):
-                yield value[1]
-            elif value[0] in ("seq", "call"):
-                for v in (value[1] if value[0] == "seq" else [*value[2], *value[3].values()]):
-                    yield from names(v, depth + 1)
-        return any(_TRANSIENT.search(n) for ev in fn.events for n in (ev.name or "", *(
-            m for v in (*ev.args, *ev.kwargs.values()) for m in names(v))))
+        return any(_TRANSIENT.search(n) for ev in fn.events
+                   for n in (ev.name or "", *(m for v in (*ev.args, *ev.kwargs.values()) for m in names_within(v)))) \
+            or any(self._asks_of_transients(ev.name, depth + 1) for ev in fn.events if ev.kind == "call" and ev.name)
 
     def _helper_repeats(self, index: int, ce: CallEffect) -> bool:
         """The retry is asked for inside the helper that makes the effect (`_perform(self, pk)`,
