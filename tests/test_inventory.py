@@ -1753,6 +1753,263 @@ def enqueue(view, request_id):
     assert jobs == {("Manager.run", "periodic"), ("build", "task")}
 
 
+def test_a_command_s_loop_left_when_no_period_is_given_and_a_thread_left_on_a_stop_message(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "sched/__init__.py": "",
+        "sched/cli.py": """
+import time
+from queue import Empty
+
+import click
+import requests
+
+TERMINATE = object()
+
+
+@click.command()
+@click.option("--period", default=0)
+def runner(period):
+    while True:
+        requests.post("https://sched.example/run-ready", json={})
+        if not period:
+            break
+        time.sleep(period)
+
+
+def drain(period):
+    while True:
+        sent = requests.post("https://sched.example/drain", json={})
+        if not sent:
+            break
+        time.sleep(period)
+
+
+def sender(commands):
+    while True:
+        try:
+            msg = commands.get(block=True, timeout=1)
+        except Empty:
+            msg = None
+        if msg is TERMINATE:
+            return
+        requests.post("https://sched.example/visits", json={})
+
+
+def smart_tests(devices):
+    while True:
+        for device in list(devices):
+            requests.post("https://sched.example/smart", json={"device": device})
+            devices.remove(device)
+        if not devices:
+            break
+        time.sleep(30)
+
+
+def waiter(results):
+    while True:
+        status = results.get(timeout=1)
+        if status == "done":
+            return status
+        requests.post("https://sched.example/poll", json={})
+""",
+    })
+    jobs = {(row["name"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    # `if not period: break` is the caller's choice, the same in every round: given a period the
+    # loop runs until stopped. `if not sent: break` reads what the round did, and `if not devices:`
+    # a parameter the rounds empty: the work done once.
+    # A stop message taken from the loop's command queue stops it; a result it waits for ends it.
+    assert jobs == {("runner", "periodic"), ("sender", "periodic")}
+
+
+def test_a_timer_subclass_of_the_application_s_own_and_a_hook_class_named_by_its_dotted_path(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "game/__init__.py": "",
+        "game/scripts.py": """
+import requests
+from twisted.internet.task import LoopingCall
+
+
+class ExtendedLoopingCall(LoopingCall):
+    def start(self, interval, now=True, start_delay=None):
+        return LoopingCall.start(self, interval, now)
+
+
+class OwnInitCall(LoopingCall):
+    def __init__(self, interval):
+        LoopingCall.__init__(self, self.tick)
+        self.every = interval
+
+    def tick(self):
+        pass
+
+
+class ScriptBase:
+    def start(self, interval):
+        self.task = ExtendedLoopingCall(self._step)
+        self.task.start(interval)
+        self.other = OwnInitCall(5)
+
+    def _step(self):
+        self.at_repeat()
+
+    def at_repeat(self):
+        pass
+
+
+def create_script(path, interval):
+    return path, interval
+
+
+class SimpleTask:
+    def __init__(self, interval):
+        self.interval = interval
+        self._task = LoopingCall(self.run)
+
+    def run(self):
+        raise NotImplementedError
+
+
+class ScannerTask(SimpleTask):
+    def __init__(self, scanner):
+        self.scanner = scanner
+        super().__init__(120)
+
+    def run(self):
+        self.scanner()
+
+
+class Tracker:
+    def __init__(self):
+        self.task = ScannerTask(scanner=self.scan)
+
+    def scan(self):
+        requests.post("https://game.example/scan", json={})
+
+
+def start_tracking():
+    return Tracker()
+""",
+        "game/gametime.py": """
+import requests
+
+from .scripts import ScriptBase, create_script
+
+
+class TimeScript(ScriptBase):
+    def at_repeat(self):
+        requests.post("https://game.example/tick", json={})
+
+
+class UnusedScript(ScriptBase):
+    def at_repeat(self):
+        requests.post("https://game.example/unused", json={})
+
+
+def schedule(seconds):
+    return create_script("game.gametime.TimeScript", interval=seconds)
+""",
+    })
+    jobs = {(row["function"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    # `ExtendedLoopingCall(self._step)` repeats `_step` as twisted's LoopingCall does (a subclass
+    # with a constructor of its own takes something else); `_step` hands its work to `at_repeat`,
+    # implemented by the script class the application names by its dotted path (not the unused one).
+    # A timer of the application's own that runs an abstract `run`: its subclass's `run` calls the
+    # callable it was constructed with, which is the job (`Tracker.scan`).
+    assert jobs == {("game.gametime.TimeScript.at_repeat", "periodic"), ("game.scripts.Tracker.scan", "periodic")}
+
+
+def test_tasks_chosen_at_run_time_from_a_table_in_if_arms_or_by_a_helper_s_callers(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "ops/__init__.py": "",
+        "ops/tasks.py": """
+import requests
+
+
+def sync_roles(remote_pk):
+    requests.post("https://galaxy.example/roles/sync", json={"remote": remote_pk})
+
+
+def sync_collections(remote_pk):
+    requests.post("https://galaxy.example/collections/sync", json={"remote": remote_pk})
+
+
+def sync_git(remote_pk):
+    requests.post("https://galaxy.example/git/sync", json={"remote": remote_pk})
+
+
+def mark(pks):
+    requests.post("https://galaxy.example/mark", json=pks)
+
+
+def never_dispatched(pks):
+    requests.post("https://galaxy.example/never", json=pks)
+""",
+        "ops/views.py": """
+from pulpcore.plugin.tasking import dispatch
+
+from .tasks import mark, sync_collections, sync_git, sync_roles
+
+
+class RepositoryViewSet:
+    def sync(self, request, remote):
+        if remote.kind == "role":
+            sync_func = sync_roles
+        elif remote.kind == "collection":
+            sync_func = sync_collections
+        else:
+            sync_func = sync_git
+        return dispatch(sync_func, exclusive_resources=[remote])
+
+    def _handle_mark_task(self, request, task_function):
+        return dispatch(task_function, exclusive_resources=[request])
+
+    def mark(self, request):
+        return self._handle_mark_task(request, mark)
+""",
+        "ops/stages.py": """
+import requests
+from pulpcore.plugin.stages import Stage
+
+
+class FirstStage(Stage):
+    async def run(self):
+        requests.get("https://galaxy.example/index")
+
+    def describe(self):
+        return "first"
+""",
+        "ops/worker.py": """
+import oslo_messaging as messaging
+import requests
+
+
+class ShellHandler:
+    def build(self, ctxt, app_id):
+        requests.post("https://ci.example/shell", json={"app": app_id})
+
+
+class DockerHandler:
+    def build(self, ctxt, app_id):
+        requests.post("https://ci.example/docker", json={"app": app_id})
+
+
+def main(conf):
+    handlers = {"shell": ShellHandler, "docker": DockerHandler}
+    endpoints = [handlers[conf.handler]()]
+    server = messaging.get_rpc_server(None, messaging.Target(topic="worker"), endpoints)
+    server.start()
+""",
+    })
+    jobs = {(row["function"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    # The function chosen in the arms of an `if`, each; what a helper's callers pass to the
+    # parameter it dispatches; a pipeline stage's `run`; each endpoint class a table holds.
+    assert jobs == {
+        ("ops.tasks.sync_roles", "task"), ("ops.tasks.sync_collections", "task"), ("ops.tasks.sync_git", "task"),
+        ("ops.tasks.mark", "task"), ("ops.stages.FirstStage.run", "background"),
+        ("ops.worker.ShellHandler.build", "task"), ("ops.worker.DockerHandler.build", "task"),
+    }
+
+
 def test_a_job_handing_work_to_a_family_s_hook_on_an_object_of_no_known_type_runs_each_implementation(tmp_path: Path) -> None:
     root = write_tree(tmp_path, {
         "relay/__init__.py": "",

@@ -16,7 +16,7 @@ from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy
-from .names import analysed_tops, canonical_in, origin, target
+from .names import analysed_tops, canonical_in, origin, target, targets
 from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
@@ -287,7 +287,8 @@ class Project(Guards, Program):
 
     def used_classes(self) -> set[str]:
         """The project's classes its own code constructs or names outside their definition
-        (`CleanupWorker(zk)`, `BOT = RestAPIOutputBot`, `register(SyncTask)`, a table of them, also
+        (`CleanupWorker(zk)`, `BOT = RestAPIOutputBot`, `register(SyncTask)`, a table of them, its
+        dotted path written out (`create_script("pkg.gametime.TimeScript")`), also
         a class's own: `_executor_mapping = {"position": PositionExecutor}`), or builds other classes
         on (an implementation there runs for each of them), outside its tests."""
         def find() -> set[str]:
@@ -309,6 +310,8 @@ class Project(Guards, Program):
                     return
                 if value[0] in ("name", "ref"):
                     yield value[-1] if value[0] == "ref" else value[1]
+                elif value[0] == "lit" and isinstance(value[1], str) and value[1] in self.classes:
+                    yield value[1]  # its dotted path (`create_script("pkg.gametime.TimeScript")`)
                 elif value[0] == "seq":
                     for v in value[1]:
                         yield from values(v, depth + 1)
@@ -416,9 +419,9 @@ class Project(Guards, Program):
                 value = ev.kwargs.get(param)
                 if value is None and 0 <= index - offset < len(ev.args):
                     value = ev.args[index - offset]
-                qualname = target(self, site.module, value)
-                if qualname:
-                    out.append(replace(reg, target=qualname, anchor=site.anchor, forward=None))
+                found = targets(self, site.module, value)
+                if found:
+                    out.extend(replace(reg, target=qualname, anchor=site.anchor, forward=None) for qualname in found)
                 elif value and value[0] == "param" and depth < 3 and site.function.name != MODULE_CODE:
                     further.append(replace(reg, forward=(site.function.qualname, value[2], value[1])))
             if further:

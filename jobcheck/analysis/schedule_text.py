@@ -6,15 +6,18 @@ schedule:
     0 3 * * *   ckan -c /etc/ckan/ckan.ini notify send_emails
     @daily      /srv/app/venv/bin/python scripts/nightly.py
 
-Only lines in crontab syntax count (five time fields, or `@hourly` ... `@annually`), wherever
-they are in the file (a documentation code block indents them); prose that mentions a command is
-not a schedule, nor is `@reboot`. What each command runs is decided by the frameworks
+Lines in crontab syntax count (five time fields, or `@hourly` ... `@annually`; not `@reboot`),
+wherever they are in the file (a documentation code block indents them). So do the commands a
+paragraph of the documentation about cron quotes, and those of the code block after it ("executed
+with the ``ralph deploy`` command regularly by cron"; "Then run (or add a cron job)::"); not a
+paragraph that turns cron down ("by hand, instead of from cron"), nor a changelog's. What each command runs is decided by the frameworks
 (`frameworks/scheduled_commands.py`); this module only finds and splits the lines.
 
 A shell script of the project that a schedule runs (by its path, in command position) runs its
 command lines on that schedule (`_scripts_run`). A systemd timer schedules the service of the same name (or its `Unit=`): that service's
 `ExecStart=` lines are read as crontab lines. The console scripts a package declares
-(`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too) say what a command name in such a line runs (`borgmatic` ->
+(`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too,
+`setup.py`'s `entry_points`, read from its syntax tree) say what a command name in such a line runs (`borgmatic` ->
 `borgmatic.commands.borgmatic:main`).
 
 Which files are read is decided by name alone (`is_schedule_file`), so that listing a folder
@@ -23,6 +26,7 @@ tells whether one was added or removed (the cache's folder stamps look at the sa
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import shlex
@@ -73,7 +77,7 @@ class CronLine:
         return out
 
 
-_PACKAGE_FILES = ("pyproject.toml", "setup.cfg")
+_PACKAGE_FILES = ("pyproject.toml", "setup.cfg", "setup.py")
 _CRON_FOLDERS = ("cron", "cron.d", "cron.hourly", "cron.daily", "cron.weekly", "cron.monthly")
 
 
@@ -101,6 +105,96 @@ def cron_lines(text: str, path: str) -> list[CronLine]:
         found = _CRON.match(line) or _NICKNAME.match(line)
         if found is not None:
             out.append(CronLine(path, number, found.group("command").strip().rstrip("`")))
+    return out
+
+
+# Documentation says in prose which of its commands cron runs: "The plugins are executed with the
+# ``ralph deploy`` command regularly by cron.", "Then run (or add a cron job)::" over a literal
+# block. A paragraph that names cron (not "instead of cron") schedules the commands it quotes and
+# those of the code block that follows it; what they run is decided as for a crontab line.
+_DOC_SUFFIXES = (".rst", ".md", ".txt")
+_HISTORY = ("change", "history", "news", "release")  # what was done once, not how it runs
+_CRON_WORD = re.compile(r"\bcron(?:tab|job)?s?\b", re.IGNORECASE)
+_NOT_CRON = re.compile(r"\b(?:not|never|instead of|rather than|no longer|without)\b[^.]{0,40}\bcron", re.IGNORECASE)
+_INLINE_CODE = re.compile(r"``([^`]+)``|(?<![`:])`([^`<>]+)`(?![`_])")
+_ROLE = re.compile(r":[\w:.-]+:`[^`]*`")  # reST's :class:`~celery.schedules.crontab`: a name, not prose
+_NOT_SHELL = re.compile(r"^\s*(?:```|~~~|\.\.\s+[\w-]+::)\s*(?!(?:bash|sh|shell|console|shell-session|text|none|cron|crontab)\s*$)\w",
+                        re.IGNORECASE)  # a code block in a language other than the shell's
+_CODE_WORDS = ("from", "import", "def", "class", "return", "if", "for", "with", "print", "async", "await", "@", ">>>")
+_PROMPT = re.compile(r"^\s*(?:\$|%|>>>|\(\w+\)\s*\$)\s+")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_NO_FENCE = re.compile(r"(?!)")
+_BLOCK_DIRECTIVE = re.compile(r"^\s*\.\.\s+(?:code-block|code|sourcecode|prompt)::")
+
+
+def prose_cron_lines(text: str, path: str) -> list[CronLine]:
+    """The commands a paragraph about cron quotes, and those of the code block after it."""
+    out: list[CronLine] = []
+    lines = text.splitlines()
+    fence = _FENCE if path.lower().endswith(".md") else _NO_FENCE  # `~~~~` underlines a reST title
+    paragraphs: list[tuple[int, int]] = []  # [start, end) of each run of non-blank lines
+    i = 0
+    while i < len(lines):
+        if not lines[i].strip():
+            i += 1
+            continue
+        start = i
+        if fence.match(lines[i]):  # a fenced block is one paragraph, blank lines and all
+            i += 1
+            while i < len(lines) and not fence.match(lines[i]):
+                i += 1
+            i += 1
+        else:
+            while i < len(lines) and lines[i].strip() and not fence.match(lines[i]):
+                i += 1
+        paragraphs.append((start, min(i, len(lines))))
+    for n, (start, end) in enumerate(paragraphs):
+        prose = _ROLE.sub("", " ".join(line.strip() for line in lines[start:end]))
+        if len(prose) > 4 * MAX_LINE or fence.match(lines[start]) or not _CRON_WORD.search(prose) \
+                or _NOT_CRON.search(prose):
+            continue
+        for number in range(start, end):
+            for found in _INLINE_CODE.finditer(_ROLE.sub("", lines[number])):
+                quoted = _PROMPT.sub("", found.group(1) or found.group(2)).strip()
+                timed = _CRON.match(quoted) or _NICKNAME.match(quoted)
+                command = timed.group("command") if timed else quoted
+                if len(command.split()) > 1:  # a command, not a name mentioned (``intelmq`` user)
+                    out.append(CronLine(path, number + 1, command))
+        out.extend(_block_after(lines, paragraphs, n, path, fence))
+    return [line for line in out if line.command and len(line.command) <= MAX_LINE]
+
+
+def _block_after(lines: list[str], paragraphs: list[tuple[int, int]], n: int, path: str,
+                 fence: re.Pattern) -> list[CronLine]:
+    """The code block right after paragraph `n`: fenced (Markdown), or indented after a paragraph
+    ending in `::` or a `.. code-block::` directive (reStructuredText)."""
+    start, end = paragraphs[n]
+    following = paragraphs[n + 1] if n + 1 < len(paragraphs) else None
+    if following is not None and _BLOCK_DIRECTIVE.match(lines[following[0]]) and following[1] - following[0] <= 3:
+        if _NOT_SHELL.match(lines[following[0]]):
+            return []
+        n, following = n + 1, paragraphs[n + 2] if n + 2 < len(paragraphs) else None
+    elif not lines[end - 1].rstrip().endswith("::") and not (following and fence.match(lines[following[0]])):
+        return []
+    if following is None:
+        return []
+    first, last = following
+    if fence.match(lines[first]):
+        if _NOT_SHELL.match(lines[first]):
+            return []
+        body = range(first + 1, last - 1 if last - 1 > first and fence.match(lines[last - 1]) else last)
+    elif lines[first][:1].isspace():
+        body = range(first, last)
+    else:
+        return []
+    out = []
+    for number in body:
+        command = _PROMPT.sub("", lines[number]).strip()
+        timed = _CRON.match(command) or _NICKNAME.match(command)
+        if timed:
+            command = timed.group("command").strip()
+        if command and not command.startswith(("#", "@")) and command.split()[0] not in _CODE_WORDS:  # `@reboot`
+            out.append(CronLine(path, number + 1, command))
     return out
 
 
@@ -132,8 +226,12 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
             scripts.update(_pyproject_scripts(text))
         elif name == "setup.cfg":
             scripts.update(_ini_scripts(text))
+        elif name == "setup.py":
+            scripts.update(_setup_py_scripts(text))
         else:
             lines.extend(cron_lines(text, display))
+            if name.endswith(_DOC_SUFFIXES) and "cron" not in name and not name.startswith(_HISTORY):
+                lines.extend(prose_cron_lines(text, display))
             if name.endswith(".sh"):
                 shell.setdefault(path.name, []).append((display, text))
     for unit, _ in timers:
@@ -143,6 +241,7 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
                 found = re.match(r"^\s*ExecStart\s*=\s*[-@:+!]*(\S.*)$", line)
                 if found:
                     lines.append(CronLine(display, number, found.group(1).strip()))
+    lines = list(dict.fromkeys(lines))  # a crontab line in a code block about cron is read twice
     return Schedules(tuple(lines + _scripts_run(lines, shell)), tuple(sorted(scripts.items())))
 
 
@@ -268,6 +367,29 @@ def _pyproject_scripts(text: str) -> dict[str, str]:
 
 
 _ENTRY_POINT_SECTIONS = ("options.entry_points", "entry_points")  # setuptools', pbr's
+
+
+def _setup_py_scripts(text: str) -> dict[str, str]:
+    """setup.py's `entry_points={"console_scripts": ["name = module:function", ...]}` (or the
+    same as an ini string), read from its syntax tree: setup.py is never run."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if isinstance(key, ast.Constant) and key.value == "console_scripts" \
+                        and isinstance(value, (ast.List, ast.Tuple)):
+                    for item in value.elts:
+                        if isinstance(item, ast.Constant) and isinstance(item.value, str):
+                            name, eq, target = item.value.partition("=")
+                            if eq and name.strip() and ":" in target:
+                                out[name.strip()] = target.strip().split()[0]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and "[console_scripts]" in node.value:
+            out.update(_ini_scripts(node.value.replace("[console_scripts]", "[entry_points]\nconsole_scripts =")))
+    return out
 
 
 def _ini_scripts(text: str) -> dict[str, str]:

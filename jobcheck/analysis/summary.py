@@ -30,7 +30,9 @@ from .retry_loops import always_exits, retry_loop
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
 #   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
 #   | ["dict", [[k, v]...]] | ["fstr", [parts]] | ["param", name, index(, "path")] | ["closure", name]
-#   | ["param_attr", name, index, attribute] | ["each", [v...]] (a loop variable over a literal tuple) | ["other"]
+#   | ["param_attr", name, index, attribute] | ["each", [v...]] (a loop variable over a literal tuple, a
+#   table's entry picked at run time) | ["either", [v...]] (a function chosen in `if` arms; the last
+#   where one is read: `names.target`) | ["other"]
 Value = list
 
 _MAX_VALUE_DEPTH = 4
@@ -210,7 +212,7 @@ def is_property(fn: FunctionSummary) -> bool:
 class _Scope:
     """Names visible inside one function (or the module): resolved name, or None if untyped."""
 
-    __slots__ = ("names", "sources", "parent", "depth", "held", "params", "globals", "caught")
+    __slots__ = ("names", "sources", "parent", "depth", "held", "params", "globals", "caught", "changed")
 
     def __init__(self, parent: _Scope | None) -> None:
         self.names: dict[str, str | None] = {}
@@ -221,6 +223,7 @@ class _Scope:
         self.params: tuple = ()  # the function's own parameters (a nested function sees them as "closure")
         self.globals: tuple = ()  # names this function declares `global`
         self.caught: dict[str, Handler] = {}  # `outcome = exc` in a handler: the local holds its exception
+        self.changed: frozenset = frozenset()  # parameters the body rebinds or calls a method of
 
 
 class _TrackedNames(dict):
@@ -564,7 +567,7 @@ class Summarizer:
                 # A module-level variable: keep its dotted name so its assigned value can be read
                 # (`default_args=default_args`, `retry_policy=POLICY`).
                 return ["name", name, ref] if name else ["ref", ref]
-            if isinstance(node, ast.Name) and self.scope.held.get(node.id, _OTHER)[0] == "call":
+            if isinstance(node, ast.Name) and self.scope.held.get(node.id, _OTHER)[0] in ("call", "either"):
                 return self.scope.held[node.id]  # `cull = partial(cull_idle, ...)`: typed, and held
             if name:
                 return ["name", name]
@@ -599,6 +602,9 @@ class Summarizer:
             func = self.resolve(node.func)
             args = [self.value(a, depth + 1) for a in node.args]
             kwargs = {k.arg or "**": self.value(k.value, depth + 1) for k in node.keywords}
+            if func is None and (chosen := self._table_entries(node.func)):
+                # `handlers[conf.handler]()`: a call of whichever entry the key picks at run time.
+                return ["each", [["call", entry, args, kwargs] for entry in chosen]]
             return ["call", func, args, kwargs]
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             return ["seq", [self.value(e, depth + 1) for e in node.elts]]
@@ -902,6 +908,8 @@ class Summarizer:
         what is appended later is not in it)."""
         if not isinstance(target, ast.Name) or self.fn is None or self.scope is self.module_scope:
             return
+        if isinstance(value, (ast.Name, ast.Attribute)) and self.scope.held.get(target.id, _OTHER)[0] == "either":
+            return  # chosen in `if` arms, as `_bind` just found (`_chosen_in_arms`)
         held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr, ast.List, ast.Tuple, ast.Dict)) else None
         if isinstance(value, ast.Constant) and isinstance(value.value, str) and _DOTTED_PATH.match(value.value):
             held = ["lit", value.value]  # `task_name = "app.tasks.cleanup"`: what to run, by its path
@@ -917,6 +925,30 @@ class Summarizer:
             self.scope.held[target.id] = held
         else:
             self.scope.held.pop(target.id, None)
+
+    def _chosen_in_arms(self, scope: _Scope, name: str, typ: str | None, earlier: tuple | None,
+                        branch: tuple) -> Value | None:
+        """`if role: sync = sync_roles` / `elif collection: sync = sync_collections`: a function
+        chosen in sibling arms of one `if` is either of them where it is used (`dispatch(sync)`)."""
+        before = scope.names.get(name)
+        if not (_is_reference(typ) and _is_reference(before)) or earlier is None or typ == before:
+            return None
+        common = next((i for i, (a, b) in enumerate(zip(earlier, branch)) if a != b), None)
+        if common is None or earlier[common][0] != branch[common][0]:
+            return None  # not two arms of the same `if`
+        held = scope.held.get(name, _OTHER)
+        return ["either", [*(held[1] if held[0] == "either" else [["name", before]]), ["name", typ]]]
+
+    def _table_entries(self, node: ast.expr) -> list[str]:
+        """`handlers[key]` on a dict held as written (`handlers = {"shell": shell.Handler, ...}`):
+        the names its entries hold, the one a literal key picks or all of them."""
+        if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)):
+            return []
+        held = self.scope.held.get(node.value.id, _OTHER)
+        if held[0] != "dict":
+            return []
+        key = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        return [v[1] for k, v in held[1] if v[0] == "name" and v[1] and (key is None or k == ["lit", key])]
 
     def _changes_held_dict(self, node: ast.expr) -> None:
         """A dict held as written (`_hold`) and then changed is that no longer: not held."""
@@ -1019,10 +1051,13 @@ class Summarizer:
                 scope.sources[target.id] = scope.sources.get(target.id, _EMPTY) | sources
                 self._sink("var", target.id, target.lineno, sources)
                 return
+            chosen = self._chosen_in_arms(scope, target.id, typ, earlier, branch)
             scope.names[target.id] = typ
             scope.depth[target.id] = branch
-            if scope.held.get(target.id, _OTHER)[0] in ("call", "each"):
+            if scope.held.get(target.id, _OTHER)[0] in ("call", "each", "either"):
                 del scope.held[target.id]  # `for cb in callbacks:`, `cb, n = ...`: no longer the partial
+            if chosen is not None:
+                scope.held[target.id] = chosen
             if sources:
                 scope.sources[target.id] = sources
             else:
@@ -1236,10 +1271,18 @@ class Summarizer:
             self._keep_library(arms)
 
     def _off_by_default(self, test: ast.expr) -> bool:
-        """`if once:`, `if under_test:` on a parameter that defaults to False or None: what it
-        leaves is a caller's choice (a test's); the run its callers start by default goes on."""
-        default = self.fn.defaults.get(test.id) if isinstance(test, ast.Name) and self.fn is not None else None
-        return default in (["lit", False], ["lit", None]) and self.scope.names.get(test.id, "") is None
+        """`if once:`, `if under_test:` on a parameter that defaults to False or None, and `if not
+        period:` on one that has no default (a command's option): what it leaves is a caller's
+        choice, the same in every round; the run its callers start by default goes on."""
+        negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+        name = test.operand if negated else test
+        if not isinstance(name, ast.Name) or self.fn is None or name.id not in self.fn.params \
+                or self.scope.names.get(name.id, "") is not None or name.id in self.scope.changed:
+            return False  # `if not devices: break` after `devices.remove(d)`: the work done
+        default = self.fn.defaults.get(name.id)
+        if negated:
+            return default is None
+        return default in (["lit", False], ["lit", None])
 
     # A module-level `if`/`try` whose arms bind one name differently (`bindings.library_arm`).
 
@@ -1410,6 +1453,7 @@ class Summarizer:
         self.mod.functions[qualname] = fn
         scope = _Scope(self.scope if self.fn.name != MODULE_CODE else self.module_scope)
         scope.params = tuple(params)
+        scope.changed = _changed_names(node, params)
         all_args = (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
         for i, arg in enumerate(all_args):
             typ = None
@@ -1636,10 +1680,31 @@ def _counts(test: ast.expr) -> bool:
                for n in ast.walk(test))
 
 
+def _is_reference(name: str | None) -> bool:
+    """A dotted name of something defined (a function, a class), not an instance (`X()`), a
+    table's entry or a special name."""
+    return bool(name) and "." in name and name[0] != "@" and "(" not in name and "[" not in name
+
+
+def _changed_names(node: ast.FunctionDef | ast.AsyncFunctionDef, names: list) -> frozenset:
+    """The names among `names` the function's body rebinds, deletes, stores into, or calls a
+    method of (`devices.remove(d)`): what a test of them reads may change from round to round."""
+    wanted, out = set(names), set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+            out.add(sub.id)
+        elif isinstance(sub, (ast.Attribute, ast.Subscript)) and isinstance(sub.value, ast.Name) \
+                and isinstance(sub.ctx, (ast.Store, ast.Del)):
+            out.add(sub.value.id)
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and isinstance(sub.func.value, ast.Name):
+            out.add(sub.func.value.id)
+    return frozenset(out & wanted)
+
+
 def _says_stop(test: ast.expr) -> bool:
     """A test that the process was told to stop: an event waited on (`if self._event.wait(1):`,
-    true once set), a stop flag (`if self._stop.is_set():`, `if self.stopped:`), or a run flag
-    cleared (`if not self.running:`)."""
+    true once set), a stop flag (`if self._stop.is_set():`, `if self.stopped:`), a run flag
+    cleared (`if not self.running:`), or a stop message (`if msg is TERMINATE:`)."""
     if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "wait":
         # The process's stop event (`self._stop.wait(1)`, `self._event.wait(1)`), not a readiness
         # one (`if self._ready.wait(1): return` waits for something).
@@ -1649,6 +1714,11 @@ def _says_stop(test: ast.expr) -> bool:
                                                      or _flag_named(owner, _STOP_WORDS))
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return _flag_named(test.operand, _RUN_WORDS)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.Eq)):
+        # A stop message taken from the loop's command queue (`if msg is TERMINATE:`, `== "stop"`).
+        return any(_flag_named(side, _STOP_WORDS) or (isinstance(side, ast.Constant) and isinstance(side.value, str)
+                                                      and side.value.lower().startswith(_STOP_WORDS))
+                   for side in (test.left, test.comparators[0]))
     return _flag_named(test, _STOP_WORDS)
 
 

@@ -43,6 +43,7 @@ pass.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 from ..analysis.jobs import Anchor, JobSite, Registration
@@ -703,7 +704,24 @@ def through_kept_callables(project: Project, reg: Registration) -> list[Registra
     """A runner of the application's own: the method a timer or a task runs calls the callable its
     object was constructed with (`FlexTimer(loop, callback)` ... `self.callback(now)`), so the jobs
     are what its users construct it with (also through a helper: `register_timer(cb)` returning
-    `FlexTimer(self, cb)`), not the runner's plumbing."""
+    `FlexTimer(self, cb)`), not the runner's plumbing. A method the runner's class leaves to its
+    subclasses (`LoopingCall(self.run)` with an abstract `run`) is read in each of them
+    (`EventScannerTask.run` calling `self.scanner()`)."""
+    fn = project.functions.get(reg.target)
+    if fn is not None and fn.class_qualname:
+        impls = project.implementations(fn)
+        if impls != [fn] and any(_calls_its_constructor_param(project, impl) for impl in impls):
+            return [one for impl in impls for one in _through_kept(project, replace(reg, target=impl.qualname))]
+    return _through_kept(project, reg)
+
+
+def _calls_its_constructor_param(project: Project, fn) -> bool:
+    cls = project.classes.get(fn.class_qualname) if fn.class_qualname else None
+    return cls is not None and any(method == "__call__" for _, method in _constructor_params_called(
+        project, cls, fn, looped=False, settled=True))
+
+
+def _through_kept(project: Project, reg: Registration) -> list[Registration]:
     fn = project.functions.get(reg.target)
     cls = project.classes.get(fn.class_qualname) if fn is not None and fn.class_qualname else None
     if cls is None:

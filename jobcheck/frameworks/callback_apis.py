@@ -24,7 +24,9 @@ of a class of the project: its method (its own or a base's) is the job.
 
 So is a subclass of a library's consumer class that defines the method the library calls per
 message (`class BuildConsumer(fedmsg.consumers.FedmsgConsumer): def consume(self, message)`),
-wherever the library is told to load it (moksha reads its consumers from entry points).
+wherever the library is told to load it (moksha reads its consumers from entry points), and a
+stage of a library's pipeline, which the library starts as a task of its own beside the other
+stages (`class DebFirstStage(pulpcore.plugin.stages.Stage): async def run(self)`).
 
 Each entry names the library's call (resolved, so `BackgroundTasks` as a parameter annotation
 counts), where the function goes, and what kind of job it makes. The function is a job whatever
@@ -52,7 +54,7 @@ from dataclasses import dataclass
 from ..analysis.decorators import decorated_functions
 from ..analysis.delivery import AT_MOST_ONCE, Delivery
 from ..analysis.jobs import Anchor, Registration, RetryLimit
-from ..analysis.names import canonical_in, target
+from ..analysis.names import canonical_in, forwarded, target
 from ..analysis.program import calls_named
 from ..analysis.project import Project
 from ..analysis.values import lit
@@ -128,6 +130,13 @@ LISTENERS = (
 )
 
 
+# A library's base class -> the methods it calls, and what kind of job each makes: a consumer's,
+# for each message; a pipeline stage's, started as a task beside the other stages of the job that
+# builds the pipeline (Pulp's sync: `class DebFirstStage(Stage): async def run(self)`).
+BASE_HOOKS = {
+    "pulpcore.plugin.stages.Stage": (("run",), "background", "start"),
+    "pulpcore.plugin.stages.api.Stage": (("run",), "background", "start"),
+}
 # A library's consumer base class -> the methods it calls for each message.
 CONSUMER_BASES = {
     "fedmsg.consumers.FedmsgConsumer": ("consume",),
@@ -182,11 +191,16 @@ class CallbackApis:
             site.retry = _retry_policy(project, d)
             sites.append(site)
         for cls in project.classes.values():
-            hooks = {m for base in project.class_bases(cls) for m in CONSUMER_BASES.get(base.removesuffix("()"), ())}
-            for method in sorted(hooks & set(cls.methods)):
-                if project.the_applications(project.module_of_class(cls)):
+            if not project.the_applications(project.module_of_class(cls)):
+                continue
+            hooks = {(m, "consumer", "enqueue") for base in project.class_bases(cls)
+                     for m in CONSUMER_BASES.get(base.removesuffix("()"), ())}
+            hooks |= {(m, kind, trigger) for base in project.class_bases(cls)
+                      for methods, kind, trigger in [BASE_HOOKS.get(base.removesuffix("()"), ((), "", ""))] for m in methods}
+            for method, kind, trigger in sorted(hooks):
+                if method in cls.methods:
                     sites.append(job_from_function(project, project.functions[f"{cls.qualname}.{method}"], self.name,
-                                                   "consumer", triggers={"enqueue"}))
+                                                   kind, triggers={trigger}))
         return sites
 
     def find_registrations(self, project: Project) -> list[Registration]:
@@ -197,9 +211,15 @@ class CallbackApis:
             spec = next((s for s in CALLS if matches_any(name, s.names)), None)
             if spec is None:
                 continue
-            found = {target(project, site.module, value) for value in _callbacks(site.event, spec)}
+            values = _callbacks(site.event, spec)
+            found = {target(project, site.module, value) for value in values}
             regs.extend(Registration(qualname, self.name, spec.trigger, site.anchor, kind=spec.kind)
                         for qualname in sorted(found - {None}))
+            # `def _handle(self, request, task_function): dispatch(task_function, ...)`: what its
+            # callers pass there.
+            forwards = {forwarded(site, value) for value in values if value and value[0] == "param"}
+            regs.extend(Registration("", self.name, spec.trigger, site.anchor, kind=spec.kind, forward=forward)
+                        for forward in sorted(forwards - {None}))
         for spec in LISTENERS:
             for site in calls_named(project, (spec.attr,)):
                 name = canonical_in(project, site.module, site.event.name) or ""
@@ -295,7 +315,7 @@ def _callbacks(ev, spec: CallbackCall) -> list:
     values += [ev.args[i] for i in spec.positions if i < len(ev.args)]
     out = []
     for value in values:
-        if value and value[0] == "seq":
+        if value and value[0] in ("seq", "either"):  # a list's items; a function chosen in `if` arms, each
             out.extend(value[1])
         else:
             out.append(value)

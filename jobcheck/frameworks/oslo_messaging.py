@@ -190,6 +190,7 @@ def _endpoint_classes(project: Project, fn, ev, depth: int) -> list:
     value = project.deref(value) if value and value[0] in ("name", "ref") else value  # `ENDPOINTS = [...]`
     held = _held(project, value, fn)  # `self.endpoints`, set to a list in `__init__`
     elements = held if held is not None else value[1] if value and value[0] == "seq" else [value] if value else []
+    elements = [one for e in elements for one in (e[1] if e and e[0] == "each" else [e])]  # `[handlers[kind]()]`
     # `[RatingEndpoint()]`, or `[self._rating_endpoint]` typed by its assignment in `__init__`
     names += [e[1] + ("()" if e[0] == "call" else "") for e in elements if e and e[0] in ("call", "name") and e[1]]
     classes = []

@@ -11,8 +11,10 @@ A crontab line beside the code (a `crontab` file, a shell script, the deployment
 `python manage.py get_email` runs that Django command, `ckan notify send_emails` the click or
 typer command of that name, `python scripts/nightly.py` or `python -m app.nightly` that script's
 `main` (or the functions of its own its module code calls), and a console script the package
-declares its function (or the function of its module the next word names: a subcommand). A
-systemd timer's service counts as a crontab line.
+declares its function (or the function of its module the next word names: a subcommand; or,
+when the script is manage.py under another name, the Django command the next word names). A
+systemd timer's service counts as a crontab line, and so does a command the documentation quotes
+in a paragraph about cron ("run ``ralph deploy`` regularly from cron").
 
 Nothing retries a command: the next run is the next tick, so one that fails half-way runs again
 from the start then, and one that outlasts its interval overlaps the next unless it takes a lock.
@@ -143,9 +145,23 @@ def _cron_words(project: Project) -> _CronWords:
                 elif word == "-m" and i + 1 < len(words):
                     out.scripts.setdefault(("module", words[i + 1]), line)
                 elif word.rpartition("/")[2] in project.console_scripts:
-                    out.console.append((project.console_scripts[word.rpartition("/")[2]], following, line))
+                    entry = project.console_scripts[word.rpartition("/")[2]]
+                    out.console.append((entry, following, line))
+                    if following and _runs_manage(project, entry):
+                        out.django.setdefault(following[0], line)  # `ralph deploy`: manage.py's `deploy`
         return out
     return project.once("crontab words", read)
+
+
+_MANAGE = ("django.core.management.execute_from_command_line", "django.core.management.ManagementUtility().execute")
+
+
+def _runs_manage(project: Project, entry: str) -> bool:
+    """A console script of the application's own that is Django's manage.py under another name
+    (`def main(): os.environ.setdefault(...); execute_from_command_line(sys.argv)`)."""
+    module, _, function = entry.partition(":")
+    fn = project.functions.get(f"{module}.{function}")
+    return fn is not None and any(ev.kind == "call" and project.canonical(ev.name) in _MANAGE for ev in fn.events)
 
 
 def _cli_command(project: Project, name: str) -> bool:
@@ -223,6 +239,8 @@ def _console_scripts_in_cron(project: Project, cron: _CronWords) -> list[tuple]:
     word names (`barman cron` -> `barman.cli.cron`, a subcommand), else its own function."""
     out = []
     for entry, following, line in cron.console:
+        if _runs_manage(project, entry):
+            continue  # the Django command it names is the job (`_django_in_cron`)
         module, _, function = entry.partition(":")
         sub = next((project.functions.get(f"{module}.{w.replace('-', '_')}") for w in following[:1]), None)
         fn = sub if sub is not None and not sub.class_qualname else project.functions.get(f"{module}.{function}")

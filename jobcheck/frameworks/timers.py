@@ -92,7 +92,8 @@ class Timers:
 
     def _timed(self, project: Project) -> list[Registration]:
         regs = []
-        for site in calls_named(project, tuple(name.rpartition(".")[2] for name in REPEATING), _reads_repeating):
+        tails = {name.rpartition(".")[2] for name in (*REPEATING, *repeating_subclasses(project))}
+        for site in calls_named(project, tuple(sorted(tails)), _reads_repeating):
             ev = site.event
             callback = ev.kwargs.get("callback", ev.kwargs.get("f", ev.args[0] if ev.args else None))  # oslo: `f=`
             found = target(project, site.module, callback)
@@ -301,7 +302,23 @@ def _in_tests(module) -> bool:
 
 
 def _reads_repeating(project: Project, module, ev) -> bool:
-    return canonical_in(project, module, ev.name) in REPEATING
+    name = canonical_in(project, module, ev.name)
+    return name in REPEATING or name in repeating_subclasses(project)
+
+
+def repeating_subclasses(project: Project) -> frozenset:
+    """The application's own subclasses of a repeating timer that keep its constructor
+    (`class ExtendedLoopingCall(LoopingCall)`, made as `ExtendedLoopingCall(self._step)`): made
+    with a callable, they repeat it as the library's does."""
+    def find() -> frozenset:
+        out = set()
+        for cls in project.classes.values():
+            bases = project.class_bases(cls)
+            if any(b in REPEATING for b in bases) and not any(
+                    "__init__" in c.methods for c in (cls, *(project.classes.get(b) for b in bases)) if c is not None):
+                out.add(cls.qualname)
+        return frozenset(out)
+    return project.once("repeating timer subclasses", find)
 
 
 FRAMEWORK = Timers()
