@@ -5,7 +5,8 @@ function retried without making it a job.
 Defaults: tenacity retries forever on any exception with no wait unless `stop`/`wait` say
 otherwise; backoff retries forever unless `max_tries`/`max_time`; stamina stops after 10
 attempts or 45 s; `retrying` retries forever on any exception with no wait unless
-`stop_max_attempt_number`/`stop_max_delay` and a `wait_*` keyword (milliseconds) say otherwise.
+`stop_max_attempt_number`/`stop_max_delay` and a `wait_*` keyword (milliseconds) say otherwise,
+and never retries a coroutine function (the others await it).
 
 The same policies applied at a call retry the function handed over: `Retrying(stop=...)(send,
 order)` (also a `Retrying(...)` held in a local first, and `AsyncRetrying`), `tenacity.retry(
@@ -15,6 +16,8 @@ attempt in Retrying(...): with attempt:`) is a retry loop of the function it is 
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..analysis.jobs import Anchor, Registration, RetryLimit, RetryPolicy
 from ..analysis.decorators import decorated_functions
@@ -122,7 +125,13 @@ class RetryDecorators:
             elif d.name == "stamina.retry":
                 out[d.function.qualname] = _stamina(kwargs, d.anchor)
             elif d.name == "retrying.retry":
-                out[d.function.qualname] = _retrying(kwargs, d.anchor)
+                found = _retrying(kwargs, d.anchor)
+                if d.function.is_async:
+                    # `retrying` knows no coroutines: it calls the function once, which returns a
+                    # coroutine without raising, and never runs it again.
+                    found = replace(found, setting=f"{found.setting}, on a coroutine function: never runs again",
+                                    retries=RetryLimit.known(0))
+                out[d.function.qualname] = found
         for qualname, found in _applied_at_calls(project).items():
             out.setdefault(qualname, found)
         return out

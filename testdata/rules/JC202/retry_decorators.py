@@ -116,3 +116,15 @@ def stream_rates():
     """A generator: calling it returns the generator before its body runs, so nothing is retried."""
     for page in range(3):
         yield requests.get(f"https://rates.example.com/page/{page}", timeout=5).json()
+
+
+@retrying.retry(wait_exponential_multiplier=1000, wait_exponential_max=10000)
+async def list_members(group):
+    """`retrying` knows no coroutines: it calls this once, gets a coroutine back without an
+    exception, and never runs it again (tenacity, backoff and stamina await it, and retry)."""
+    return requests.get(f"https://groups.example.com/{group}/members", timeout=5).json()
+
+
+@retry(wait=wait_random_exponential(multiplier=1, max=60))  # expect: JC202
+async def list_owners(group):
+    return requests.get(f"https://groups.example.com/{group}/owners", timeout=5).json()
