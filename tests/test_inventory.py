@@ -1776,6 +1776,33 @@ def runner(period):
         time.sleep(period)
 
 
+def cleanup(interval):
+    while True:
+        requests.post("https://sched.example/cleanup", json={})
+        if interval:
+            time.sleep(interval * 60)
+        else:
+            break
+
+
+class TaskManager:
+    def poll(self):
+        requests.post("https://sched.example/poll", json={})
+
+    def sleep(self):
+        time.sleep(20)
+
+
+def main_loop(conf, manager_class=None):
+    if not manager_class:
+        tm = TaskManager()
+    else:
+        tm = manager_class()
+    while 1:
+        tm.poll()
+        tm.sleep()
+
+
 def drain(period):
     while True:
         sent = requests.post("https://sched.example/drain", json={})
@@ -1805,6 +1832,29 @@ def smart_tests(devices):
         time.sleep(30)
 
 
+def wait_stopped(ec2):
+    while True:
+        state = ec2.describe_instances()["State"]
+        if state == "stopped":
+            return
+        requests.post("https://sched.example/nudge", json={})
+        time.sleep(5)
+
+
+def run_round(jobs):
+    for job in list(jobs):
+        requests.post("https://sched.example/job", json=job)
+        jobs.remove(job)
+
+
+def run_pending(jobs):
+    while True:
+        run_round(jobs)
+        if not jobs:
+            break
+        time.sleep(30)
+
+
 def waiter(results):
     while True:
         status = results.get(timeout=1)
@@ -1816,9 +1866,12 @@ def waiter(results):
     jobs = {(row["name"], row["kind"]) for row in _jobs_json(root)["jobs"]}
     # `if not period: break` is the caller's choice, the same in every round: given a period the
     # loop runs until stopped. `if not sent: break` reads what the round did, and `if not devices:`
-    # a parameter the rounds empty: the work done once.
+    # a parameter the rounds empty (there, or in a helper it is handed to): the work done once. A
+    # state polled for (`if state == "stopped": return`) is no stop message.
     # A stop message taken from the loop's command queue stops it; a result it waits for ends it.
-    assert jobs == {("runner", "periodic"), ("sender", "periodic")}
+    # An object made in one arm as a class of the project and in the other by a class given:
+    # what the first arm says it is (`tm.sleep()` waits).
+    assert jobs == {("runner", "periodic"), ("cleanup", "periodic"), ("sender", "periodic"), ("main_loop", "periodic")}
 
 
 def test_a_timer_subclass_of_the_application_s_own_and_a_hook_class_named_by_its_dotted_path(tmp_path: Path) -> None:
@@ -1904,6 +1957,19 @@ class UnusedScript(ScriptBase):
     def at_repeat(self):
         requests.post("https://game.example/unused", json={})
 
+    def restart(self):
+        print("restarting game.gametime.PrintedScript")
+        return create_script("game.gametime.UnusedScript", interval=10)
+
+
+class PrintedScript(ScriptBase):
+    def at_repeat(self):
+        requests.post("https://game.example/printed", json={})
+
+
+def log_it():
+    print("game.gametime.PrintedScript")
+
 
 def schedule(seconds):
     return create_script("game.gametime.TimeScript", interval=seconds)
@@ -1912,7 +1978,8 @@ def schedule(seconds):
     jobs = {(row["function"], row["kind"]) for row in _jobs_json(root)["jobs"]}
     # `ExtendedLoopingCall(self._step)` repeats `_step` as twisted's LoopingCall does (a subclass
     # with a constructor of its own takes something else); `_step` hands its work to `at_repeat`,
-    # implemented by the script class the application names by its dotted path (not the unused one).
+    # implemented by the script class the application names by its dotted path (not the unused one,
+    # named only in its own method, nor one a print names).
     # A timer of the application's own that runs an abstract `run`: its subclass's `run` calls the
     # callable it was constructed with, which is the job (`Tracker.scan`).
     assert jobs == {("game.gametime.TimeScript.at_repeat", "periodic"), ("game.scripts.Tracker.scan", "periodic")}
@@ -1947,7 +2014,7 @@ def never_dispatched(pks):
         "ops/views.py": """
 from pulpcore.plugin.tasking import dispatch
 
-from .tasks import mark, sync_collections, sync_git, sync_roles
+from .tasks import mark, never_dispatched, sync_collections, sync_git, sync_roles
 
 
 class RepositoryViewSet:
@@ -1965,13 +2032,26 @@ class RepositoryViewSet:
 
     def mark(self, request):
         return self._handle_mark_task(request, mark)
+
+    def export(self, request, full):
+        if full:
+            export = never_dispatched
+            export(request)
+        else:
+            export = mark
+            dispatch(export, exclusive_resources=[request])
 """,
         "ops/stages.py": """
 import requests
 from pulpcore.plugin.stages import Stage
 
 
-class FirstStage(Stage):
+class BaseStage(Stage):
+    async def run(self):
+        raise NotImplementedError
+
+
+class FirstStage(BaseStage):
     async def run(self):
         requests.get("https://galaxy.example/index")
 
@@ -2001,8 +2081,9 @@ def main(conf):
 """,
     })
     jobs = {(row["function"], row["kind"]) for row in _jobs_json(root)["jobs"]}
-    # The function chosen in the arms of an `if`, each; what a helper's callers pass to the
-    # parameter it dispatches; a pipeline stage's `run`; each endpoint class a table holds.
+    # The function chosen in the arms of an `if`, each, after the `if` (inside an arm, that arm's);
+    # what a helper's callers pass to the parameter it dispatches; a pipeline stage's `run` (not an
+    # abstract one); each endpoint class a table holds.
     assert jobs == {
         ("ops.tasks.sync_roles", "task"), ("ops.tasks.sync_collections", "task"), ("ops.tasks.sync_git", "task"),
         ("ops.tasks.mark", "task"), ("ops.stages.FirstStage.run", "background"),

@@ -109,7 +109,7 @@ class Project(Guards, Program):
                     if existing.retry is None:
                         existing.retry = site.retry
             registrations.extend(registered)
-        registrations = self._expand_forwards(registrations)
+        registrations = self._expand_either(self._expand_forwards(registrations))
         registrations = [r for reg in registrations for r in self._through_subclasses(reg)]
         for reg in registrations:
             site = sites.get(reg.target)
@@ -310,8 +310,6 @@ class Project(Guards, Program):
                     return
                 if value[0] in ("name", "ref"):
                     yield value[-1] if value[0] == "ref" else value[1]
-                elif value[0] == "lit" and isinstance(value[1], str) and value[1] in self.classes:
-                    yield value[1]  # its dotted path (`create_script("pkg.gametime.TimeScript")`)
                 elif value[0] == "seq":
                     for v in value[1]:
                         yield from values(v, depth + 1)
@@ -342,6 +340,11 @@ class Project(Guards, Program):
                             for v in (*ev.args, *ev.kwargs.values()):
                                 for name in values(v):
                                     add(mod, name, taken_from=fn.class_qualname or "")
+                                # Its dotted path given to a call that does something with it (not a
+                                # log line), outside the class it names: `create_script("pkg.gametime.TimeScript")`.
+                                if v and v[0] == "lit" and v[1] in self.classes and v[1] != fn.class_qualname \
+                                        and ev.attr not in LOG_METHODS and ev.attr != "print":
+                                    found.add(v[1])
             return found
 
         return self.once("used classes", find)
@@ -401,6 +404,29 @@ class Project(Guards, Program):
         return bool(_TABLE_CALL.search(name)) and "()." in name.split("[")[0].split(".get()")[0] \
             and not name.startswith("@")
 
+    def _expand_either(self, registrations: list[Registration]) -> list[Registration]:
+        """A registration of a function chosen in the arms of an `if` (`f = t_a` / `else: f = t_b`,
+        `q.enqueue(f)`): a framework reads the last (`names.target`); each of the others is
+        registered the same way at the same call. Found by the call's place, so every framework's
+        registrations are read alike."""
+        chosen: dict[tuple, list] = {}
+        for mod in self.modules.values():
+            for fn in mod.functions.values():
+                for ev in fn.events:
+                    if ev.kind == "call":
+                        for value in (*ev.args, *ev.kwargs.values()):
+                            if value and value[0] == "either":
+                                chosen.setdefault((mod.path, ev.line, ev.col), []).append((mod, value))
+        if not chosen:
+            return registrations
+        out = list(registrations)
+        for reg in registrations:
+            for mod, value in chosen.get((reg.anchor.path, reg.anchor.line, reg.anchor.col), ()):
+                found = targets(self, mod, value)
+                if reg.target in found:
+                    out.extend(replace(reg, target=other) for other in found if other != reg.target)
+        return out
+
     def _expand_forwards(self, registrations: list[Registration], depth: int = 0) -> list[Registration]:
         """A helper that enqueues its parameter registers whatever its callers pass there."""
         out: list[Registration] = []
@@ -419,9 +445,9 @@ class Project(Guards, Program):
                 value = ev.kwargs.get(param)
                 if value is None and 0 <= index - offset < len(ev.args):
                     value = ev.args[index - offset]
-                found = targets(self, site.module, value)
-                if found:
-                    out.extend(replace(reg, target=qualname, anchor=site.anchor, forward=None) for qualname in found)
+                qualname = target(self, site.module, value)
+                if qualname:
+                    out.append(replace(reg, target=qualname, anchor=site.anchor, forward=None))
                 elif value and value[0] == "param" and depth < 3 and site.function.name != MODULE_CODE:
                     further.append(replace(reg, forward=(site.function.qualname, value[2], value[1])))
             if further:

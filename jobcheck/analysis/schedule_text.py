@@ -16,8 +16,8 @@ paragraph that turns cron down ("by hand, instead of from cron"), nor a changelo
 A shell script of the project that a schedule runs (by its path, in command position) runs its
 command lines on that schedule (`_scripts_run`). A systemd timer schedules the service of the same name (or its `Unit=`): that service's
 `ExecStart=` lines are read as crontab lines. The console scripts a package declares
-(`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too,
-`setup.py`'s `entry_points`, read from its syntax tree) say what a command name in such a line runs (`borgmatic` ->
+(`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too;
+`setup.py`'s are read from its summary, `syspath.setup_console_scripts`) say what a command name in such a line runs (`borgmatic` ->
 `borgmatic.commands.borgmatic:main`).
 
 Which files are read is decided by name alone (`is_schedule_file`), so that listing a folder
@@ -26,7 +26,6 @@ tells whether one was added or removed (the cache's folder stamps look at the sa
 
 from __future__ import annotations
 
-import ast
 import os
 import re
 import shlex
@@ -77,7 +76,7 @@ class CronLine:
         return out
 
 
-_PACKAGE_FILES = ("pyproject.toml", "setup.cfg", "setup.py")
+_PACKAGE_FILES = ("pyproject.toml", "setup.cfg")
 _CRON_FOLDERS = ("cron", "cron.d", "cron.hourly", "cron.daily", "cron.weekly", "cron.monthly")
 
 
@@ -113,14 +112,25 @@ def cron_lines(text: str, path: str) -> list[CronLine]:
 # block. A paragraph that names cron (not "instead of cron") schedules the commands it quotes and
 # those of the code block that follows it; what they run is decided as for a crontab line.
 _DOC_SUFFIXES = (".rst", ".md", ".txt")
-_HISTORY = ("change", "history", "news", "release")  # what was done once, not how it runs
-_CRON_WORD = re.compile(r"\bcron(?:tab|job)?s?\b", re.IGNORECASE)
-_NOT_CRON = re.compile(r"\b(?:not|never|instead of|rather than|no longer|without)\b[^.]{0,40}\bcron", re.IGNORECASE)
+# What was done once, not how it runs: changelogs, release notes, towncrier's fragments.
+_HISTORY = ("change", "history", "news", "release", "whatsnew", "whats_new", "whats-new")
+
+
+def _history(display: str) -> bool:
+    parts = display.replace("\\", "/").lower().split("/")
+    return any(part.startswith(_HISTORY) for part in parts)
+# Cron running something: "from cron", "by cron", "a cron job", "your crontab"; not "a cron expression".
+_CRON_WORD = re.compile(r"\b(?:crontab|cron[ -]?jobs?|(?:from|by|in|via|with|using|through|under|to)\s+(?:the\s+|your\s+|a\s+"
+                        r"|system\s+)?cron)\b(?![ -](?:expressions?|syntax|format|strings?|notation|specs?|style|like))",
+                        re.IGNORECASE)
+_NOT_CRON = re.compile(r"(?:\b(?:not|never|instead of|rather than|no longer|without|unlike|no need)\b|n't\b)[^.:;]{0,40}\bcron"
+                       r"|\bcron\w*\b[^.:;]{0,30}(?:\b(?:not|never|unnecessary|needless)\b|n't\b)", re.IGNORECASE)
 _INLINE_CODE = re.compile(r"``([^`]+)``|(?<![`:])`([^`<>]+)`(?![`_])")
 _ROLE = re.compile(r":[\w:.-]+:`[^`]*`")  # reST's :class:`~celery.schedules.crontab`: a name, not prose
-_NOT_SHELL = re.compile(r"^\s*(?:```|~~~|\.\.\s+[\w-]+::)\s*(?!(?:bash|sh|shell|console|shell-session|text|none|cron|crontab)\s*$)\w",
+_NOT_SHELL = re.compile(r"^\s*(?:```|~~~|\.\.\s+[\w-]+::)\s*(?!(?:bash|sh|shell|console|shell-session|text|none|cron|crontab)\b)\w",
                         re.IGNORECASE)  # a code block in a language other than the shell's
 _CODE_WORDS = ("from", "import", "def", "class", "return", "if", "for", "with", "print", "async", "await", "@", ">>>")
+_ITEM = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#\.\s|\||#{1,6}\s)")  # a list item, a table row, a heading
 _PROMPT = re.compile(r"^\s*(?:\$|%|>>>|\(\w+\)\s*\$)\s+")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _NO_FENCE = re.compile(r"(?!)")
@@ -132,7 +142,9 @@ def prose_cron_lines(text: str, path: str) -> list[CronLine]:
     out: list[CronLine] = []
     lines = text.splitlines()
     fence = _FENCE if path.lower().endswith(".md") else _NO_FENCE  # `~~~~` underlines a reST title
-    paragraphs: list[tuple[int, int]] = []  # [start, end) of each run of non-blank lines
+    # [start, end) of each paragraph: a run of non-blank lines, where each item of a list, row of a
+    # table and heading is one of its own (one item about cron says nothing of the others).
+    paragraphs: list[tuple[int, int]] = []
     i = 0
     while i < len(lines):
         if not lines[i].strip():
@@ -143,9 +155,13 @@ def prose_cron_lines(text: str, path: str) -> list[CronLine]:
             i += 1
             while i < len(lines) and not fence.match(lines[i]):
                 i += 1
-            i += 1
+            if i >= len(lines):
+                i = start + 1  # never closed: the fence line alone, not the rest of the file
+            else:
+                i += 1
         else:
-            while i < len(lines) and lines[i].strip() and not fence.match(lines[i]):
+            i += 1
+            while i < len(lines) and lines[i].strip() and not fence.match(lines[i]) and not _ITEM.match(lines[i]):
                 i += 1
         paragraphs.append((start, min(i, len(lines))))
     for n, (start, end) in enumerate(paragraphs):
@@ -170,7 +186,8 @@ def _block_after(lines: list[str], paragraphs: list[tuple[int, int]], n: int, pa
     ending in `::` or a `.. code-block::` directive (reStructuredText)."""
     start, end = paragraphs[n]
     following = paragraphs[n + 1] if n + 1 < len(paragraphs) else None
-    if following is not None and _BLOCK_DIRECTIVE.match(lines[following[0]]) and following[1] - following[0] <= 3:
+    if following is not None and _BLOCK_DIRECTIVE.match(lines[following[0]]) \
+            and all(line.strip().startswith(":") for line in lines[following[0] + 1:following[1]]):  # its options
         if _NOT_SHELL.match(lines[following[0]]):
             return []
         n, following = n + 1, paragraphs[n + 2] if n + 2 < len(paragraphs) else None
@@ -226,11 +243,9 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
             scripts.update(_pyproject_scripts(text))
         elif name == "setup.cfg":
             scripts.update(_ini_scripts(text))
-        elif name == "setup.py":
-            scripts.update(_setup_py_scripts(text))
         else:
             lines.extend(cron_lines(text, display))
-            if name.endswith(_DOC_SUFFIXES) and "cron" not in name and not name.startswith(_HISTORY):
+            if name.endswith(_DOC_SUFFIXES) and not _history(display):
                 lines.extend(prose_cron_lines(text, display))
             if name.endswith(".sh"):
                 shell.setdefault(path.name, []).append((display, text))
@@ -367,29 +382,6 @@ def _pyproject_scripts(text: str) -> dict[str, str]:
 
 
 _ENTRY_POINT_SECTIONS = ("options.entry_points", "entry_points")  # setuptools', pbr's
-
-
-def _setup_py_scripts(text: str) -> dict[str, str]:
-    """setup.py's `entry_points={"console_scripts": ["name = module:function", ...]}` (or the
-    same as an ini string), read from its syntax tree: setup.py is never run."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}
-    out: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Dict):
-            for key, value in zip(node.keys, node.values):
-                if isinstance(key, ast.Constant) and key.value == "console_scripts" \
-                        and isinstance(value, (ast.List, ast.Tuple)):
-                    for item in value.elts:
-                        if isinstance(item, ast.Constant) and isinstance(item.value, str):
-                            name, eq, target = item.value.partition("=")
-                            if eq and name.strip() and ":" in target:
-                                out[name.strip()] = target.strip().split()[0]
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and "[console_scripts]" in node.value:
-            out.update(_ini_scripts(node.value.replace("[console_scripts]", "[entry_points]\nconsole_scripts =")))
-    return out
 
 
 def _ini_scripts(text: str) -> dict[str, str]:

@@ -293,6 +293,7 @@ class Summarizer:
         self.exit_line = 0
         self.stop_ifs: set[int] = set()  # `if` statements whose test says stop (`if stop.wait(5):`)
         self.count_ifs: set[int] = set()  # and those that count rounds (`if loops >= max_loops:`)
+        self.else_stop_ifs: set[int] = set()  # whose `else` leaves on a caller's choice (`if interval:`)
         self.gated: tuple = ()  # the calls whose unpacked flag the current statement runs under
         self._strings: dict[str, str] = {}
         self._flags: dict[str, int] = {}  # in the current function: name -> the call it was unpacked from
@@ -567,8 +568,9 @@ class Summarizer:
                 # A module-level variable: keep its dotted name so its assigned value can be read
                 # (`default_args=default_args`, `retry_policy=POLICY`).
                 return ["name", name, ref] if name else ["ref", ref]
-            if isinstance(node, ast.Name) and self.scope.held.get(node.id, _OTHER)[0] in ("call", "either"):
-                return self.scope.held[node.id]  # `cull = partial(cull_idle, ...)`: typed, and held
+            held = self.scope.held.get(node.id, _OTHER) if isinstance(node, ast.Name) else _OTHER
+            if held[0] == "call" or (held[0] == "either" and all(if_id != held[2] for if_id, _ in self.branch)):
+                return held  # `cull = partial(cull_idle, ...)`: typed, and held; chosen in the arms of an `if` left
             if name:
                 return ["name", name]
             if isinstance(node, ast.Name) and self.fn is not None and node.id in self.fn.params:
@@ -931,13 +933,12 @@ class Summarizer:
         """`if role: sync = sync_roles` / `elif collection: sync = sync_collections`: a function
         chosen in sibling arms of one `if` is either of them where it is used (`dispatch(sync)`)."""
         before = scope.names.get(name)
-        if not (_is_reference(typ) and _is_reference(before)) or earlier is None or typ == before:
+        if not (_is_reference(typ) and _is_reference(before)) or typ == before or not _sibling_arms(earlier, branch):
             return None
-        common = next((i for i, (a, b) in enumerate(zip(earlier, branch)) if a != b), None)
-        if common is None or earlier[common][0] != branch[common][0]:
-            return None  # not two arms of the same `if`
         held = scope.held.get(name, _OTHER)
-        return ["either", [*(held[1] if held[0] == "either" else [["name", before]]), ["name", typ]]]
+        if_id = next(a[0] for a, b in zip(earlier, branch) if a != b)
+        # Either of them after the `if` (the id kept says which); inside an arm, that arm's own.
+        return ["either", [*(held[1] if held[0] == "either" else [["name", before]]), ["name", typ]], if_id]
 
     def _table_entries(self, node: ast.expr) -> list[str]:
         """`handlers[key]` on a dict held as written (`handlers = {"shell": shell.Handler, ...}`):
@@ -1051,6 +1052,10 @@ class Summarizer:
                 scope.sources[target.id] = scope.sources.get(target.id, _EMPTY) | sources
                 self._sink("var", target.id, target.lineno, sources)
                 return
+            if typ is None and scope.names.get(target.id) and _sibling_arms(earlier, branch):
+                # `if not cls: tm = TaskManager(conf) else: tm = cls(conf)`: of two arms, the one
+                # that says what the object is (the other's is unknown, a subclass most often).
+                typ = scope.names[target.id]
             chosen = self._chosen_in_arms(scope, target.id, typ, earlier, branch)
             scope.names[target.id] = typ
             scope.depth[target.id] = branch
@@ -1116,7 +1121,8 @@ class Summarizer:
             # Ids grow with nesting: a handler or an `if` inside the loop has a larger id than it.
             failed = any(h > loop for h in self.handlers)
             self.fn.breaks.append((loop, self.branch, node.lineno, failed))
-            told = any(if_id > loop and arm == 0 and (if_id in self.stop_ifs or if_id in self.count_ifs)
+            told = any(if_id > loop and ((arm == 0 and (if_id in self.stop_ifs or if_id in self.count_ifs))
+                                         or (arm == 1 and if_id in self.else_stop_ifs))
                        for if_id, arm in self.branch)
             if not (failed or told) and loop not in self.fn.ended:
                 self.fn.ended.append(loop)
@@ -1254,6 +1260,8 @@ class Summarizer:
         if_id = self._next_id()
         if _says_stop(node.test) or self._off_by_default(node.test):
             self.stop_ifs.add(if_id)
+        elif self._off_by_default(ast.UnaryOp(op=ast.Not(), operand=node.test)):
+            self.else_stop_ifs.add(if_id)  # `if interval: time.sleep(interval) else: break`
         elif _counts(node.test):
             self.count_ifs.add(if_id)
         saved, saved_gated = self.branch, self.gated
@@ -1272,10 +1280,14 @@ class Summarizer:
 
     def _off_by_default(self, test: ast.expr) -> bool:
         """`if once:`, `if under_test:` on a parameter that defaults to False or None, and `if not
-        period:` on one that has no default (a command's option): what it leaves is a caller's
-        choice, the same in every round; the run its callers start by default goes on."""
+        period:` (`if period is None:`) on one that has no default (a command's option): what it
+        leaves is a caller's choice, the same in every round; the run its callers start by default
+        goes on."""
         negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
         name = test.operand if negated else test
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is) \
+                and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None:
+            negated, name = True, test.left  # `if period is None: break`
         if not isinstance(name, ast.Name) or self.fn is None or name.id not in self.fn.params \
                 or self.scope.names.get(name.id, "") is not None or name.id in self.scope.changed:
             return False  # `if not devices: break` after `devices.remove(d)`: the work done
@@ -1680,6 +1692,14 @@ def _counts(test: ast.expr) -> bool:
                for n in ast.walk(test))
 
 
+def _sibling_arms(earlier: tuple | None, branch: tuple) -> bool:
+    """Are two places (their `((if_id, arm), ...)`) in different arms of one `if`?"""
+    if earlier is None:
+        return False
+    common = next((i for i, (a, b) in enumerate(zip(earlier, branch)) if a != b), None)
+    return common is not None and earlier[common][0] == branch[common][0]
+
+
 def _is_reference(name: str | None) -> bool:
     """A dotted name of something defined (a function, a class), not an instance (`X()`), a
     table's entry or a special name."""
@@ -1687,24 +1707,44 @@ def _is_reference(name: str | None) -> bool:
 
 
 def _changed_names(node: ast.FunctionDef | ast.AsyncFunctionDef, names: list) -> frozenset:
-    """The names among `names` the function's body rebinds, deletes, stores into, or calls a
-    method of (`devices.remove(d)`): what a test of them reads may change from round to round."""
+    """The names among `names` the function (or a function nested in it) may change: rebinds
+    (`except ... as n` too), deletes, stores into, calls a method of (`devices.remove(d)`,
+    `jobs.items.pop()`), or hands to a call that may change it (`run_round(jobs)`; not a wait's
+    or a log's delay and values): what a test of them reads may differ from round to round."""
     wanted, out = set(names), set()
     for sub in ast.walk(node):
         if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
             out.add(sub.id)
-        elif isinstance(sub, (ast.Attribute, ast.Subscript)) and isinstance(sub.value, ast.Name) \
-                and isinstance(sub.ctx, (ast.Store, ast.Del)):
-            out.add(sub.value.id)
-        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and isinstance(sub.func.value, ast.Name):
-            out.add(sub.func.value.id)
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+            out.add(sub.name)
+        elif isinstance(sub, (ast.Attribute, ast.Subscript)) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+            out.add(_root_name(sub))
+        elif isinstance(sub, ast.Call):
+            if isinstance(sub.func, ast.Attribute):
+                out.add(_root_name(sub.func.value))
+            called = sub.func.attr if isinstance(sub.func, ast.Attribute) else getattr(sub.func, "id", "")
+            if called not in _READS_ITS_ARGUMENTS:
+                out.update(_root_name(a) for a in (*sub.args, *(k.value for k in sub.keywords)))
     return frozenset(out & wanted)
+
+
+# Calls that only read what they are given: waits, logs, conversions.
+_READS_ITS_ARGUMENTS = frozenset({"sleep", "wait", "debug", "info", "warning", "warn", "error", "exception", "critical",
+                                  "log", "print", "len", "int", "float", "str", "bool", "min", "max", "abs", "round",
+                                  "range", "isinstance", "timedelta", "format", "repr"})
+
+
+def _root_name(node: ast.AST) -> str | None:
+    """`jobs` in `jobs`, `jobs.items`, `jobs[0].x`."""
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Starred)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _says_stop(test: ast.expr) -> bool:
     """A test that the process was told to stop: an event waited on (`if self._event.wait(1):`,
     true once set), a stop flag (`if self._stop.is_set():`, `if self.stopped:`), a run flag
-    cleared (`if not self.running:`), or a stop message (`if msg is TERMINATE:`)."""
+    cleared (`if not self.running:`), or a stop sentinel (`if msg is TERMINATE:`)."""
     if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "wait":
         # The process's stop event (`self._stop.wait(1)`, `self._event.wait(1)`), not a readiness
         # one (`if self._ready.wait(1): return` waits for something).
@@ -1714,11 +1754,12 @@ def _says_stop(test: ast.expr) -> bool:
                                                      or _flag_named(owner, _STOP_WORDS))
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return _flag_named(test.operand, _RUN_WORDS)
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.Eq)):
-        # A stop message taken from the loop's command queue (`if msg is TERMINATE:`, `== "stop"`).
-        return any(_flag_named(side, _STOP_WORDS) or (isinstance(side, ast.Constant) and isinstance(side.value, str)
-                                                      and side.value.lower().startswith(_STOP_WORDS))
-                   for side in (test.left, test.comparators[0]))
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is):
+        # A stop sentinel taken from the loop's command queue (`if msg is TERMINATE:`): compared by
+        # identity, a constant's name; not a state polled for (`if state == "stopped":`).
+        sentinel = test.comparators[0]
+        return isinstance(test.left, ast.Name) and isinstance(sentinel, ast.Name) and sentinel.id.isupper() \
+            and _flag_named(sentinel, _STOP_WORDS)
     return _flag_named(test, _STOP_WORDS)
 
 

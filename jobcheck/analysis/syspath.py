@@ -75,17 +75,28 @@ def package_dir_aliases(modules: dict[str, ModuleSummary], tops: set[str]) -> di
 
 
 def setup_console_scripts(modules: dict[str, ModuleSummary]) -> dict[str, str]:
-    """`setup(entry_points={"console_scripts": ["tool = pkg.cli:main"]})`: name -> "module:function"."""
+    """`setup(entry_points={"console_scripts": ["tool = pkg.cli:main"]})`, or the same as an ini
+    string (`entry_points="[console_scripts]\\ntool = pkg.cli:main"`): name -> "module:function"."""
     value = setup_keyword(modules, "entry_points")
-    out: dict[str, str] = {}
+    texts: list[str] = []
+    if value and value[0] == "lit" and isinstance(value[1], str):
+        section = None
+        for line in value[1].splitlines():
+            stripped = line.strip()
+            if stripped.startswith("[") and stripped.endswith("]"):
+                section = stripped[1:-1].strip()
+            elif section == "console_scripts":
+                texts.append(stripped)
     for key, entries in value[1] if value and value[0] == "dict" else ():
-        if key[:2] != ["lit", "console_scripts"] or not entries or entries[0] != "seq":
+        if key[:2] != ["lit", "console_scripts"] or not entries:
             continue
-        for entry in entries[1]:
-            text = entry[1] if entry and entry[0] == "lit" and isinstance(entry[1], str) else ""
-            name, eq, target = text.partition("=")
-            if eq and name.strip() and ":" in target:
-                out[name.strip()] = target.strip().split()[0]
+        for entry in entries[1] if entries[0] == "seq" else [entries]:
+            texts.append(entry[1] if entry and entry[0] == "lit" and isinstance(entry[1], str) else "")
+    out: dict[str, str] = {}
+    for text in texts:
+        name, eq, target = text.partition("=")
+        if eq and name.strip() and ":" in target:
+            out[name.strip()] = target.strip().split()[0]
     return out
 
 

@@ -259,8 +259,9 @@ def _find_started(project: Project) -> list:
                 ev.args[0] if ev.attr != "run_in_executor" and ev.args else None)
         else:
             started = ev.kwargs.get("target") if ev.attr in _TARGETED else (ev.args[0] if ev.args else ev.kwargs.get("coro"))
-        # `for target in (self._listen, self._loop): Thread(target=target).start()`: each of them
-        for one in (started[1] if started and started[0] == "each" else [started]):
+        # `for target in (self._listen, self._loop): Thread(target=target).start()`: each of them;
+        # a function chosen in the arms of an `if`, either
+        for one in (started[1] if started and started[0] in ("each", "either") else [started]):
             out.extend(_started_by(project, site, one))
     return out
 

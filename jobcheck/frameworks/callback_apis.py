@@ -198,7 +198,7 @@ class CallbackApis:
             hooks |= {(m, kind, trigger) for base in project.class_bases(cls)
                       for methods, kind, trigger in [BASE_HOOKS.get(base.removesuffix("()"), ((), "", ""))] for m in methods}
             for method, kind, trigger in sorted(hooks):
-                if method in cls.methods:
+                if method in cls.methods and not project.abstract(f"{cls.qualname}.{method}"):
                     sites.append(job_from_function(project, project.functions[f"{cls.qualname}.{method}"], self.name,
                                                    kind, triggers={trigger}))
         return sites
@@ -315,7 +315,7 @@ def _callbacks(ev, spec: CallbackCall) -> list:
     values += [ev.args[i] for i in spec.positions if i < len(ev.args)]
     out = []
     for value in values:
-        if value and value[0] in ("seq", "either"):  # a list's items; a function chosen in `if` arms, each
+        if value and value[0] == "seq":
             out.extend(value[1])
         else:
             out.append(value)

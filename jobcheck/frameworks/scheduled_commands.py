@@ -161,7 +161,9 @@ def _runs_manage(project: Project, entry: str) -> bool:
     (`def main(): os.environ.setdefault(...); execute_from_command_line(sys.argv)`)."""
     module, _, function = entry.partition(":")
     fn = project.functions.get(f"{module}.{function}")
-    return fn is not None and any(ev.kind == "call" and project.canonical(ev.name) in _MANAGE for ev in fn.events)
+    # Whatever it is given: not in one branch of a command line it reads itself (`if argv[1] == "manage":`).
+    return fn is not None and any(ev.kind == "call" and not ev.branch and project.canonical(ev.name) in _MANAGE
+                                  for ev in fn.events)
 
 
 def _cli_command(project: Project, name: str) -> bool:

@@ -8,6 +8,7 @@ setup(
             "opsdesk = opsdesk.__main__:main",
             "opsdesk-prune = opsdesk.prune:main",
             "opsdesk-serve = opsdesk.prune:serve",
+            "deskctl = opsdesk.ctl:main",
         ],
     },
 )
