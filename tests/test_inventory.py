@@ -2091,6 +2091,38 @@ def main(conf):
     }
 
 
+def test_setup_py_console_scripts_written_as_an_ini_string_are_read(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "setup.py": """
+from setuptools import setup
+
+setup(
+    name="desk",
+    entry_points=\"\"\"
+        [console_scripts]
+        desk-purge = desk.purge:main
+        desk-serve = desk.purge:serve
+    \"\"\",
+)
+""",
+        "desk/__init__.py": "",
+        "desk/purge.py": """
+import requests
+
+
+def main():
+    requests.delete("https://desk.example/tickets", params={"older_than": "30d"})
+
+
+def serve():
+    print("serving")
+""",
+        "docs/ops.rst": "Purge old tickets regularly from cron with ``desk-purge --days 30``.\n",
+    })
+    jobs = {(row["function"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    assert jobs == {("desk.purge.main", "periodic")}
+
+
 def test_a_job_handing_work_to_a_family_s_hook_on_an_object_of_no_known_type_runs_each_implementation(tmp_path: Path) -> None:
     root = write_tree(tmp_path, {
         "relay/__init__.py": "",
