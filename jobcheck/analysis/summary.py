@@ -212,7 +212,7 @@ def is_property(fn: FunctionSummary) -> bool:
 class _Scope:
     """Names visible inside one function (or the module): resolved name, or None if untyped."""
 
-    __slots__ = ("names", "sources", "parent", "depth", "held", "params", "globals", "caught", "changed")
+    __slots__ = ("names", "sources", "parent", "depth", "held", "params", "globals", "caught", "node", "_changed")
 
     def __init__(self, parent: _Scope | None) -> None:
         self.names: dict[str, str | None] = {}
@@ -223,7 +223,16 @@ class _Scope:
         self.params: tuple = ()  # the function's own parameters (a nested function sees them as "closure")
         self.globals: tuple = ()  # names this function declares `global`
         self.caught: dict[str, Handler] = {}  # `outcome = exc` in a handler: the local holds its exception
-        self.changed: frozenset = frozenset()  # parameters the body rebinds or calls a method of
+        self.node: ast.AST | None = None  # the function's own definition
+        self._changed: frozenset | None = None
+
+    @property
+    def changed(self) -> frozenset:
+        """The parameters the function may change (`_changed_names`), read when first asked: few
+        functions test a parameter in a loop."""
+        if self._changed is None:
+            self._changed = _changed_names(self.node, self.params) if self.node is not None else frozenset()
+        return self._changed
 
 
 class _TrackedNames(dict):
@@ -1465,7 +1474,7 @@ class Summarizer:
         self.mod.functions[qualname] = fn
         scope = _Scope(self.scope if self.fn.name != MODULE_CODE else self.module_scope)
         scope.params = tuple(params)
-        scope.changed = _changed_names(node, params)
+        scope.node = node
         all_args = (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
         for i, arg in enumerate(all_args):
             typ = None
