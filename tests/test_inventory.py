@@ -2123,6 +2123,48 @@ def serve():
     assert jobs == {("desk.purge.main", "periodic")}
 
 
+def test_a_callback_made_by_a_factory_of_the_application_is_the_function_it_returns(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "listen/__init__.py": "",
+        "listen/consumer.py": """
+import threading
+
+import pika
+import requests
+
+
+def get_on_message(backend):
+    def on_message(channel, method, properties, body):
+        requests.post("https://sched.example/events", data=body)
+        channel.basic_ack(delivery_tag=method.delivery_tag)
+
+    return on_message
+
+
+def make_worker(url):
+    def work():
+        requests.post(url, json={})
+
+    return work
+
+
+def make_nothing(url):
+    return print
+
+
+def listen(backend):
+    channel = pika.BlockingConnection().channel()
+    channel.basic_consume(queue="events", on_message_callback=get_on_message(backend))
+    threading.Thread(target=make_worker("https://sched.example/work")).start()
+    threading.Thread(target=make_nothing("x")).start()
+    channel.start_consuming()
+""",
+    })
+    jobs = {(row["function"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    assert jobs == {("listen.consumer.get_on_message.<locals>.on_message", "consumer"),
+                    ("listen.consumer.make_worker.<locals>.work", "background")}
+
+
 def test_a_job_handing_work_to_a_family_s_hook_on_an_object_of_no_known_type_runs_each_implementation(tmp_path: Path) -> None:
     root = write_tree(tmp_path, {
         "relay/__init__.py": "",

@@ -147,7 +147,8 @@ def targets(project: Program, module: ModuleSummary, value: list | None) -> list
 
 def target(project: Program, module: ModuleSummary, value: list | None) -> str | None:
     """The function a job target denotes: a reference, a dotted string, a bound method,
-    `functools.partial(f, ...)`, or a signature such as `task.s(...)`."""
+    `functools.partial(f, ...)`, a signature such as `task.s(...)`, or the function a factory of
+    the project defines and returns (`get_on_message(backend)`)."""
     if not value:
         return None
     if value[0] == "either":  # chosen in `if` arms: the last one written (`targets` gives each)
@@ -173,6 +174,9 @@ def target(project: Program, module: ModuleSummary, value: list | None) -> str |
         base, _, attr = callee.rpartition(".")
         if attr in _SIGNATURES:
             return _function(project, base)
+        made_by = project.function_for(callee)
+        if made_by is not None and made_by.returns_function in project.functions:
+            return made_by.returns_function  # `on_message_callback=get_on_message(backend)`: the closure it returns
     if tag == "lambda" and len(value) > 1:
         return _run_by(project, module, value[1])
     return None

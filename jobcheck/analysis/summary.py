@@ -134,6 +134,7 @@ class FunctionSummary:
     sinks: list = field(default_factory=list)
     returns: tuple = ()  # event ids feeding return values
     returns_param: list = field(default_factory=list)  # parameters returned as they are or as their dotted path
+    returns_function: str | None = None  # a function it defines and returns (a callback factory's closure)
     awaits_param: list = field(default_factory=list)  # parameters awaited as they are (`await coro`: a coroutine wrapper)
     return_type: str | None = None  # resolved type of the first typed return (`EmailMessage()`)
     handlers: list = field(default_factory=list)
@@ -1157,6 +1158,8 @@ class Summarizer:
                 self.fn.return_type = typ
         if sources:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
+        if isinstance(node.value, ast.Name) and self.resolve(node.value) == f"{self.fn.qualname}.<locals>.{node.value.id}":
+            self.fn.returns_function = f"{self.fn.qualname}.<locals>.{node.value.id}"  # `return on_message`
         returned = self.value(node.value) if isinstance(node.value, (ast.Name, ast.JoinedStr)) else None
         if returned and returned[0] == "param" and returned[1] not in self.fn.returns_param:
             self.fn.returns_param.append(returned[1])  # `return f"{func.__module__}.{func.__name__}"`

@@ -275,7 +275,9 @@ def _started_by(project: Project, site, started: list | None) -> list:
             return awaited
         fn = project.function_for(project.canonical(started[1]))
         if fn is not None and not fn.is_async:
-            fn = None  # `Thread(target=make_handler(x))`: what runs is what the call returns
+            # `Thread(target=make_handler(x))`: what runs is what the call returns, a function
+            # the factory defines (`return handler`) or nothing known.
+            fn = project.functions.get(fn.returns_function or "")
     else:
         fn = project.functions.get(target(project, site.module, started) or "")
         if fn is None and started and started[0] == "name" and str(started[1]).endswith("()"):
