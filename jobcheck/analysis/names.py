@@ -139,19 +139,13 @@ def function_by_path(project: Program, module: ModuleSummary, dotted: str) -> st
     return None
 
 
-def targets(project: Program, module: ModuleSummary, value: list | None) -> list[str]:
-    """The functions a job target may denote: each of those chosen in `if` arms, else `target`'s."""
-    values = value[1] if value and value[0] == "either" else [value]
-    return [found for v in values if (found := target(project, module, v)) is not None]
-
-
 def target(project: Program, module: ModuleSummary, value: list | None) -> str | None:
     """The function a job target denotes: a reference, a dotted string, a bound method,
     `functools.partial(f, ...)`, a signature such as `task.s(...)`, or the function a factory of
     the project defines and returns (`get_on_message(backend)`)."""
     if not value:
         return None
-    if value[0] == "either":  # chosen in `if` arms: the last one written (`targets` gives each)
+    if value[0] == "either":  # chosen in `if` arms: the last one written (`Project._expand_either` adds the others)
         return target(project, module, value[1][-1]) if value[1] else None
     if value[0] == "ref" or (value[0] == "name" and len(value) > 2):
         assigned = project.deref(value)

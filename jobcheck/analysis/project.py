@@ -16,7 +16,7 @@ from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy
-from .names import analysed_tops, canonical_in, origin, target, targets
+from .names import analysed_tops, canonical_in, origin, target
 from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
@@ -422,7 +422,7 @@ class Project(Guards, Program):
         out = list(registrations)
         for reg in registrations:
             for mod, value in chosen.get((reg.anchor.path, reg.anchor.line, reg.anchor.col), ()):
-                found = targets(self, mod, value)
+                found = [f for v in value[1] if (f := target(self, mod, v)) is not None]
                 if reg.target in found:
                     out.extend(replace(reg, target=other) for other in found if other != reg.target)
         return out

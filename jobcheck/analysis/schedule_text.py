@@ -10,8 +10,9 @@ Lines in crontab syntax count (five time fields, or `@hourly` ... `@annually`; n
 wherever they are in the file (a documentation code block indents them). So do the commands a
 paragraph of the documentation about cron quotes, and those of the code block after it ("executed
 with the ``ralph deploy`` command regularly by cron"; "Then run (or add a cron job)::"); not a
-paragraph that turns cron down ("by hand, instead of from cron"), nor a changelog's. What each command runs is decided by the frameworks
-(`frameworks/scheduled_commands.py`); this module only finds and splits the lines.
+paragraph that turns cron down ("by hand, instead of from cron"), nor a changelog's. What each
+command runs is decided by the frameworks (`frameworks/scheduled_commands.py`); this module only
+finds and splits the lines.
 
 A shell script of the project that a schedule runs (by its path, in command position) runs its
 command lines on that schedule (`_scripts_run`). A systemd timer schedules the service of the same name (or its `Unit=`): that service's
@@ -109,8 +110,8 @@ def cron_lines(text: str, path: str) -> list[CronLine]:
 
 # Documentation says in prose which of its commands cron runs: "The plugins are executed with the
 # ``ralph deploy`` command regularly by cron.", "Then run (or add a cron job)::" over a literal
-# block. A paragraph that names cron (not "instead of cron") schedules the commands it quotes and
-# those of the code block that follows it; what they run is decided as for a crontab line.
+# block. A paragraph that says cron runs something (not "instead of cron") schedules the commands
+# it quotes and those of the code block that follows it; what they run is decided as for a crontab line.
 _DOC_SUFFIXES = (".rst", ".md", ".txt")
 # What was done once, not how it runs: changelogs, release notes, towncrier's fragments.
 _HISTORY = ("change", "history", "news", "release", "whatsnew", "whats_new", "whats-new")
@@ -171,9 +172,7 @@ def prose_cron_lines(text: str, path: str) -> list[CronLine]:
             continue
         for number in range(start, end):
             for found in _INLINE_CODE.finditer(_ROLE.sub("", lines[number])):
-                quoted = _PROMPT.sub("", found.group(1) or found.group(2)).strip()
-                timed = _CRON.match(quoted) or _NICKNAME.match(quoted)
-                command = timed.group("command") if timed else quoted
+                command = _command_of(found.group(1) or found.group(2))
                 if len(command.split()) > 1:  # a command, not a name mentioned (``intelmq`` user)
                     out.append(CronLine(path, number + 1, command))
         out.extend(_block_after(lines, paragraphs, n, path, fence))
@@ -206,13 +205,17 @@ def _block_after(lines: list[str], paragraphs: list[tuple[int, int]], n: int, pa
         return []
     out = []
     for number in body:
-        command = _PROMPT.sub("", lines[number]).strip()
-        timed = _CRON.match(command) or _NICKNAME.match(command)
-        if timed:
-            command = timed.group("command").strip()
+        command = _command_of(lines[number])
         if command and not command.startswith(("#", "@")) and command.split()[0] not in _CODE_WORDS:  # `@reboot`
             out.append(CronLine(path, number + 1, command))
     return out
+
+
+def _command_of(quoted: str) -> str:
+    """The command quoted (`$ ralph deploy`, `0 3 * * * ralph deploy`): no prompt, no time fields."""
+    command = _PROMPT.sub("", quoted).strip()
+    timed = _CRON.match(command) or _NICKNAME.match(command)
+    return timed.group("command").strip() if timed else command
 
 
 def read_schedules(files: list[tuple[Path, str]]) -> Schedules:

@@ -943,10 +943,10 @@ class Summarizer:
         """`if role: sync = sync_roles` / `elif collection: sync = sync_collections`: a function
         chosen in sibling arms of one `if` is either of them where it is used (`dispatch(sync)`)."""
         before = scope.names.get(name)
-        if not (_is_reference(typ) and _is_reference(before)) or typ == before or not _sibling_arms(earlier, branch):
+        if_id = _diverging_if(earlier, branch)
+        if not (_is_reference(typ) and _is_reference(before)) or typ == before or if_id is None:
             return None
         held = scope.held.get(name, _OTHER)
-        if_id = next(a[0] for a, b in zip(earlier, branch) if a != b)
         # Either of them after the `if` (the id kept says which); inside an arm, that arm's own.
         return ["either", [*(held[1] if held[0] == "either" else [["name", before]]), ["name", typ]], if_id]
 
@@ -1062,7 +1062,7 @@ class Summarizer:
                 scope.sources[target.id] = scope.sources.get(target.id, _EMPTY) | sources
                 self._sink("var", target.id, target.lineno, sources)
                 return
-            if typ is None and scope.names.get(target.id) and _sibling_arms(earlier, branch):
+            if typ is None and scope.names.get(target.id) and _diverging_if(earlier, branch) is not None:
                 # `if not cls: tm = TaskManager(conf) else: tm = cls(conf)`: of two arms, the one
                 # that says what the object is (the other's is unknown, a subclass most often).
                 typ = scope.names[target.id]
@@ -1272,7 +1272,7 @@ class Summarizer:
         if_id = self._next_id()
         if _says_stop(node.test) or self._off_by_default(node.test):
             self.stop_ifs.add(if_id)
-        elif self._off_by_default(ast.UnaryOp(op=ast.Not(), operand=node.test)):
+        elif self._off_by_default(node.test, inverted=True):
             self.else_stop_ifs.add(if_id)  # `if interval: time.sleep(interval) else: break`
         elif _counts(node.test):
             self.count_ifs.add(if_id)
@@ -1290,16 +1290,17 @@ class Summarizer:
         if arms:
             self._keep_library(arms)
 
-    def _off_by_default(self, test: ast.expr) -> bool:
+    def _off_by_default(self, test: ast.expr, inverted: bool = False) -> bool:
         """`if once:`, `if under_test:` on a parameter that defaults to False or None, and `if not
         period:` (`if period is None:`) on one that has no default (a command's option): what it
         leaves is a caller's choice, the same in every round; the run its callers start by default
-        goes on."""
+        goes on. `inverted`: what its `else` arm leaves on (`if interval: sleep(interval) else: break`)."""
         negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
         name = test.operand if negated else test
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is) \
                 and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None:
             negated, name = True, test.left  # `if period is None: break`
+        negated ^= inverted
         if not isinstance(name, ast.Name) or self.fn is None or name.id not in self.fn.params \
                 or self.scope.names.get(name.id, "") is not None or name.id in self.scope.changed:
             return False  # `if not devices: break` after `devices.remove(d)`: the work done
@@ -1704,12 +1705,10 @@ def _counts(test: ast.expr) -> bool:
                for n in ast.walk(test))
 
 
-def _sibling_arms(earlier: tuple | None, branch: tuple) -> bool:
-    """Are two places (their `((if_id, arm), ...)`) in different arms of one `if`?"""
-    if earlier is None:
-        return False
-    common = next((i for i, (a, b) in enumerate(zip(earlier, branch)) if a != b), None)
-    return common is not None and earlier[common][0] == branch[common][0]
+def _diverging_if(earlier: tuple | None, branch: tuple) -> int | None:
+    """The `if` in different arms of which two places are (their `((if_id, arm), ...)`), if any."""
+    first = next(((a, b) for a, b in zip(earlier or (), branch) if a != b), None)
+    return first[0][0] if first is not None and first[0][0] == first[1][0] else None
 
 
 def _is_reference(name: str | None) -> bool:
@@ -1738,12 +1737,6 @@ def _changed_names(node: ast.FunctionDef | ast.AsyncFunctionDef, names: list) ->
             if called not in _READS_ITS_ARGUMENTS:
                 out.update(_root_name(a) for a in (*sub.args, *(k.value for k in sub.keywords)))
     return frozenset(out & wanted)
-
-
-# Calls that only read what they are given: waits, logs, conversions.
-_READS_ITS_ARGUMENTS = frozenset({"sleep", "wait", "debug", "info", "warning", "warn", "error", "exception", "critical",
-                                  "log", "print", "len", "int", "float", "str", "bool", "min", "max", "abs", "round",
-                                  "range", "isinstance", "timedelta", "format", "repr"})
 
 
 def _root_name(node: ast.AST) -> str | None:
@@ -1876,6 +1869,9 @@ def _reraises(body: list) -> bool:
 
 # The methods that log (a logger's; `print` is told apart by name where it matters).
 LOG_METHODS = ("debug", "info", "warning", "warn", "error", "exception", "critical", "log")
+# Calls that only read what they are given: waits, logs, conversions (`_changed_names`).
+_READS_ITS_ARGUMENTS = frozenset({*LOG_METHODS, "sleep", "wait", "print", "len", "int", "float", "str", "bool", "min",
+                                  "max", "abs", "round", "range", "isinstance", "timedelta", "format", "repr"})
 
 
 def _recovers(handler: ast.ExceptHandler) -> bool:

@@ -133,19 +133,18 @@ LISTENERS = (
 # A library's base class -> the methods it calls, and what kind of job each makes: a consumer's,
 # for each message; a pipeline stage's, started as a task beside the other stages of the job that
 # builds the pipeline (Pulp's sync: `class DebFirstStage(Stage): async def run(self)`).
+_CONSUMER = ("consumer", "enqueue")
+_STAGE = ("background", "start")
 BASE_HOOKS = {
-    "pulpcore.plugin.stages.Stage": (("run",), "background", "start"),
-    "pulpcore.plugin.stages.api.Stage": (("run",), "background", "start"),
-}
-# A library's consumer base class -> the methods it calls for each message.
-CONSUMER_BASES = {
-    "fedmsg.consumers.FedmsgConsumer": ("consume",),
-    "moksha.hub.api.consumer.Consumer": ("consume",),
-    "moksha.hub.api.Consumer": ("consume",),
-    "stomp.ConnectionListener": ("on_message",),
-    "stomp.listener.ConnectionListener": ("on_message",),
-    "stomp.PrintingListener": ("on_message",),
-    "stomp.listener.PrintingListener": ("on_message",),
+    "fedmsg.consumers.FedmsgConsumer": (("consume",), *_CONSUMER),
+    "moksha.hub.api.consumer.Consumer": (("consume",), *_CONSUMER),
+    "moksha.hub.api.Consumer": (("consume",), *_CONSUMER),
+    "stomp.ConnectionListener": (("on_message",), *_CONSUMER),
+    "stomp.listener.ConnectionListener": (("on_message",), *_CONSUMER),
+    "stomp.PrintingListener": (("on_message",), *_CONSUMER),
+    "stomp.listener.PrintingListener": (("on_message",), *_CONSUMER),
+    "pulpcore.plugin.stages.Stage": (("run",), *_STAGE),
+    "pulpcore.plugin.stages.api.Stage": (("run",), *_STAGE),
 }
 
 
@@ -193,10 +192,8 @@ class CallbackApis:
         for cls in project.classes.values():
             if not project.the_applications(project.module_of_class(cls)):
                 continue
-            hooks = {(m, "consumer", "enqueue") for base in project.class_bases(cls)
-                     for m in CONSUMER_BASES.get(base.removesuffix("()"), ())}
-            hooks |= {(m, kind, trigger) for base in project.class_bases(cls)
-                      for methods, kind, trigger in [BASE_HOOKS.get(base.removesuffix("()"), ((), "", ""))] for m in methods}
+            hooks = {(m, kind, trigger) for base in project.class_bases(cls)
+                     for methods, kind, trigger in [BASE_HOOKS.get(base.removesuffix("()"), ((), "", ""))] for m in methods}
             for method, kind, trigger in sorted(hooks):
                 if method in cls.methods and not project.abstract(f"{cls.qualname}.{method}"):
                     sites.append(job_from_function(project, project.functions[f"{cls.qualname}.{method}"], self.name,
