@@ -317,6 +317,107 @@ def test_functions_started_once_in_the_background_are_listed_apart_from_the_jobs
     assert [f["function"] for f in json.loads(check.output)] == ["bot.cog.Cog.refresh_forever"]
 
 
+def test_threads_kept_in_a_collection_green_threads_and_worker_start_receivers_are_started(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "svc/__init__.py": "",
+        "svc/workers.py": """
+import queue
+import threading
+
+import eventlet
+from eventlet import greenpool
+
+pool = greenpool.GreenPool()
+
+
+class SiteWorker(threading.Thread):
+    def __init__(self, jobs):
+        super().__init__()
+        self.jobs = jobs
+
+    def run(self):
+        while True:
+            try:
+                job = self.jobs.get(False)
+            except queue.Empty:
+                return
+            job()
+
+
+class Report:
+    def run(self):
+        return "not started"
+
+
+class JobsManager:
+    def __init__(self):
+        self.workers = {}
+        self.reports = {}
+
+    def add_job(self, site, jobs):
+        self.workers[site] = SiteWorker(jobs)
+        self.workers[site].start()
+        self.reports[site] = Report()
+        self.reports[site].run()
+
+
+class Proto:
+    def communicate(self, fd, data):
+        eventlet.spawn_n(self._write_input_data, fd, data)
+        pool.spawn_n(self._flush, fd)
+
+    def _write_input_data(self, fd, data):
+        fd.write(data)
+
+    def _flush(self, fd):
+        fd.flush()
+""",
+        "svc/tasks.py": """
+from celery import Celery
+from celery.signals import task_failure, worker_process_init, worker_ready, worker_shutdown
+
+app = Celery("svc")
+
+
+@app.task
+def refresh():
+    return 1
+
+
+@worker_ready.connect
+def at_start(sender, **kwargs):
+    sender.app.send_task("svc.tasks.refresh")
+
+
+@worker_shutdown.connect
+def at_stop(sender, **kwargs):
+    return None
+
+
+@worker_process_init.connect
+def setup_tracing(**kwargs):
+    return None
+
+
+@task_failure.connect
+def on_failure(sender=None, **kwargs):
+    return None
+""",
+    })
+    rows = {row["function"]: (row["framework"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    # An entry of the instance's dict is what was stored in it (`self.workers[site] = SiteWorker(...)`),
+    # so `self.workers[site].start()` starts that thread (and a plain object's `run` is no start);
+    # eventlet's `spawn_n` starts what it is given; a worker's `worker_ready` runs its receiver once (not
+    # the signals that set a process up, nor its shutdown).
+    assert rows == {
+        "svc.workers.SiteWorker.run": ("background", "background"),
+        "svc.workers.Proto._write_input_data": ("background", "background"),
+        "svc.workers.Proto._flush": ("background", "background"),
+        "svc.tasks.refresh": ("celery", "task"),
+        "svc.tasks.at_start": ("background", "background"),
+    }
+
+
 def test_json_gives_each_job_its_delivery_guarantee_and_what_decides_it(project: Path) -> None:
     jobs = {row["name"]: row for row in _jobs_json(project)["jobs"]}
     assert jobs["send_invoice"]["delivery"]["guarantee"] == "at-most-once"  # Celery acknowledges early
@@ -474,13 +575,14 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     # armed again only in an except clause, a retry: nothing.
     # Not timers of their own: one arming for the next turn (`soon`), one whose closure re-arms
     # itself (`every`: the closure is the period); a closure that works itself is what starts, and
-    # a wrapper's other timer keeps its callback; the callable given by keyword or in a lambda.
+    # a wrapper's other timer keeps its callback; the callable given by keyword or in a lambda; a
+    # single-shot Qt timer made in the function and connected to a slot calling what it was given.
     ("frameworks/timers/own_timer_api.py", {
         "Widget.timer_setup": ("periodic", ["schedule"]), "Widget.show_once": ("background", ["start"]),
         "Loop2.every.<locals>.tick": ("periodic", ["schedule"]),
         "Loop2.fetch_later.<locals>.fetch": ("background", ["start"]), "Loop2._cleanup": ("background", ["start"]),
         "Drain.show": ("background", ["start"]), "Drain.by_keyword": ("background", ["start"]),
-        "Drain.by_lambda": ("background", ["start"]),
+        "Drain.by_lambda": ("background", ["start"]), "Backups.create_backup": ("background", ["start"]),
     }),
     ("frameworks/taskiq/broker_tasks.py", {
         "post_webhook": ("task", ["enqueue"]), "send_digest": ("task", ["enqueue"]),
@@ -2058,6 +2160,20 @@ class FirstStage(BaseStage):
     def describe(self):
         return "first"
 """,
+        "ops/models.py": """
+import requests
+from pulpcore.plugin.models import Repository
+
+
+class MavenRepository(Repository):
+    def finalize_new_version(self, new_version):
+        requests.post("https://index.example/rebuild", json={"version": new_version.number})
+
+
+class Catalog:
+    def finalize_new_version(self, new_version):
+        return new_version
+""",
         "ops/worker.py": """
 import oslo_messaging as messaging
 import requests
@@ -2083,10 +2199,12 @@ def main(conf):
     jobs = {(row["function"], row["kind"]) for row in _jobs_json(root)["jobs"]}
     # The function chosen in the arms of an `if`, each, after the `if` (inside an arm, that arm's);
     # what a helper's callers pass to the parameter it dispatches; a pipeline stage's `run` (not an
-    # abstract one); each endpoint class a table holds.
+    # abstract one) and a repository's version hook (not another class's method of that name); each
+    # endpoint class a table holds.
     assert jobs == {
         ("ops.tasks.sync_roles", "task"), ("ops.tasks.sync_collections", "task"), ("ops.tasks.sync_git", "task"),
         ("ops.tasks.mark", "task"), ("ops.stages.FirstStage.run", "background"),
+        ("ops.models.MavenRepository.finalize_new_version", "background"),
         ("ops.worker.ShellHandler.build", "task"), ("ops.worker.DockerHandler.build", "task"),
     }
 
@@ -2212,6 +2330,16 @@ class Step:
 class CopyStep(Step):
     def execute(self, context):
         requests.post("https://ci.example/copies", json=context)
+
+
+class Filter:
+    def filter(self, qs, value):
+        raise NotImplementedError
+
+
+class DateFilter(Filter):
+    def filter(self, qs, value):
+        requests.get("https://ci.example/dates", params={"after": value})
 """,
         "relay/tasks.py": """
 import importlib
@@ -2236,12 +2364,14 @@ def process(event, cursor):
         report = handler.create_report(event)
         handler.handle(event)
     cursor.execute("UPDATE events SET done = 1")
+    event.objects.filter(kind="build").filter(done=False)
 """,
     })
     jobs = {(row["name"], row["kind"]) for row in _jobs_json(root)["jobs"]}
     # `handler.handle(event)` runs each handler's `handle`: listed beside the job, whose effects
     # they are; asking (`can_handle`) or making (`create_report`) hands no work on;
-    # `cursor.execute` is no `Step` (not named after one).
+    # `cursor.execute` is no `Step` (not named after one), nor is a queryset's `.filter(...)
+    # .filter(...)` a `Filter` (the method called on what it returned).
     assert jobs == {("process", "task"), ("BuildHandler.handle", "dispatched"), ("ReleaseHandler.handle", "dispatched")}
     process = next(row for row in _jobs_json(root)["jobs"] if row["name"] == "process")
     assert {effect["chain"][-1] for effect in process["effects"]} == {"requests.post"}

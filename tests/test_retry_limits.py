@@ -14,13 +14,24 @@ from .cli_support import run_cli, write_tree
 
 TASKS = """
 import dramatiq
+import requests
 import tenacity
 from celery import shared_task
 from django.conf import settings
 from temporalio import activity, workflow
+from six.moves import xrange
 from temporalio.common import RetryPolicy
 
 MAX_TRIES = int(settings.MAX_TRIES)
+
+
+def create_ports(body):
+    for attempt in xrange(4):
+        try:
+            return requests.post("https://network.example/ports", json=body)
+        except requests.ConnectionError:
+            if attempt == 3:
+                raise
 
 
 @shared_task(autoretry_for=(Exception,), max_retries=None)
@@ -93,6 +104,7 @@ def test_a_count_held_in_a_name_is_bounded_with_the_name_shown(jobs: dict) -> No
 def test_no_limit_and_known_counts(jobs: dict) -> None:
     assert _limit(jobs["forever"]) == (False, None, None)
     assert _limit(jobs["five"]) == (True, 5, None)
+    assert _limit(jobs["create_ports"]) == (True, 3, None)  # a hand-written loop over six's `xrange(4)`
     assert _limit(jobs["refund"]) == (False, None, None)  # Temporal's default RetryPolicy
 
 

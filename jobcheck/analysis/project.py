@@ -708,8 +708,9 @@ class Project(Guards, Program):
                 or next(iter(_words(event.attr)), "") in _ASKS:
             return []
         family = self._hook_families.get(event.attr)
-        if family is None or not _named_after(event.receiver, family[1]):
-            return []
+        if family is None or not _named_after(event.receiver, family[1]) \
+                or event.receiver.rpartition(".")[2].partition("(")[0] == event.attr:
+            return []  # (`qs.filter(a).filter(b)`: the method called on what it returned, a fluent API)
         if event.name and not self.untyped(event.name.rpartition(".")[0]):
             return []  # typed: a library's object (`self.executor.submit`), or a class of the project's
         return [self.functions[q] for q in family[0]]
@@ -1060,7 +1061,7 @@ def _self_calls(fn: FunctionSummary):
 
 # Calls that run the callable they are given, now or in the background.
 _RUNS_WHAT_IT_IS_GIVEN = frozenset({"maybeDeferred", "deferToThread", "callInThread", "submit", "run_in_executor",
-                                    "to_thread", "run_sync", "spawn", "start_soon", "create_task", "ensure_future",
+                                    "to_thread", "run_sync", "spawn", "spawn_n", "start_soon", "create_task", "ensure_future",
                                     "Thread", "Process", "Greenlet"})
 # Bases whose methods are known not to be an application's hooks.
 _KNOWN_BASES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process", "abc.ABC", "object")

@@ -304,7 +304,7 @@ def _bound(loop, failing: list, after: list) -> tuple[int | None, str | None, bo
             return max(len(it.elts) - 1, 0), None, False
         if isinstance(it, ast.Call) and _name(it.func) == "count":
             return (None, "an exit when it fails", False) if exits else (None, None, True)
-        if isinstance(it, ast.Call) and _name(it.func) == "range" and not it.keywords and it.args:
+        if isinstance(it, ast.Call) and _name(it.func) in ("range", "xrange") and not it.keywords and it.args:
             args = it.args
             if all(isinstance(a, ast.Constant) and type(a.value) is int for a in args) and len(args) <= 3 \
                     and (len(args) < 3 or args[2].value != 0):
@@ -358,7 +358,7 @@ def _backoff(sleeps: list[ast.Call], loop) -> tuple[str | None, float | None]:
     if delays:  # `for delay in (1, 5, 30): ... sleep(delay)`
         return ("constant" if len(set(delays)) == 1 else "linear"), delays[0]
     if isinstance(arg, ast.Name) and isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name) \
-            and loop.target.id == arg.id and not (isinstance(loop.iter, ast.Call) and _name(loop.iter.func) in ("range", "count")):
+            and loop.target.id == arg.id and not (isinstance(loop.iter, ast.Call) and _name(loop.iter.func) in ("range", "xrange", "count")):
         return None, None  # `for delay in delays: ... sleep(delay)`: as the sequence says, not known here
     if arg is not None and _grows(arg, loop):
         doubles = any(isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Pow, ast.LShift)) for n in ast.walk(arg)) or any(

@@ -445,6 +445,10 @@ class Summarizer:
             return f"{func}()"
         if isinstance(node, ast.Await):
             return self._resolve(node.value)
+        if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice) and isinstance(node.value, ast.Attribute) \
+                and isinstance(node.value.value, ast.Name) and node.value.value.id == "self":
+            held = self._resolve(node.value)  # `self.workers[site]`: an entry of the instance's collection
+            return f"{held}[]" if held and "()." in held and held[0] != "@" else None
         if (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Attribute) and isinstance(node.orelse, ast.Attribute)
                 and ast.dump(node.body.value) == ast.dump(node.orelse.value)
                 and not (isinstance(node.body.value, ast.Name) and node.body.value.id in ("self", "cls"))):
@@ -1103,6 +1107,8 @@ class Summarizer:
             if (isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name) and self.fn.params
                     and held.value.id == self.fn.params[0] and self.fn.class_qualname):
                 self.fn.item_stores.append((held.attr, target.lineno, self._stored))
+                if typ:  # `self.workers[site] = SiteWorker(...)`: what an entry of the collection is
+                    self.mod.classes[self.fn.class_qualname].attr_types.setdefault(f"{held.attr}[]", typ)
             key = target.slice
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 self._sink("dictkey", key.value, target.lineno, sources)

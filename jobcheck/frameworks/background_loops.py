@@ -55,7 +55,7 @@ from ..analysis.values import lit
 from .base import job_from_function
 from .instances import called_function
 
-_STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Process", "spawn", "run_coroutine_threadsafe",
+_STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Process", "spawn", "spawn_n", "run_coroutine_threadsafe",
              "spawn_callback", "add_callback", "create", "start_new_thread")
 # Libraries' own task starters, by full name: they start the coroutine they are given as
 # `asyncio.create_task` does (mautrix's, keeping a reference and logging a failure).
@@ -388,7 +388,7 @@ def _wrapper_table(project: Project) -> tuple[dict[str, str], set]:
         arming: set = set()
         for _ in range(3):
             found = False
-            for site in calls_named(project, (*ONE_SHOT_TIMERS, *{q.rpartition(".")[2] for q in out})):
+            for site in calls_named(project, (*ONE_SHOT_TIMERS, "connect", *{q.rpartition(".")[2] for q in out})):
                 fn, ev = site.function, site.event
                 if fn.name == MODULE_CODE or fn.qualname in out or not project.the_applications(site.module):
                     continue
@@ -401,6 +401,8 @@ def _wrapper_table(project: Project) -> tuple[dict[str, str], set]:
                         ev.attr in ("enter", "enterabs") and not (project.canonical(ev.name) or "").startswith("sched.")):
                     at = _RUN_LATER[ev.attr]
                     given = _library_callback(ev)
+                elif own is None and ev.attr == "connect" and _single_shot_qt_timer(project, site):
+                    at, given = 0, (ev.args[0] if ev.args else None)  # `timer.timeout.connect(on_timeout)`
                 else:
                     continue
                 if _next_turn_or_retry(ev):
@@ -414,6 +416,18 @@ def _wrapper_table(project: Project) -> tuple[dict[str, str], set]:
                 break
         return out, arming
     return project.once("timer wrappers", build)
+
+
+def _single_shot_qt_timer(project: Project, site) -> bool:
+    """`timer.timeout.connect(slot)` on a Qt timer the function makes and sets single-shot
+    (`timer = QTimer(); timer.setSingleShot(True)`): a one-shot timer, armed by `timer.start()`."""
+    ev = site.event
+    name = project.canonical(ev.name) or ""
+    if not (name.startswith(QT_BINDINGS) and name.endswith("QTimer().timeout.connect")):
+        return False
+    timer = (ev.name or "").removesuffix(".timeout.connect")
+    return any(e.kind == "call" and e.name == f"{timer}.setSingleShot" and e.args[:1] != [["lit", False]]
+               for e in site.function.events)
 
 
 def _armed_param(project: Project, site, fn, given, at: int) -> str | None:

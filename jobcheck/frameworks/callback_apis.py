@@ -145,6 +145,10 @@ BASE_HOOKS = {
     "stomp.listener.PrintingListener": (("on_message",), *_CONSUMER),
     "pulpcore.plugin.stages.Stage": (("run",), *_STAGE),
     "pulpcore.plugin.stages.api.Stage": (("run",), *_STAGE),
+    # pulpcore calls it in the task that creates a repository version, before the version is kept.
+    "pulpcore.plugin.models.Repository": (("finalize_new_version",), *_STAGE),
+    "pulpcore.app.models.Repository": (("finalize_new_version",), *_STAGE),
+    "pulpcore.app.models.repository.Repository": (("finalize_new_version",), *_STAGE),
 }
 
 
@@ -215,6 +219,9 @@ class CallbackApis:
             # `def _handle(self, request, task_function): dispatch(task_function, ...)`: what its
             # callers pass there.
             forwards = {forwarded(site, value) for value in values if value and value[0] == "param"}
+            # `func = partial(self._handle_message, message_class, callback)` registered, where the
+            # handler calls the `callback` it is bound to: also what the helper's callers pass there.
+            forwards |= {forwarded(site, bound) for value in values for bound in _bound_callables(project, site, value)}
             regs.extend(Registration("", self.name, spec.trigger, site.anchor, kind=spec.kind, forward=forward)
                         for forward in sorted(forwards - {None}))
         for spec in LISTENERS:
@@ -240,6 +247,22 @@ class CallbackApis:
         if site.kind == "task" and site.retry is None:
             return Delivery(AT_MOST_ONCE, "run once in the process, after the response")
         return None
+
+
+def _bound_callables(project: Project, site, value: list | None) -> list:
+    """The parameters of the registering function that a `functools.partial(handler, ...)` binds
+    to a parameter the handler calls (`partial(self._handle_message, message_class, callback)`,
+    `_handle_message(message_class, callback, client, userdata, msg)` calling `callback(message)`)."""
+    if not value or value[0] != "call" or not value[2] \
+            or (canonical_in(project, site.module, value[1]) or "").rpartition(".")[2] != "partial":
+        return []
+    handler = project.functions.get(target(project, site.module, value[2][0]) or "")
+    if handler is None:
+        return []
+    params = handler.params[1:] if handler.params[:1] in (["self"], ["cls"]) else handler.params
+    called = {ev.attr for ev in handler.events if ev.kind == "call" and ev.name is None}
+    return [bound for param, bound in zip(params, value[2][1:])
+            if param in called and bound and bound[0] == "param"]
 
 
 def matches_any(name: str, patterns: tuple[str, ...]) -> bool:

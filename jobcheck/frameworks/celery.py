@@ -59,6 +59,10 @@ ENQUEUE_METHODS = ("delay", "apply_async", "s", "si", "signature", "subtask", "m
 ENQUEUE_SETTINGS = ("countdown", "eta", "expires", "queue", "link_error", "task_id", "retry", "retry_policy", "priority")
 TASK_SETTINGS = ("acks_late", "bind", "name", "queue", "rate_limit", "reject_on_worker_lost", "time_limit", "soft_time_limit")
 FAILURE_SIGNALS = ("celery.signals.task_failure",)
+# The signal a worker sends once it is ready for work: its receivers run then, in that worker,
+# beside the tasks (`@worker_ready.connect def at_start(sender, **kw): sender.app.send_task(...)`).
+# Not the earlier `worker_init`, `worker_process_init`...: those set the process up (tracing, metrics).
+START_SIGNALS = ("celery.signals.worker_ready",)
 ACKS_LATE_CONFIG = ("task_acks_late", "CELERY_TASK_ACKS_LATE", "CELERY_ACKS_LATE")  # app-wide acks_late
 DEFAULT_MAX_RETRIES = 3
 DEFAULT_RETRY_DELAY = 180.0
@@ -130,10 +134,16 @@ class Celery:
     def reads_decorator(name: str) -> bool:
         # An application's own `X.task` counts when X is one of its Celery apps (`tasks`).
         return (is_task_decorator(name) or name.endswith(".task")
-                or name.removesuffix(".connect") in FAILURE_SIGNALS)
+                or name.removesuffix(".connect") in (*FAILURE_SIGNALS, *START_SIGNALS))
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         return list(tasks(project).values())
+
+    def find_started(self, project: Project) -> list[JobSite]:
+        """Receivers of a worker's start signals, started once in each worker that starts."""
+        return [job_from_function(project, d.function, "background", "background", triggers={"start"})
+                for d in decorated_functions(project, "celery") if project.the_applications(d.module)
+                and (canonical_in(project, d.module, d.value[1]) or "").removesuffix(".connect") in START_SIGNALS]
 
     @staticmethod
     def delivery(project: Project, site: JobSite) -> Delivery | None:

@@ -208,10 +208,12 @@ def _may_schedule(attr: str) -> bool:
 
 def _says_how_often(project: Project, module, ev) -> bool:
     """A call with a period keyword whose value is not nothing (`interval=None`, `period=0`), or
-    that says it repeats (`schedule(delay=300, callback=self.save, repeat=True)`)."""
-    return any(k != "**" and (_period_keyword(k) and v not in (["lit", None], ["lit", 0], ["lit", False])
-                              or k in _REPEATS and v == ["lit", True])
-               for k, v in ev.kwargs.items())
+    that says it repeats (`schedule(delay=300, callback=self.save, repeat=True)`), by a keyword or
+    by its own name (`scheduler.addPeriodicTask(120, self.store_host_info)`)."""
+    return bool(_REPEATS.intersection(_words(ev.attr or ""))) or any(
+        k != "**" and (_period_keyword(k) and v not in (["lit", None], ["lit", 0], ["lit", False])
+                       or k in _REPEATS and v == ["lit", True])
+        for k, v in ev.kwargs.items())
 
 
 def _reaches(project: Project, start: str, goal: str, depth: int = 3) -> bool:

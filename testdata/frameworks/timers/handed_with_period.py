@@ -1,6 +1,7 @@
 # jobcheck-test: select=JC501
 # A function handed to a scheduler jobcheck does not know, in a call that says how often to run
-# it (`interval=`, `period=`, `poll_interval=`...), is a periodic job; a call whose name says it
+# it (`interval=`, `period=`, `poll_interval=`..., or its own name: `addPeriodicTask(120, f)`), is a
+# periodic job; a call whose name says it
 # waits, retries or hands its keywords on to the function (`df.apply(f, flush_interval=...)`), a
 # period keyword about retries or about something else (`ssh_alive_interval_s=`), an event
 # callback passed by keyword (`on_line_cb=`), or no period at all, is not.
@@ -30,6 +31,8 @@ class Community(TaskManager):
         frame.apply(self.tag_row, axis=1, flush_interval=500)
         SshStream(self, ssh_alive_interval_s=30, on_line_cb=self.on_line)
         self.register_task("every", func=self.refresh_index, interval=120)
+        scheduler.addPeriodicTask(120, self.store_host_info)  # its name says it repeats
+        scheduler.addSingleTask(self.cleanup_once)  # its name says nothing of a period
 
     def announce(self):  # expect: JC501
         requests.post("https://tracker.example/announce")
@@ -60,6 +63,12 @@ class Community(TaskManager):
 
     def greet(self):
         requests.post("https://tracker.example/hello")
+
+    def store_host_info(self):  # expect: JC501
+        requests.post("https://monitoring.example/host")
+
+    def cleanup_once(self):
+        requests.delete("https://tracker.example/tmp")
 
 
 def poll_method(func):

@@ -6,6 +6,7 @@
 import asyncio
 
 import requests
+from PyQt6.QtCore import QTimer
 
 
 class Loop:
@@ -118,3 +119,37 @@ class Drain:
 
     def by_lambda(self, n):
         requests.get("https://weather.example/lambda")
+
+
+def arm_deadline(deadline_ms, on_expiry):
+    """A Qt timer made single-shot, whose slot calls the callable it was given: a one-shot timer
+    of the application's own."""
+    timer = QTimer()
+    timer.setSingleShot(True)
+
+    def on_timeout():
+        on_expiry()
+
+    timer.timeout.connect(on_timeout)
+    timer.start(deadline_ms)
+    return timer
+
+
+def arm_repeating(interval_ms, on_tick):
+    """Not single-shot: no one-shot timer (it repeats what it is given)."""
+    timer = QTimer()
+
+    def tick():
+        on_tick()
+
+    timer.timeout.connect(tick)
+    timer.start(interval_ms)
+    return timer
+
+
+class Backups:
+    def schedule(self, profile):
+        self.deadline = arm_deadline(60000, lambda: self.create_backup(profile))
+
+    def create_backup(self, profile):
+        requests.post("https://backup.example/run", json={"profile": profile})
