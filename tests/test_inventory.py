@@ -348,17 +348,29 @@ class Report:
     def run(self):
         return "not started"
 
+    def start(self):
+        return "a method of its own"
+
+
+class Lazy(threading.Thread):
+    def run(self):
+        return "never started"
+
 
 class JobsManager:
     def __init__(self):
         self.workers = {}
         self.reports = {}
+        self.things = {}
+        self.things["lazy"] = Lazy()
 
     def add_job(self, site, jobs):
         self.workers[site] = SiteWorker(jobs)
         self.workers[site].start()
         self.reports[site] = Report()
         self.reports[site].run()
+        self.things["report"] = Report()
+        self.things["report"].start()
 
 
 class Proto:
@@ -406,7 +418,8 @@ def on_failure(sender=None, **kwargs):
     })
     rows = {row["function"]: (row["framework"], row["kind"]) for row in _jobs_json(root)["jobs"]}
     # An entry of the instance's dict is what was stored in it (`self.workers[site] = SiteWorker(...)`),
-    # so `self.workers[site].start()` starts that thread (and a plain object's `run` is no start);
+    # so `self.workers[site].start()` starts that thread (and a plain object's `run` is no start; an
+    # entry of a dict holding objects of two classes is neither);
     # eventlet's `spawn_n` starts what it is given; a worker's `worker_ready` runs its receiver once (not
     # the signals that set a process up, nor its shutdown).
     assert rows == {
@@ -416,6 +429,96 @@ def on_failure(sender=None, **kwargs):
         "svc.tasks.refresh": ("celery", "task"),
         "svc.tasks.at_start": ("background", "background"),
     }
+
+
+def test_a_hook_called_on_an_attribute_named_like_it_is_the_family_s(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "rep/__init__.py": "",
+        "rep/tasks.py": """
+import requests
+from celery import shared_task
+
+
+class Filter:
+    def filter(self, qs, value):
+        raise NotImplementedError
+
+
+class WebhookFilter(Filter):
+    def filter(self, qs, value):
+        requests.post("https://hooks.example/filter", json={"value": value})
+
+
+class Report:
+    def __init__(self, filter_):
+        self.filter = filter_
+
+    def run(self, qs):
+        return self.filter.filter(qs, "2024")
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def report(flt, qs):
+    Report(flt).run(qs)
+""",
+    })
+    # `self.filter.filter(qs, v)`: an object named after the family, not a queryset's chained call.
+    jobs = {(row["name"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    assert jobs == {("report", "task"), ("WebhookFilter.filter", "dispatched")}
+
+
+def test_an_entry_of_a_collection_holding_handlers_registered_by_callers_is_any_of_the_family(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "hooks/__init__.py": "",
+        "hooks/tasks.py": """
+import requests
+from celery import Celery
+
+app = Celery("hooks")
+
+
+class BaseHandler:
+    def handle(self, msg):
+        raise NotImplementedError
+
+
+class NoopHandler(BaseHandler):
+    def handle(self, msg):
+        return None
+
+
+class WebhookHandler(BaseHandler):
+    def handle(self, msg):
+        requests.post("https://hooks.example/deliver", json=msg)
+
+
+class Dispatcher:
+    def __init__(self):
+        self.handlers = {}
+        self.handlers["noop"] = NoopHandler()
+
+    def register(self, kind, handler):
+        self.handlers[kind] = handler
+
+    def dispatch(self, kind, msg):
+        self.handlers[kind].handle(msg)
+
+
+DISPATCHER = Dispatcher()
+DISPATCHER.register("hook", WebhookHandler())
+
+
+@app.task(autoretry_for=(Exception,), max_retries=5)
+def deliver(kind, msg):
+    DISPATCHER.dispatch(kind, msg)
+""",
+    })
+    # The dict holds a `NoopHandler` and whatever `register` is given: its entry is not a
+    # `NoopHandler`, so the call runs each handler of the family, and the retried POST is reported.
+    jobs = {(row["name"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    assert jobs == {("deliver", "task"), ("WebhookHandler.handle", "dispatched")}
+    check = run_cli(["check", "--no-cache", "--select", "JC201", "--output-format", "json", "."], cwd=root)
+    assert [f["code"] for f in json.loads(check.output)] == ["JC201"]
 
 
 def test_json_gives_each_job_its_delivery_guarantee_and_what_decides_it(project: Path) -> None:

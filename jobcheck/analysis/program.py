@@ -245,7 +245,11 @@ class Program:
         return ".".join([cls.qualname, *tail])
 
     def _member(self, cls: ClassSummary, head: str, depth: int) -> tuple[str, str] | None:
-        """Where `head` comes from, looking up the bases as Python would (depth-first)."""
+        """Where `head` comes from, looking up the bases as Python would (depth-first); `workers[]`
+        is an entry of the instance's collection `workers` (`collection_class`)."""
+        if head.endswith("[]") and depth == 0:
+            entry = self.collection_class(cls.qualname, head[:-2])
+            return ("attr", f"{entry}()") if entry else None
         if head in cls.methods:
             return "method", f"{cls.qualname}.{head}"
         if head in cls.attr_types:
@@ -507,6 +511,21 @@ class Program:
             if fn is not None and fn not in out:
                 out.append(fn)
         return out
+
+    def collection_class(self, owner: str, attr: str) -> str | None:
+        """The class of every entry of an instance's collection (`self.workers[site] = SiteWorker()`,
+        `self.workers = [SiteWorker()]`, `self.workers.append(SiteWorker())`), where every value the
+        class's family puts in it constructs that one class; None where they differ or one is not
+        known (a parameter stored: `self.handlers[kind] = handler`)."""
+        cls = self.classes.get(owner)
+        family = [owner] if cls is None else [c.qualname for c in (*self._mro(cls), *self.subclasses(owner))]
+        collections = self._collections()
+        values = [v for o in dict.fromkeys(family) for v in collections.get((o, attr), ())]
+        for o in dict.fromkeys(family):  # `self.workers[site] = SiteWorker()`, in any method of the family
+            methods = (self.functions.get(f"{o}.{m}") for m in self.classes[o].methods) if o in self.classes else ()
+            values.extend(value for fn in methods if fn is not None for stored, _, value in fn.item_stores if stored == attr)
+        made = {self.canonical(v[1]) if v and v[0] == "call" and v[1] else None for v in values}
+        return made.pop() if len(made) == 1 and next(iter(made)) in self.classes else None
 
     def _collections(self) -> dict[tuple[str, str], list]:
         """(class, attribute) -> the Values its methods put in that collection of the instance."""

@@ -709,8 +709,8 @@ class Project(Guards, Program):
             return []
         family = self._hook_families.get(event.attr)
         if family is None or not _named_after(event.receiver, family[1]) \
-                or event.receiver.rpartition(".")[2].partition("(")[0] == event.attr:
-            return []  # (`qs.filter(a).filter(b)`: the method called on what it returned, a fluent API)
+                or (event.receiver == event.attr and event.receiver_src):
+            return []  # (`qs.filter(a).filter(b)`: the method called on what a call of it returned, a fluent API)
         if event.name and not self.untyped(event.name.rpartition(".")[0]):
             return []  # typed: a library's object (`self.executor.submit`), or a class of the project's
         return [self.functions[q] for q in family[0]]

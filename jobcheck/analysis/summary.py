@@ -1107,8 +1107,6 @@ class Summarizer:
             if (isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name) and self.fn.params
                     and held.value.id == self.fn.params[0] and self.fn.class_qualname):
                 self.fn.item_stores.append((held.attr, target.lineno, self._stored))
-                if typ:  # `self.workers[site] = SiteWorker(...)`: what an entry of the collection is
-                    self.mod.classes[self.fn.class_qualname].attr_types.setdefault(f"{held.attr}[]", typ)
             key = target.slice
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 self._sink("dictkey", key.value, target.lineno, sources)

@@ -419,15 +419,17 @@ def _wrapper_table(project: Project) -> tuple[dict[str, str], set]:
 
 
 def _single_shot_qt_timer(project: Project, site) -> bool:
-    """`timer.timeout.connect(slot)` on a Qt timer the function makes and sets single-shot
-    (`timer = QTimer(); timer.setSingleShot(True)`): a one-shot timer, armed by `timer.start()`."""
+    """`timer.timeout.connect(slot)` on the one Qt timer the function makes, set single-shot there
+    (`timer = QTimer(); timer.setSingleShot(True)`): a one-shot timer, armed by `timer.start()`.
+    (Two timers made in one function are one name here: which one is single-shot is not known.)"""
     ev = site.event
     name = project.canonical(ev.name) or ""
     if not (name.startswith(QT_BINDINGS) and name.endswith("QTimer().timeout.connect")):
         return False
     timer = (ev.name or "").removesuffix(".timeout.connect")
-    return any(e.kind == "call" and e.name == f"{timer}.setSingleShot" and e.args[:1] != [["lit", False]]
-               for e in site.function.events)
+    made = [e for e in site.function.events if e.kind == "call" and e.name == timer.removesuffix("()")]
+    return len(made) == 1 and any(e.kind == "call" and e.name == f"{timer}.setSingleShot" and e.args[:1] == [["lit", True]]
+                                  for e in site.function.events)
 
 
 def _armed_param(project: Project, site, fn, given, at: int) -> str | None:

@@ -251,18 +251,26 @@ class CallbackApis:
 
 def _bound_callables(project: Project, site, value: list | None) -> list:
     """The parameters of the registering function that a `functools.partial(handler, ...)` binds
-    to a parameter the handler calls (`partial(self._handle_message, message_class, callback)`,
-    `_handle_message(message_class, callback, client, userdata, msg)` calling `callback(message)`)."""
+    to the parameter the handler hands the message to (`partial(self._handle_message, message_class,
+    callback)`, `_handle_message(message_class, callback, client, userdata, msg)` ending in
+    `callback(message)`; by position or keyword). Not one whose result the handler passes on
+    (`callback(parse(msg.payload))`: `parse` is a step of the handling)."""
     if not value or value[0] != "call" or not value[2] \
             or (canonical_in(project, site.module, value[1]) or "").rpartition(".")[2] != "partial":
         return []
-    handler = project.functions.get(target(project, site.module, value[2][0]) or "")
+    func = value[2][0]
+    handler = project.functions.get(target(project, site.module, func) or "")
     if handler is None:
         return []
-    params = handler.params[1:] if handler.params[:1] in (["self"], ["cls"]) else handler.params
-    called = {ev.attr for ev in handler.events if ev.kind == "call" and ev.name is None}
-    return [bound for param, bound in zip(params, value[2][1:])
-            if param in called and bound and bound[0] == "param"]
+    # `partial(self.handle, ...)` binds after `self`; `partial(Subscriber.handle, self, ...)` binds it.
+    bound_method = handler.class_qualname and func and func[0] == "name" and "()." in str(func[1])
+    params = handler.params[1:] if bound_method and handler.params[:1] in (["self"], ["cls"]) else handler.params
+    given = {**dict(zip(params, value[2][1:])), **value[3]}
+    feeding = {i for ev in handler.events if ev.kind == "call"
+               for src in (*ev.argsrc, *ev.kwsrc.values(), ev.receiver_src) for i in src}
+    handed = {ev.attr for i, ev in enumerate(handler.events)
+              if ev.kind == "call" and ev.name is None and ev.attr in params and i not in feeding}
+    return [bound for param, bound in given.items() if param in handed and bound and bound[0] == "param"]
 
 
 def matches_any(name: str, patterns: tuple[str, ...]) -> bool:

@@ -210,10 +210,30 @@ def _says_how_often(project: Project, module, ev) -> bool:
     """A call with a period keyword whose value is not nothing (`interval=None`, `period=0`), or
     that says it repeats (`schedule(delay=300, callback=self.save, repeat=True)`), by a keyword or
     by its own name (`scheduler.addPeriodicTask(120, self.store_host_info)`)."""
-    return bool(_REPEATS.intersection(_words(ev.attr or ""))) or any(
+    return _named_periodic(project, ev) or any(
         k != "**" and (_period_keyword(k) and v not in (["lit", None], ["lit", 0], ["lit", False])
                        or k in _REPEATS and v == ["lit", True])
         for k, v in ev.kwargs.items())
+
+
+# What a scheduler's call that adds work says of it (`addPeriodicTask`, `add_recurring_job`,
+# `schedule_repeating`); not `repeat_request(f)`, `periodic_report(f)`, `remove_periodic_task(f)`.
+_ADDS = frozenset({"add", "schedule", "register", "start", "create", "set", "new"})
+_PERIODIC_NAMES = frozenset({"periodic", "periodically", "recurring", "repeating"})
+_NEGATIONS = frozenset({"non", "no", "not", "without", "stop", "remove", "cancel", "unschedule", "unregister",
+                        "delete", "clear", "disable", "is", "has"})
+
+
+def _named_periodic(project: Project, ev) -> bool:
+    """A call of the application's own scheduler whose name says it adds periodic work
+    (`gThreadScheduler.addPeriodicTask(120, self.store_host_info)`), where that function keeps the
+    callable it is given for later rather than calling it (one that calls it is read by its body:
+    `repeat_request(fn)`). Not a function nothing here defines: what its name promises is not seen."""
+    words = set(_words(ev.attr or ""))
+    if not (words & _PERIODIC_NAMES and words & _ADDS) or words & _NEGATIONS:
+        return False
+    own = project.function_for(project.canonical(ev.name) or "")
+    return own is not None and not any(e.kind == "call" and e.name is None and e.attr in own.params for e in own.events)
 
 
 def _reaches(project: Project, start: str, goal: str, depth: int = 3) -> bool:

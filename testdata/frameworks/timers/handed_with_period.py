@@ -1,10 +1,11 @@
 # jobcheck-test: select=JC501
 # A function handed to a scheduler jobcheck does not know, in a call that says how often to run
-# it (`interval=`, `period=`, `poll_interval=`..., or its own name: `addPeriodicTask(120, f)`), is a
-# periodic job; a call whose name says it
-# waits, retries or hands its keywords on to the function (`df.apply(f, flush_interval=...)`), a
-# period keyword about retries or about something else (`ssh_alive_interval_s=`), an event
-# callback passed by keyword (`on_line_cb=`), or no period at all, is not.
+# it (`interval=`, `period=`, `poll_interval=`...), or to the application's own scheduler whose name
+# says it adds periodic work and which keeps the function for later (`addPeriodicTask(120, f)`), is
+# a periodic job; a call whose name says it waits, retries or hands its keywords on to the function
+# (`df.apply(f, flush_interval=...)`), a period keyword about retries or about something else
+# (`ssh_alive_interval_s=`), an event callback passed by keyword (`on_line_cb=`), or no period at
+# all, is not.
 import requests
 
 import websockets
@@ -13,6 +14,29 @@ from ssh import SshStream
 from taskmanager import TaskManager
 
 frame = None
+
+
+class TaskScheduler:
+    """The application's own scheduler: it keeps the functions it is given, a loop elsewhere runs them."""
+
+    def __init__(self):
+        self.tasks = {}
+
+    def addPeriodicTask(self, period, func):
+        self.tasks[func] = period
+
+    def addSingleTask(self, func):
+        self.tasks[func] = 0
+
+    def remove_periodic_task(self, func):
+        self.tasks.pop(func, None)
+
+    def add_periodic_retry(self, func):
+        for _ in range(3):
+            func()
+
+
+TASKS = TaskScheduler()
 
 
 class Community(TaskManager):
@@ -31,8 +55,12 @@ class Community(TaskManager):
         frame.apply(self.tag_row, axis=1, flush_interval=500)
         SshStream(self, ssh_alive_interval_s=30, on_line_cb=self.on_line)
         self.register_task("every", func=self.refresh_index, interval=120)
-        scheduler.addPeriodicTask(120, self.store_host_info)  # its name says it repeats
-        scheduler.addSingleTask(self.cleanup_once)  # its name says nothing of a period
+        TASKS.addPeriodicTask(120, self.store_host_info)  # its name says it adds periodic work
+        TASKS.addSingleTask(self.cleanup_once)  # its name says nothing of a period
+        TASKS.remove_periodic_task(self.cleanup_once)  # removes, does not add
+        TASKS.add_periodic_retry(self.cleanup_once)  # calls what it is given: read by its body
+        scheduler.add_periodic_callback(self.cleanup_once, 1000)  # not defined here: not known
+        scheduler.schedule_non_repeating(delay=15, callback=self.cleanup_once)  # once, later
 
     def announce(self):  # expect: JC501
         requests.post("https://tracker.example/announce")

@@ -147,9 +147,29 @@ def arm_repeating(interval_ms, on_tick):
     return timer
 
 
+def arm_with_guard(interval_ms, on_tick):
+    """Two timers made here, one of them single-shot: which one the slot is connected to is not
+    known, so no one-shot timer of its own."""
+    guard = QTimer()
+    guard.setSingleShot(True)
+    ticker = QTimer()
+
+    def tick():
+        on_tick()
+
+    ticker.timeout.connect(tick)
+    ticker.start(interval_ms)
+    guard.start(interval_ms * 10)
+    return ticker
+
+
 class Backups:
     def schedule(self, profile):
         self.deadline = arm_deadline(60000, lambda: self.create_backup(profile))
+        self.ticker = arm_with_guard(1000, self.refresh_status)
+
+    def refresh_status(self):
+        requests.get("https://backup.example/status")
 
     def create_backup(self, profile):
         requests.post("https://backup.example/run", json={"profile": profile})
