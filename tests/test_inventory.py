@@ -521,6 +521,20 @@ def deliver(kind, msg):
     assert [f["code"] for f in json.loads(check.output)] == ["JC201"]
 
 
+def test_a_collection_entry_stored_from_an_entry_of_itself_is_read_without_end(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {"kitchen.py": """
+class Kitchen:
+    def fill(self, cols):
+        self.frame[cols] = self.frame[cols].fillna(0)
+
+    def go(self):
+        self.frame["x"].start()
+"""})
+    # What an entry of `frame` is depends on what an entry of `frame` is: unknown, not a recursion.
+    check = run_cli(["check", "--no-cache", "--select", "ALL", "--output-format", "json", "."], cwd=root)
+    assert json.loads(check.output) == []
+
+
 def test_json_gives_each_job_its_delivery_guarantee_and_what_decides_it(project: Path) -> None:
     jobs = {row["name"]: row for row in _jobs_json(project)["jobs"]}
     assert jobs["send_invoice"]["delivery"]["guarantee"] == "at-most-once"  # Celery acknowledges early

@@ -517,6 +517,14 @@ class Program:
         `self.workers = [SiteWorker()]`, `self.workers.append(SiteWorker())`), where every value the
         class's family puts in it constructs that one class; None where they differ or one is not
         known (a parameter stored: `self.handlers[kind] = handler`)."""
+        memo = self.once("collection classes", dict)
+        if (owner, attr) in memo:
+            return memo[(owner, attr)]  # (None while it is being found: an entry stored from another entry)
+        memo[(owner, attr)] = None
+        memo[(owner, attr)] = found = self._collection_class(owner, attr)
+        return found
+
+    def _collection_class(self, owner: str, attr: str) -> str | None:
         cls = self.classes.get(owner)
         family = [owner] if cls is None else [c.qualname for c in (*self._mro(cls), *self.subclasses(owner))]
         collections = self._collections()
