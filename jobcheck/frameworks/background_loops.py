@@ -974,6 +974,11 @@ def _is_runner(project: Project, fn) -> bool:
     return any(_runs(project, fn, p, 0) == "repeats" for p in fn.params if p not in ("self", "cls"))
 
 
+def runs_a_parameter(project: Project, fn) -> bool:
+    """Does `fn` run a callable one of its parameters brings, itself or through what it hands it to?"""
+    return any(_runs(project, fn, p, 0) is not None for p in fn.params if p not in ("self", "cls"))
+
+
 def _runs(project: Project, fn, param: str, depth: int) -> str | None:
     """How `fn` runs the callable its parameter `param` brings: "repeats" (called in a loop that
     runs until stopped, not returned from), "once", or None (not called)."""

@@ -55,7 +55,7 @@ from ..analysis.program import calls_named, calls_where, deco_name, names_tests
 from ..analysis.project import Project, in_tests
 from ..analysis.summary import is_property
 from .background_loops import (QT_BINDINGS, beyond_the_gui, nested_functions, one_shot_callback, one_shot_sites, retried_or_next_turn,
-                               through_kept_callables)
+                               runs_a_parameter, through_kept_callables)
 from .base import job_from_function
 
 REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCall",
@@ -233,7 +233,7 @@ def _named_periodic(project: Project, ev) -> bool:
     if not (words & _PERIODIC_NAMES and words & _ADDS) or words & _NEGATIONS:
         return False
     own = project.function_for(project.canonical(ev.name) or "")
-    return own is not None and not any(e.kind == "call" and e.name is None and e.attr in own.params for e in own.events)
+    return own is not None and not runs_a_parameter(project, own)
 
 
 def _reaches(project: Project, start: str, goal: str, depth: int = 3) -> bool:

@@ -163,10 +163,24 @@ def arm_with_guard(interval_ms, on_tick):
     return ticker
 
 
+def arm_maybe(interval_ms, on_tick, once):
+    """Single-shot only when the caller says so: not known here, so no one-shot timer of its own."""
+    timer = QTimer()
+    timer.setSingleShot(once)
+
+    def tick():
+        on_tick()
+
+    timer.timeout.connect(tick)
+    timer.start(interval_ms)
+    return timer
+
+
 class Backups:
     def schedule(self, profile):
         self.deadline = arm_deadline(60000, lambda: self.create_backup(profile))
         self.ticker = arm_with_guard(1000, self.refresh_status)
+        self.poller = arm_maybe(1000, self.refresh_status, once=False)
 
     def refresh_status(self):
         requests.get("https://backup.example/status")
