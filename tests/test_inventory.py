@@ -2196,12 +2196,14 @@ def schedule(seconds):
     })
     jobs = {(row["function"], row["kind"]) for row in _jobs_json(root)["jobs"]}
     # `ExtendedLoopingCall(self._step)` repeats `_step` as twisted's LoopingCall does (a subclass
-    # with a constructor of its own takes something else); `_step` hands its work to `at_repeat`,
+    # with a constructor of its own takes something else, `OwnInitCall(5)`, and hands the timer's
+    # constructor its callback itself: `tick`); `_step` hands its work to `at_repeat`,
     # implemented by the script class the application names by its dotted path (not the unused one,
     # named only in its own method, nor one a print names).
     # A timer of the application's own that runs an abstract `run`: its subclass's `run` calls the
     # callable it was constructed with, which is the job (`Tracker.scan`).
-    assert jobs == {("game.gametime.TimeScript.at_repeat", "periodic"), ("game.scripts.Tracker.scan", "periodic")}
+    assert jobs == {("game.gametime.TimeScript.at_repeat", "periodic"), ("game.scripts.Tracker.scan", "periodic"),
+                    ("game.scripts.OwnInitCall.tick", "periodic")}
 
 
 def test_tasks_chosen_at_run_time_from_a_table_in_if_arms_or_by_a_helper_s_callers(tmp_path: Path) -> None:

@@ -3,6 +3,8 @@
     PeriodicCallback(self.purge_expired, 3600 * 1000).start()     # tornado.ioloop
     LoopingCall(self.flush).start(30)                             # twisted.internet.task
     FixedIntervalLoopingCall(self._report_state).start(interval=30)   # oslo.service (also Dynamic...)
+    Monitor(engine, self.sweep, frequency=60).subscribe()         # cherrypy.process.plugins (also BackgroundTask)
+    super().__init__(bus, self.run, 60)                           # in the constructor of a subclass of one
 
 (an oslo.service looping call whose callback ends it, `raise LoopingCallDone()`, waits for
 something inside another job: not a job),
@@ -58,8 +60,12 @@ from .background_loops import (QT_BINDINGS, beyond_the_gui, nested_functions, on
                                runs_a_parameter, through_kept_callables)
 from .base import job_from_function
 
-REPEATING = ("tornado.ioloop.PeriodicCallback", "twisted.internet.task.LoopingCall",
-             "oslo_service.loopingcall.FixedIntervalLoopingCall", "oslo_service.loopingcall.DynamicLoopingCall")
+# A repeating timer's class: the callback's place among its arguments and the keyword naming it.
+REPEATING = {"tornado.ioloop.PeriodicCallback": (0, "callback"), "twisted.internet.task.LoopingCall": (0, "f"),
+             "oslo_service.loopingcall.FixedIntervalLoopingCall": (0, "f"),
+             "oslo_service.loopingcall.DynamicLoopingCall": (0, "f"),
+             "cherrypy.process.plugins.Monitor": (1, "callback"),
+             "cherrypy.process.plugins.BackgroundTask": (1, "function")}
 # oslo.service ThreadGroup timers: the callback's place among the arguments.
 _GROUP_TIMERS = {"add_timer": 1, "add_timer_args": 1, "add_dynamic_timer": 0, "add_dynamic_timer_args": 0}
 # A callback that ends its looping call (`raise loopingcall.LoopingCallDone()`) waits for something
@@ -93,10 +99,11 @@ class Timers:
     def _timed(self, project: Project) -> list[Registration]:
         regs = []
         tails = {name.rpartition(".")[2] for name in (*REPEATING, *repeating_subclasses(project))}
-        for site in calls_named(project, tuple(sorted(tails)), _reads_repeating):
+        for site in calls_named(project, (*sorted(tails), "__init__"), _reads_repeating):
             ev = site.event
-            callback = ev.kwargs.get("callback", ev.kwargs.get("f", ev.args[0] if ev.args else None))  # oslo: `f=`
-            found = target(project, site.module, callback)
+            at, keyword = _repeating_spec(project, site)
+            found = target(project, site.module, ev.kwargs.get(keyword, ev.args[at] if 0 <= at < len(ev.args) else None)) \
+                if keyword else None
             if found is not None and not any(ev.kind == "raise" and (ev.name or ev.attr or "").endswith(_DONE)
                                              for ev in project.functions[found].events):
                 regs.append(Registration(found, self.name, "schedule", site.anchor, kind="periodic"))
@@ -324,22 +331,50 @@ def _in_tests(module) -> bool:
 
 
 def _reads_repeating(project: Project, module, ev) -> bool:
+    """A repeating timer made (`LoopingCall(self.flush)`), also as the application's own subclass,
+    or a subclass's constructor handing its callback to the timer's (`super().__init__(bus,
+    self.run, 60)` in `class DirCache(Monitor)`)."""
+    if ev.attr == "__init__":
+        return True  # which class's constructor is read from the calling function (`_repeating_spec`)
     name = canonical_in(project, module, ev.name)
     return name in REPEATING or name in repeating_subclasses(project)
 
 
-def repeating_subclasses(project: Project) -> frozenset:
+def _repeating_spec(project: Project, site) -> tuple[int, str]:
+    """Where the callback goes in a call `_reads_repeating` accepts; (-1, "") when the call is no
+    repeating timer's (a `super().__init__` of a class that has none among its bases)."""
+    ev = site.event
+    if ev.attr == "__init__":
+        # `super().__init__(bus, self.run, 60)` or `Monitor.__init__(self, bus, self.run, 60)` in
+        # the constructor of a class built on the timer.
+        owner = site.function.qualname.rpartition(".")[0] if site.function.name == "__init__" else ""
+        cls = project.classes.get(owner)
+        bases = project.class_bases(cls) if cls is not None else ()
+        named = (canonical_in(project, site.module, ev.name) or "").removesuffix(".__init__")
+        if ev.name != "super().__init__" and named not in bases:
+            return -1, ""
+        timer = next((b for b in bases if b in REPEATING), None) if ev.name == "super().__init__" else named
+        if timer not in REPEATING:
+            return -1, ""
+        at, keyword = REPEATING[timer]
+        return (at if ev.name == "super().__init__" else at + 1), keyword
+    name = canonical_in(project, site.module, ev.name)
+    return REPEATING.get(name) or REPEATING[repeating_subclasses(project)[name]]
+
+
+def repeating_subclasses(project: Project) -> dict[str, str]:
     """The application's own subclasses of a repeating timer that keep its constructor
-    (`class ExtendedLoopingCall(LoopingCall)`, made as `ExtendedLoopingCall(self._step)`): made
-    with a callable, they repeat it as the library's does."""
-    def find() -> frozenset:
-        out = set()
+    (`class ExtendedLoopingCall(LoopingCall)`, made as `ExtendedLoopingCall(self._step)`), each
+    with the timer it is: made with a callable, they repeat it as the library's does."""
+    def find() -> dict:
+        out = {}
         for cls in project.classes.values():
             bases = project.class_bases(cls)
-            if any(b in REPEATING for b in bases) and not any(
+            timer = next((b for b in bases if b in REPEATING), None)
+            if timer and not any(
                     "__init__" in c.methods for c in (cls, *(project.classes.get(b) for b in bases)) if c is not None):
-                out.add(cls.qualname)
-        return frozenset(out)
+                out[cls.qualname] = timer
+        return out
     return project.once("repeating timer subclasses", find)
 
 

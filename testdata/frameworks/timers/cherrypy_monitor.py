@@ -1,0 +1,58 @@
+# jobcheck-test: select=JC501
+# CherryPy's engine plugins that call a function again and again: `Monitor(bus, callback,
+# frequency)` and `BackgroundTask(interval, function)`, made directly or by a subclass handing its
+# own method to the plugin's constructor. A plugin built on another base, and a subclass's
+# constructor passing something that is not a callback, make no job.
+import subprocess
+
+import cherrypy
+from cherrypy.process.plugins import BackgroundTask, Monitor, SimplePlugin
+
+
+class DirectoryCache(Monitor):
+    def __init__(self, bus, frequency=60):
+        self.paths = {}
+        super().__init__(bus, self.refresh, frequency, "dir-cache")
+
+    def refresh(self):  # expect: JC501
+        for path in list(self.paths):
+            self.paths[path] = subprocess.check_output(["ls", path])
+
+
+class Sweeper(BackgroundTask):
+    def __init__(self):
+        BackgroundTask.__init__(self, 300, self.sweep)
+
+    def sweep(self):  # expect: JC501
+        subprocess.run(["find", "/var/spool/app", "-mtime", "+7", "-delete"], check=True)
+
+
+class Announcer(SimplePlugin):
+    def __init__(self, bus):
+        super().__init__(bus)
+        self.announce = self.hello
+
+    def hello(self):
+        subprocess.run(["logger", "started"], check=True)
+
+
+def purge_sessions():  # expect: JC501
+    subprocess.run(["rm", "-rf", "/var/lib/app/sessions/old"], check=True)
+
+
+def rotate_logs():  # expect: JC501
+    subprocess.run(["logrotate", "/etc/app/logrotate.conf"], check=True)
+
+
+def run_once():
+    subprocess.run(["true"], check=True)
+
+
+def setup(engine):
+    Monitor(engine, purge_sessions, frequency=600).subscribe()
+    BackgroundTask(interval=3600, function=rotate_logs).start()
+    DirectoryCache(engine).subscribe()
+    Sweeper().start()
+    Announcer(engine).subscribe()
+    engine.subscribe("start", run_once)
+    cherrypy.engine.start()
