@@ -2,6 +2,7 @@
 
     PeriodicCallback(self.purge_expired, 3600 * 1000).start()     # tornado.ioloop
     LoopingCall(self.flush).start(30)                             # twisted.internet.task
+    TimerService(60, self.heartbeat).setServiceParent(app)        # twisted.application.internet
     FixedIntervalLoopingCall(self._report_state).start(interval=30)   # oslo.service (also Dynamic...)
     Monitor(engine, self.sweep, frequency=60).subscribe()         # cherrypy.process.plugins (also BackgroundTask)
     super().__init__(bus, self.run, 60)                           # in the constructor of a subclass of one
@@ -64,6 +65,7 @@ from .base import job_from_function
 REPEATING = {"tornado.ioloop.PeriodicCallback": (0, "callback"), "twisted.internet.task.LoopingCall": (0, "f"),
              "oslo_service.loopingcall.FixedIntervalLoopingCall": (0, "f"),
              "oslo_service.loopingcall.DynamicLoopingCall": (0, "f"),
+             "twisted.application.internet.TimerService": (1, "callable"),
              "cherrypy.process.plugins.Monitor": (1, "callback"),
              "cherrypy.process.plugins.BackgroundTask": (1, "function")}
 # oslo.service ThreadGroup timers: the callback's place among the arguments.

@@ -10,6 +10,7 @@ import threading
 
 import requests
 from tornado.ioloop import IOLoop, PeriodicCallback
+from twisted.application.internet import TimerService
 from twisted.internet.task import LoopingCall
 
 
@@ -71,6 +72,10 @@ def flush_metrics():  # expect: JC501
     requests.post("https://metrics.example/flush")
 
 
+def poll_queue():  # expect: JC501
+    requests.post("https://queue.example/claim")
+
+
 def cleanup_once():
     subprocess.run(["rm", "-rf", "/tmp/cache"])
 
@@ -83,6 +88,7 @@ def reminder():
 def main():
     heartbeat()
     LoopingCall(flush_metrics).start(30)
+    TimerService(5, poll_queue).startService()
     threading.Timer(5, cleanup_once).start()
     IOLoop.current().call_later(1, reminder)
     IOLoop.current().start()
