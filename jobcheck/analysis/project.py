@@ -15,7 +15,7 @@ from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy
+from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, within
 from .names import analysed_tops, canonical_in, origin, target
 from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
@@ -486,23 +486,49 @@ class Project(Guards, Program):
         """Functions handed to a retry helper of the application's own: a function whose retry loop
         calls the callable it is given (`def with_retries(fn, attempts=5): for ...: try: return fn()
         except ConnectionError: sleep(...)`) retries what each caller passes (`with_retries(send)`,
-        a closure or a function; a lambda's body is the caller's own code), under that loop's policy."""
+        a closure or a function; a lambda's calls are retried where it is written, `retried_lambdas`),
+        under that loop's policy."""
         out: dict[str, RetryPolicy] = {}
+        for helper, param, policy in self._retry_helpers_of_callables:
+            # The whole function handed over runs again (not a part of it): a wrapper's retry.
+            for found in self._handed_to(helper, param, 0):
+                out.setdefault(found, replace(policy, source="wrapper"))
+        return out
+
+    @cached_property
+    def _retry_helpers_of_callables(self) -> list[tuple[FunctionSummary, str, RetryPolicy]]:
+        """(helper, parameter, policy): the application's functions whose retry loop starts its
+        `try` by calling a callable parameter (not a logger it is also given), with that loop's
+        policy over the whole callable."""
+        out = []
         for mod in self.modules.values():
             if not self.the_applications(mod):
                 continue
             for helper in mod.functions.values():
                 for loop in helper.retry_loops:
-                    # The callable is what the `try` starts with (not a logger it is also given).
                     first = next((ev for ev in helper.events if ev.kind == "call" and loop[1] is not None
                                   and loop[1] in ev.tries and not ev.handlers), None)
                     if first is None or first.name is not None or first.attr not in helper.params \
                             or first.attr in ("self", "cls"):
                         continue
-                    # The whole function handed over runs again (not a part of it): a wrapper's retry.
-                    policy = replace(loop_policy(helper, loop, mod.path), source="wrapper", loop=None)
-                    for found in self._handed_to(helper, first.attr, 0):
-                        out.setdefault(found, policy)
+                    out.append((helper, first.attr, replace(loop_policy(helper, loop, mod.path), loop=None)))
+        return out
+
+    @cached_property
+    def retried_lambdas(self) -> dict[str, list[RetryPolicy]]:
+        """Functions handing a retry helper of the application's own a lambda
+        (`_send_with_retries(lambda timeout: requests.post(url, timeout=timeout))`): what is written
+        inside that call runs again under the helper's loop, the rest of the function does not
+        (`RetryPolicy.span`), and a function the lambda calls is retried there only."""
+        out: dict[str, list[RetryPolicy]] = {}
+        for helper, param, policy in self._retry_helpers_of_callables:
+            for site in calls_of(self, helper):
+                value = bound_argument(helper, site.event, param)
+                if not value or value[0] != "lambda" or not self.the_applications(site.module):
+                    continue
+                ev = site.event
+                out.setdefault(site.function.qualname, []).append(
+                    replace(policy, span=(ev.line, ev.col, ev.end_line, ev.end_col)))
         return out
 
     def _handed_to(self, helper: FunctionSummary, param: str, depth: int) -> list[str]:
@@ -514,6 +540,8 @@ class Project(Guards, Program):
             if not self.the_applications(site.module):
                 continue  # a test's own callable
             value = bound_argument(helper, site.event, param)
+            if value and value[0] == "lambda":
+                continue  # what the lambda calls runs again there, not everywhere (`retried_lambdas`)
             found = target(self, site.module, value)
             if found and found in self.functions and found != helper.qualname:
                 out.append(found)
@@ -533,13 +561,16 @@ class Project(Guards, Program):
         retries it (`retry_of`), then each retry loop in its body that makes an effect."""
         own = self.retry_of(qualname)
         return ([own] if own is not None else []) + [
-            loop for loop in self.retry_loops.get(qualname, []) if self._repeats_an_effect(qualname, loop)]
+            loop for loop in self.retry_loops.get(qualname, []) if self._repeats_an_effect(qualname, loop)] + [
+            part for part in self.retried_lambdas.get(qualname, []) if self._repeats_an_effect(qualname, part)]
 
     def _repeats_an_effect(self, qualname: str, loop: RetryPolicy) -> bool:
         """A retry loop whose body makes an external effect: one that only waits (for a database to
         come up, a file to appear) repeats no job's work, and no rule reads it."""
-        loop_id, try_id = loop.loop
         events = self.functions[qualname].events
+        if loop.span is not None:
+            return any(within(events[ce.event_index], loop.span) for ce in self.call_effects(qualname))
+        loop_id, try_id = loop.loop
         return any(loop_id in events[ce.event_index].loops and (try_id is None or try_id in events[ce.event_index].tries)
                    for ce in self.call_effects(qualname))
 

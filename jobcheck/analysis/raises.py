@@ -37,6 +37,11 @@ _PACKAGE_ALIASES = {
     "socket": ("smtplib", "requests", "httpx", "urllib3", "django.core.mail"),
 }
 _MODEL_ERRORS = ("DoesNotExist", "MultipleObjectsReturned")
+# Exceptions a library raises from one method only, not from the call that sends: requests' and
+# httpx's error statuses come from `response.raise_for_status()` (a call of the application's that
+# makes it, within a few calls, raises them too).
+_ONLY_FROM = {"requests.exceptions.HTTPError": "raise_for_status", "requests.HTTPError": "raise_for_status",
+              "httpx.HTTPStatusError": "raise_for_status"}
 
 
 def is_broad(exc: str) -> bool:
@@ -68,6 +73,11 @@ class Raises:
             return is_broad(exc) or name == exc or name.rpartition(".")[2] == tail
         if is_broad(exc):
             return True
+        if exc in _ONLY_FROM:
+            method = _ONLY_FROM[exc]
+            return event.attr == method or any(
+                ev.kind == "call" and ev.attr == method
+                for callee in self.project.callees(event) for f in self.project.within_calls(callee, 2) for ev in f.events)
         name = self.project.event_name(event) or ""
         if exc in _NETWORK_ONLY:
             return (bool(effect_libs) or name.startswith(tuple(p + "." for p in _NETWORK_PACKAGES))

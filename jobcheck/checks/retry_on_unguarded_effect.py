@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.jobs import RetryPolicy
+from ..analysis.jobs import RetryPolicy, within
 from ..analysis.names import short
 from ..analysis.program import exclusive
 from ..analysis.project import CallEffect
@@ -41,8 +41,9 @@ _VERBS = {
 def run(ctx: CheckContext):
     project = ctx.project
     raises = Raises(project)
-    loops = {q for q in project.retry_loops if q in project.job_context}  # retry loops the jobs reach
-    for qualname in sorted(set(project.jobs) | set(project.retry_wrappers) | loops):
+    # Every function a job reaches may hold a retry (a loop, a lambda handed to a retry helper).
+    # (Not work started once in the background: tried, mostly status polls and logins, not effects.)
+    for qualname in sorted(set(project.jobs) | set(project.retry_wrappers) | set(project.job_context)):
         if qualname not in project.functions:
             continue
         policies = project.retry_policies(qualname)
@@ -89,6 +90,8 @@ class _RetryScope:
         """How a retry can come after this effect ran (a description), or None if it cannot."""
         policy, fn = self.policy, self.fn
         e = ce.event_index
+        if policy.span is not None and not within(fn.events[e], policy.span):
+            return None  # only what the lambda handed to the retry helper calls runs again
         if policy.judged and not any(self._asks_of_transients(name) for name in policy.judged):
             return None  # it goes round only on the failures a check of the application's picks: not known here
         if policy.loop is not None:
@@ -101,6 +104,8 @@ class _RetryScope:
             # raised by the effect itself it repeats nothing, though a later call raising it does.
             rejection = exc in self.project.catalog.rejections
             for i in range(len(fn.events)):
+                if policy.span is not None and not within(fn.events[i], policy.span):
+                    continue  # raised outside what runs again
                 here = i == e and not rejection
                 if ((here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ()))
                         and not self._kept_in(i, exc)):
@@ -188,8 +193,9 @@ class _RetryScope:
             return True
         if exclusive(a, b):
             return False
-        if (a.line, a.col) <= (b.line, b.col):
-            return False
+        if (a.line, a.col) < (b.line, b.col) or (a.line, a.col) == (b.line, b.col) and (
+                (a.end_line, a.end_col) <= (b.end_line, b.end_col)):
+            return False  # written before it; a call on its result (`post(...).raise_for_status()`) runs after
         caught_in = [t for t in a.handlers if t in b.tries]
         if caught_in:
             return self._handler_reachable(later, earlier, caught_in[-1])

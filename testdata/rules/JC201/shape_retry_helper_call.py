@@ -1,7 +1,8 @@
 # jobcheck-test: select=JC201
 # The application's own retry helper, called with what to retry: a function whose retry loop calls
-# the callable it is given retries whatever each caller hands it (a closure, a function). A helper
-# that calls it once, and a retried read, repeat no effect.
+# the callable it is given retries whatever each caller hands it (a closure, a function, a lambda
+# calling a library: only the lambda's call runs again, not the rest of the caller). A helper that
+# calls it once, and a retried read, repeat no effect.
 import time
 
 import requests
@@ -44,6 +45,18 @@ def push(order):
     timed(lambda: requests.post("https://partner.example/timed", json=order))
 
 
+def post_receipt(order):
+    requests.post("https://carrier.example/receipts", json=order)
+
+
+@shared_task
+def ship(order):
+    with_retries(lambda: requests.post("https://carrier.example/labels", json=order))  # expect: JC201
+    with_retries(lambda: post_receipt(order))  # expect: JC201
+    with_retries(lambda: requests.get(f"https://carrier.example/labels/{order['id']}"))
+    requests.post("https://partner.example/shipped", json=order)
+
+
 def wait_for_redis(log, url):
     # A loop retrying its connection, given a logger: the logger is no callable it retries.
     ready = False
@@ -63,3 +76,8 @@ def report(message):
 @shared_task
 def deploy(url):
     wait_for_redis(report, url)
+
+
+@shared_task
+def receipt_again(order):
+    post_receipt(order)  # retried where a lambda hands it to the helper, not here
