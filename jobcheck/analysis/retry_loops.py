@@ -12,7 +12,8 @@ succeeds, and goes round again when it fails:
 Read from the syntax alone, by three marks together: one `try` among the loop's statements, a way
 out of the loop when it succeeds (a `break` or `return` among the statements of its body or `else`,
 or under an `if` that ends its body, `if response.ok: return response`; a flag the loop's test
-reads, `sent = True`; or a way out after the `try` that a handler's `continue` skips), and a
+reads, `sent = True`; a way out after the `try` that a handler's `continue` skips; or an `if` after the
+`try` reading a flag a handler sets, `should_retry = True`, one arm leaving and the other going round), and a
 handler that does not always leave the loop (it may leave on its last attempt: `if attempt == 4:
 raise`). A loop that takes an item and then works on it (`msg = queue.get(); if msg is None:
 break; post(msg)`) leaves on what it took, not on success: no retry loop. Nor is a loop over items
@@ -90,7 +91,7 @@ def _trying(loop, attempt: ast.Try) -> LoopShape | None:
     continues = any(_continues(h.body) for h in retrying)
     leaves_on_success = (any(isinstance(s, _LEAVES) for s in succeeded) or _ends_in_leave(attempt.body)
                          or _ends_in_leave(attempt.orelse) or _sets_the_test(loop, succeeded)
-                         or (continues and _leaves(after)))
+                         or (continues and _leaves(after)) or _flag_gate(attempt, retrying, after))
     if not leaves_on_success:
         return None
     # A give-up checked before each attempt (`if time.time() - start >= timeout: raise`) is an exit
@@ -238,6 +239,32 @@ def _ends_in_leave(statements: list) -> bool:
             and _name(statements[-1].value.func) in _QUIET:
         statements = statements[:-1]
     return bool(statements) and isinstance(statements[-1], ast.If) and _leaves([statements[-1]])
+
+
+def _flag_gate(attempt: ast.Try, retrying: list, after: list) -> bool:
+    """After the `try`, an `if` reading a flag a handler sets to True or False decides whether to go
+    round: one arm leaves, the other does not (`except Timeout: should_retry = True` ... `if
+    should_retry and attempt < last: sleep(1) else: return`; `if ok: break`)."""
+    # A flag is set to True or False by a handler (what a page count or a result is set to is data).
+    flags = {ast.unparse(target) for n in _walk([s for h in retrying for s in h.body])
+             if isinstance(n, (ast.Assign, ast.AnnAssign)) and isinstance(n.value, ast.Constant)
+             and isinstance(n.value.value, bool)
+             for target in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(target, (ast.Name, ast.Attribute))}
+    for index, s in enumerate(after):
+        if not isinstance(s, ast.If) or always_exits(s.body) == always_exits(s.orelse) or not flags & {
+                ast.unparse(n) for n in ast.walk(s.test) if isinstance(n, (ast.Name, ast.Attribute))}:
+            continue
+        going_round = s.orelse if always_exits(s.body) else s.body
+        # Nothing but waiting and logging on the way round, nor after the `if`: work after it would
+        # make the flag something taken (`if item is None: break; handle(item)`), not a success.
+        if _only_waits(going_round) and _only_waits(after[index + 1:]):
+            return True
+    return False
+
+
+def _only_waits(statements: list) -> bool:
+    return all(isinstance(s, ast.Pass) or isinstance(s, ast.Expr) and isinstance(_unawaited(s.value), ast.Call)
+               and (_waits(_unawaited(s.value)) or _name(_unawaited(s.value).func) in _QUIET) for s in statements)
 
 
 def _sets_the_test(loop, statements: list) -> bool:

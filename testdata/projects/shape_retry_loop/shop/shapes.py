@@ -191,3 +191,60 @@ class Flag:
 @shared_task
 def flagged(url):
     Flag().send(url)
+
+
+@shared_task
+def gated_by_flag(url):
+    """The handler sets a flag an `if` after the `try` reads: go round (waiting) or leave."""
+    for attempt in range(3):
+        should_retry = False
+        try:
+            response = requests.post(url, timeout=5)  # expect: JC201
+            should_retry = response.status_code in (429, 503)
+        except (requests.Timeout, requests.ConnectionError):
+            should_retry = True
+        if should_retry and attempt < 2:
+            time.sleep(2 ** attempt)
+        else:
+            return
+
+
+@shared_task
+def sent_flag(url):
+    for attempt in range(3):  # expect: JC203
+        try:
+            requests.post(url, timeout=5)  # expect: JC201
+            sent = True
+        except requests.RequestException:
+            sent = False
+        if sent:
+            break
+
+
+@shared_task
+def item_flag(url):
+    """The flag is something taken, and work follows the check: no retry."""
+    for attempt in range(3):
+        try:
+            item = work.get(timeout=1)
+        except queue.Empty:
+            item = None
+        if item is None:
+            break
+        requests.post(url, json=item, timeout=5)
+
+
+@shared_task
+def paged(url):
+    """A page loop whose handler asks again with no limit: it leaves on a short page, not on a
+    success, and the handler sets data, not a flag: no retry loop."""
+    offset, limit = 0, 100
+    while True:
+        try:
+            page = requests.get(url, params={"offset": offset, "limit": limit}).json()
+        except requests.HTTPError:
+            limit = None
+            page = requests.get(url, params={"offset": offset}).json()
+        offset += len(page)
+        if len(page) < 100:
+            break
