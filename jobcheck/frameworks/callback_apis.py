@@ -149,6 +149,11 @@ BASE_HOOKS = {
     "pulpcore.plugin.models.Repository": (("finalize_new_version",), *_STAGE),
     "pulpcore.app.models.Repository": (("finalize_new_version",), *_STAGE),
     "pulpcore.app.models.repository.Repository": (("finalize_new_version",), *_STAGE),
+    # pulpcore's upload task validates the content in the worker, where there is no request.
+    "pulpcore.plugin.serializers.SingleArtifactContentUploadSerializer": (("deferred_validate",), *_STAGE),
+    "pulpcore.plugin.serializers.NoArtifactContentUploadSerializer": (("deferred_validate",), *_STAGE),
+    "pulpcore.plugin.serializers.content.UploadSerializerFieldsMixin": (("deferred_validate",), *_STAGE),
+    "pulpcore.plugin.serializers.UploadSerializerFieldsMixin": (("deferred_validate",), *_STAGE),
 }
 
 

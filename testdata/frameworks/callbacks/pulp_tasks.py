@@ -26,3 +26,29 @@ class RepositoryViewSet:
 
     def show(self, request, pk):
         return describe(pk)
+
+
+# pulpcore's upload task validates an uploaded content unit in the worker (`deferred_validate`,
+# run where there is no request); a serializer of another base, or another method, is no hook.
+from pulpcore.plugin.serializers import SingleArtifactContentUploadSerializer
+from pulpcore.plugin.serializers.content import UploadSerializerFieldsMixin
+from rest_framework import serializers
+
+
+class PackageUploadSerializer(SingleArtifactContentUploadSerializer):
+    def deferred_validate(self, data):  # expect: JC501
+        data["metadata"] = requests.get("https://index.example/metadata").json()
+        return data
+
+    def validate_name(self, value):
+        return value
+
+
+class GemUploadSerializer(serializers.Serializer, UploadSerializerFieldsMixin):
+    def deferred_validate(self, data):  # expect: JC501
+        return data
+
+
+class PlainSerializer(serializers.Serializer):
+    def deferred_validate(self, data):
+        return data
