@@ -10,6 +10,8 @@ import re
 from typing import TYPE_CHECKING
 
 from ..effects.catalog import (
+    ASKING_VERBS,
+    MUTATING_WORDS,
     SQL_TEXT_BUILDERS,
     SQL_WRITE_STATEMENTS,
     TRANSACTION_CONNECTS,
@@ -181,7 +183,7 @@ class Guards:
             if what == "read":
                 return self._request_conditions(fn, event, direct)
             if what == "query":
-                return _query_conditions(_url_of(event, direct.chain[-1]))
+                return () if asks_by_name(fn.name) else _query_conditions(_url_of(event, direct.chain[-1]))
             return _transition_conditions(_url_of(event, direct.chain[-1]))
         callees = self.callees(event)
         if len(callees) != 1:
@@ -619,6 +621,14 @@ def _query_conditions(url: list | None) -> tuple | None:
         return (("query", end[1]),)
     words = end[1]
     return () if words and re.sub(r"[-_.]", "", words[-1].lower()) in QUERIES else None
+
+
+def asks_by_name(name: str) -> bool:
+    """A function named for asking (`get_status`, `fetch_rates`, `embed_with_hf`, `classify`) and
+    for nothing that changes anything (`get_or_create_user`, `fetch_and_store`): the POSTs it
+    makes itself ask a question in a body (an inference, a query too large for a URL)."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z][a-z0-9]*", name.replace("_", " "))]
+    return bool(words) and words[0] in ASKING_VERBS and not MUTATING_WORDS.intersection(words)
 
 
 def _is_transition(word: str) -> bool:

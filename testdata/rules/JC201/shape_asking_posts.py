@@ -1,0 +1,39 @@
+# jobcheck-test: select=JC201
+# A POST made by a function named for asking (an embedding, a prediction, a status) carries a
+# question in its body: a retry asks again and changes nothing. A function whose name also says it
+# changes something (`get_or_create_...`), or that is named for doing (`generate_...`), is read as
+# a write.
+import requests
+import tenacity
+from celery import shared_task
+
+
+@tenacity.retry(stop=tenacity.stop_after_attempt(5), retry=tenacity.retry_if_exception_type(requests.RequestException))
+def embed_documents(endpoint, docs):
+    response = requests.post(endpoint, json={"inputs": docs})
+    response.raise_for_status()
+    return response.json()["embeddings"]
+
+
+@tenacity.retry(stop=tenacity.stop_after_attempt(5), retry=tenacity.retry_if_exception_type(requests.RequestException))
+def get_transaction_status(gateway, signature):
+    return requests.post(f"{gateway}/transactions/status", json={"signature": signature}).json()
+
+
+@tenacity.retry(stop=tenacity.stop_after_attempt(5), retry=tenacity.retry_if_exception_type(requests.RequestException))
+def get_or_create_customer(api, email):
+    return requests.post(f"{api}/customers", json={"email": email}).json()  # expect: JC201
+
+
+@tenacity.retry(stop=tenacity.stop_after_attempt(3), retry=tenacity.retry_if_exception_type(requests.RequestException))
+def generate_invoice(api, order):
+    return requests.post(f"{api}/invoices", json=order).json()  # expect: JC201
+
+
+@shared_task
+def index(endpoint, api, docs, order):
+    vectors = embed_documents(endpoint, docs)
+    get_transaction_status(api, order["signature"])
+    get_or_create_customer(api, order["email"])
+    generate_invoice(api, order)
+    return len(vectors)
