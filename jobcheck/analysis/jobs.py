@@ -75,7 +75,7 @@ class RetryPolicy:
     source: str | None = None  # "wrapper": read from the body of the application's own retry decorator; "loop": a retry loop
     loop: tuple[int, int] | None = None  # a retry loop's (loop id, try id): only what that `try` does runs again
     judged: tuple = ()  # it goes round only where these functions, asked about the failure, say so (`Handler.judged`)
-    span: tuple[int, int, int, int] | None = None  # only the calls written inside this call run again (a lambda handed to a retry helper)
+    calls: frozenset[int] | None = None  # only these calls of the function run again (a lambda's, handed to a retry helper)
 
     @property
     def bounded(self) -> bool:
@@ -129,14 +129,6 @@ class Registration:
     # A class-based job (a subclass's `run` reached through its base's enqueued method): the class
     # is what the job is called, where it is shown and whose docstring answers the five questions.
     owner: str | None = None
-
-
-def within(event, span: tuple[int, int, int, int]) -> bool:
-    """Is the call written inside `span` (a policy's: the call a lambda is handed to), and not that
-    call itself?"""
-    line, col, end_line, end_col = span
-    start, end = (event.line, event.col), (event.end_line, event.end_col)
-    return (line, col) <= start and end <= (end_line, end_col) and (start, end) != ((line, col), (end_line, end_col))
 
 
 def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:

@@ -61,11 +61,9 @@ class Program:
     def the_applications(self, module: ModuleSummary) -> bool:
         """Code of the application: not a test's, nor vendored, example or docs code beside it,
         told by its module name and by the folders it is in below the deepest folder analysed
-        that holds it (`jobcheck check .` leaves `examples/` out, and `tests/git_data/01-files/`,
-        whose module name starts below the folder that is no package; `jobcheck check examples`
-        is about them)."""
-        return not in_tests(module) and not _BESIDE_THE_APPLICATION.intersection(self._folders(module.path)) \
-            and not any(names_tests(folder, package=True) for folder in self._folders(module.path))
+        that holds it (`jobcheck check .` leaves `examples/` out; `jobcheck check examples` is
+        about them)."""
+        return not in_tests(module) and not _BESIDE_THE_APPLICATION.intersection(self._folders(module.path))
 
     def _folders(self, path: str) -> tuple[str, ...]:
         folders = self.once("folders below the roots", dict)

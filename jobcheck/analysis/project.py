@@ -15,7 +15,7 @@ from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, within
+from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy
 from .names import analysed_tops, canonical_in, origin, target
 from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
@@ -352,11 +352,15 @@ class Project(Guards, Program):
     def _add_template_hooks(self, sites: dict[str, JobSite]) -> None:
         """A job whose class leaves its work to subclasses (a worker thread's `run` calling
         `self._run()`, a Bot's loop calling `self.process()`): each subclass's implementation
-        is a job of the same kind, triggers and retries, named after its class."""
+        is a job of the same kind, triggers and retries, named after its class. Not where the
+        subclass is a job's class already (its own `run`, a framework found it): its hook is a step
+        of that job."""
+        job_classes = {fn.class_qualname for site in sites.values()
+                       if (fn := self.functions.get(site.function)) is not None and fn.class_qualname}
         for site in list(sites.values()):
             fn = self.functions.get(site.function)
             for hook in (self.template_hooks(fn) if fn is not None else ()):
-                if hook in sites:
+                if hook in sites or hook.rpartition(".")[0] in job_classes:
                     continue
                 owner = self.classes[hook.rpartition(".")[0]]
                 impl = self.functions[hook]
@@ -517,18 +521,35 @@ class Project(Guards, Program):
     @cached_property
     def retried_lambdas(self) -> dict[str, list[RetryPolicy]]:
         """Functions handing a retry helper of the application's own a lambda
-        (`_send_with_retries(lambda timeout: requests.post(url, timeout=timeout))`): what is written
-        inside that call runs again under the helper's loop, the rest of the function does not
-        (`RetryPolicy.span`), and a function the lambda calls is retried there only."""
+        (`_send_with_retries(lambda timeout: requests.post(url, timeout=timeout))`), also through a
+        function of theirs that passes its parameter on: the calls written in that lambda run again
+        under the helper's loop, the rest of the function does not (`RetryPolicy.calls`), and a
+        function the lambda calls is retried there only."""
         out: dict[str, list[RetryPolicy]] = {}
         for helper, param, policy in self._retry_helpers_of_callables:
-            for site in calls_of(self, helper):
-                value = bound_argument(helper, site.event, param)
-                if not value or value[0] != "lambda" or not self.the_applications(site.module):
-                    continue
+            setting = f"the lambda given to `{helper.name}`, run again by its {policy.setting.removeprefix('a ')}"
+            for caller, calls in self._lambdas_for(helper, param, 0):
+                out.setdefault(caller, []).append(replace(policy, setting=setting, calls=calls))
+        return out
+
+    def _lambdas_for(self, helper: FunctionSummary, param: str, depth: int) -> list[tuple[str, frozenset[int]]]:
+        """(caller, the indices of its calls written in the lambda) for each lambda the application
+        passes for `param` of `helper`, a few calls up through parameters passed on."""
+        out = []
+        for site in calls_of(self, helper):
+            if not self.the_applications(site.module):
+                continue
+            value = bound_argument(helper, site.event, param)
+            if value and value[0] == "lambda":
                 ev = site.event
-                out.setdefault(site.function.qualname, []).append(
-                    replace(policy, span=(ev.line, ev.col, ev.end_line, ev.end_col)))
+                offset = 1 if helper.class_qualname and helper.params[:1] in (["self"], ["cls"]) else 0
+                position = helper.params.index(param) - offset
+                feeding = ev.kwsrc.get(param) if param in ev.kwargs else (
+                    ev.argsrc[position] if 0 <= position < len(ev.argsrc) else None)
+                if feeding:
+                    out.append((site.function.qualname, frozenset(feeding)))
+            elif value and value[0] == "param" and depth < 2 and site.function.name != MODULE_CODE:
+                out.extend(self._lambdas_for(site.function, value[1], depth + 1))
         return out
 
     def _handed_to(self, helper: FunctionSummary, param: str, depth: int) -> list[str]:
@@ -568,8 +589,8 @@ class Project(Guards, Program):
         """A retry loop whose body makes an external effect: one that only waits (for a database to
         come up, a file to appear) repeats no job's work, and no rule reads it."""
         events = self.functions[qualname].events
-        if loop.span is not None:
-            return any(within(events[ce.event_index], loop.span) for ce in self.call_effects(qualname))
+        if loop.calls is not None:
+            return any(ce.event_index in loop.calls for ce in self.call_effects(qualname))
         loop_id, try_id = loop.loop
         return any(loop_id in events[ce.event_index].loops and (try_id is None or try_id in events[ce.event_index].tries)
                    for ce in self.call_effects(qualname))

@@ -38,8 +38,10 @@ _PACKAGE_ALIASES = {
 }
 _MODEL_ERRORS = ("DoesNotExist", "MultipleObjectsReturned")
 # Exceptions a library raises from one method only, not from the call that sends: requests' and
-# httpx's error statuses come from `response.raise_for_status()` (a call of the application's that
-# makes it, within a few calls, raises them too).
+# httpx's error statuses come from `response.raise_for_status()` (written on the call's result).
+# Read so only for the library's own call, where the application installs no response hooks (a
+# hook may call it on every response); a call of the application's raises them as its effects'
+# libraries say.
 _ONLY_FROM = {"requests.exceptions.HTTPError": "raise_for_status", "requests.HTTPError": "raise_for_status",
               "httpx.HTTPStatusError": "raise_for_status"}
 
@@ -73,11 +75,12 @@ class Raises:
             return is_broad(exc) or name == exc or name.rpartition(".")[2] == tail
         if is_broad(exc):
             return True
-        if exc in _ONLY_FROM:
-            method = _ONLY_FROM[exc]
-            return event.attr == method or any(
-                ev.kind == "call" and ev.attr == method
-                for callee in self.project.callees(event) for f in self.project.within_calls(callee, 2) for ev in f.events)
+        callees = self.project.callees(event)
+        if exc in _ONLY_FROM and not callees and not _response_hooks(self.project):
+            return event.attr == _ONLY_FROM[exc]
+        if any(ev.kind == "raise" and (self.project.event_name(ev) or "").rpartition(".")[2] == tail
+               for callee in callees for f in self.project.within_calls(callee, 2) for ev in f.events):
+            return True  # a helper of the application's raises it itself (`raise requests.HTTPError(...)`)
         name = self.project.event_name(event) or ""
         if exc in _NETWORK_ONLY:
             return (bool(effect_libs) or name.startswith(tuple(p + "." for p in _NETWORK_PACKAGES))
@@ -98,6 +101,22 @@ class Raises:
         if suffixes and name.endswith(suffixes):
             return True
         return any(lib.startswith(prefixes) or (suffixes and lib.endswith(suffixes)) for lib in effect_libs)
+
+
+def _response_hooks(project: Project) -> bool:
+    """Does the application install response hooks anywhere (`session.hooks["response"]`,
+    `httpx.Client(event_hooks=...)`, `Session(hooks=...)`)?"""
+    def find() -> bool:
+        for module in project.modules.values():
+            for fn in module.functions.values():
+                if any(ev.kind == "call" and ("hooks" in ev.kwargs or "event_hooks" in ev.kwargs
+                                              or ".hooks" in (ev.name or "") or ".event_hooks" in (ev.name or ""))
+                       for ev in fn.events):
+                    return True
+                if any(stored in ("hooks", "event_hooks") for stored, *_ in fn.stores):
+                    return True
+        return False
+    return project.once("response hooks", find)
 
 
 def _is_db_operation(event: Event, name: str) -> bool:

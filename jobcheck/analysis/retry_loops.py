@@ -246,13 +246,19 @@ def _flag_gate(attempt: ast.Try, retrying: list, after: list) -> bool:
     round: one arm leaves, the other does not (`except Timeout: should_retry = True` ... `if
     should_retry and attempt < last: sleep(1) else: return`; `if ok: break`)."""
     # A flag is set to True or False by a handler (what a page count or a result is set to is data).
-    flags = {ast.unparse(target) for n in _walk([s for h in retrying for s in h.body])
+    flags = {ast.unparse(target): n.value.value for n in _walk([s for h in retrying for s in h.body])
              if isinstance(n, (ast.Assign, ast.AnnAssign)) and isinstance(n.value, ast.Constant)
              and isinstance(n.value.value, bool)
              for target in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(target, (ast.Name, ast.Attribute))}
     for index, s in enumerate(after):
-        if not isinstance(s, ast.If) or always_exits(s.body) == always_exits(s.orelse) or not flags & {
-                ast.unparse(n) for n in ast.walk(s.test) if isinstance(n, (ast.Name, ast.Attribute))}:
+        if not isinstance(s, ast.If) or always_exits(s.body) == always_exits(s.orelse):
+            continue
+        # With the flag as the handler sets it, the test must be able to choose the arm that goes
+        # round: `exhausted = True` ... `if exhausted: break` ends the loop on the failure.
+        goes_round_when = not always_exits(s.body)
+        outcomes = {_truth(s.test, name, value) for name, value in flags.items()
+                    if name in {ast.unparse(n) for n in ast.walk(s.test) if isinstance(n, (ast.Name, ast.Attribute))}}
+        if not outcomes or outcomes == {not goes_round_when}:
             continue
         going_round = s.orelse if always_exits(s.body) else s.body
         # Nothing but waiting and logging on the way round, nor after the `if`: work after it would
@@ -260,6 +266,22 @@ def _flag_gate(attempt: ast.Try, retrying: list, after: list) -> bool:
         if _only_waits(going_round) and _only_waits(after[index + 1:]):
             return True
     return False
+
+
+def _truth(test: ast.expr, flag: str, value: bool) -> bool | None:
+    """What `test` is when `flag` holds `value`: True, False, or None when the rest decides."""
+    if isinstance(test, (ast.Name, ast.Attribute)) and ast.unparse(test) == flag:
+        return value
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _truth(test.operand, flag, value)
+        return None if inner is None else not inner
+    if isinstance(test, ast.BoolOp):
+        parts = [_truth(v, flag, value) for v in test.values]
+        decisive = isinstance(test.op, ast.Or)  # any True decides an `or`, any False an `and`
+        if decisive in parts:
+            return decisive
+        return None if None in parts else not decisive
+    return None
 
 
 def _only_waits(statements: list) -> bool:

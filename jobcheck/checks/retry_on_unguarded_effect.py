@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.jobs import RetryPolicy, within
+from ..analysis.jobs import RetryPolicy
 from ..analysis.names import short
 from ..analysis.program import exclusive
 from ..analysis.project import CallEffect
@@ -90,7 +90,7 @@ class _RetryScope:
         """How a retry can come after this effect ran (a description), or None if it cannot."""
         policy, fn = self.policy, self.fn
         e = ce.event_index
-        if policy.span is not None and not within(fn.events[e], policy.span):
+        if policy.calls is not None and e not in policy.calls:
             return None  # only what the lambda handed to the retry helper calls runs again
         if policy.judged and not any(self._asks_of_transients(name) for name in policy.judged):
             return None  # it goes round only on the failures a check of the application's picks: not known here
@@ -104,7 +104,7 @@ class _RetryScope:
             # raised by the effect itself it repeats nothing, though a later call raising it does.
             rejection = exc in self.project.catalog.rejections
             for i in range(len(fn.events)):
-                if policy.span is not None and not within(fn.events[i], policy.span):
+                if policy.calls is not None and i not in policy.calls:
                     continue  # raised outside what runs again
                 here = i == e and not rejection
                 if ((here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ()))
@@ -190,12 +190,16 @@ class _RetryScope:
         """Can event `later` run after event `earlier` has run (normal flow or an exception)?"""
         a, b = self.fn.events[later], self.fn.events[earlier]
         if set(a.loops) & set(b.loops):
-            return True
+            return True  # (itself too, in the next round)
+        if later == earlier:
+            return False
         if exclusive(a, b):
             return False
-        if (a.line, a.col) < (b.line, b.col) or (a.line, a.col) == (b.line, b.col) and (
-                (a.end_line, a.end_col) <= (b.end_line, b.end_col)):
-            return False  # written before it; a call on its result (`post(...).raise_for_status()`) runs after
+        # A call written around it runs after it: on its result (`post(...).raise_for_status()`) or
+        # given it (`_check(post(...))`); otherwise what is written first runs first.
+        encloses = (a.line, a.col) <= (b.line, b.col) and (a.end_line, a.end_col) >= (b.end_line, b.end_col)
+        if not encloses and (a.line, a.col) <= (b.line, b.col):
+            return False
         caught_in = [t for t in a.handlers if t in b.tries]
         if caught_in:
             return self._handler_reachable(later, earlier, caught_in[-1])

@@ -5,7 +5,8 @@ finds it, in the class or a base class of the application's own (nautobot-ssot's
 `DataSyncBaseJob.run` runs for each sync job that does not define its own), and each method that
 runs is one job, documented on the class defining it. A class whose method is Nautobot's own (a
 form mixin, a subclass changing only variables) adds no job. nautobot-ssot's `DataSource` and
-`DataTarget` are Jobs too, for the applications built on them.
+`DataTarget` are Jobs too, for the applications built on them; where such a job leaves `run`
+to nautobot-ssot, the adapter loader it defines is what runs of it (`load_source_adapter`).
 
 A `DatasourceContent(..., callback=refresh_things)` of an application's `datasource_contents`
 is called when a Git repository providing that content syncs, in Nautobot's sync job: an entry
@@ -28,6 +29,8 @@ _PACKAGES = ("nautobot.extras.jobs.", "nautobot.apps.jobs.", "nautobot.core.jobs
 _HOOKS = (("JobButtonReceiver", "receive_job_button"), ("JobHookReceiver", "receive_job_hook"), ("Job", "run"))
 _SSOT_JOBS = ("nautobot_ssot.jobs.DataSource", "nautobot_ssot.jobs.DataTarget", "nautobot_ssot.jobs.base.DataSource",
               "nautobot_ssot.jobs.base.DataTarget", "nautobot_ssot.jobs.base.DataSyncBaseJob")
+# What nautobot-ssot's `run` calls on a sync job that leaves `run` to it.
+_SSOT_HOOKS = ("load_source_adapter", "load_target_adapter")
 _DATASOURCE_CONTENT = ("nautobot.extras.plugins.DatasourceContent", "nautobot.apps.datasources.DatasourceContent",
                        "nautobot.extras.registry.DatasourceContent")
 
@@ -51,6 +54,10 @@ class Nautobot:
                 continue
             method = _hook(project.class_bases(cls))
             owner = next((c for c in project._mro(cls) if method in c.methods), None)
+            if owner is None and any(b.removesuffix("()") in _SSOT_JOBS for b in project.class_bases(cls)):
+                # nautobot-ssot's own `run` calls the adapters' loaders the class defines.
+                method, owner = next(((m, c) for m in _SSOT_HOOKS for c in project._mro(cls) if m in c.methods),
+                                     (method, None))
             if owner is None or f"{owner.qualname}.{method}" in sites:
                 continue  # Nautobot's own method runs, or another class's job already
             qualname = f"{owner.qualname}.{method}"
@@ -62,9 +69,9 @@ class Nautobot:
                                       anchor=anchor, display=owner.qualname, doc_owner=owner.qualname,
                                       triggers={"enqueue"})
         for site in calls_named(project, ("DatasourceContent",), _makes_datasource_content):
-            # DatasourceContent(name, content_identifier, callback, ...)
-            found = target(project, site.module, site.event.kwargs.get("callback", site.event.args[2]
-                                                                       if len(site.event.args) > 2 else None))
+            # DatasourceContent(name, content_identifier, icon, callback, weight=1000)
+            found = target(project, site.module, site.event.kwargs.get("callback", site.event.args[3]
+                                                                       if len(site.event.args) > 3 else None))
             if found and found not in sites and project.the_applications(site.module):
                 sites[found] = job_from_function(project, project.functions[found], self.name, "callback",
                                                  triggers={"enqueue"})

@@ -57,6 +57,14 @@ class ImportFromIPAM(DataSource):  # expect: JC501
         super().run(dryrun=dryrun, memory_profiling=memory_profiling, *args, **kwargs)
 
 
+class ImportFromDNS(DataSource):  # expect: JC501
+    def load_source_adapter(self):
+        self.source_adapter = requests.get("https://dns.example/zones").json()
+
+    def load_target_adapter(self):
+        self.target_adapter = {}
+
+
 class VariablesOnly(PushToMonitoring):
     """Changes only the form: the job's code is PushToMonitoring's."""
 
@@ -67,6 +75,10 @@ def refresh_templates(repository_record, job_result, delete=False):  # expect: J
     requests.post("https://render.example/templates/refresh", json={"repo": str(repository_record.pk)})
 
 
+def refresh_rules(repository_record, job_result, delete=False):  # expect: JC501
+    requests.post("https://render.example/rules/refresh", json={"repo": str(repository_record.pk)})
+
+
 def not_a_callback(repository_record):
     return repository_record.pk
 
@@ -74,6 +86,7 @@ def not_a_callback(repository_record):
 datasource_contents = [
     ("extras.gitrepository", DatasourceContent(name="templates", content_identifier="app.templates",
                                               callback=refresh_templates)),
+    ("extras.gitrepository", DatasourceContent("rules", "app.rules", "mdi-file", refresh_rules)),
 ]
 
-register_jobs(SyncFromCMDB, PushToMonitoring, RestartButton, AnnounceChange, ImportFromIPAM, VariablesOnly)
+register_jobs(SyncFromCMDB, PushToMonitoring, RestartButton, AnnounceChange, ImportFromIPAM, ImportFromDNS, VariablesOnly)

@@ -1,8 +1,9 @@
 # jobcheck-test: select=JC501
 # CherryPy's engine plugins that call a function again and again: `Monitor(bus, callback,
 # frequency)` and `BackgroundTask(interval, function)`, made directly or by a subclass handing its
-# own method to the plugin's constructor. A plugin built on another base, and a subclass's
-# constructor passing something that is not a callback, make no job.
+# own method to the plugin's constructor. A plugin built on another base, a subclass's constructor
+# passing something that is not a callback, and one whose `super().__init__` reaches a constructor
+# of the application's own (with parameters of its own), make no job.
 import subprocess
 
 import cherrypy
@@ -25,6 +26,26 @@ class Sweeper(BackgroundTask):
 
     def sweep(self):  # expect: JC501
         subprocess.run(["find", "/var/spool/app", "-mtime", "+7", "-delete"], check=True)
+
+
+class PeriodicPlugin(Monitor):
+    def __init__(self, bus, on_error, frequency=60):
+        self.on_error = on_error
+        super().__init__(bus, self.tick, frequency)
+
+    def tick(self):  # expect: JC501
+        subprocess.run(["sync"], check=True)
+
+
+class AlertingPlugin(PeriodicPlugin):
+    """Its `super().__init__` reaches PeriodicPlugin's constructor: `page_oncall` is the error
+    callback there, not the timer's."""
+
+    def __init__(self, bus):
+        super().__init__(bus, self.page_oncall, frequency=30)
+
+    def page_oncall(self, exc):
+        subprocess.run(["pager", str(exc)], check=True)
 
 
 class Announcer(SimplePlugin):
@@ -53,6 +74,7 @@ def setup(engine):
     BackgroundTask(interval=3600, function=rotate_logs).start()
     DirectoryCache(engine).subscribe()
     Sweeper().start()
+    AlertingPlugin(engine).subscribe()
     Announcer(engine).subscribe()
     engine.subscribe("start", run_once)
     cherrypy.engine.start()

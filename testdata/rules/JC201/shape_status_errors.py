@@ -1,7 +1,8 @@
 # jobcheck-test: select=JC201
 # A retry on an error status (`requests.HTTPError`, `httpx.HTTPStatusError`) fires only where
-# `raise_for_status()` runs inside what is retried, itself or through a helper: a POST whose status
-# is checked by the caller, after the retry has returned, is not repeated by it.
+# `raise_for_status()` runs inside what is retried, on the call's result or in a helper of the
+# application's (which may raise it itself): a POST whose status is checked by the caller, after
+# the retry has returned, is not repeated by it.
 import backoff
 import httpx
 import requests
@@ -47,6 +48,17 @@ class GatewayClient:
         return response
 
 
+def _check(response):
+    if response.status_code >= 500:
+        raise requests.HTTPError(response=response)
+    return response
+
+
+@backoff.on_exception(backoff.expo, requests.HTTPError, max_tries=4)
+def send_invoice(url, invoice):
+    _check(requests.post(url, json=invoice))  # expect: JC201
+
+
 @tenacity.retry(retry=tenacity.retry_if_exception_type(httpx.HTTPStatusError), stop=tenacity.stop_after_attempt(3))
 def notify(url, event):
     return httpx.post(url, json=event)
@@ -66,3 +78,4 @@ def sync(host, devices):
         client.post_through_helper("audit", device)
     notify(f"{host}/hooks", {"synced": len(devices)})
     announce(f"{host}/announce", {"synced": len(devices)})
+    send_invoice(f"{host}/invoices", {"devices": len(devices)})

@@ -248,3 +248,32 @@ def paged(url):
         offset += len(page)
         if len(page) < 100:
             break
+
+
+@shared_task
+def drain(url):
+    """The handler's flag ends the loop (`exhausted = True` ... `if exhausted: break`): the try
+    succeeding is what goes round, with new work each time: no retry loop."""
+    batches = iter(range(10))
+    for attempt in range(100):
+        exhausted = False
+        try:
+            batch = next(batches)
+            requests.post(url, json={"batch": batch}, timeout=5)
+        except StopIteration:
+            exhausted = True
+        if exhausted:
+            break
+        time.sleep(1)
+
+
+@shared_task
+def until_no_more(url):
+    for attempt in range(100):
+        more = True
+        try:
+            requests.post(url, json={"page": attempt}, timeout=5)
+        except LookupError:
+            more = False
+        if not more:
+            break
