@@ -10,6 +10,7 @@ from ..analysis.jobs import JobSite, Registration
 from ..analysis.names import forwarded, target
 from ..analysis.program import calls_named
 from ..analysis.project import Project
+from .background_loops import runs_parameter
 from .base import job_from_function
 
 SETTINGS = ("max_instances", "coalesce", "misfire_grace_time", "id", "replace_existing")
@@ -47,7 +48,27 @@ class APScheduler:
                 settings = {k: v for k, v in ev.kwargs.items() if k in SETTINGS}
                 regs.append(Registration(found or "", self.name, "schedule", site.anchor, kind="periodic",
                                          settings=settings, forward=forward))
+            for handed in _run_by_the_job(project, site, found):
+                regs.append(Registration(handed, self.name, "schedule", site.anchor, kind="periodic",
+                                         settings={k: v for k, v in ev.kwargs.items() if k in SETTINGS}))
         return regs
+
+
+def _run_by_the_job(project: Project, site, found: str | None) -> list[str]:
+    """The functions a scheduled wrapper of the application's own runs from its arguments:
+    `add_job(run_with_lock, args=(scheduled_chat, key))` where `run_with_lock(func, key)` calls
+    `func`: `scheduled_chat` runs on that schedule too."""
+    fn = project.functions.get(found or "")
+    given = site.event.kwargs.get("args")
+    if fn is None or not given or given[0] not in ("seq", "tuple", "list"):
+        return []
+    params = [p for p in fn.params if p not in ("self", "cls")]
+    out = []
+    for param, value in zip(params, given[1]):
+        handed = target(project, site.module, value) if value and value[0] in ("name", "ref") else None
+        if handed and handed != found and runs_parameter(project, fn, param):
+            out.append(handed)
+    return out
 
 
 def _reads_scheduler_call(project: Project, module, ev) -> bool:

@@ -979,6 +979,12 @@ def runs_a_parameter(project: Project, fn) -> bool:
     return any(_runs(project, fn, p, 0) is not None for p in fn.params if p not in ("self", "cls"))
 
 
+def runs_parameter(project: Project, fn, param: str) -> bool:
+    """Does `fn` run the callable its parameter `param` brings (`def run_with_lock(func, key):
+    ... func()`)?"""
+    return _runs(project, fn, param, 0) is not None
+
+
 def _runs(project: Project, fn, param: str, depth: int) -> str | None:
     """How `fn` runs the callable its parameter `param` brings: "repeats" (called in a loop that
     runs until stopped, not returned from), "once", or None (not called)."""

@@ -83,6 +83,10 @@ CALLS = (
     # runs `func` once in a worker; a task that fails or is abandoned is not run again.
     CallbackCall(("pulpcore.plugin.tasking.dispatch", "pulpcore.tasking.tasks.dispatch"), (0,), ("func",), "task",
                  "enqueue"),
+    # CKAN's background jobs (RQ underneath): `toolkit.enqueue_job(fn, args)` runs `fn` once in a
+    # `ckan jobs worker`; nothing retries it unless its `rq_kwargs` say so.
+    CallbackCall(("ckan.plugins.toolkit.enqueue_job", "ckan.lib.jobs.enqueue", "ckantoolkit.enqueue_job"), (0,), ("fn",),
+                 "task", "enqueue"),
     # Message consumers: pika (`basic_consume(queue, on_message_callback)`; before 1.0 the callback
     # came first), aio-pika, kombu, Google Cloud Pub/Sub, NATS, paho-mqtt, pyzmq.
     CallbackCall(("pika.*.basic_consume",), (1, 0), ("on_message_callback", "consumer_callback"), "consumer", "enqueue"),
