@@ -103,7 +103,6 @@ CALLS = (
     # Repeating timers of event loops and application frameworks (not GLib's `timeout_add`: it
     # repeats only while the callback returns True, and most return nothing, to run once).
     CallbackCall(("kivy.clock.Clock.schedule_interval",), (0,), ("callback",), "periodic", "schedule"),
-    CallbackCall(("twisted.application.internet.TimerService",), (1,), ("callable",), "periodic", "schedule"),
     CallbackCall(("homeassistant.helpers.event.async_track_time_interval", "homeassistant.helpers.event.track_time_interval",
                   "homeassistant.helpers.event.async_track_time_change", "homeassistant.helpers.event.track_time_change",
                   "homeassistant.helpers.event.async_track_utc_time_change", "homeassistant.helpers.event.track_utc_time_change"),
