@@ -75,12 +75,13 @@ class Raises:
             return is_broad(exc) or name == exc or name.rpartition(".")[2] == tail
         if is_broad(exc):
             return True
-        callees = self.project.callees(event)
-        if exc in _ONLY_FROM and not callees and not _response_hooks(self.project):
-            return event.attr == _ONLY_FROM[exc]
-        if any(ev.kind == "raise" and (self.project.event_name(ev) or "").rpartition(".")[2] == tail
-               for callee in callees for f in self.project.within_calls(callee, 2) for ev in f.events):
-            return True  # a helper of the application's raises it itself (`raise requests.HTTPError(...)`)
+        if exc in _ONLY_FROM:
+            callees = self.project.callees(event)
+            if not callees and not _response_hooks(self.project):
+                return event.attr == _ONLY_FROM[exc]
+            if any(ev.kind == "raise" and (self.project.event_name(ev) or "").rpartition(".")[2] == tail
+                   for callee in callees for f in self.project.within_calls(callee, 2) for ev in f.events):
+                return True  # a helper of the application's raises the status error itself
         name = self.project.event_name(event) or ""
         if exc in _NETWORK_ONLY:
             return (bool(effect_libs) or name.startswith(tuple(p + "." for p in _NETWORK_PACKAGES))

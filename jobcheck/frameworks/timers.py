@@ -355,6 +355,8 @@ def _repeating_spec(project: Project, site) -> tuple[int, str]:
         named = (canonical_in(project, site.module, ev.name) or "").removesuffix(".__init__")
         if ev.name != "super().__init__" and named not in bases:
             return -1, ""
+        if cls is None:
+            return -1, ""
         if ev.name == "super().__init__" and any("__init__" in c.methods for c in project._mro(cls)[1:]):
             return -1, ""  # a base of the application's own takes the call, with its own parameters
         timer = next((b for b in bases if b in REPEATING), None) if ev.name == "super().__init__" else named
