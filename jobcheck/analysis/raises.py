@@ -92,7 +92,7 @@ class Raises:
         if tail in _MODEL_ERRORS:
             return bool(owner) and name.startswith(owner + ".")
         if tail in _DB_TAILS or package.startswith(_DB_PACKAGES):
-            return _is_db_operation(event, name)
+            return _is_db_operation(event, name) or self._reaches_the_database(event)
         if not package or package.partition(".")[0] in self.local_roots:
             return False  # the application's own exceptions: from its raise statements
         prefixes = tuple(p for p in _PACKAGE_ALIASES.get(package.partition(".")[0], (package,)) if "*" not in p)
@@ -102,6 +102,21 @@ class Raises:
         if suffixes and name.endswith(suffixes):
             return True
         return any(lib.startswith(prefixes) or (suffixes and lib.endswith(suffixes)) for lib in effect_libs)
+
+
+    def _reaches_the_database(self, event: Event) -> bool:
+        """Does a call of the application's own operate on the database, itself or within two
+        calls (`BlockRun.batch_update_status(ids, ...)`)? It raises the database's errors."""
+        memo = self.project.once("reaches the database", dict)
+        found = False
+        for callee in self.project.callees(event):
+            if callee.qualname not in memo:
+                memo[callee.qualname] = False  # on a cycle: not by this way
+                memo[callee.qualname] = any(
+                    ev.kind == "call" and _is_db_operation(ev, self.project.event_name(ev) or "")
+                    for f in self.project.within_calls(callee, 2) for ev in f.events)
+            found = found or memo[callee.qualname]
+        return found
 
 
 def _response_hooks(project: Project) -> bool:

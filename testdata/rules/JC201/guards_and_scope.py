@@ -110,6 +110,27 @@ def database_error_after_post(order_id):
     Invoice.objects.create(order_id=order_id, posted=True)
 
 
+def record_posted(order_id):
+    Invoice.objects.filter(order_id=order_id).update(posted=True)
+
+
+def load_invoice(order_id):
+    return Invoice.objects.get(id=order_id)
+
+
+@shared_task(autoretry_for=(DatabaseError,), max_retries=5)
+def database_error_in_a_helper_after_post(order_id):
+    # A helper of the application's that writes the database raises its errors too.
+    requests.post("https://partner.example/orders", json={"order": order_id})  # expect: JC201
+    record_posted(order_id)
+
+
+@shared_task(autoretry_for=(DatabaseError,), max_retries=5)
+def database_error_in_a_helper_before_post(order_id):
+    load_invoice(order_id)
+    requests.post("https://partner.example/orders", json={"order": order_id})
+
+
 @shared_task(autoretry_for=(DatabaseError,), max_retries=5)
 def database_error_only_before(order_id):
     invoice = Invoice.objects.get(id=order_id)
