@@ -353,15 +353,13 @@ class Project(Guards, Program):
         """A job whose class leaves its work to subclasses (a worker thread's `run` calling
         `self._run()`, a Bot's loop calling `self.process()`): each subclass's implementation
         is a job of the same kind, triggers and retries, named after its class. Not where the
-        subclass is a job's class already (its own `run`, a framework found it): its hook is a step
-        of that job."""
-        job_classes = {fn.class_qualname for site in sites.values()
-                       if (fn := self.functions.get(site.function)) is not None and fn.class_qualname}
+        subclass's own override of that entry point is a job (its `run`, found by a framework): its
+        hook is a step of that job."""
         for site in list(sites.values()):
             fn = self.functions.get(site.function)
             for hook in (self.template_hooks(fn) if fn is not None else ()):
-                if hook in sites or hook.rpartition(".")[0] in job_classes:
-                    continue
+                if hook in sites or f"{hook.rpartition('.')[0]}.{fn.name}" in sites:
+                    continue  # (the subclass's own override of the entry point is the job)
                 owner = self.classes[hook.rpartition(".")[0]]
                 impl = self.functions[hook]
                 # A subclass that sets retry options of its own is not retried as its base is: left

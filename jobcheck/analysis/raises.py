@@ -80,8 +80,9 @@ class Raises:
             if not callees and not _response_hooks(self.project):
                 return event.attr == _ONLY_FROM[exc]
             if any(ev.kind == "raise" and (self.project.event_name(ev) or "").rpartition(".")[2] == tail
+                   or ev.kind == "call" and ev.attr == _ONLY_FROM[exc]
                    for callee in callees for f in self.project.within_calls(callee, 2) for ev in f.events):
-                return True  # a helper of the application's raises the status error itself
+                return True  # a helper of the application's checks the status, or raises the error itself
         name = self.project.event_name(event) or ""
         if exc in _NETWORK_ONLY:
             return (bool(effect_libs) or name.startswith(tuple(p + "." for p in _NETWORK_PACKAGES))
@@ -125,17 +126,18 @@ def _response_hooks(project: Project) -> bool:
     def find() -> bool:
         for module in project.modules.values():
             for fn in module.functions.values():
-                if any(ev.kind == "call" and ("hooks" in ev.kwargs or "event_hooks" in ev.kwargs
-                                              or ".hooks" in (ev.name or "") or ".event_hooks" in (ev.name or ""))
-                       for ev in fn.events):
-                    return True
-                if any(stored in ("hooks", "event_hooks") for stored, *_ in fn.stores):
-                    return True
+                for ev in fn.events:
+                    name = project.canonical(ev.name) or ev.name or ""
+                    if ev.kind == "call" and name.startswith(("requests.", "httpx.")) and (
+                            "hooks" in ev.kwargs or "event_hooks" in ev.kwargs or ".hooks" in name or ".event_hooks" in name):
+                        return True
         return False
     return project.once("response hooks", find)
 
 
 def _is_db_operation(event: Event, name: str) -> bool:
+    if name.startswith(tuple(p + "." for p in _NETWORK_PACKAGES)):
+        return False  # `requests.Session().get`: a session of HTTP, not of a database
     if db_write(name, event.attr, event.sql) is not None:
         return True
     return event.attr in _DB_READS and (".objects" in name or "cursor" in name or "session" in name.lower() or event.attr in ("execute", "executemany"))

@@ -209,11 +209,11 @@ QUERIES = frozenset({"search", "msearch", "query", "queries", "lookup", "find", 
 # status), and words that say a function changes something whatever its first word.
 ASKING_VERBS = frozenset({"get", "fetch", "query", "search", "lookup", "find", "embed", "encode", "classify",
                           "predict", "infer", "score", "rank", "tokenize", "estimate", "retrieve", "describe", "list",
-                          "read", "check", "validate", "verify"})
+                          "read"})
 MUTATING_WORDS = frozenset({"create", "add", "post", "send", "update", "set", "make", "submit", "register", "insert",
                             "write", "upload", "put", "save", "store", "publish", "notify", "charge", "pay", "delete",
                             "remove", "or", "and", "then", "run", "execute", "trigger", "start", "sync", "push", "apply",
-                            "order", "refund", "cancel", "email", "mail", "message", "invite", "book", "reserve"})
+                            "refund", "cancel", "invite", "reserve"})
 # Calls that send a request another call built: they do what that request's method says.
 REQUEST_SENDERS = (
     "requests.Session().send",

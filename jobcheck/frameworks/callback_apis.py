@@ -247,13 +247,13 @@ class CallbackApis:
 
     @staticmethod
     def delivery(project: Project, site) -> Delivery | None:
-        """A timer fires once per tick, and a background task runs once, in the process that
-        answered the request: a crash loses the run, nothing repeats it. A consumer's depends on
+        """A timer fires once per tick, and a task handed over runs once (in the process that
+        answered the request, or in a worker): a crash loses the run, nothing repeats it. A consumer's depends on
         when it acknowledges (unknown)."""
         if site.kind == "periodic":
             return Delivery(AT_MOST_ONCE, "a library timer fires once per tick")
         if site.kind == "task" and site.retry is None:
-            return Delivery(AT_MOST_ONCE, "run once in the process, after the response")
+            return Delivery(AT_MOST_ONCE, "run once by what it was handed to (a background task, a worker's queue)")
         return None
 
 

@@ -52,6 +52,7 @@ import re
 from functools import lru_cache
 from pathlib import PurePath
 
+from ..analysis.delivery import AT_MOST_ONCE, Delivery
 from ..analysis.jobs import Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, calls_where, deco_name, names_tests
@@ -159,6 +160,11 @@ class Timers:
             for called in _run_by_call(project, site):
                 regs.append(Registration(called, self.name, "schedule", site.anchor, kind="periodic"))
         return regs
+
+    @staticmethod
+    def delivery(project: Project, site) -> Delivery | None:
+        """A timer fires once per tick: a crash loses that run, the next tick runs again."""
+        return Delivery(AT_MOST_ONCE, "a library timer fires once per tick") if site.kind == "periodic" else None
 
     def find_started(self, project: Project) -> list:
         """A call of a scheduler that runs a function once, after a delay, and says nothing of a
@@ -332,6 +338,12 @@ def _in_tests(module) -> bool:
     return in_tests(module) or ("." not in module.module and bool(parent) and names_tests(parent, package=True))
 
 
+def _passes_through(init) -> bool:
+    """A constructor that takes only `*args, **kwargs` and hands them on (a cooperative mixin's)."""
+    return init is not None and [p for p in init.params if p not in ("self", "cls")] in (["args", "kwargs"], ["args"],
+                                                                                        ["kwargs"], ["a", "kw"])
+
+
 def _reads_repeating(project: Project, module, ev) -> bool:
     """A repeating timer made (`LoopingCall(self.flush)`), also as the application's own subclass,
     or a subclass's constructor handing its callback to the timer's (`super().__init__(bus,
@@ -357,7 +369,9 @@ def _repeating_spec(project: Project, site) -> tuple[int, str]:
             return -1, ""
         if cls is None:
             return -1, ""
-        if ev.name == "super().__init__" and any("__init__" in c.methods for c in project._mro(cls)[1:]):
+        if ev.name == "super().__init__" and any(
+                "__init__" in c.methods and not _passes_through(project.functions.get(f"{c.qualname}.__init__"))
+                for c in project._mro(cls)[1:]):
             return -1, ""  # a base of the application's own takes the call, with its own parameters
         timer = next((b for b in bases if b in REPEATING), None) if ev.name == "super().__init__" else named
         if timer not in REPEATING:

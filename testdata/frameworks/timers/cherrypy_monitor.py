@@ -48,6 +48,21 @@ class AlertingPlugin(PeriodicPlugin):
         subprocess.run(["pager", str(exc)], check=True)
 
 
+class LoggingMixin:
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+
+
+class CacheRefresher(LoggingMixin, Monitor):
+    """A cooperative mixin's constructor hands everything on: the timer's takes the callback."""
+
+    def __init__(self, bus):
+        super().__init__(bus, self.refresh, 120)
+
+    def refresh(self):  # expect: JC501
+        subprocess.run(["refresh-cache"], check=True)
+
+
 class Restartable(Monitor):
     """`super().__init__` in a method that is no constructor: not read (and no failure)."""
 
@@ -92,6 +107,7 @@ def setup(engine):
     DirectoryCache(engine).subscribe()
     Sweeper().start()
     AlertingPlugin(engine).subscribe()
+    CacheRefresher(engine).subscribe()
     Announcer(engine).subscribe()
     engine.subscribe("start", run_once)
     cherrypy.engine.start()

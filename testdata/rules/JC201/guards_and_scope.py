@@ -131,6 +131,18 @@ def database_error_in_a_helper_before_post(order_id):
     requests.post("https://partner.example/orders", json={"order": order_id})
 
 
+def fetch_rates(url):
+    session = requests.Session()
+    return session.get(url).json()
+
+
+@shared_task(autoretry_for=(DatabaseError,), max_retries=5)
+def database_error_not_from_http(order_id):
+    # A requests session is no database session: nothing after the POST raises a database error.
+    requests.post("https://partner.example/orders", json={"order": order_id})
+    fetch_rates("https://rates.example/today")
+
+
 @shared_task(autoretry_for=(DatabaseError,), max_retries=5)
 def database_error_only_before(order_id):
     invoice = Invoice.objects.get(id=order_id)

@@ -30,10 +30,17 @@ def generate_invoice(api, order):
     return requests.post(f"{api}/invoices", json=order).json()  # expect: JC201
 
 
+@tenacity.retry(stop=tenacity.stop_after_attempt(3), retry=tenacity.retry_if_exception_type(requests.RequestException))
+def check_disk_usage(slack, usage):
+    if usage > 0.9:
+        requests.post(slack, json={"text": f"disk at {usage:.0%}"})  # expect: JC201
+
+
 @shared_task
 def index(endpoint, api, docs, order):
     vectors = embed_documents(endpoint, docs)
     get_transaction_status(api, order["signature"])
     get_or_create_customer(api, order["email"])
     generate_invoice(api, order)
+    check_disk_usage(api, order["usage"])
     return len(vectors)

@@ -54,6 +54,18 @@ def _check(response):
     return response
 
 
+def get_json(url):
+    response = requests.get(url)
+    response.raise_for_status()
+    return response.json()
+
+
+@backoff.on_exception(backoff.expo, requests.HTTPError, max_tries=4)
+def post_then_read(url, event):
+    requests.post(url, json=event)  # expect: JC201
+    return get_json(url + "/status")
+
+
 @backoff.on_exception(backoff.expo, requests.HTTPError, max_tries=4)
 def send_invoice(url, invoice):
     _check(requests.post(url, json=invoice))  # expect: JC201
@@ -79,3 +91,4 @@ def sync(host, devices):
     notify(f"{host}/hooks", {"synced": len(devices)})
     announce(f"{host}/announce", {"synced": len(devices)})
     send_invoice(f"{host}/invoices", {"devices": len(devices)})
+    post_then_read(f"{host}/events", {"devices": len(devices)})
