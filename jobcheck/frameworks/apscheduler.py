@@ -56,15 +56,22 @@ class APScheduler:
 
 def _run_by_the_job(project: Project, site, found: str | None) -> list[str]:
     """The functions a scheduled wrapper of the application's own runs from its arguments:
-    `add_job(run_with_lock, args=(scheduled_chat, key))` where `run_with_lock(func, key)` calls
-    `func`: `scheduled_chat` runs on that schedule too."""
+    `add_job(run_with_lock, args=(scheduled_chat, key))` (or `kwargs={"func": scheduled_chat}`)
+    where `run_with_lock(func, key)` calls `func`: `scheduled_chat` runs on that schedule too."""
     fn = project.functions.get(found or "")
-    given = site.event.kwargs.get("args")
-    if fn is None or not given or given[0] not in ("seq", "tuple", "list"):
+    if fn is None:
         return []
     params = [p for p in fn.params if p not in ("self", "cls")]
+    given: list[tuple[str, list]] = []
+    positional = site.event.kwargs.get("args")
+    if positional and positional[0] in ("seq", "tuple", "list"):
+        given += list(zip(params, positional[1]))
+    named = site.event.kwargs.get("kwargs")
+    if named and named[0] == "dict":
+        given += [(key[1], value) for key, value in named[1]
+                  if key and key[0] == "lit" and isinstance(key[1], str) and key[1] in params]
     out = []
-    for param, value in zip(params, given[1]):
+    for param, value in given:
         handed = target(project, site.module, value) if value and value[0] in ("name", "ref") else None
         if handed and handed != found and runs_parameter(project, fn, param):
             out.append(handed)
