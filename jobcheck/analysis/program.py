@@ -629,6 +629,12 @@ _MANAGERS = ("objects", "_default_manager", "_base_manager", "all_objects")
 _ROW_METHODS = ("get", "first", "last", "latest", "earliest", "create", "get_by_natural_key")
 
 
+def _position(callee: FunctionSummary, param: str) -> int:
+    """Where a call passes `callee`'s parameter by position (a method's `self` is not passed)."""
+    offset = 1 if callee.class_qualname and callee.params[0] in ("self", "cls") else 0
+    return callee.params.index(param) - offset
+
+
 def bound_argument(callee: FunctionSummary, event: Event, param: str) -> list | None:
     """The Value a call passes for `callee`'s parameter (its default when it passes none); None
     when not known."""
@@ -636,8 +642,7 @@ def bound_argument(callee: FunctionSummary, event: Event, param: str) -> list | 
         return None
     if param in event.kwargs:
         return event.kwargs[param]
-    offset = 1 if callee.class_qualname and callee.params[0] in ("self", "cls") else 0
-    position = callee.params.index(param) - offset
+    position = _position(callee, param)
     if position < 0:
         return None
     if position < len(event.args):
@@ -645,6 +650,17 @@ def bound_argument(callee: FunctionSummary, event: Event, param: str) -> list | 
     if "**" in event.kwargs:
         return None
     return callee.defaults.get(param)
+
+
+def bound_sources(callee: FunctionSummary, event: Event, param: str) -> list:
+    """The indices of the calls written in what a call passes for `callee`'s parameter (a
+    lambda's body, `int(requests.get(...).text)`)."""
+    if param not in callee.params:
+        return []
+    if param in event.kwargs:
+        return list(event.kwsrc.get(param, ()))
+    position = _position(callee, param)
+    return list(event.argsrc[position]) if 0 <= position < len(event.argsrc) else []
 
 
 def literal_name(value: list) -> str | None:

@@ -17,7 +17,7 @@ from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy
 from .names import analysed_tops, canonical_in, origin, target
-from .program import Program, bound_argument, calls_named, calls_of, deco_name, in_tests
+from .program import Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
 
@@ -539,11 +539,7 @@ class Project(Guards, Program):
                 continue
             value = bound_argument(helper, site.event, param)
             if value and value[0] == "lambda":
-                ev = site.event
-                offset = 1 if helper.class_qualname and helper.params[:1] in (["self"], ["cls"]) else 0
-                position = helper.params.index(param) - offset
-                feeding = ev.kwsrc.get(param) if param in ev.kwargs else (
-                    ev.argsrc[position] if 0 <= position < len(ev.argsrc) else None)
+                feeding = bound_sources(helper, site.event, param)
                 if feeding:
                     out.append((site.function.qualname, frozenset(feeding)))
             elif value and value[0] == "param" and depth < 2 and site.function.name != MODULE_CODE:

@@ -104,7 +104,6 @@ class Raises:
             return True
         return any(lib.startswith(prefixes) or (suffixes and lib.endswith(suffixes)) for lib in effect_libs)
 
-
     def _reaches_the_database(self, event: Event) -> bool:
         """Does a call of the application's own operate on the database, itself or within two
         calls (`BlockRun.batch_update_status(ids, ...)`)? It raises the database's errors."""

@@ -41,9 +41,10 @@ _VERBS = {
 def run(ctx: CheckContext):
     project = ctx.project
     raises = Raises(project)
-    # Every function a job reaches may hold a retry (a loop, a lambda handed to a retry helper).
-    # (Not work started once in the background: tried, mostly status polls and logins, not effects.)
-    for qualname in sorted(set(project.jobs) | set(project.retry_wrappers) | set(project.job_context)):
+    # Every job, retried function and function they reach (`job_context`, whose roots are the first
+    # two) may hold a retry: a loop, a lambda handed to a retry helper. (Not work started once in
+    # the background: tried, mostly status polls and logins, not effects.)
+    for qualname in sorted(project.job_context):
         if qualname not in project.functions:
             continue
         policies = project.retry_policies(qualname)

@@ -363,11 +363,11 @@ def _repeating_spec(project: Project, site) -> tuple[int, str]:
         # the constructor of a class built on the timer.
         owner = site.function.qualname.rpartition(".")[0] if site.function.name == "__init__" else ""
         cls = project.classes.get(owner)
-        bases = project.class_bases(cls) if cls is not None else ()
+        if cls is None:
+            return -1, ""  # not in a class's constructor
+        bases = project.class_bases(cls)
         named = (canonical_in(project, site.module, ev.name) or "").removesuffix(".__init__")
         if ev.name != "super().__init__" and named not in bases:
-            return -1, ""
-        if cls is None:
             return -1, ""
         if ev.name == "super().__init__" and any(
                 "__init__" in c.methods and not _passes_through(project.functions.get(f"{c.qualname}.__init__"))
