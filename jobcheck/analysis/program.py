@@ -104,6 +104,9 @@ class Program:
         if qual in self.classes:
             return self._in_class(self.classes[qual], tail, instance, hops)
         if qual in self.functions:
+            passes_to = self.functions[qual].passes_to
+            if passes_to and not instance and not tail and hops < _MAX_HOPS:
+                return self.canonical(passes_to, hops + 1)  # a call of it is a call of what it passes its arguments to
             returned = self.functions[qual].return_type if instance else None
             if returned and tail and hops < _MAX_HOPS:
                 # `build_mail(...).send()` where build_mail returns an EmailMultiAlternatives
@@ -725,6 +728,15 @@ def _build_indices(project: Program) -> _Indices:
                         calls = by_attr[ev.attr] = array("Q")
                     calls.append(number | i)
             functions.append((mod, fn))
+    # A call of a function passing all its arguments on is found under the name of the call it makes too.
+    passing = {fn.name: fn for mod in project.modules.values() for fn in mod.functions.values() if fn.passes_to}
+    for name in passing:
+        for code in list(by_attr.get(name, ())):
+            mod, fn = functions[code >> 32]
+            resolved = project.canonical(fn.events[code & 0xFFFFFFFF].name) or ""
+            attr = resolved.rpartition(".")[2]
+            if attr and attr != name and project.function_for(resolved) is not passing[name]:
+                by_attr.setdefault(attr, array("Q")).append(code)
     return _Indices(by_attr, functions)
 
 
