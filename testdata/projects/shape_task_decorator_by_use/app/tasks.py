@@ -1,0 +1,32 @@
+# A library's own name for Celery's `shared_task` (`nautobot_task` is Nautobot's), not analysed here:
+# it makes tasks, as `.delay()` on one of them shows; every function it decorates is a task.
+import requests
+from nautobot.core.celery import nautobot_task
+from somelib.tracing import traced
+
+
+@nautobot_task
+def run_command(command):  # expect: JC501
+    requests.post("https://chat.example/reply", json={"command": command})
+
+
+@nautobot_task
+def sync_inventory():  # expect: JC501
+    pass
+
+
+@traced
+def render(command):
+    # Another library's decorator, on a function nothing enqueues: not a task.
+    return str(command)
+
+
+@traced
+def summarise(command):
+    # `.delay` on a result, not on a decorated function: says nothing about `traced`.
+    return render(command).delay
+
+
+def on_message(command):
+    render(command)
+    return run_command.delay(command)
