@@ -332,19 +332,53 @@ def always_exits(statements: list) -> bool:
     return False
 
 
-def _exits_sometimes(failing: list, after: list) -> bool:
+def _exits_sometimes(loop, failing: list, after: list) -> bool:
     """A way out after an attempt failed: an exit anywhere in what its handlers run, or under a
     condition after the `try` where a failed attempt goes on to run it (a way out among the
-    statements after the `try` is the way out on success)."""
-    return any(isinstance(n, _EXITS) for n in _walk(failing)) or any(
-        isinstance(n, _EXITS) and n not in after for n in _walk(after))
+    statements after the `try` is the way out on success). Not one a setting decides (`if
+    self._propagate_errors: raise`): with the setting off, failures go round for ever."""
+    set_off = _setting_gated(loop, failing + after)
+    return any(isinstance(n, _EXITS) and id(n) not in set_off for n in _walk(failing)) or any(
+        isinstance(n, _EXITS) and n not in after and id(n) not in set_off for n in _walk(after))
+
+
+def _setting_gated(loop, statements: list) -> set[int]:
+    """The exits under an `if` whose test reads only settings: names and attributes that nothing
+    in the loop assigns (not the caught exception, a counter or a clock), and no call."""
+    assigned = {ast.unparse(t) for n in ast.walk(loop) for t in _assigned(n)}
+    out: set[int] = set()
+    for node in _walk(statements):
+        if isinstance(node, ast.If) and _reads_settings(node.test, assigned):
+            out |= {id(n) for n in _walk(node.body + node.orelse) if isinstance(n, _EXITS)}
+    return out
+
+
+def _assigned(node: ast.AST) -> list:
+    if isinstance(node, ast.Assign):
+        return node.targets
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For, ast.AsyncFor)):
+        return [node.target]
+    if isinstance(node, ast.withitem) and node.optional_vars is not None:
+        return [node.optional_vars]
+    if isinstance(node, ast.ExceptHandler) and node.name:
+        return [ast.Name(node.name)]
+    return []
+
+
+def _reads_settings(test: ast.expr, assigned: set[str]) -> bool:
+    read = [n for n in ast.walk(test) if isinstance(n, (ast.Name, ast.Attribute))]
+    if not read or _timed(test) or any(not isinstance(n, (ast.Name, ast.Attribute, ast.BoolOp, ast.UnaryOp, ast.Load,
+                                                          ast.And, ast.Or, ast.Not)) for n in ast.walk(test)):
+        return False
+    # `ex.retryable` reads the exception: a part of a name that the loop assigns is assigned.
+    return not any(ast.unparse(n) in assigned or (isinstance(n, ast.Name) and n.id in assigned) for n in read)
 
 
 def _bound(loop, failing: list, after: list) -> tuple[int | None, str | None, bool] | None:
     """(retries when known, what holds the count otherwise, never stops), or None when the loop
     does not count attempts (a loop over items). `failing`: what runs when an attempt fails;
     `after`: what runs after the `try` whether it failed or not."""
-    exits = _exits_sometimes(failing, after)
+    exits = _exits_sometimes(loop, failing, after)
     if isinstance(loop, (ast.For, ast.AsyncFor)):
         it = loop.iter
         if isinstance(it, (ast.Tuple, ast.List)):

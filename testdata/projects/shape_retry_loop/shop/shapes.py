@@ -111,6 +111,50 @@ def count_with_exit(url):
             time.sleep(2 ** attempt)
 
 
+class Client:
+    propagate_errors = False
+
+    def send(self, url):
+        """A setting decides whether a failure raises (`if self.propagate_errors: raise`): with it
+        off, failures go round for ever."""
+        while True:  # expect: JC202
+            try:
+                return requests.post(url, timeout=5)  # expect: JC201
+            except requests.RequestException as exc:
+                if self.propagate_errors:
+                    raise
+                time.sleep(2)
+
+    def send_checked(self, url):
+        """What the failure says decides (`if exc.fatal: raise`): a way out of a run of failures."""
+        while True:
+            try:
+                return requests.post(url, timeout=5)  # expect: JC201
+            except requests.RequestException as exc:
+                if exc.fatal:
+                    raise
+                time.sleep(2)
+
+    def send_counted(self, url):
+        """A setting read beside a count the loop keeps: the count bounds it."""
+        tries = 0
+        while True:
+            try:
+                return requests.post(url, timeout=5)  # expect: JC201
+            except requests.RequestException:
+                tries += 1
+                if self.propagate_errors or tries > 5:
+                    raise
+                time.sleep(2)
+
+
+@shared_task
+def poll_with_client(url):
+    Client().send(url)
+    Client().send_checked(url)
+    Client().send_counted(url)
+
+
 @shared_task
 def return_after_try(url):
     """The way out after the `try` is the way out on success: nothing stops a failing one."""
