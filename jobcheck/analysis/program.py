@@ -48,6 +48,8 @@ class Program:
             for q, c in m.classes.items():
                 self.classes[q] = c
         self._canon: dict[str, str | None] = {}
+        self._canon_referent: dict[str, str | None] = {}
+        self._through = True  # (False while `referent` resolves)
         self._memo: dict = {}
 
     def once(self, key, compute):
@@ -76,15 +78,26 @@ class Program:
         return found
 
     def canonical(self, name: str | None, hops: int = 0) -> str | None:
-        """Finish resolving a summary name across modules (re-exports, instances, methods)."""
+        """Finish resolving a summary name across modules (re-exports, instances, methods). A
+        call of a function passing all its arguments on resolves to the call it makes."""
         if not name or name[0] == "@":
             return name
-        cached = self._canon.get(name, False)
+        cache = self._canon if self._through else self._canon_referent
+        cached = cache.get(name, False)
         if cached is not False:
             return cached
         result = self._canonical(name, hops)
-        self._canon[name] = result
+        cache[name] = result
         return result
+
+    def referent(self, name: str | None) -> str | None:
+        """`canonical`, for a name written as a value (`dispatch(aadd_and_remove)`), not called: a
+        function passing its arguments on is itself there."""
+        self._through = False
+        try:
+            return self.canonical(name)
+        finally:
+            self._through = True
 
     def _canonical(self, name: str, hops: int) -> str:
         if hops > _MAX_HOPS:
@@ -105,7 +118,7 @@ class Program:
             return self._in_class(self.classes[qual], tail, instance, hops)
         if qual in self.functions:
             passes_to = self.functions[qual].passes_to
-            if passes_to and not instance and not tail and hops < _MAX_HOPS:
+            if passes_to and not instance and not tail and hops < _MAX_HOPS and self._through:
                 return self.canonical(passes_to, hops + 1)  # a call of it is a call of what it passes its arguments to
             returned = self.functions[qual].return_type if instance else None
             if returned and tail and hops < _MAX_HOPS:

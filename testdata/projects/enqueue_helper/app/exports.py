@@ -43,3 +43,9 @@ def on_upload(project_id):
 
     enqueue(refresh_thumbnails, project_id)
     log_later(not_queued, project_id)
+
+
+def on_import(project_id):
+    from app.queueing import enqueue, run_synchronously
+
+    enqueue(run_synchronously, project_id)

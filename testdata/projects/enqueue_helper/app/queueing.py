@@ -32,3 +32,8 @@ def enqueue(*args, **kwargs):
 def log_later(*args, **kwargs):
     # Passes everything on too, to something that runs nothing.
     return print(*args, **kwargs)
+
+
+def run_synchronously(*args, **kwargs):  # expect: JC501
+    """Passes everything on; handed to an enqueue as a value, it is the job itself."""
+    return print(*args, **kwargs)
