@@ -209,10 +209,13 @@ def _decorators_by_use(project: Project) -> set[str]:
         if fn is None or not fn.decorators or fn.class_qualname:
             continue
         mod = project.function_module[fn.qualname]
-        for value, *_ in fn.decorators:
-            name = canonical_in(project, mod, deco_name(value)) if value[0] in ("name", "call") else None
-            if name and project.function_for(name) is None and name.rpartition(".")[0] not in project.modules \
-                    and "." in name and not project.decorator_claims(mod, value, name):
+        named = [(value, canonical_in(project, mod, deco_name(value)) if value[0] in ("name", "call") else None)
+                 for value, *_ in fn.decorators]
+        if any(project.decorator_claims(mod, value, name) for value, name in named):
+            continue  # a task a framework knows (`@app.task` beside `@scopes_disabled()`): the others wrap it
+        for value, name in named:
+            if name and "." in name and project.function_for(name) is None \
+                    and name.rpartition(".")[0] not in project.modules:
                 out.add(name)
     return out
 

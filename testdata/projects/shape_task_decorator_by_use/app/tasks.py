@@ -3,6 +3,7 @@
 import requests
 from nautobot.core.celery import nautobot_task
 from somelib.tracing import traced
+from celery import shared_task
 
 
 @nautobot_task
@@ -27,6 +28,18 @@ def summarise(command):
     return render(command).delay
 
 
+@shared_task
+@traced
+def audit(command):  # expect: JC501
+    """A known task with another library's decorator beside: that one wraps it, it makes no tasks."""
+
+
+@traced
+def unrelated(command):
+    pass
+
+
 def on_message(command):
+    audit.apply_async(args=(command,))
     render(command)
     return run_command.delay(command)
