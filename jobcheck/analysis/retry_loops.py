@@ -29,8 +29,10 @@ logs): a worker loop that checks a stop flag (`if stop.is_set(): break`) before 
 How many attempts: `range(...)` and a literal sequence give the count; a `while` loop's own test
 over a counter (`while attempts < 5`, `while retries:` counted down) or an exit when an attempt
 fails (`if attempt > 5: raise`, or a give-up checked before each attempt: `if time.time() - start
->= timeout: raise`) bounds it with a count unknown; `while True:`, a flag (`while not
-sent:`, `while self.running:`) or `itertools.count()` with no such exit never stops. What it waits
+>= timeout: raise`) bounds it with a count unknown, not one under an `if` that reads only settings
+(`if self.propagate_errors: raise`: with the setting off, failures go round for ever); `while
+True:`, a flag (`while not sent:`, `while self.running:`) or `itertools.count()` with no such exit
+never stops. What it waits
 between attempts: a sleep (or an event's `wait(timeout)`) in a handler, before or after the `try`,
 growing (`2 ** attempt`, `delay *= 2`) or constant; none at all is a retry at once.
 
