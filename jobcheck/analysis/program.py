@@ -323,7 +323,7 @@ class Program:
         dotted = dotted.replace(":", ".")
         if dotted in self.functions:
             return dotted
-        canon = self.canonical(dotted)
+        canon = self.referent(dotted)
         if canon in self.functions:
             return canon
         return self.job_names.get(dotted)

@@ -345,35 +345,51 @@ def _exits_sometimes(loop, failing: list, after: list) -> bool:
 
 
 def _setting_gated(loop, statements: list) -> set[int]:
-    """The exits under an `if` whose test reads only settings: names and attributes that nothing
-    in the loop assigns (not the caught exception, a counter or a clock), and no call."""
-    assigned = {ast.unparse(t) for n in ast.walk(loop) for t in _assigned(n)}
+    """The exits in the arm of an `if` whose test reads only settings: names and attributes of
+    objects that nothing in the loop assigns, calls a method of or hands to a call (not the caught
+    exception, a counter, a budget spent, a clock), and no call."""
+    changed = {ast.unparse(t) for n in ast.walk(loop) for t in _assigned(n)}
+    for n in ast.walk(loop):
+        if isinstance(n, ast.Call):
+            if isinstance(n.func, ast.Attribute):
+                changed.add(_root(n.func.value))  # `delays.pop(0)`, `budget.spend()`, `self._record_failure()`
+            changed.update(_root(a) for a in (*n.args, *(k.value for k in n.keywords)))
     out: set[int] = set()
     for node in _walk(statements):
-        if isinstance(node, ast.If) and _reads_settings(node.test, assigned):
-            out |= {id(n) for n in _walk(node.body + node.orelse) if isinstance(n, _EXITS)}
+        if isinstance(node, ast.If) and _reads_settings(node.test, changed):
+            out |= {id(n) for n in _walk(node.body) if isinstance(n, _EXITS)}
     return out
 
 
 def _assigned(node: ast.AST) -> list:
+    """The names and attributes a statement binds (each of a tuple's: `tries, delay = ...`)."""
     if isinstance(node, ast.Assign):
-        return node.targets
-    if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For, ast.AsyncFor)):
-        return [node.target]
-    if isinstance(node, ast.withitem) and node.optional_vars is not None:
-        return [node.optional_vars]
-    if isinstance(node, ast.ExceptHandler) and node.name:
+        targets = node.targets
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For, ast.AsyncFor)):
+        targets = [node.target]
+    elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+        targets = [node.optional_vars]
+    elif isinstance(node, ast.ExceptHandler) and node.name:
         return [ast.Name(node.name)]
-    return []
+    else:
+        return []
+    return [n for t in targets for n in ast.walk(t) if isinstance(n, (ast.Name, ast.Attribute))]
 
 
-def _reads_settings(test: ast.expr, assigned: set[str]) -> bool:
+def _root(node: ast.AST) -> str:
+    """The name an attribute chain starts from (`self` in `self.budget.left`), as written."""
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _reads_settings(test: ast.expr, changed: set[str]) -> bool:
     read = [n for n in ast.walk(test) if isinstance(n, (ast.Name, ast.Attribute))]
     if not read or _timed(test) or any(not isinstance(n, (ast.Name, ast.Attribute, ast.BoolOp, ast.UnaryOp, ast.Load,
                                                           ast.And, ast.Or, ast.Not)) for n in ast.walk(test)):
         return False
-    # `ex.retryable` reads the exception: a part of a name that the loop assigns is assigned.
-    return not any(ast.unparse(n) in assigned or (isinstance(n, ast.Name) and n.id in assigned) for n in read)
+    # `ex.retryable` reads the exception: a name the loop changes, or an attribute of it, is no setting.
+    return not any(ast.unparse(n) in changed or _root(n) in changed for n in read)
 
 
 def _bound(loop, failing: list, after: list) -> tuple[int | None, str | None, bool] | None:

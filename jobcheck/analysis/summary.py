@@ -1509,8 +1509,11 @@ class Summarizer:
         self._enter(fn, scope, node.body)
         passed = None if decorators else _passing_call(node)
         if passed is not None:
+            # The call itself, not one it is made on (`requests.Session().post(...)` starts where
+            # `requests.Session()` does): the one that ends where it ends.
             fn.passes_to = next((ev.name for ev in fn.events if ev.kind == "call" and ev.line == passed.lineno
-                                 and ev.col == passed.col_offset), None)
+                                 and ev.col == passed.col_offset and ev.end_line == passed.end_lineno
+                                 and ev.end_col == passed.end_col_offset), None)
         if fn.return_type is None and node.returns is not None:
             # `def get_server(self) -> Server: return self.server` gives a Server; what the body
             # returns, where it says (`-> Notifier` returning `SlackNotifier()`), is more precise.

@@ -361,7 +361,8 @@ def _crawl_signal_handlers(project: Project, framework: str) -> list[Registratio
     regs = []
     for site in calls_named(project, ("connect",)):
         ev = site.event
-        signal = canonical_in(project, site.module, (ev.kwargs.get("signal") or [None, None])[1]) or ""
+        given = ev.kwargs.get("signal") or (ev.args[1] if len(ev.args) > 1 else None)
+        signal = (canonical_in(project, site.module, given[1]) or "") if given and given[0] == "name" else ""
         if ev.args and signal.startswith("scrapy.signals.") and signal.rpartition(".")[2] in _CRAWL_SIGNALS \
                 and project.the_applications(site.module):
             found = target(project, site.module, ev.args[0])

@@ -206,17 +206,18 @@ def _decorators_by_use(project: Project) -> set[str]:
     out: set[str] = set()
     for site in calls_named(project, ("delay", "apply_async")):
         fn = project.function_for((site.name or "").rpartition(".")[0])
-        if fn is None or not fn.decorators or fn.class_qualname:
-            continue
+        if fn is None or not fn.decorators or fn.class_qualname or not project.the_applications(site.module):
+            continue  # (a test's `fake.delay()` says nothing of what made `fake`)
         mod = project.function_module[fn.qualname]
         named = [(value, canonical_in(project, mod, deco_name(value)) if value[0] in ("name", "call") else None)
                  for value, *_ in fn.decorators]
         if any(project.decorator_claims(mod, value, name) for value, name in named):
             continue  # a task a framework knows (`@app.task` beside `@scopes_disabled()`): the others wrap it
-        for value, name in named:
-            if name and "." in name and project.function_for(name) is None \
-                    and name.rpartition(".")[0] not in project.modules:
-                out.add(name)
+        # `.delay` is an attribute of what the outermost decorator returns (`@nautobot_task` over
+        # `@transaction.atomic`): that one makes tasks, not those it is applied over.
+        value, name = named[0]
+        if name and "." in name and project.function_for(name) is None and name.rpartition(".")[0] not in project.modules:
+            out.add(name)
     return out
 
 

@@ -31,12 +31,17 @@ class NetBox:
             if not project.the_applications(project.module_of_class(cls)):
                 continue
             owner = next((c for c in project._mro(cls) if "run" in c.methods), None)
-            if owner is None or f"{owner.qualname}.run" in sites:
-                continue  # NetBox's own `run`, or another class's job already
+            if owner is None:
+                continue  # NetBox's own `run`
             qualname = f"{owner.qualname}.run"
+            periodic = _periodic(project, cls)
+            if qualname in sites:
+                if periodic:  # a `@system_job` subclass keeping its base's `run`: that `run` runs on the interval too
+                    sites[qualname].kind = "periodic"
+                    sites[qualname].triggers.add("schedule")
+                continue
             if qualname not in project.functions or project.abstract(qualname):
                 continue
-            periodic = _periodic(project, cls)
             anchor = project.class_anchor(owner)
             sites[qualname] = JobSite(function=qualname, framework=self.name, kind="periodic" if periodic else "task",
                                       path=anchor.path, anchor=anchor, display=owner.qualname,

@@ -29,3 +29,21 @@ class Opened:
 
     def opened(self, spider):  # expect: JC501
         pass
+
+
+class Positional:
+    def __init__(self, crawler):
+        crawler.signals.connect(self.closed, signals.spider_closed)
+
+    def closed(self, spider):  # expect: JC501
+        pass
+
+
+SIGNALS = {"done": object()}
+
+
+def not_scrapy(dispatcher, handler):
+    # Another library's `connect`, given a signal that is no name: nothing here, and no failure.
+    dispatcher.connect(handler, signal=SIGNALS["done"])
+    dispatcher.connect(handler, signal=5)
+    dispatcher.connect(handler, signal=("a", "b"))

@@ -31,6 +31,18 @@ class Cleanup(JobRunner):  # expect: JC501
         requests.delete("https://ipam.example/stale")
 
 
+class Base(JobRunner):  # expect: JC501
+    """Its `run` runs on the interval of the `@system_job` subclass that keeps it."""
+
+    def run(self, *args, **kwargs):
+        requests.post("https://ipam.example/refresh")
+
+
+@system_job(interval=60)
+class Refresh(Base):
+    pass
+
+
 class Report(Script):  # expect: JC501
     def run(self, data, commit):
         requests.post("https://mail.example/send", json=data)

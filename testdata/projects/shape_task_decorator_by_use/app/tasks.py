@@ -4,6 +4,7 @@ import requests
 from nautobot.core.celery import nautobot_task
 from somelib.tracing import traced
 from celery import shared_task
+from django.db import transaction
 
 
 @nautobot_task
@@ -39,7 +40,22 @@ def unrelated(command):
     pass
 
 
+@nautobot_task
+@transaction.atomic
+def sync_orders():  # expect: JC501
+    """`.delay` is what the outermost decorator returns: `transaction.atomic` makes no tasks."""
+
+
+@transaction.atomic
+def checkout(order):
+    try:
+        requests.post("https://pay.example/charge", json={"order": order})
+    except Exception:
+        print("charge failed")
+
+
 def on_message(command):
+    sync_orders.delay()
     audit.apply_async(args=(command,))
     render(command)
     return run_command.delay(command)
