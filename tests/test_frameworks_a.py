@@ -395,3 +395,32 @@ def test_airflow_dag_context_of_a_helper_does_not_depend_on_which_call_is_seen_f
     for source in (parts[0] + parts[1] + parts[2] + parts[3], parts[0] + parts[2] + parts[1] + parts[3]):
         jobs = _jobs({"dags": source})
         assert (jobs["dags.shallow_job"].retry.limit, jobs["dags.deep_job"].retry.limit) == (5, 0)
+
+
+def test_netbox_system_job_kinds():
+    """`@system_job` makes the `run` it runs periodic, also a base's `run` a subclass keeps; a
+    `JobRunner` enqueued by hand is a task."""
+    jobs = _jobs({"nb": """
+        from netbox.jobs import JobRunner, system_job
+
+        class Scan(JobRunner):
+            def run(self, *args, **kwargs):
+                pass
+
+        class Base(JobRunner):
+            def run(self, *args, **kwargs):
+                pass
+
+        @system_job(interval=60)
+        class Refresh(Base):
+            pass
+
+        @system_job(interval=1440)
+        class Cleanup(JobRunner):
+            def run(self, *args, **kwargs):
+                pass
+    """})
+    assert {q: (s.framework, s.kind) for q, s in jobs.items()} == {
+        "nb.Scan.run": ("netbox", "task"), "nb.Base.run": ("netbox", "periodic"),
+        "nb.Cleanup.run": ("netbox", "periodic"),
+    }

@@ -46,21 +46,23 @@ def defined(project: Program, name: str) -> bool:
     return head in mod.assigns or (head in mod.symbols and head not in mod.imports)
 
 
-def canonical_in(project: Program, module: ModuleSummary, name: str | None) -> str | None:
-    """`project.canonical(name)`, falling back to the folders around `module` on sys.path."""
+def canonical_in(project: Program, module: ModuleSummary, name: str | None, referent: bool = False) -> str | None:
+    """`project.canonical(name)` (`project.referent(name)` for a name written as a value, not
+    called), falling back to the folders around `module` on sys.path."""
     # Every framework asks this of every decorator: answered once per module and name (a dict
     # per module, not (module, name) keys: a tuple per call adds up on large projects).
-    cache = project.once("canonical_in", dict).get(module.module)
+    caches = project.once("canonical_in referent" if referent else "canonical_in", dict)
+    cache = caches.get(module.module)
     if cache is None:
-        cache = project.once("canonical_in", dict)[module.module] = {}
+        cache = caches[module.module] = {}
     found = cache.get(name, False)
     if found is False:
-        found = cache[name] = _canonical_in(project, module, name)
+        found = cache[name] = _canonical_in(project, module, name, referent)
     return found
 
 
-def _canonical_in(project: Program, module: ModuleSummary, name: str | None) -> str | None:
-    canon = project.canonical(name)
+def _canonical_in(project: Program, module: ModuleSummary, name: str | None, referent: bool) -> str | None:
+    canon = project.referent(name) if referent else project.canonical(name)
     if not canon or canon[0] == "@" or not name:
         return canon
     top = canon.partition(".")[0].partition("(")[0]
@@ -73,7 +75,7 @@ def _canonical_in(project: Program, module: ModuleSummary, name: str | None) -> 
         if f"{base}.{first}" not in prefixes:
             continue  # nothing of the tree lives there: a library's name stays the library's
         candidate = f"{base}.{name}"
-        found = project.canonical(candidate)
+        found = project.referent(candidate) if referent else project.canonical(candidate)
         if found and (found != candidate or defined(project, found)):
             result = found
             break
@@ -154,7 +156,7 @@ def target(project: Program, module: ModuleSummary, value: list | None) -> str |
             return found  # `job = partial(send, "ops")` at module level
     tag = value[0]
     if tag == "name":
-        name = canonical_in(project, module, value[1])
+        name = canonical_in(project, module, value[1], referent=True)
         found = _function(project, name)
         if found is None and name and name.endswith(".name"):  # Celery: `'task': send_invoice.name`
             found = _function(project, name[: -len(".name")])

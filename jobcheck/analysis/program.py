@@ -48,6 +48,8 @@ class Program:
             for q, c in m.classes.items():
                 self.classes[q] = c
         self._canon: dict[str, str | None] = {}
+        self._canon_referent: dict[str, str | None] = {}
+        self._through = True  # (False while `referent` resolves)
         self._memo: dict = {}
 
     def once(self, key, compute):
@@ -76,15 +78,26 @@ class Program:
         return found
 
     def canonical(self, name: str | None, hops: int = 0) -> str | None:
-        """Finish resolving a summary name across modules (re-exports, instances, methods)."""
+        """Finish resolving a summary name across modules (re-exports, instances, methods). A
+        call of a function passing all its arguments on resolves to the call it makes."""
         if not name or name[0] == "@":
             return name
-        cached = self._canon.get(name, False)
+        cache = self._canon if self._through else self._canon_referent
+        cached = cache.get(name, False)
         if cached is not False:
             return cached
         result = self._canonical(name, hops)
-        self._canon[name] = result
+        cache[name] = result
         return result
+
+    def referent(self, name: str | None) -> str | None:
+        """`canonical`, for a name written as a value (`dispatch(aadd_and_remove)`), not called: a
+        function passing its arguments on is itself there."""
+        self._through = False
+        try:
+            return self.canonical(name)
+        finally:
+            self._through = True
 
     def _canonical(self, name: str, hops: int) -> str:
         if hops > _MAX_HOPS:
@@ -104,6 +117,9 @@ class Program:
         if qual in self.classes:
             return self._in_class(self.classes[qual], tail, instance, hops)
         if qual in self.functions:
+            passes_to = self.functions[qual].passes_to
+            if passes_to and not instance and not tail and hops < _MAX_HOPS and self._through:
+                return self.canonical(passes_to, hops + 1)  # a call of it is a call of what it passes its arguments to
             returned = self.functions[qual].return_type if instance else None
             if returned and tail and hops < _MAX_HOPS:
                 # `build_mail(...).send()` where build_mail returns an EmailMultiAlternatives
@@ -307,7 +323,7 @@ class Program:
         dotted = dotted.replace(":", ".")
         if dotted in self.functions:
             return dotted
-        canon = self.canonical(dotted)
+        canon = self.referent(dotted)
         if canon in self.functions:
             return canon
         return self.job_names.get(dotted)
@@ -725,6 +741,15 @@ def _build_indices(project: Program) -> _Indices:
                         calls = by_attr[ev.attr] = array("Q")
                     calls.append(number | i)
             functions.append((mod, fn))
+    # A call of a function passing all its arguments on is found under the name of the call it makes too.
+    passing = {fn.name: fn for mod in project.modules.values() for fn in mod.functions.values() if fn.passes_to}
+    for name in passing:
+        for code in list(by_attr.get(name, ())):
+            mod, fn = functions[code >> 32]
+            resolved = project.canonical(fn.events[code & 0xFFFFFFFF].name) or ""
+            attr = resolved.rpartition(".")[2]
+            if attr and attr != name and project.function_for(resolved) is not passing[name]:
+                by_attr.setdefault(attr, array("Q")).append(code)
     return _Indices(by_attr, functions)
 
 

@@ -29,8 +29,10 @@ logs): a worker loop that checks a stop flag (`if stop.is_set(): break`) before 
 How many attempts: `range(...)` and a literal sequence give the count; a `while` loop's own test
 over a counter (`while attempts < 5`, `while retries:` counted down) or an exit when an attempt
 fails (`if attempt > 5: raise`, or a give-up checked before each attempt: `if time.time() - start
->= timeout: raise`) bounds it with a count unknown; `while True:`, a flag (`while not
-sent:`, `while self.running:`) or `itertools.count()` with no such exit never stops. What it waits
+>= timeout: raise`) bounds it with a count unknown, not one under an `if` that reads only settings
+(`if self.propagate_errors: raise`: with the setting off, failures go round for ever); `while
+True:`, a flag (`while not sent:`, `while self.running:`) or `itertools.count()` with no such exit
+never stops. What it waits
 between attempts: a sleep (or an event's `wait(timeout)`) in a handler, before or after the `try`,
 growing (`2 ** attempt`, `delay *= 2`) or constant; none at all is a retry at once.
 
@@ -332,19 +334,69 @@ def always_exits(statements: list) -> bool:
     return False
 
 
-def _exits_sometimes(failing: list, after: list) -> bool:
+def _exits_sometimes(loop, failing: list, after: list) -> bool:
     """A way out after an attempt failed: an exit anywhere in what its handlers run, or under a
     condition after the `try` where a failed attempt goes on to run it (a way out among the
-    statements after the `try` is the way out on success)."""
-    return any(isinstance(n, _EXITS) for n in _walk(failing)) or any(
-        isinstance(n, _EXITS) and n not in after for n in _walk(after))
+    statements after the `try` is the way out on success). Not one a setting decides (`if
+    self._propagate_errors: raise`): with the setting off, failures go round for ever."""
+    set_off = _setting_gated(loop, failing + after)
+    return any(isinstance(n, _EXITS) and id(n) not in set_off for n in _walk(failing)) or any(
+        isinstance(n, _EXITS) and n not in after and id(n) not in set_off for n in _walk(after))
+
+
+def _setting_gated(loop, statements: list) -> set[int]:
+    """The exits in the arm of an `if` whose test reads only settings: names and attributes of
+    objects that nothing in the loop assigns, calls a method of or hands to a call (not the caught
+    exception, a counter, a budget spent, a clock), and no call."""
+    changed = {ast.unparse(t) for n in ast.walk(loop) for t in _assigned(n)}
+    for n in ast.walk(loop):
+        if isinstance(n, ast.Call):
+            if isinstance(n.func, ast.Attribute):
+                changed.add(_root(n.func.value))  # `delays.pop(0)`, `budget.spend()`, `self._record_failure()`
+            changed.update(_root(a) for a in (*n.args, *(k.value for k in n.keywords)))
+    out: set[int] = set()
+    for node in _walk(statements):
+        if isinstance(node, ast.If) and _reads_settings(node.test, changed):
+            out |= {id(n) for n in _walk(node.body) if isinstance(n, _EXITS)}
+    return out
+
+
+def _assigned(node: ast.AST) -> list:
+    """The names and attributes a statement binds (each of a tuple's: `tries, delay = ...`)."""
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For, ast.AsyncFor)):
+        targets = [node.target]
+    elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+        targets = [node.optional_vars]
+    elif isinstance(node, ast.ExceptHandler) and node.name:
+        return [ast.Name(node.name)]
+    else:
+        return []
+    return [n for t in targets for n in ast.walk(t) if isinstance(n, (ast.Name, ast.Attribute))]
+
+
+def _root(node: ast.AST) -> str:
+    """The name an attribute chain starts from (`self` in `self.budget.left`), as written."""
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _reads_settings(test: ast.expr, changed: set[str]) -> bool:
+    read = [n for n in ast.walk(test) if isinstance(n, (ast.Name, ast.Attribute))]
+    if not read or _timed(test) or any(not isinstance(n, (ast.Name, ast.Attribute, ast.BoolOp, ast.UnaryOp, ast.Load,
+                                                          ast.And, ast.Or, ast.Not)) for n in ast.walk(test)):
+        return False
+    # `ex.retryable` reads the exception: a name the loop changes, or an attribute of it, is no setting.
+    return not any(ast.unparse(n) in changed or _root(n) in changed for n in read)
 
 
 def _bound(loop, failing: list, after: list) -> tuple[int | None, str | None, bool] | None:
     """(retries when known, what holds the count otherwise, never stops), or None when the loop
     does not count attempts (a loop over items). `failing`: what runs when an attempt fails;
     `after`: what runs after the `try` whether it failed or not."""
-    exits = _exits_sometimes(failing, after)
+    exits = _exits_sometimes(loop, failing, after)
     if isinstance(loop, (ast.For, ast.AsyncFor)):
         it = loop.iter
         if isinstance(it, (ast.Tuple, ast.List)):

@@ -122,8 +122,8 @@ def _history(display: str) -> bool:
     return any(part.startswith(_HISTORY) for part in parts)
 # Cron running something: "from cron", "by cron", "a cron job", "your crontab"; not "a cron expression".
 _CRON_WORD = re.compile(r"\b(?:crontab|cron[ -]?jobs?|(?:from|by|in|via|with|using|through|under|to)\s+(?:the\s+|your\s+|a\s+"
-                        r"|system\s+)?cron)\b(?![ -](?:expressions?|syntax|format|strings?|notation|specs?|style|like))",
-                        re.IGNORECASE)
+                        r"|system\s+)?[`*'\"]{0,2}cron)\b(?![`*'\"]{0,2}[ -](?:expressions?|syntax|format|strings?|notation|specs?|style|like))",
+                        re.IGNORECASE)  # (written as code or emphasis too: "with ``cron``")
 _NOT_CRON = re.compile(r"(?:\b(?:not|never|instead of|rather than|no longer|without|unlike|no need)\b|n't\b)[^.:;]{0,40}\bcron"
                        r"|\bcron\w*\b[^.:;]{0,30}(?:\b(?:not|never|unnecessary|needless)\b|n't\b)", re.IGNORECASE)
 _INLINE_CODE = re.compile(r"``([^`]+)``|(?<![`:])`([^`<>]+)`(?![`_])")
@@ -171,12 +171,25 @@ def prose_cron_lines(text: str, path: str) -> list[CronLine]:
                 or _NOT_CRON.search(prose):
             continue
         for number in range(start, end):
-            for found in _INLINE_CODE.finditer(_ROLE.sub("", lines[number])):
+            line = _ROLE.sub("", lines[number])
+            for found in _INLINE_CODE.finditer(line):
                 command = _command_of(found.group(1) or found.group(2))
-                if len(command.split()) > 1:  # a command, not a name mentioned (``intelmq`` user)
+                # A command, not a name mentioned (``intelmq`` user): arguments, or a program's name
+                # (``mapproxy-seed``, ``bin/backup``) in the very clause that says cron runs it.
+                if len(command.split()) > 1 or (re.search(r"\w[-/_]\w", command) and _cron_clause(line, found.start())):
                     out.append(CronLine(path, number + 1, command))
         out.extend(_block_after(lines, paragraphs, n, path, fence))
     return [line for line in out if line.command and len(line.command) <= MAX_LINE]
+
+
+def _cron_clause(line: str, at: int) -> bool:
+    """Does the clause of `line` around position `at` (between `.`, `;`, `:`, `!`, `?`) say that
+    cron runs something?"""
+    stops = [m.end() for m in re.finditer(r"[.;:!?](?=\s|$)", line)]
+    begin = max((e for e in stops if e <= at), default=0)
+    end = min((e for e in stops if e > at), default=len(line))
+    clause = line[begin:end]
+    return bool(_CRON_WORD.search(clause)) and not _NOT_CRON.search(clause)
 
 
 def _block_after(lines: list[str], paragraphs: list[tuple[int, int]], n: int, path: str,

@@ -159,6 +159,9 @@ class FunctionSummary:
     # count otherwise, never stops, goes round on a result too, backoff, first delay, the exception
     # types tenacity's block is told to retry (empty: as its handlers say)).
     retry_loops: list = field(default_factory=list)
+    # `def enqueue(*args, **kwargs): return toolkit.enqueue_job(*args, **kwargs)`, undecorated: the
+    # resolved name of the call it passes every argument to (a call of it is a call of that).
+    passes_to: str | None = None
 
 
 @dataclass(slots=True)
@@ -1504,6 +1507,13 @@ class Summarizer:
             if extra is not None:
                 scope.names[extra.arg] = None
         self._enter(fn, scope, node.body)
+        passed = None if decorators else _passing_call(node)
+        if passed is not None:
+            # The call itself, not one it is made on (`requests.Session().post(...)` starts where
+            # `requests.Session()` does): the one that ends where it ends.
+            fn.passes_to = next((ev.name for ev in fn.events if ev.kind == "call" and ev.line == passed.lineno
+                                 and ev.col == passed.col_offset and ev.end_line == passed.end_lineno
+                                 and ev.end_col == passed.end_col_offset), None)
         if fn.return_type is None and node.returns is not None:
             # `def get_server(self) -> Server: return self.server` gives a Server; what the body
             # returns, where it says (`-> Notifier` returning `SlackNotifier()`), is more precise.
@@ -1819,6 +1829,32 @@ def _dotted(node: ast.AST) -> str | None:
         base = _dotted(node.value)
         return f"{base}[{node.slice.value!r}]" if base else None
     return None
+
+
+def _passing_call(node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.Call | None:
+    """The call a function of `(*args, **kwargs)` alone passes them all to, when that is its whole
+    body (after a docstring; in a `try:` whose handlers fall back to another way of making it)."""
+    a = node.args
+    if a.posonlyargs or a.args or a.kwonlyargs or a.vararg is None:
+        return None
+    body = node.body[1:] if node.body and _docstring(node)[0] is not None else node.body
+    if len(body) == 1 and isinstance(body[0], ast.Try) and not body[0].orelse and not body[0].finalbody:
+        body = body[0].body
+    if len(body) != 1 or not isinstance(body[0], (ast.Return, ast.Expr)):
+        return None
+    call = body[0].value
+    if isinstance(call, ast.Await):
+        call = call.value
+    if not isinstance(call, ast.Call) or len(call.args) != 1 or not isinstance(call.args[0], ast.Starred) \
+            or not isinstance(call.args[0].value, ast.Name) or call.args[0].value.id != a.vararg.arg:
+        return None
+    given = [(k.arg, k.value) for k in call.keywords]
+    if a.kwarg is None:
+        return call if not given else None
+    if len(given) != 1 or given[0][0] is not None or not isinstance(given[0][1], ast.Name) \
+            or given[0][1].id != a.kwarg.arg:
+        return None
+    return call
 
 
 def _docstring(node: ast.AST) -> tuple[str | None, int | None]:

@@ -10,9 +10,10 @@ from ..effects.catalog import EXHAUSTION_ERRORS
 # Calls a handler may make and still say nothing: logs below warning, and printing.
 # (A traceback made text says nothing by itself: the log it is handed to decides.)
 QUIET_CALLS = ("debug", "info", "print", "format_exc", "format_exception")
-# An exception made text (`str(exc)`) is quiet when a quiet log is all it feeds; stored or returned
-# (`job.error = str(exc)`, `return {"error": repr(exc)}`), it records the failure.
-_TEXT_CALLS = ("str", "repr", "type")  # `type(exc).__name__` too
+# An exception made text (`str(exc)`, `"failed: {}".format(exc)`) is quiet when a quiet log is all
+# it feeds; stored or returned (`job.error = str(exc)`, `return {"error": repr(exc)}`), it records
+# the failure.
+_TEXT_CALLS = ("str", "repr", "type", "format")  # `type(exc).__name__` too
 # Calls that tell a person: logs at warning or above, error trackers, Django's mail to the admins.
 REPORTING_CALLS = ("warning", "warn", "error", "exception", "critical", "fatal", "capture_exception",
                    "capture_message", "captureException", "mail_admins")

@@ -23,7 +23,9 @@ imports the library: `for conn in conns: conn.set_listener(...)`) and the object
 of a class of the project: its method (its own or a base's) is the job.
 
 So is a subclass of a library's consumer class that defines the method the library calls per
-message (`class BuildConsumer(fedmsg.consumers.FedmsgConsumer): def consume(self, message)`),
+message (`class BuildConsumer(fedmsg.consumers.FedmsgConsumer): def consume(self, message)`) or
+per file-system event (watchdog's `FileSystemEventHandler`: `dispatch`, `on_created`, ...), and a
+handler of a crawl's signals (Scrapy's `spider_opened`, `spider_closed`: once per crawl),
 wherever the library is told to load it (moksha reads its consumers from entry points), and a
 stage of a library's pipeline, which the library starts as a task of its own beside the other
 stages (`class DebFirstStage(pulpcore.plugin.stages.Stage): async def run(self)`).
@@ -100,6 +102,8 @@ CALLS = (
     # pyzmq's event-loop stream: `stream.on_recv(self.dispatch)` runs it for each message received.
     CallbackCall(("zmq.eventloop.zmqstream.ZMQStream().on_recv", "zmq.eventloop.zmqstream.ZMQStream().on_recv_stream"),
                  (0,), ("callback",), "consumer", "enqueue"),
+    # Slack's Socket Mode client calls each of its request listeners for every event it receives.
+    CallbackCall(("slack_sdk.socket_mode.*.socket_mode_request_listeners.append",), (0,), (), "consumer", "enqueue"),
     # Repeating timers of event loops and application frameworks (not GLib's `timeout_add`: it
     # repeats only while the callback returns True, and most return nothing, to run once).
     CallbackCall(("kivy.clock.Clock.schedule_interval",), (0,), ("callback",), "periodic", "schedule"),
@@ -138,6 +142,8 @@ LISTENERS = (
 # builds the pipeline (Pulp's sync: `class DebFirstStage(Stage): async def run(self)`).
 _CONSUMER = ("consumer", "enqueue")
 _STAGE = ("background", "start")
+_FILE_EVENTS = ("dispatch", "on_any_event", "on_created", "on_modified", "on_deleted", "on_moved", "on_closed",
+                "on_closed_no_write", "on_opened")
 BASE_HOOKS = {
     "fedmsg.consumers.FedmsgConsumer": (("consume",), *_CONSUMER),
     "moksha.hub.api.consumer.Consumer": (("consume",), *_CONSUMER),
@@ -146,6 +152,9 @@ BASE_HOOKS = {
     "stomp.listener.ConnectionListener": (("on_message",), *_CONSUMER),
     "stomp.PrintingListener": (("on_message",), *_CONSUMER),
     "stomp.listener.PrintingListener": (("on_message",), *_CONSUMER),
+    # watchdog's observer thread calls a handler's `dispatch`, which calls the `on_*` for the event.
+    **{f"watchdog.events.{base}": (_FILE_EVENTS, *_CONSUMER) for base in (
+        "FileSystemEventHandler", "PatternMatchingEventHandler", "RegexMatchingEventHandler", "LoggingEventHandler")},
     "pulpcore.plugin.stages.Stage": (("run",), *_STAGE),
     "pulpcore.plugin.stages.api.Stage": (("run",), *_STAGE),
     # pulpcore calls it in the task that creates a repository version, before the version is kept.
@@ -243,6 +252,7 @@ class CallbackApis:
                 regs.extend(Registration(fn.qualname, self.name, spec.trigger, site.anchor, kind=spec.kind)
                             for fn in _listener_methods(project, site.module, value, spec.methods))
         regs.extend(_queue_consumers(project, self.name))
+        regs.extend(_crawl_signal_handlers(project, self.name))
         return regs
 
     @staticmethod
@@ -338,6 +348,26 @@ def _queue_consumers(project: Project, framework: str) -> list[Registration]:
         found = target(project, site.module, site.event.args[0])
         if found:
             regs.append(Registration(found, framework, "enqueue", site.anchor, kind="consumer"))
+    return regs
+
+
+# Scrapy sends these once per crawl: what is connected to them runs with each run of the spider.
+_CRAWL_SIGNALS = ("spider_opened", "spider_closed", "spider_idle", "engine_started", "engine_stopped")
+
+
+def _crawl_signal_handlers(project: Project, framework: str) -> list[Registration]:
+    """`crawler.signals.connect(ext.spider_closed, signal=signals.spider_closed)`: Scrapy calls it
+    once per crawl (not `item_scraped`: per item, a step of the crawl)."""
+    regs = []
+    for site in calls_named(project, ("connect",)):
+        ev = site.event
+        given = ev.kwargs.get("signal") or (ev.args[1] if len(ev.args) > 1 else None)
+        signal = (canonical_in(project, site.module, given[1]) or "") if given and given[0] == "name" else ""
+        if ev.args and signal.startswith("scrapy.signals.") and signal.rpartition(".")[2] in _CRAWL_SIGNALS \
+                and project.the_applications(site.module):
+            found = target(project, site.module, ev.args[0])
+            if found:
+                regs.append(Registration(found, framework, "enqueue", site.anchor, kind="callback"))
     return regs
 
 

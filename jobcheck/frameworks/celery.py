@@ -22,7 +22,7 @@ import re
 from ..analysis.delivery import AT_LEAST_ONCE, AT_MOST_ONCE, UNKNOWN, Delivery
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, forwarded, function_by_path, target
-from ..analysis.program import calls_named, classes_where, modules_where
+from ..analysis.program import calls_named, classes_where, deco_name, modules_where
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
 from ..analysis.summary import ClassSummary, ModuleSummary
@@ -198,6 +198,29 @@ def _apps_by_use(project: Project) -> set[str]:
     return apps
 
 
+def _decorators_by_use(project: Project) -> set[str]:
+    """Decorators of a library not analysed here that make Celery tasks, known by use: a function
+    they decorate is sent with `.apply_async(...)` (Celery's alone) or `.delay(...)` (`@nautobot_task`,
+    Nautobot's name for `shared_task`). Not one a framework reads already (RQ's `@job` has a
+    `.delay` too), nor the application's own (read by what its body does: `analysis.forwarding`)."""
+    out: set[str] = set()
+    for site in calls_named(project, ("delay", "apply_async")):
+        fn = project.function_for((site.name or "").rpartition(".")[0])
+        if fn is None or not fn.decorators or fn.class_qualname or not project.the_applications(site.module):
+            continue  # (a test's `fake.delay()` says nothing of what made `fake`)
+        mod = project.function_module[fn.qualname]
+        named = [(value, canonical_in(project, mod, deco_name(value)) if value[0] in ("name", "call") else None)
+                 for value, *_ in fn.decorators]
+        if any(project.decorator_claims(mod, value, name) for value, name in named):
+            continue  # a task a framework knows (`@app.task` beside `@scopes_disabled()`): the others wrap it
+        # `.delay` is an attribute of what the outermost decorator returns (`@nautobot_task` over
+        # `@transaction.atomic`): that one makes tasks, not those it is applied over.
+        value, name = named[0]
+        if name and "." in name and project.function_for(name) is None and name.rpartition(".")[0] not in project.modules:
+            out.add(name)
+    return out
+
+
 def tasks(project: Project) -> dict[str, JobSite]:
     """Every Celery task of the project (cached on it), keyed by the function that runs."""
     return project.once("celery tasks", lambda: _compute_tasks(project))
@@ -213,6 +236,15 @@ def _compute_tasks(project: Project) -> dict[str, JobSite]:
             continue
         kwargs = d.value[3] if d.is_call else {}
         out[d.function.qualname] = _task_site(project, d.module, d.function.qualname, name, kwargs, d.anchor, failure_signal)
+    by_use = _decorators_by_use(project)
+    for mod in project.modules.values():
+        for fn in mod.functions.values():
+            for value, line, col, end_line, end_col in fn.decorators if by_use else ():
+                name = canonical_in(project, mod, deco_name(value)) if value[0] in ("name", "call") else None
+                if name in by_use and fn.qualname not in out:
+                    kwargs = value[3] if value[0] == "call" else {}
+                    anchor = Anchor(mod.path, line, col, end_line, end_col)
+                    out[fn.qualname] = _task_site(project, mod, fn.qualname, name, kwargs, anchor, failure_signal)
     for site in calls_named(project, ("task", "shared_task"), _reads_task_call):
         name = canonical_in(project, site.module, site.event.name) or ""
         ev = site.event

@@ -12,7 +12,10 @@ A crontab line beside the code (a `crontab` file, a shell script, the deployment
 typer command of that name, `python scripts/nightly.py` or `python -m app.nightly` that script's
 `main` (or the functions of its own its module code calls), and a console script the package
 declares its function (or the function of its module the next word names: a subcommand; or,
-when the script is manage.py under another name, the Django command the next word names). A
+when the script is manage.py under another name, the Django command the next word names); a
+program no packaging file declares (scripts built in a loop in `setup.py`) runs the `main` (or
+`run`) of the one module of the application named as it is (`roundup-mailgw` ->
+`roundup_mailgw.py`). A
 systemd timer's service counts as a crontab line, and so does a command the documentation quotes
 in a paragraph about cron ("run ``ralph deploy`` regularly from cron").
 
@@ -149,11 +152,27 @@ def _cron_words(project: Project) -> _CronWords:
                     out.console.append((entry, following, line))
                     if following and _runs_manage(project, entry):
                         out.django.setdefault(following[0], line)  # `ralph deploy`: manage.py's `deploy`
+                elif i == start and (entry := _script_module(project, word)) is not None:
+                    out.console.append((entry, following, line))
         return out
     return project.once("crontab words", read)
 
 
 _MANAGE = ("django.core.management.execute_from_command_line", "django.core.management.ManagementUtility().execute")
+
+
+def _script_module(project: Project, word: str) -> str | None:
+    """A program the crontab line runs that no packaging file declares (a `setup.py` that builds its
+    console scripts in a loop): the one module of the application named as it is (`roundup-mailgw`
+    -> `roundup.scripts.roundup_mailgw`) whose `main` (or `run`) is its entry point."""
+    name = word.rpartition("/")[2].replace("-", "_")
+    if not name.isidentifier():
+        return None
+    modules = [m for m in project.modules.values() if m.module.rpartition(".")[2] == name and project.the_applications(m)]
+    if len(modules) != 1:
+        return None  # none, or several a reader could not tell apart
+    module = modules[0].module
+    return next((f"{module}:{f}" for f in ("main", "run") if f"{module}.{f}" in project.functions), None)
 
 
 def _runs_manage(project: Project, entry: str) -> bool:

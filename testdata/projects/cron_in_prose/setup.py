@@ -9,6 +9,7 @@ setup(
             "opsdesk-prune = opsdesk.prune:main",
             "opsdesk-serve = opsdesk.prune:serve",
             "deskctl = opsdesk.ctl:main",
+            "opsdesk-reindex = opsdesk.reindex:main",
         ],
     },
 )

@@ -207,6 +207,25 @@ def retry_loop_with_quiet_handler(order_id):
 
 
 @shared_task
+def prints_the_error():
+    """A message made with `format` only feeds a print: said below warning."""
+    try:
+        requests.post("https://example.com/callback", json={})
+    except Exception as exc:  # expect: JC205
+        print("WARNING: failed running the callback: {}".format(exc))
+
+
+@shared_task
+def records_the_formatted_error(job):
+    """The message made with `format` is stored with the job: the failure is recorded."""
+    try:
+        requests.post("https://example.com/sync", json={})
+    except Exception as exc:
+        job.error = "sync failed: {}".format(exc)
+    job.save()
+
+
+@shared_task
 def records_the_error(job):
     """The exception made text is stored with the job: the failure is recorded."""
     try:

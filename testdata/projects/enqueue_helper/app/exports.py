@@ -28,3 +28,24 @@ def on_save(project_id):
     from app.queueing import start_later
 
     start_later(reindex, project_id)
+
+
+def refresh_thumbnails(project_id):  # expect: JC501
+    pass
+
+
+def not_queued(project_id):
+    pass
+
+
+def on_upload(project_id):
+    from app.queueing import enqueue, log_later
+
+    enqueue(refresh_thumbnails, project_id)
+    log_later(not_queued, project_id)
+
+
+def on_import(project_id):
+    from app.queueing import enqueue, run_synchronously
+
+    enqueue(run_synchronously, project_id)

@@ -111,6 +111,102 @@ def count_with_exit(url):
             time.sleep(2 ** attempt)
 
 
+class Client:
+    propagate_errors = False
+
+    def send(self, url):
+        """A setting decides whether a failure raises (`if self.propagate_errors: raise`): with it
+        off, failures go round for ever."""
+        while True:  # expect: JC202
+            try:
+                return requests.post(url, timeout=5)  # expect: JC201
+            except requests.RequestException as exc:
+                if self.propagate_errors:
+                    raise
+                time.sleep(2)
+
+    def send_checked(self, url):
+        """What the failure says decides (`if exc.fatal: raise`): a way out of a run of failures."""
+        while True:
+            try:
+                return requests.post(url, timeout=5)  # expect: JC201
+            except requests.RequestException as exc:
+                if exc.fatal:
+                    raise
+                time.sleep(2)
+
+    def send_counted(self, url):
+        """A setting read beside a count the loop keeps: the count bounds it."""
+        tries = 0
+        while True:
+            try:
+                return requests.post(url, timeout=5)  # expect: JC201
+            except requests.RequestException:
+                tries += 1
+                if self.propagate_errors or tries > 5:
+                    raise
+                time.sleep(2)
+
+
+    def send_fail_fast_or_counted(self, url):
+        """A setting in the `if`, a count in its `elif`: the count bounds it."""
+        attempts = 0
+        while True:
+            try:
+                return requests.post(url, timeout=5)  # expect: JC201
+            except requests.RequestException:
+                attempts += 1
+                if self.propagate_errors:
+                    raise
+                elif attempts > 5:
+                    raise
+                time.sleep(2)
+
+    def send_with_delays(self, url, delays):
+        """A list of delays used up by the loop (`delays.pop(0)`): when it is empty, the loop gives up."""
+        while True:
+            try:
+                return requests.post(url, timeout=5)  # expect: JC201
+            except requests.RequestException:
+                if not delays:
+                    raise
+                time.sleep(delays.pop(0))
+
+    def send_with_budget(self, url, budget):
+        """A budget the loop spends (`budget.spend()`): once spent, it gives up."""
+        while True:
+            try:
+                return requests.post(url, timeout=5)  # expect: JC201
+            except requests.RequestException:
+                budget.spend()
+                if budget.exhausted:
+                    raise
+                time.sleep(1)
+
+    def send_counted_in_a_tuple(self, url):
+        """`tries, delay = tries - 1, delay * 2`: a count the loop keeps."""
+        tries, delay = 5, 1
+        while True:
+            try:
+                return requests.post(url, timeout=5)  # expect: JC201
+            except requests.RequestException:
+                tries, delay = tries - 1, delay * 2
+                if not tries:
+                    raise
+                time.sleep(delay)
+
+
+@shared_task
+def poll_with_client(url, delays, budget):
+    Client().send(url)
+    Client().send_checked(url)
+    Client().send_counted(url)
+    Client().send_fail_fast_or_counted(url)
+    Client().send_with_delays(url, delays)
+    Client().send_with_budget(url, budget)
+    Client().send_counted_in_a_tuple(url)
+
+
 @shared_task
 def return_after_try(url):
     """The way out after the `try` is the way out on success: nothing stops a failing one."""

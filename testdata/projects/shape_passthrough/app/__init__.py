@@ -1,0 +1,1 @@
+from .commands import run_cmd
