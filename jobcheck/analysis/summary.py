@@ -296,6 +296,7 @@ class Summarizer:
         self.module_scope = _Scope(None)
         self.module_scope.names = _TrackedNames()
         self.module_vars: set[str] = set()  # module-level names last bound by assignment
+        self.star_modules: dict[str, None] = {}  # modules the module imports `*` from, in order
         self.owner: ClassSummary | None = None  # the class whose body we are directly in
         self.class_scope: _Scope | None = None  # that class body's names (its methods' decorators read them)
         self.loops: tuple = ()
@@ -377,6 +378,10 @@ class Summarizer:
             if name in scope.names:
                 return scope.names[name]
             scope = scope.parent
+        if len(self.star_modules) == 1 and name[:1].isupper() and name not in BUILTINS:
+            # `from extras.scripts import *` then `class Report(Script)`: a class bound nowhere
+            # here comes from the one module the module imports everything from.
+            return f"{next(iter(self.star_modules))}.{name}"
         return name  # a builtin or an unknown global: keep the spelling
 
     def resolve(self, node: ast.AST) -> str | None:
@@ -559,6 +564,8 @@ class Summarizer:
         moved = _moved(base) if not node.level else base
         for alias in node.names:
             if alias.name == "*":
+                if scope is self.module_scope and moved:
+                    self.star_modules[moved] = None
                 continue
             scope.names[alias.asname or alias.name] = f"{moved}.{alias.name}" if moved else alias.name
             if base:
