@@ -742,13 +742,12 @@ def _build_indices(project: Program) -> _Indices:
                     calls.append(number | i)
             functions.append((mod, fn))
     # A call of a function passing all its arguments on is found under the name of the call it makes too.
-    passing = {fn.name: fn for mod in project.modules.values() for fn in mod.functions.values() if fn.passes_to}
+    passing = {fn.name for mod in project.modules.values() for fn in mod.functions.values() if fn.passes_to}
     for name in passing:
         for code in list(by_attr.get(name, ())):
             mod, fn = functions[code >> 32]
-            resolved = project.canonical(fn.events[code & 0xFFFFFFFF].name) or ""
-            attr = resolved.rpartition(".")[2]
-            if attr and attr != name and project.function_for(resolved) is not passing[name]:
+            attr = (project.canonical(fn.events[code & 0xFFFFFFFF].name) or "").rpartition(".")[2]
+            if attr and attr != name:
                 by_attr.setdefault(attr, array("Q")).append(code)
     return _Indices(by_attr, functions)
 

@@ -348,8 +348,9 @@ def _setting_gated(loop, statements: list) -> set[int]:
     """The exits in the arm of an `if` whose test reads only settings: names and attributes of
     objects that nothing in the loop assigns, calls a method of or hands to a call (not the caught
     exception, a counter, a budget spent, a clock), and no call."""
-    changed = {ast.unparse(t) for n in ast.walk(loop) for t in _assigned(n)}
+    changed: set[str] = set()
     for n in ast.walk(loop):
+        changed.update(ast.unparse(t) for t in _assigned(n))
         if isinstance(n, ast.Call):
             if isinstance(n.func, ast.Attribute):
                 changed.add(_root(n.func.value))  # `delays.pop(0)`, `budget.spend()`, `self._record_failure()`

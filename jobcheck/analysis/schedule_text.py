@@ -176,16 +176,20 @@ def prose_cron_lines(text: str, path: str) -> list[CronLine]:
                 command = _command_of(found.group(1) or found.group(2))
                 # A command, not a name mentioned (``intelmq`` user): arguments, or a program's name
                 # (``mapproxy-seed``, ``bin/backup``) in the very clause that says cron runs it.
-                if len(command.split()) > 1 or (re.search(r"\w[-/_]\w", command) and _cron_clause(line, found.start())):
+                if len(command.split()) > 1 or (_PROGRAM_NAME.search(command) and _cron_clause(line, found.start())):
                     out.append(CronLine(path, number + 1, command))
         out.extend(_block_after(lines, paragraphs, n, path, fence))
     return [line for line in out if line.command and len(line.command) <= MAX_LINE]
 
 
+_CLAUSE_END = re.compile(r"[.;:!?](?=\s|$)")
+_PROGRAM_NAME = re.compile(r"\w[-/_]\w")  # `mapproxy-seed`, `bin/backup`: no word of prose is spelled so
+
+
 def _cron_clause(line: str, at: int) -> bool:
     """Does the clause of `line` around position `at` (between `.`, `;`, `:`, `!`, `?`) say that
     cron runs something?"""
-    stops = [m.end() for m in re.finditer(r"[.;:!?](?=\s|$)", line)]
+    stops = [m.end() for m in _CLAUSE_END.finditer(line)]
     begin = max((e for e in stops if e <= at), default=0)
     end = min((e for e in stops if e > at), default=len(line))
     clause = line[begin:end]

@@ -237,9 +237,9 @@ def _compute_tasks(project: Project) -> dict[str, JobSite]:
         kwargs = d.value[3] if d.is_call else {}
         out[d.function.qualname] = _task_site(project, d.module, d.function.qualname, name, kwargs, d.anchor, failure_signal)
     by_use = _decorators_by_use(project)
-    for mod in project.modules.values():
+    for mod in project.modules.values() if by_use else ():
         for fn in mod.functions.values():
-            for value, line, col, end_line, end_col in fn.decorators if by_use else ():
+            for value, line, col, end_line, end_col in fn.decorators:
                 name = canonical_in(project, mod, deco_name(value)) if value[0] in ("name", "call") else None
                 if name in by_use and fn.qualname not in out:
                     kwargs = value[3] if value[0] == "call" else {}
