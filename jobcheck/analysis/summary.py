@@ -1688,7 +1688,7 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
 # What a loop that runs until the process is told to stop tests: `while not stop.is_set():`,
 # `while not self.stopping():`, `while thread.is_alive():`, `while self.running:`,
 # `while self._interval is not None:`.
-_STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt")
+_STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload")
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
 _RUN_WORDS = ("run", "alive")
@@ -1787,7 +1787,7 @@ def _root_name(node: ast.AST) -> str | None:
 def _says_stop(test: ast.expr) -> bool:
     """A test that the process was told to stop: an event waited on (`if self._event.wait(1):`,
     true once set), a stop flag (`if self._stop.is_set():`, `if self.stopped:`), a run flag
-    cleared (`if not self.running:`), or a stop sentinel (`if msg is TERMINATE:`)."""
+    cleared (`if not self.running:`), a reload asked for, or a stop sentinel (`if msg is TERMINATE:`)."""
     if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "wait":
         # The process's stop event (`self._stop.wait(1)`, `self._event.wait(1)`), not a readiness
         # one (`if self._ready.wait(1): return` waits for something).
@@ -1797,6 +1797,11 @@ def _says_stop(test: ast.expr) -> bool:
                                                      or _flag_named(owner, _STOP_WORDS))
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return _flag_named(test.operand, _RUN_WORDS)
+    if isinstance(test, ast.BoolOp):
+        # `if self.need_config_reload and self.type == "arbiter":` leaves as told; with `or`, each
+        # way out must be one.
+        told = [_says_stop(v) for v in test.values]
+        return any(told) if isinstance(test.op, ast.And) else all(told)
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is):
         # A stop sentinel taken from the loop's command queue (`if msg is TERMINATE:`): compared by
         # identity, a constant's name; not a state polled for (`if state == "stopped":`).
