@@ -62,6 +62,7 @@ DEFAULTS: dict[str, dict[str | None, Delivery]] = {
     "apscheduler": {None: Delivery(AT_MOST_ONCE, "APScheduler fires once per trigger; a missed run is skipped")},
     "schedule": {None: Delivery(AT_MOST_ONCE, "schedule runs the job in its own loop, once per trigger")},
     "loop": {None: Delivery(AT_MOST_ONCE, "a loop in the process, once per iteration")},
+    "own_decorator": {None: Delivery(UNKNOWN, "run by the application's own runner, whose delivery is not known")},
     "background": {None: Delivery(AT_MOST_ONCE, "started once in the process: lost if the process dies")},
     "futurist": {None: Delivery(AT_MOST_ONCE, "a futurist periodic worker runs it once per tick")},
     "oslo_service": {None: Delivery(AT_MOST_ONCE, "the service's timer runs it once per tick")},

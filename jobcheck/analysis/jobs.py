@@ -129,6 +129,9 @@ class Registration:
     # A class-based job (a subclass's `run` reached through its base's enqueued method): the class
     # is what the job is called, where it is shown and whose docstring answers the five questions.
     owner: str | None = None
+    # Read from a shape alone (a decorator's name and body), not from a framework's API: it makes a
+    # job only of a function no framework makes one of.
+    fallback: bool = False
 
 
 def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:

@@ -111,6 +111,11 @@ class Program:
         return name
 
     def _in_module(self, mod: ModuleSummary, rest: list[str], name: str, hops: int) -> str:
+        item = _returned_item(rest[0])
+        if item is not None and f"{mod.module}.{item[0]}" in self.functions:
+            # `config, session = make_session()`: an item of the tuple a function returns.
+            returned = self._item_returned_by(f"{mod.module}.{item[0]}", item[1])
+            return self.canonical(".".join([returned, *rest[1:]]), hops + 1) if returned and hops < _MAX_HOPS else name
         head, instance = _strip_call(rest[0])
         tail = rest[1:]
         qual = f"{mod.module}.{head}"
@@ -139,6 +144,13 @@ class Program:
     def _in_class(self, cls: ClassSummary, tail: list[str], instance: bool, hops: int) -> str:
         if not tail:
             return cls.qualname + ("()" if instance else "")
+        item = _returned_item(tail[0])
+        if item is not None:
+            # `_, self.http = self.setup()`: an item of the tuple a method returns.
+            member = self._member(cls, item[0], 0)
+            returned = self._item_returned_by(member[1], item[1]) if member and member[0] == "method" else None
+            return self.canonical(".".join([returned, *tail[1:]]), hops + 1) if returned and hops < _MAX_HOPS \
+                else ".".join([cls.qualname + ("()" if instance else ""), *tail])
         head, call = _strip_call(tail[0])
         rest = tail[1:]
         if head in _MANAGERS and not instance:
@@ -250,6 +262,16 @@ class Program:
         if not called:
             return fn.return_type
         return None if fn.return_type.endswith("()") else fn.return_type + "()"  # the class it returns, called
+
+    def _item_returned_by(self, function: str, position: int) -> str | None:
+        """The type of item `position` of the tuple `function` returns, where it says."""
+        fn = self.functions.get(function)
+        if fn is None:
+            return None
+        if fn.return_items:
+            return fn.return_items[position] if position < len(fn.return_items) else None
+        # `return make_session()`: an item of what that returns.
+        return f"{fn.return_type}#{position}" if fn.return_type else None
 
     def _through_manager(self, cls: ClassSummary, tail: list[str], hops: int) -> str:
         """`Order.objects.filter(...).get(...).send_mail` is `Order().send_mail`: a Django manager
@@ -628,6 +650,12 @@ class Program:
             if inner is not None:
                 out.extend(self.class_bases(inner, depth + 1))
         return out
+
+
+def _returned_item(part: str) -> tuple[str, int] | None:
+    """`setup()#1` -> ("setup", 1): item 1 of what a call of `setup` returns; else None."""
+    head, sep, position = part.rpartition("()#")
+    return (head, int(position)) if sep and head and "(" not in head and position.isdigit() else None
 
 
 def _strip_call(part: str) -> tuple[str, bool]:

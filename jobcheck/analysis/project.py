@@ -111,8 +111,11 @@ class Project(Guards, Program):
             registrations.extend(registered)
         registrations = self._expand_either(self._expand_forwards(registrations))
         registrations = [r for reg in registrations for r in self._through_subclasses(reg)]
-        for reg in registrations:
+        registered = {reg.target for reg in registrations if not reg.fallback}
+        for reg in sorted(registrations, key=lambda r: r.fallback):
             site = sites.get(reg.target)
+            if reg.fallback and (site is not None or reg.target in registered):
+                continue
             if site is None:
                 fn = self.functions[reg.target]
                 if is_transparent_wrapper(fn):

@@ -137,6 +137,7 @@ class FunctionSummary:
     returns_function: str | None = None  # a function it defines and returns (a callback factory's closure)
     awaits_param: list = field(default_factory=list)  # parameters awaited as they are (`await coro`: a coroutine wrapper)
     return_type: str | None = None  # resolved type of the first typed return (`EmailMessage()`)
+    return_items: tuple = ()  # resolved type (or None) of each item of the first tuple returned (`return cfg, Session()`)
     handlers: list = field(default_factory=list)
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
@@ -899,12 +900,23 @@ class Summarizer:
                 sources = sources | self._expr_name(target)
             if entry is not None:
                 self._bind_entry(target, entry, sources)
+            elif isinstance(target, (ast.Tuple, ast.List)) and typ and typ.endswith("()") \
+                    and isinstance(value.value if isinstance(value, ast.Await) else value, ast.Call):
+                self._bind_entry(target, typ, sources)  # `_, self.http = self.setup()`: `Client().setup()#1`
             else:
                 self._bind(target, typ, sources)
             self._hold(target, value)
             self._note_flag(target, value)
             self._record_assign(target, value, node)
         self._stored = _OTHER
+
+    def _instance_type(self, node: ast.expr) -> str | None:
+        """The resolved type of an instance an expression makes or names (`requests.Session()`,
+        `get_session()`), or None."""
+        if not isinstance(node, (ast.Call, ast.Name, ast.Attribute)):
+            return None
+        typ = self.resolve(node)
+        return typ if typ and typ.endswith("()") else None
 
     def _key_name(self, key: ast.AST | str | None, value: ast.AST | None) -> None:
         """A name written under a key (`"event_type": "start_lease"`): see `ModuleSummary.keyed_names`."""
@@ -1164,6 +1176,11 @@ class Summarizer:
         self._awaited_param(node.value)
         sources = self.expr(node.value)
         value = node.value.body if isinstance(node.value, ast.IfExp) else node.value  # the first arm's type
+        if not self.fn.return_items and isinstance(value, ast.Tuple) and 1 < len(value.elts) <= 8 \
+                and not any(isinstance(e, ast.Starred) for e in value.elts):
+            items = tuple(self._instance_type(e) for e in value.elts)
+            if any(items):
+                self.fn.return_items = items  # `return config, requests.Session()`: `_, http = setup()`
         if self.fn.return_type is None and isinstance(value, (ast.Call, ast.Name, ast.Attribute)):
             typ = self.resolve(value)
             # An instance; or, from a property, a class (`return smtplib.SMTP_SSL if ssl else smtplib.SMTP`,
@@ -1671,7 +1688,7 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
 # What a loop that runs until the process is told to stop tests: `while not stop.is_set():`,
 # `while not self.stopping():`, `while thread.is_alive():`, `while self.running:`,
 # `while self._interval is not None:`.
-_STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt")
+_STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload")
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
 _RUN_WORDS = ("run", "alive")
@@ -1770,7 +1787,7 @@ def _root_name(node: ast.AST) -> str | None:
 def _says_stop(test: ast.expr) -> bool:
     """A test that the process was told to stop: an event waited on (`if self._event.wait(1):`,
     true once set), a stop flag (`if self._stop.is_set():`, `if self.stopped:`), a run flag
-    cleared (`if not self.running:`), or a stop sentinel (`if msg is TERMINATE:`)."""
+    cleared (`if not self.running:`), a reload asked for, or a stop sentinel (`if msg is TERMINATE:`)."""
     if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "wait":
         # The process's stop event (`self._stop.wait(1)`, `self._event.wait(1)`), not a readiness
         # one (`if self._ready.wait(1): return` waits for something).
@@ -1780,6 +1797,11 @@ def _says_stop(test: ast.expr) -> bool:
                                                      or _flag_named(owner, _STOP_WORDS))
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return _flag_named(test.operand, _RUN_WORDS)
+    if isinstance(test, ast.BoolOp):
+        # `if self.need_config_reload and self.type == "arbiter":` leaves as told; with `or`, each
+        # way out must be one.
+        told = [_says_stop(v) for v in test.values]
+        return any(told) if isinstance(test.op, ast.And) else all(told)
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is):
         # A stop sentinel taken from the loop's command queue (`if msg is TERMINATE:`): compared by
         # identity, a constant's name; not a state polled for (`if state == "stopped":`).

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..analysis.summary import Event, FunctionSummary
 from ..analysis.values import render
-from ..effects.catalog import CACHE_ADD_CALLS, LOCK_CALLS, LOCK_RELEASES, SET_IF_ABSENT_EXPIRY
+from ..effects.catalog import CACHE_ADD_CALLS, LOCK_CALLS, LOCK_RELEASES, SET_IF_ABSENT_EXPIRY, STALE_FILE_LOCKS
 from ..effects.classify import PatternSet
 from ..effects.leases import LEASE_CALLS
 from .context import ProjectView
@@ -23,6 +23,7 @@ from .context import ProjectView
 _LOCKS = [(PatternSet([pattern]), keyword, position, None) for pattern, keyword, position in LOCK_CALLS]
 _LEASES = [(PatternSet([pattern]), keyword, position, default) for pattern, keyword, position, default in LEASE_CALLS]
 _CACHE_ADD = PatternSet(CACHE_ADD_CALLS)
+_STALE_FILE_LOCKS = PatternSet(STALE_FILE_LOCKS)
 _EXPIRES = ("expire", "pexpire", "expireat", "pexpireat")
 _UNSET = object()
 
@@ -35,7 +36,7 @@ class Lock:
     name: str  # its resolved call name
     expiry: str | None  # how its expiry reads (`timeout=600`, `the cache's default timeout`); None: none
     how: str  # what says so: "no `timeout=`", "`nx=True` with no `ex=`/`px=`"
-    keyword: str | None = None  # a lock API's expiry keyword
+    keyword: str | None = None  # a lock API's expiry keyword ("": a lock file, with none)
     key: object = None  # the lock's literal key, where written
     release: tuple[str, int, int] | None = None  # (name, line, event index) of the first call that releases it
     end: int | None = None  # the index of the last such call (an early return's release comes first)
@@ -69,7 +70,12 @@ def locks_in(project: ProjectView, fn: FunctionSummary) -> list[Lock]:
 
 
 def _lock_call(fn: FunctionSummary, index: int, name: str | None, ev: Event) -> Lock | None:
-    """A lock API: its expiry as given, or the library's default."""
+    """A lock API: its expiry as given, or the library's default; a lock file with none to give."""
+    if name in _STALE_FILE_LOCKS:
+        releases = _released(fn, index, f"{ev.name}()", ("release",))
+        return Lock(index, name, None, "a lock file that stays on disk when its holder dies", keyword="",
+                    key=_literal(ev.args[0] if ev.args else None), region=_entered_by(fn, ev),
+                    release=releases[0] if releases else None, end=releases[-1][2] if releases else None)
     for patterns, keyword, position, default in (*_LOCKS, *_LEASES):
         if name in patterns:
             given = _argument(ev, keyword, position)

@@ -371,6 +371,13 @@ LOCK_CALLS = (
     ("redis.asyncio.lock.Lock", "timeout", 2),
     ("redis_lock.Lock", "expire", 2),  # python-redis-lock: Lock(redis_client, name, expire=None)
 )
+# Lock files that stay on disk when their holder dies, and have no expiry to pass: pylockfile's
+# (links, directories) and py-filelock's `SoftFileLock`. Not `filelock.FileLock` nor `fcntl.flock`:
+# the operating system releases those with the process.
+STALE_FILE_LOCKS = (
+    "lockfile.FileLock", "lockfile.LockFile", "lockfile.LinkLockFile", "lockfile.MkdirLockFile",
+    "lockfile.linklockfile.LinkLockFile", "lockfile.mkdirlockfile.MkdirLockFile", "filelock.SoftFileLock",
+)
 # Writes that set a key only if it is absent, and what gives the key an expiry: a lock when the
 # same client deletes a key later in the function (taken, the work, released), else a marker that
 # may be meant to last. `set(..., nx=True)` takes `ex`/`px`/... (or the expiry third, by position).

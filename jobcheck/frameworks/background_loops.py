@@ -867,7 +867,7 @@ def _constructor_params_called(project: Project, cls, run, looped: bool, settled
             calls.extend(e for e in method.events if e.kind == "call" and not (settled and e.handlers))
     out = []
     for ev in calls:
-        held, _, method = (ev.name or "").rpartition("().")[2].partition(".")
+        held, method = _on_the_instance(project, cls, ev)
         if held in kept and "." not in method and not (not method and held in LOG_METHODS) \
                 and method not in _HANDED_DATA:  # `self.log(msg)`: a logger; `self.queue.get()`: its work's source
             out.append((kept[held], method or "__call__"))
@@ -879,12 +879,23 @@ def _constructor_params_called(project: Project, cls, run, looped: bool, settled
 
 
 
+def _on_the_instance(project: Project, cls, ev) -> tuple[str, str]:
+    """(attribute, method called on it) of a call on an attribute of the instance (`self.func()`:
+    ("func", ""); `self.action.run()`: ("action", "run")), or ("", "") for a call on anything else
+    (`psutil.Process().name()` is no `self.name`)."""
+    owner, sep, rest = (ev.name or "").rpartition("().")
+    if not sep or not any(owner == c.qualname for c in project._mro(cls)):
+        return "", ""
+    held, _, method = rest.partition(".")
+    return held, method
+
+
 def _own_work(project: Project, cls, ev, kept: dict, depth: int = 0) -> bool:
     """A call in a thread's loop that works itself: an external effect or a call of a client the
     instance made for itself (`self.zk.lockNode()`), made there or by the project's code it calls
     (a few calls down); not through what the constructor kept, nor a condition, a wait, a log, or
     bookkeeping (`self.runs.append(...)`, `jitter(30)`)."""
-    held, _, method = (ev.name or "").rpartition("().")[2].partition(".")
+    held, method = _on_the_instance(project, cls, ev)
     if ev.in_test or _sleeps(project, ev) or _logs(project, ev):
         return False
     if held in kept:
