@@ -4,9 +4,10 @@ runs its `finally`, and every later run finds the lock taken: the job stops, sil
 
 Three shapes (`locks`): a lock API called with no timeout (`Redis.lock(name)`, python-redis-lock's
 `Lock(conn, name)`, django-redis's `cache.lock(name)`), a lock file that stays on disk when its
-holder dies (pylockfile's `lockfile.FileLock(path)`, py-filelock's `SoftFileLock`), and a set-if-absent write with no expiry
-(`set(..., nx=True)` with no `ex`/`px`, `setnx`, `cache.add(..., timeout=None)`) that the same
-client deletes later in the function: taken, the work, released.
+holder dies (pylockfile's `lockfile.FileLock(path)`, py-filelock's `SoftFileLock`), and a
+set-if-absent write with no expiry (`set(..., nx=True)` with no `ex`/`px`, `setnx`,
+`cache.add(..., timeout=None)`) that the same client deletes later in the function: taken, the
+work, released.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def run(ctx: CheckContext):
 
 
 def _message(lock: Lock) -> tuple[str, Confidence]:
-    if lock.keyword == "":
+    if lock.is_file:
         return (f"`{short(lock.name)}` takes a lock with no expiry ({lock.how}): {_DIES.format(when='holding it')}. "
                 f"Use a lock the operating system releases with the process (`fcntl.flock`, `filelock.FileLock`) or "
                 f"one that expires, and fence the writes it guards with a token", Confidence.HIGH)

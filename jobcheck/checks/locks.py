@@ -47,6 +47,11 @@ class Lock:
         """A set-if-absent lock (a key the client sets and deletes), not a lock object."""
         return self.keyword is None
 
+    @property
+    def is_file(self) -> bool:
+        """A lock file that stays on disk when its holder dies: no expiry can be given."""
+        return self.keyword == ""
+
     def guards(self, fn: FunctionSummary, index: int) -> bool:
         """Does the event at `index` run while the lock is held?"""
         if index <= self.index:
@@ -72,22 +77,23 @@ def locks_in(project: ProjectView, fn: FunctionSummary) -> list[Lock]:
 def _lock_call(fn: FunctionSummary, index: int, name: str | None, ev: Event) -> Lock | None:
     """A lock API: its expiry as given, or the library's default; a lock file with none to give."""
     if name in _STALE_FILE_LOCKS:
-        releases = _released(fn, index, f"{ev.name}()", ("release",))
-        return Lock(index, name, None, "a lock file that stays on disk when its holder dies", keyword="",
-                    key=_literal(ev.args[0] if ev.args else None), region=_entered_by(fn, ev),
-                    release=releases[0] if releases else None, end=releases[-1][2] if releases else None)
-    for patterns, keyword, position, default in (*_LOCKS, *_LEASES):
-        if name in patterns:
-            given = _argument(ev, keyword, position)
-            if given is not None:
-                expiry = f"{keyword}={shown(given)}"
-            else:
-                expiry = f"{keyword}={default} by default" if default else None
-            releases = _released(fn, index, f"{ev.name}()", ("release",))
-            return Lock(index, name, expiry, f"no `{keyword}=`", keyword=keyword,
-                        key=_literal(ev.args[0] if ev.args else None), region=_entered_by(fn, ev),
-                        release=releases[0] if releases else None, end=releases[-1][2] if releases else None)
-    return None
+        expiry, how, keyword = None, "a lock file that stays on disk when its holder dies", ""
+    else:
+        found = next(((keyword, position, default) for patterns, keyword, position, default in (*_LOCKS, *_LEASES)
+                      if name in patterns), None)
+        if found is None:
+            return None
+        keyword, position, default = found
+        given = _argument(ev, keyword, position)
+        if given is not None:
+            expiry = f"{keyword}={shown(given)}"
+        else:
+            expiry = f"{keyword}={default} by default" if default else None
+        how = f"no `{keyword}=`"
+    releases = _released(fn, index, f"{ev.name}()", ("release",))
+    return Lock(index, name, expiry, how, keyword=keyword, key=_literal(ev.args[0] if ev.args else None),
+                region=_entered_by(fn, ev), release=releases[0] if releases else None,
+                end=releases[-1][2] if releases else None)
 
 
 def _set_if_absent(project: ProjectView, fn: FunctionSummary, index: int, name: str | None,
