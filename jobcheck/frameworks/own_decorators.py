@@ -4,7 +4,8 @@ decorator defined in the application that keeps the function it is given for a r
 and gives it back, whose name says it makes jobs (`@job(name=..., max_workers=4)`, `@task`,
 `@background_task(...)`, `@periodic(spacing=60)`). Each function it decorates in the application
 is a job run by that runner: periodic when the keywords written where it is used, or set by the
-factories it goes through, name a schedule (`every=`, `interval=`, `cron=`), else a task.
+factories it goes through, name a schedule (`every=`, `interval=`, `cron=`), or when one of them
+is named `periodic`, else a task.
 
 A factory returning another's decorator is read through (`def schedule_often(every=10, **kw):
 kw.update(every_unit="secondly", every=every); return background_task(**kw)`). A decorator a
@@ -27,9 +28,10 @@ from ..analysis.project import Project
 # Names of decorators that make jobs: a job or task noun, alone or after one word (`system_job`,
 # `background_task`), or `periodic` (`periodic_task`).
 _JOB_NAME = re.compile(r"^(?:[a-z]+_)?(?:job|task)$|^periodic(?:_(?:task|job))?$")
-# Keywords that say when it runs, not what it is.
+# Keywords that say when it runs, not what it is; and names of decorators that say it (`@periodic`).
 _SCHEDULE_WORDS = frozenset({"every", "every_unit", "interval", "cron", "crontab", "schedule", "spacing", "period",
-                             "run_every", "hour", "hours", "minute", "minutes", "seconds", "daily", "hourly"})
+                             "run_every", "hour", "hours", "minute", "minutes", "seconds", "daily", "hourly",
+                             "periodic", "periodic_task", "periodic_job"})
 _DEPTH = 3
 
 
@@ -85,7 +87,7 @@ def _keeps(project: Project, fn, depth: int) -> tuple[frozenset[str], bool] | No
     or taken on the way, and whether one of them is named as making jobs. Else None."""
     if depth > _DEPTH:
         return None
-    words = frozenset(fn.params) | {k for ev in fn.events if ev.kind == "call" for k in ev.kwargs if k != "**"}
+    words = frozenset(fn.params) | {k for ev in fn.events if ev.kind == "call" for k in ev.kwargs if k != "**"} | {fn.name}
     named = bool(_JOB_NAME.match(fn.name))
     if len(fn.params) == 1 and _keeps_its_parameter(fn, fn.params[0]):
         return words, named

@@ -1,5 +1,5 @@
 from celery import shared_task
-from ops.jobs import background_task, job, log_task, schedule_often, schedule_request, system_job, task
+from ops.jobs import background_task, job, log_task, periodic, schedule_often, schedule_request, system_job, task
 
 
 @schedule_often(every=30)
@@ -24,6 +24,11 @@ def export_report(report_id):  # expect: JC501
 
 @system_job
 def vacuum():  # expect: JC501
+    pass
+
+
+@periodic
+async def health_check(scheduler, state):  # expect: JC501
     pass
 
 

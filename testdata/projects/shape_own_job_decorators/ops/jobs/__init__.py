@@ -26,6 +26,11 @@ def job(name, max_workers=1):
     return decorator
 
 
+def periodic(coro):
+    coro.main_loop = "periodic"  # run by the application's main loop at its interval
+    return coro
+
+
 def system_job(func):
     PROCEDURES.append((func, {}))
     return func
