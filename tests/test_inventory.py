@@ -701,6 +701,17 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Drain.show": ("background", ["start"]), "Drain.by_keyword": ("background", ["start"]),
         "Drain.by_lambda": ("background", ["start"]), "Backups.create_backup": ("background", ["start"]),
     }),
+    # The application's own job decorators: periodic where a schedule keyword flows to them, or
+    # where one on the way is named `periodic`; else tasks. One wrapping the function in an object
+    # of its own that queues it (`RegisteredTask(func)`, with `enqueue`) makes tasks too, bare or
+    # called with options (`partial(queued, ...)`), whatever it is called; one whose object only
+    # runs it does not.
+    ("projects/shape_own_job_decorators", {
+        "send_pending_mail": ("periodic", ["schedule"]), "purge_sessions": ("periodic", ["schedule"]),
+        "rebuild_index": ("task", ["enqueue"]), "export_report": ("task", ["enqueue"]),
+        "vacuum": ("task", ["enqueue"]), "health_check": ("periodic", ["schedule"]),
+        "mirror": ("task", ["enqueue"]), "reindex": ("task", ["enqueue"]), "export_csv": ("task", ["enqueue"]),
+    }),
     ("frameworks/taskiq/broker_tasks.py", {
         "post_webhook": ("task", ["enqueue"]), "send_digest": ("task", ["enqueue"]),
         "refresh_cache": ("periodic", ["enqueue", "schedule"]), "export_orders": ("task", ["enqueue"]),

@@ -305,6 +305,7 @@ class Summarizer:
         self.regions: tuple = ()
         self.tries: tuple = ()
         self.handlers: tuple = ()
+        self.cancelled: tuple = ()  # ids of the enclosing `try`s whose handler being walked catches a cancellation
         self.exit_line = 0
         self.stop_ifs: set[int] = set()  # `if` statements whose test says stop (`if stop.wait(5):`)
         self.count_ifs: set[int] = set()  # and those that count rounds (`if loops >= max_loops:`)
@@ -1170,6 +1171,9 @@ class Summarizer:
         # loop waiting for a result (`if task.done: return task`).
         stopped = (node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None)) and bool(
             self.branch) and self.branch[-1][1] == 0 and self.branch[-1][0] in self.stop_ifs
+        # `except asyncio.CancelledError: return` inside the loop: the loop was stopped, it waited
+        # for no result.
+        stopped = stopped or bool(self.loops and self.cancelled and self.cancelled[-1] > self.loops[-1])
         for loop in self.loops if not stopped else ():
             if loop not in self.fn.returning:
                 self.fn.returning.append(loop)
@@ -1433,8 +1437,11 @@ class Summarizer:
                 self.scope.sources.pop(handler.name, None)
             first_event = len(self.fn.events)
             self.handlers = saved_handlers + (try_id,)
+            saved_cancelled = self.cancelled
+            if types and all((t or "").rpartition(".")[2] in _CANCELLATIONS for t in types):
+                self.cancelled = saved_cancelled + (try_id,)
             self._arm(handler.body, arms)
-            self.handlers = saved_handlers
+            self.handlers, self.cancelled = saved_handlers, saved_cancelled
             calls = [e.name for e in self.fn.events[first_event:] if e.kind == "call" and e.name]
             self.fn.handlers.append(
                 Handler(
@@ -1545,14 +1552,16 @@ class Summarizer:
             fn.return_type = f"{returned}()" if returned else None
 
     def _enter(self, fn: FunctionSummary, scope: _Scope, body: list) -> None:
-        saved = (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers, self.exit_line)
+        saved = (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers,
+                 self.cancelled, self.exit_line)
         saved_flags, self._flags = self._flags, {}
         saved_gated, self.gated = self.gated, ()
         self.fn, self.scope, self.owner = fn, scope, None
-        self.loops = self.branch = self.regions = self.tries = self.handlers = ()
+        self.loops = self.branch = self.regions = self.tries = self.handlers = self.cancelled = ()
         self.exit_line = 0
         self._body(body)
-        (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers, self.exit_line) = saved
+        (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers,
+         self.cancelled, self.exit_line) = saved
         self._flags = saved_flags
         self.gated = saved_gated
 
@@ -1688,6 +1697,8 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
 # What a loop that runs until the process is told to stop tests: `while not stop.is_set():`,
 # `while not self.stopping():`, `while thread.is_alive():`, `while self.running:`,
 # `while self._interval is not None:`.
+# What a task or thread is stopped with: a handler of these alone hears the stop, not a failure.
+_CANCELLATIONS = frozenset({"CancelledError", "Cancelled", "KeyboardInterrupt", "SystemExit", "GeneratorExit"})
 _STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload")
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")

@@ -4,7 +4,13 @@ decorator defined in the application that keeps the function it is given for a r
 and gives it back, whose name says it makes jobs (`@job(name=..., max_workers=4)`, `@task`,
 `@background_task(...)`, `@periodic(spacing=60)`). Each function it decorates in the application
 is a job run by that runner: periodic when the keywords written where it is used, or set by the
-factories it goes through, name a schedule (`every=`, `interval=`, `cron=`), else a task.
+factories it goes through, name a schedule (`every=`, `interval=`, `cron=`), or when one of them
+is named `periodic`, else a task.
+
+A decorator that gives back, for the function, an object of the application's own that queues it
+(`return RegisteredTask(func, queue=queue)`, a class with `enqueue`/`enqueue_in` or `delay`) makes
+a task whatever it is called; called with options first (`@register_task(job_id=...)`), it hands
+them back to itself (`partial(register_task, ...)`).
 
 A factory returning another's decorator is read through (`def schedule_often(every=10, **kw):
 kw.update(every_unit="secondly", every=every); return background_task(**kw)`). A decorator a
@@ -27,10 +33,13 @@ from ..analysis.project import Project
 # Names of decorators that make jobs: a job or task noun, alone or after one word (`system_job`,
 # `background_task`), or `periodic` (`periodic_task`).
 _JOB_NAME = re.compile(r"^(?:[a-z]+_)?(?:job|task)$|^periodic(?:_(?:task|job))?$")
-# Keywords that say when it runs, not what it is.
+# Keywords that say when it runs, not what it is; and names of decorators that say it (`@periodic`).
 _SCHEDULE_WORDS = frozenset({"every", "every_unit", "interval", "cron", "crontab", "schedule", "spacing", "period",
-                             "run_every", "hour", "hours", "minute", "minutes", "seconds", "daily", "hourly"})
+                             "run_every", "hour", "hours", "minute", "minutes", "seconds", "daily", "hourly",
+                             "periodic", "periodic_task", "periodic_job"})
 _DEPTH = 3
+# Methods of an object that queue the function it wraps (beside `enqueue*`).
+_QUEUEING_METHODS = frozenset({"delay", "apply_async", "kiq", "defer", "defer_async"})
 
 
 class OwnDecorators:
@@ -85,10 +94,12 @@ def _keeps(project: Project, fn, depth: int) -> tuple[frozenset[str], bool] | No
     or taken on the way, and whether one of them is named as making jobs. Else None."""
     if depth > _DEPTH:
         return None
-    words = frozenset(fn.params) | {k for ev in fn.events if ev.kind == "call" for k in ev.kwargs if k != "**"}
+    words = frozenset(fn.params) | {k for ev in fn.events if ev.kind == "call" for k in ev.kwargs if k != "**"} | {fn.name}
     named = bool(_JOB_NAME.match(fn.name))
     if len(fn.params) == 1 and _keeps_its_parameter(fn, fn.params[0]):
         return words, named
+    if fn.params and _wraps_in_a_task_object(project, fn, fn.params[0]):
+        return words, True
     inner = project.functions.get(fn.returns_function or "")
     if inner is not None and len(inner.params) == 1 and _keeps_its_parameter(inner, inner.params[0]):
         return words | {k for ev in inner.events if ev.kind == "call" for k in ev.kwargs if k != "**"}, named
@@ -96,6 +107,22 @@ def _keeps(project: Project, fn, depth: int) -> tuple[frozenset[str], bool] | No
     factory = project.functions.get(project.canonical(returned.removesuffix("()")) or "") if returned.endswith("()") else None
     found = _keeps(project, factory, depth + 1) if factory is not None and factory is not fn else None
     return (words | found[0], named or found[1]) if found is not None else None
+
+
+def _wraps_in_a_task_object(project: Project, fn, param: str) -> bool:
+    """`fn` gives back, for the function it is given, an object of the application's own that
+    queues it (`return RegisteredTask(func, queue=queue)`, whose class has `enqueue`, `enqueue_in`,
+    `delay`): what it decorates is run by that queue, whatever the decorator is called. Called with
+    options instead (`@register_task(job_id=...)`, `func=None`), it hands them back to itself
+    (`partial(register_task, ...)`) or to a decorator of its own: the same reading applies."""
+    for i in fn.returns:
+        ev = fn.events[i] if i < len(fn.events) else None
+        made = (project.canonical(ev.name) or "").removesuffix("()") if ev is not None and ev.kind == "call" else ""
+        cls = project.classes.get(made)
+        if cls is not None and ev.args and ev.args[0][:2] == ["param", param] and any(
+                m.startswith("enqueue") or m in _QUEUEING_METHODS for c in project._mro(cls) for m in c.methods):
+            return True
+    return False
 
 
 def _keeps_its_parameter(fn, param: str) -> bool:

@@ -1,5 +1,6 @@
 from celery import shared_task
-from ops.jobs import background_task, job, log_task, schedule_often, schedule_request, system_job, task
+from ops.jobs import (background_task, command, job, log_task, periodic, queued, schedule_often, schedule_request,
+                      system_job, task)
 
 
 @schedule_often(every=30)
@@ -24,6 +25,26 @@ def export_report(report_id):  # expect: JC501
 
 @system_job
 def vacuum():  # expect: JC501
+    pass
+
+
+@periodic
+async def health_check(scheduler, state):  # expect: JC501
+    pass
+
+
+@queued
+def reindex(collection_id):  # expect: JC501
+    pass
+
+
+@queued(queue="exports")
+def export_csv(collection_id):  # expect: JC501
+    pass
+
+
+@command
+def show_version():
     pass
 
 

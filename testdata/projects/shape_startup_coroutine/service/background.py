@@ -28,6 +28,42 @@ async def report_usage_forever(interval=60):  # expect: JC501
         await asyncio.sleep(interval)
 
 
+async def try_reconnect_loop():
+    """Started at startup: runs the loop below, logging how it ended. The loop is the job."""
+    try:
+        await reconnect_forever()
+    except Exception:
+        logger.exception("reconnect loop ended")
+
+
+async def reconnect_forever():  # expect: JC501
+    while True:
+        try:
+            await asyncio.sleep(600)
+        except asyncio.CancelledError:
+            return  # stopped: cancelling the task is how the service shuts it down
+        async with httpx.AsyncClient() as client:
+            await client.post("https://chat.example/reconnect")
+
+
+async def try_watch():
+    try:
+        await watch_until_gone()
+    except Exception:
+        logger.exception("watch ended")
+
+
+async def watch_until_gone():
+    """Leaves when the stream fails: a watch that ends, not a job repeating until stopped."""
+    while True:
+        try:
+            await asyncio.sleep(5)
+        except ConnectionError:
+            return
+        async with httpx.AsyncClient() as client:
+            await client.get("https://chat.example/stream")
+
+
 async def warm_up():
     """Runs once at startup: not a periodic job."""
     async with httpx.AsyncClient() as client:

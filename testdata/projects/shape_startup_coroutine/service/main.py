@@ -3,13 +3,14 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from service.background import refresh_rates_forever, report_usage_forever, warm_up
+from service.background import refresh_rates_forever, report_usage_forever, try_reconnect_loop, try_watch, warm_up
 
 
 @asynccontextmanager
 async def lifespan(app):
     await warm_up()
-    tasks = [asyncio.create_task(refresh_rates_forever())]
+    tasks = [asyncio.create_task(refresh_rates_forever()), asyncio.create_task(try_reconnect_loop()),
+             asyncio.create_task(try_watch())]
     yield
     for task in tasks:
         task.cancel()

@@ -3,6 +3,44 @@
 import functools
 
 PROCEDURES = []
+STORAGE = []
+
+
+class RegisteredTask:
+    """The function wrapped in an object that queues it: `add.enqueue(args=(4, 2))`."""
+
+    def __init__(self, func, queue="default"):
+        self.func = func
+        self.queue = queue
+
+    def __call__(self, *args, **kwargs):
+        return self.func(*args, **kwargs)
+
+    def enqueue(self, **job_kwargs):
+        STORAGE.append((self.queue, self.func.__name__, job_kwargs))
+
+    def enqueue_in(self, delay, **job_kwargs):
+        STORAGE.append((self.queue, self.func.__name__, delay, job_kwargs))
+
+
+def queued(func=None, queue="default"):
+    if func is None:
+        return functools.partial(queued, queue=queue)
+    return RegisteredTask(func, queue=queue)
+
+
+class Command:
+    """A wrapper that runs the function when the command line names it: no queue."""
+
+    def __init__(self, func):
+        self.func = func
+
+    def run(self, argv):
+        return self.func(*argv)
+
+
+def command(func):
+    return Command(func)
 
 
 def background_task(**options):
@@ -24,6 +62,11 @@ def job(name, max_workers=1):
         return fn
 
     return decorator
+
+
+def periodic(coro):
+    coro.main_loop = "periodic"  # run by the application's main loop at its interval
+    return coro
 
 
 def system_job(func):
