@@ -74,12 +74,12 @@ def _sinks(ctx: CheckContext, fn: FunctionSummary):
                     yield kw, sources, Confidence.MEDIUM
         # A key a helper of the application's builds from what it is given (`_build_headers(msg_id,
         # ...)` returning `{"webhook-id": msg_id}`): the key is what this call passes.
-        helper = project.named_callee(ev)
-        for sink in (helper.sinks if helper is not None and helper is not fn else ()):
-            for param in sink.params if is_key_name(sink.name) else ():
-                given = bound_sources(helper, ev, param)
-                if given:
-                    yield sink.name, tuple(given), Confidence.MEDIUM
+        for helper in project.callees(ev):
+            for sink in helper.sinks if helper is not fn else ():
+                for param in sink.params if is_key_name(sink.name) else ():
+                    given = bound_sources(helper, ev, param)
+                    if given:
+                        yield sink.name, tuple(given), Confidence.MEDIUM
         if ev.attr in _MARKER_ATTRS and ev.argsrc and ev.argsrc[0]:
             name = project.event_name(ev) or ""
             is_marker = name in project.catalog.markers or (ev.attr in ("set", "set_if_not_exists") and "nx" in ev.kwargs) or ev.attr in ("setnx", "hsetnx")
