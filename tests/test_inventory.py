@@ -712,6 +712,12 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "vacuum": ("task", ["enqueue"]), "health_check": ("periodic", ["schedule"]),
         "mirror": ("task", ["enqueue"]), "reindex": ("task", ["enqueue"]), "export_csv": ("task", ["enqueue"]),
     }),
+    # Tryton: the methods its scheduled actions name ("account.invoice|post_invoices") are
+    # periodic; one queued through `cls.__queue__` is a task.
+    ("frameworks/tryton/scheduled.py", {
+        "Queue.clean": ("periodic", ["schedule"]), "Invoice.post_invoices": ("periodic", ["schedule"]),
+        "Invoice.send_to_partner": ("task", ["enqueue"]),
+    }),
     ("frameworks/taskiq/broker_tasks.py", {
         "post_webhook": ("task", ["enqueue"]), "send_digest": ("task", ["enqueue"]),
         "refresh_cache": ("periodic", ["enqueue", "schedule"]), "export_orders": ("task", ["enqueue"]),

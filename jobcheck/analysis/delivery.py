@@ -70,6 +70,10 @@ DEFAULTS: dict[str, dict[str | None, Delivery]] = {
     "command": {None: Delivery(AT_MOST_ONCE, "cron starts the command once per trigger")},
     "django_cron": {None: Delivery(AT_MOST_ONCE, "cron starts runcrons (or the crontab line) once per trigger")},
     "django_extensions": {None: Delivery(AT_MOST_ONCE, "cron starts runjobs once per trigger")},
+    # Tryton's cron worker runs a scheduled action once per tick; its queue worker's redelivery
+    # depends on its configuration, not the code.
+    "tryton": {"periodic": Delivery(AT_MOST_ONCE, "Tryton's cron worker runs the action once per tick"),
+               None: Delivery(UNKNOWN, "Tryton's queue worker, configured outside the code")},
     # A function under a retry decorator (tenacity, backoff...) is no job: its caller's run decides.
     "retry": {None: Delivery(UNKNOWN, "a function its caller runs: the caller's delivery applies")},
     # A task instance runs once per try; what runs it again is `retries`, the retry policy.

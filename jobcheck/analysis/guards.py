@@ -39,8 +39,14 @@ class Guards:
         for kw in event.kwargs:
             if is_key_name(kw):
                 return True
-        if any(kw in ("headers", "extra_headers", "**", "request_options", "options") for kw in event.kwargs):
+        carriers = [kw for kw in event.kwargs if kw in ("headers", "extra_headers", "**", "request_options", "options")]
+        if carriers:
             if any(s.kind == "dictkey" and is_key_name(s.name) and s.line <= event.end_line for s in fn.sinks):
+                return True
+            # ... or built by a helper of the application's (`headers=_build_headers(msg_id, ...)`).
+            helpers = (h for kw in carriers for j in event.kwsrc.get(kw, ()) if j < len(fn.events)
+                       for h in self.callees(fn.events[j]))
+            if any(h is not fn and any(s.kind == "dictkey" and is_key_name(s.name) for s in h.sinks) for h in helpers):
                 return True
             if any(m <= event.end_line for m in self.key_marks(fn)):
                 return True

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 # Names that declare themselves keys: idempotency_key, dedup_id, MessageDeduplicationId,
-# IdempotencyToken, ... (matched with case and separators removed). `dedup_cutoff` and
-# `is_idempotent` name other things.
+# IdempotencyToken, AWS's ClientRequestToken / ClientToken and MTurk's UniqueRequestToken, ...
+# (matched with case and separators removed). `dedup_cutoff` and `is_idempotent` name other things.
 _KEY_NAME = re.compile(
     r"(idempotency|idempotent|idem|dedup|dedupe|deduplication)(key|id|token|ref)?$|^clientrequesttoken$|^clienttoken$"
+    r"|^uniquerequesttoken$"
 )
 _SEPARATORS = re.compile(r"[^a-z0-9]")
 # HTTP headers that carry an idempotency key to the far end; Standard Webhooks' (and Svix's)

@@ -96,6 +96,7 @@ class Sink:
     name: str
     line: int
     sources: tuple  # event ids feeding the value
+    params: tuple = ()  # the function's parameters the value is made of (`{"webhook-id": msg_id}` in a helper)
 
 
 @dataclass(slots=True)
@@ -729,7 +730,7 @@ class Summarizer:
             if key is not None:
                 sources = sources | self.expr(key)
                 if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                    self._sink("dictkey", key.value, key.lineno, vs)
+                    self._sink("dictkey", key.value, key.lineno, vs, val)
             sources = sources | vs
         return sources
 
@@ -1146,11 +1147,14 @@ class Summarizer:
             if name:
                 self.mod.assigns[name] = [self.value(value), node.lineno, node.col_offset]
 
-    def _sink(self, kind: str, name: str, line: int, sources: frozenset) -> None:
+    def _sink(self, kind: str, name: str, line: int, sources: frozenset, value: ast.expr | None = None) -> None:
         """Record a value named as a key or a message id (with the calls feeding it, possibly
-        none); readers pick the names they accept."""
+        none, and the parameters it is made of, when its expression is given); readers pick the
+        names they accept."""
         if is_key_name(name) or is_message_id(name):
-            self.fn.sinks.append(Sink(kind=kind, name=name, line=line, sources=tuple(sorted(sources))))
+            params = () if value is None else tuple(sorted({
+                n.id for n in ast.walk(value) if isinstance(n, ast.Name) and n.id in self.fn.params}))
+            self.fn.sinks.append(Sink(kind=kind, name=name, line=line, sources=tuple(sorted(sources)), params=params))
 
     def _stmt_break(self, node: ast.Break) -> None:
         if self.loops:

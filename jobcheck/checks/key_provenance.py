@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..analysis.keys import is_key_name, is_record_key_field
 from ..analysis.names import short
+from ..analysis.program import bound_sources
 from ..analysis.summary import FunctionSummary
 from ..effects.catalog import ORM_RECORD_METHODS
 from ..model import Confidence
@@ -71,6 +72,14 @@ def _sinks(ctx: CheckContext, fn: FunctionSummary):
                     records = ev.attr in ORM_RECORD_METHODS and project.records_key(ev)
                 if records:
                     yield kw, sources, Confidence.MEDIUM
+        # A key a helper of the application's builds from what it is given (`_build_headers(msg_id,
+        # ...)` returning `{"webhook-id": msg_id}`): the key is what this call passes.
+        for helper in project.callees(ev):
+            for sink in helper.sinks if helper is not fn else ():
+                for param in sink.params if is_key_name(sink.name) else ():
+                    given = bound_sources(helper, ev, param)
+                    if given:
+                        yield sink.name, tuple(given), Confidence.MEDIUM
         if ev.attr in _MARKER_ATTRS and ev.argsrc and ev.argsrc[0]:
             name = project.event_name(ev) or ""
             is_marker = name in project.catalog.markers or (ev.attr in ("set", "set_if_not_exists") and "nx" in ev.kwargs) or ev.attr in ("setnx", "hsetnx")

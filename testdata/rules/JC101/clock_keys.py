@@ -78,3 +78,28 @@ def not_keys(batch_id):
     dedup_cutoff = timezone.now() - datetime.timedelta(days=1)
     is_idempotent = bool(time.time())
     Processed.objects.filter(created__lt=dedup_cutoff, flag=is_idempotent).delete()
+
+
+class MTurk:
+    """MTurk's `UniqueRequestToken` is its idempotency token: the same token on a retried call
+    grants one bonus, a new one grants another."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def _request_token(self):
+        return str(time.time())
+
+    def grant_bonus(self, worker_id, assignment_id, amount):
+        return self.client.send_bonus(WorkerId=worker_id, AssignmentId=assignment_id, BonusAmount=amount,
+                                      Reason="thanks", UniqueRequestToken=self._request_token())  # expect: JC101
+
+    def grant_bonus_once(self, worker_id, assignment_id, amount):
+        return self.client.send_bonus(WorkerId=worker_id, AssignmentId=assignment_id, BonusAmount=amount,
+                                      Reason="thanks", UniqueRequestToken=f"bonus-{assignment_id}")
+
+
+@shared_task
+def pay_bonus(client, worker_id, assignment_id, amount):
+    MTurk(client).grant_bonus(worker_id, assignment_id, amount)
+    MTurk(client).grant_bonus_once(worker_id, assignment_id, amount)

@@ -1,0 +1,117 @@
+"""Tryton's scheduled actions and queue:
+
+- `ir.cron`: a scheduled action names the method it runs as `"<model>|<method>"`, offered in the
+  `method` selection of the model whose `__name__` is `'ir.cron'` (written there, or added by a
+  module's `Cron.__setup__`: `cls.method.selection.append(('account.invoice|post', "Post"))`).
+  The method of each class registered under that model name (`__name__ = 'account.invoice'`) is
+  a periodic job. The cron worker runs it once per tick; a run that raises is logged, and the
+  next tick runs it again: no retry.
+- the queue: `Model.__queue__.method(records, ...)` (also `cls.__queue__`, `self.__class__.__queue__`)
+  stores a task that a worker runs later, in its own transaction: `method` of that model is a
+  task. How the worker retries it is set in its configuration, not in the code: unknown.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..analysis.jobs import Anchor, Registration
+from ..analysis.project import Project
+from ..analysis.values import lit
+
+# "account.invoice|post_invoices": a model's dotted name, a bar, a method name.
+_CRON_METHOD = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\|[a-z_][a-z0-9_]*$")
+_QUEUE = ".__queue__."
+
+
+class Tryton:
+    name = "tryton"
+
+    def find_jobs(self, project: Project) -> list:
+        return []
+
+    def find_registrations(self, project: Project) -> list[Registration]:
+        models = _models(project)
+        if not models:
+            return []
+        regs = []
+        for cls in models.get("ir.cron", ()):
+            module = project.module_of_class(cls)
+            for text, anchor in _cron_methods(project, cls, module):
+                model, _, method = text.partition("|")
+                for target in _methods(project, models, model, method):
+                    regs.append(Registration(target, self.name, "schedule", anchor, kind="periodic"))
+        for module in project.modules.values():
+            for fn in module.functions.values():
+                for ev in fn.events:
+                    if ev.kind != "call" or _QUEUE not in (ev.name or ""):
+                        continue
+                    owner, _, method = (ev.name or "").rpartition(_QUEUE)
+                    owner = owner.removesuffix("().__class__").removesuffix("()")
+                    # The model's classes that define it; or the class it is called on, a mixin
+                    # that defines it (`ChatMixin.__queue__._chat_dispatch`) and has no model name.
+                    targets = [t for model in _model_names(project, owner) for t in _methods(project, models, model, method)]
+                    if not targets and f"{owner}.{method}" in project.functions:
+                        targets = [f"{owner}.{method}"]
+                    anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
+                    regs.extend(Registration(t, self.name, "enqueue", anchor) for t in targets)
+        return regs
+
+
+def _models(project: Project) -> dict[str, list]:
+    """Tryton model name -> the classes registered under it (`__name__ = 'ir.queue'`)."""
+    out: dict[str, list] = {}
+    for cls in project.classes.values():
+        value = cls.attrs.get("__name__")
+        name = lit(value[0], None) if value else None
+        if isinstance(name, str) and "." in name:
+            out.setdefault(name, []).append(cls)
+    return out
+
+
+def _cron_methods(project: Project, cls, module) -> list[tuple[str, Anchor]]:
+    """The `"<model>|<method>"` strings an `ir.cron` class offers: in its `method` field's
+    selection, or added to it in one of its methods."""
+    found = []
+    value = cls.attrs.get("method")
+    if value:
+        anchor = Anchor(module.path, value[1], value[2], value[1], value[2])
+        found.extend((text, anchor) for text in _strings(value[0]))
+    for name in cls.methods:
+        fn = project.functions.get(f"{cls.qualname}.{name}")
+        for ev in fn.events if fn is not None else ():
+            if ev.kind == "call" and ".selection." in (ev.name or "") and ev.attr in ("append", "extend", "insert"):
+                anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
+                found.extend((text, anchor) for arg in ev.args for text in _strings(arg))
+    return found
+
+
+def _strings(value, depth: int = 0) -> list[str]:
+    """The cron method strings in a Value (a selection's list of pairs, a call's arguments)."""
+    if not value or depth > 5:
+        return []
+    if value[0] == "lit":
+        return [value[1]] if isinstance(value[1], str) and _CRON_METHOD.match(value[1]) else []
+    if value[0] == "seq":
+        return [s for v in value[1] for s in _strings(v, depth + 1)]
+    if value[0] == "call":
+        return [s for v in (*value[2], *value[3].values()) for s in _strings(v, depth + 1)]
+    return []
+
+
+def _model_names(project: Project, owner: str) -> list[str]:
+    """The Tryton model name of the class a `__queue__` call is made on (`Cron.__queue__`,
+    `cls.__queue__`, `self.__class__.__queue__`); none through `Pool().get('ir.cron')`."""
+    cls = project.classes.get(owner)
+    value = cls.attrs.get("__name__") if cls is not None else None
+    name = lit(value[0], None) if value else None
+    return [name] if isinstance(name, str) else []
+
+
+def _methods(project: Project, models: dict, model: str, method: str) -> list[str]:
+    """The method `method` of each class registered as `model` that defines it."""
+    return [f"{cls.qualname}.{method}" for cls in models.get(model, ())
+            if method in cls.methods and f"{cls.qualname}.{method}" in project.functions]
+
+
+FRAMEWORK = Tryton()
