@@ -5,7 +5,7 @@ and gives it back, whose name says it makes jobs (`@job(name=..., max_workers=4)
 `@background_task(...)`, `@periodic(spacing=60)`). Each function it decorates in the application
 is a job run by that runner: periodic when the keywords written where it is used, or set by the
 factories it goes through, name a schedule (`every=`, `interval=`, `cron=`), or when one of them
-is named `periodic`, else a task.
+is named for one (`@periodic`, `@hourly`), else a task.
 
 A decorator that gives back, for the function, an object of the application's own that queues it
 (`return RegisteredTask(func, queue=queue)`, a class with `enqueue`/`enqueue_in` or `delay`) makes
@@ -33,7 +33,7 @@ from ..analysis.project import Project
 # Names of decorators that make jobs: a job or task noun, alone or after one word (`system_job`,
 # `background_task`), or `periodic` (`periodic_task`).
 _JOB_NAME = re.compile(r"^(?:[a-z]+_)?(?:job|task)$|^periodic(?:_(?:task|job))?$")
-# Keywords that say when it runs, not what it is; and names of decorators that say it (`@periodic`).
+# Keywords that say when it runs, not what it is; a decorator or factory named so says it too (`@periodic`).
 _SCHEDULE_WORDS = frozenset({"every", "every_unit", "interval", "cron", "crontab", "schedule", "spacing", "period",
                              "run_every", "hour", "hours", "minute", "minutes", "seconds", "daily", "hourly",
                              "periodic", "periodic_task", "periodic_job"})
@@ -112,9 +112,9 @@ def _keeps(project: Project, fn, depth: int) -> tuple[frozenset[str], bool] | No
 def _wraps_in_a_task_object(project: Project, fn, param: str) -> bool:
     """`fn` gives back, for the function it is given, an object of the application's own that
     queues it (`return RegisteredTask(func, queue=queue)`, whose class has `enqueue`, `enqueue_in`,
-    `delay`): what it decorates is run by that queue, whatever the decorator is called. Called with
-    options instead (`@register_task(job_id=...)`, `func=None`), it hands them back to itself
-    (`partial(register_task, ...)`) or to a decorator of its own: the same reading applies."""
+    `delay`): what it decorates is run by that queue, whatever the decorator is called (called
+    with options first, `@register_task(job_id=...)`, it names the same decorator: `func=None` hands
+    them back to itself through `partial(register_task, ...)`)."""
     for i in fn.returns:
         ev = fn.events[i] if i < len(fn.events) else None
         made = (project.canonical(ev.name) or "").removesuffix("()") if ev is not None and ev.kind == "call" else ""
