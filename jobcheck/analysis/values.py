@@ -38,19 +38,24 @@ def names(value: list | None) -> tuple[str, ...] | None:
     return None
 
 
-def names_within(value: list | None, depth: int = 0):
-    """Every name a Value mentions, in the calls and sequences it is made of
-    (`isinstance(e, (requests.Timeout, requests.ConnectionError))`'s types)."""
+def leaves_within(value: list | None, depth: int = 0):
+    """Every Value a Value is made of, through the calls and sequences holding it, a few levels down."""
     if not value or depth > 3:
         return
-    if value[0] in ("name", "ref") and isinstance(value[1], str):
-        yield value[1]
-    elif value[0] == "seq":
+    if value[0] == "seq":
         for v in value[1]:
-            yield from names_within(v, depth + 1)
+            yield from leaves_within(v, depth + 1)
     elif value[0] == "call":
         for v in (*value[2], *value[3].values()):
-            yield from names_within(v, depth + 1)
+            yield from leaves_within(v, depth + 1)
+    else:
+        yield value
+
+
+def names_within(value: list | None):
+    """Every name a Value mentions, in the calls and sequences it is made of
+    (`isinstance(e, (requests.Timeout, requests.ConnectionError))`'s types)."""
+    return (v[1] for v in leaves_within(value) if v[0] in ("name", "ref") and isinstance(v[1], str))
 
 
 def call_name(value: list | None) -> str | None:

@@ -17,7 +17,7 @@ import re
 
 from ..analysis.jobs import Anchor, Registration
 from ..analysis.project import Project
-from ..analysis.values import lit
+from ..analysis.values import leaves_within, lit
 
 # "account.invoice|post_invoices": a model's dotted name, a bar, a method name.
 _CRON_METHOD = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\|[a-z_][a-z0-9_]*$")
@@ -34,6 +34,7 @@ class Tryton:
         models = _models(project)
         if not models:
             return []
+        model_of = {cls.qualname: name for name, classes in models.items() for cls in classes}
         regs = []
         for cls in models.get("ir.cron", ()):
             module = project.module_of_class(cls)
@@ -48,9 +49,10 @@ class Tryton:
                         continue
                     owner, _, method = (ev.name or "").rpartition(_QUEUE)
                     owner = owner.removesuffix("().__class__").removesuffix("()")
-                    # The model's classes that define it; or the class it is called on, a mixin
-                    # that defines it (`ChatMixin.__queue__._chat_dispatch`) and has no model name.
-                    targets = [t for model in _model_names(project, owner) for t in _methods(project, models, model, method)]
+                    # The model's classes that define it (none through `Pool().get('ir.cron')`: no
+                    # class of ours is named); or the class it is called on, a mixin that defines it
+                    # (`ChatMixin.__queue__._chat_dispatch`) and has no model name.
+                    targets = _methods(project, models, model_of.get(owner), method)
                     if not targets and f"{owner}.{method}" in project.functions:
                         targets = [f"{owner}.{method}"]
                     anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
@@ -76,39 +78,22 @@ def _cron_methods(project: Project, cls, module) -> list[tuple[str, Anchor]]:
     value = cls.attrs.get("method")
     if value:
         anchor = Anchor(module.path, value[1], value[2], value[1], value[2])
-        found.extend((text, anchor) for text in _strings(value[0]))
+        found.extend((text, anchor) for text in _cron_strings(value[0]))
     for name in cls.methods:
         fn = project.functions.get(f"{cls.qualname}.{name}")
         for ev in fn.events if fn is not None else ():
             if ev.kind == "call" and ".selection." in (ev.name or "") and ev.attr in ("append", "extend", "insert"):
                 anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
-                found.extend((text, anchor) for arg in ev.args for text in _strings(arg))
+                found.extend((text, anchor) for arg in ev.args for text in _cron_strings(arg))
     return found
 
 
-def _strings(value, depth: int = 0) -> list[str]:
+def _cron_strings(value) -> list[str]:
     """The cron method strings in a Value (a selection's list of pairs, a call's arguments)."""
-    if not value or depth > 5:
-        return []
-    if value[0] == "lit":
-        return [value[1]] if isinstance(value[1], str) and _CRON_METHOD.match(value[1]) else []
-    if value[0] == "seq":
-        return [s for v in value[1] for s in _strings(v, depth + 1)]
-    if value[0] == "call":
-        return [s for v in (*value[2], *value[3].values()) for s in _strings(v, depth + 1)]
-    return []
+    return [v[1] for v in leaves_within(value) if v[0] == "lit" and isinstance(v[1], str) and _CRON_METHOD.match(v[1])]
 
 
-def _model_names(project: Project, owner: str) -> list[str]:
-    """The Tryton model name of the class a `__queue__` call is made on (`Cron.__queue__`,
-    `cls.__queue__`, `self.__class__.__queue__`); none through `Pool().get('ir.cron')`."""
-    cls = project.classes.get(owner)
-    value = cls.attrs.get("__name__") if cls is not None else None
-    name = lit(value[0], None) if value else None
-    return [name] if isinstance(name, str) else []
-
-
-def _methods(project: Project, models: dict, model: str, method: str) -> list[str]:
+def _methods(project: Project, models: dict, model: str | None, method: str) -> list[str]:
     """The method `method` of each class registered as `model` that defines it."""
     return [f"{cls.qualname}.{method}" for cls in models.get(model, ())
             if method in cls.methods and f"{cls.qualname}.{method}" in project.functions]
