@@ -222,13 +222,19 @@ import asyncio
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 
 import requests
+from agentlib.futures import FuturesAwareThreadPoolExecutor
 
 
 class Cog:
     def __init__(self):
         self.executor = ThreadPoolExecutor(max_workers=4)
+        self._stack = ExitStack()
+        # a library's executor, known by its class's name; and one a context manager stack holds
+        self.workers = FuturesAwareThreadPoolExecutor(max_workers=2)
+        self.reconcilers = self._stack.enter_context(ThreadPoolExecutor(max_workers=1))
 
     def create_task(self, coro):
         self.tasks.append(asyncio.get_running_loop().create_task(coro))
@@ -239,6 +245,14 @@ class Cog:
         self.executor.submit(self.failover, 42)
         asyncio.create_task(self.refresh_forever())
         form.submit(self.not_started)
+        self.workers.submit(self.process_request, {"id": 1})
+        self.reconcilers.submit(self.reconcile)
+
+    def process_request(self, request):
+        requests.post("https://agent.example/requests", json=request)
+
+    def reconcile(self):
+        requests.post("https://agent.example/reconcile")
 
     async def announce(self, text):
         requests.post("https://chat.example/announce", json={"text": text})
@@ -305,13 +319,15 @@ def test_concurrent_saves():
 def test_functions_started_once_in_the_background_are_listed_apart_from_the_jobs(tmp_path: Path) -> None:
     root = write_tree(tmp_path, STARTED)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
-    assert sorted(rows) == ["Cog.announce", "Cog.failover", "Cog.refresh_forever", "Cog.restore"]
-    for name in ("Cog.announce", "Cog.failover", "Cog.restore"):
+    assert sorted(rows) == ["Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.refresh",
+                            "Cog.refresh_forever", "Cog.restore"]
+    assert (rows["Cog.refresh"]["framework"], rows["Cog.refresh"]["kind"]) == ("loop", "step")  # each round of the loop
+    for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.restore"):
         assert (rows[name]["framework"], rows[name]["kind"], rows[name]["triggers"]) == ("background", "background", ["start"])
         assert rows[name]["delivery"]["guarantee"] == "at-most-once"
     assert (rows["Cog.refresh_forever"]["framework"], rows["Cog.refresh_forever"]["kind"]) == ("loop", "periodic")
     text = run_cli(["jobs", "--no-cache", "."], cwd=root).output
-    assert "1 job (loop 1)" in text and "3 started once in the background" in text
+    assert "1 job (loop 1)" in text and "5 started once in the background" in text
     # Not entry points: no five-questions finding on them.
     check = run_cli(["check", "--no-cache", "--select", "JC501", "--output-format", "json", "."], cwd=root)
     assert [f["function"] for f in json.loads(check.output)] == ["bot.cog.Cog.refresh_forever"]
@@ -712,6 +728,13 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "vacuum": ("task", ["enqueue"]), "health_check": ("periodic", ["schedule"]),
         "mirror": ("task", ["enqueue"]), "reindex": ("task", ["enqueue"]), "export_csv": ("task", ["enqueue"]),
     }),
+    # A daemon loop's steps that work beyond the process (a program started, files deleted, a
+    # POST) are listed as kind `step`; one that asks, one that computes, a reconnect in an `except`
+    # clause are not.
+    ("projects/shape_loop_steps", {
+        "ScanDaemon.run": ("periodic", ["schedule"]), "ScanDaemon.start_queued_scans": ("step", ["schedule"]),
+        "ScanDaemon.clean_forgotten_scans": ("step", ["schedule"]), "ScanDaemon.notify_watchers": ("step", ["schedule"]),
+    }),
     # Tryton: the methods its scheduled actions name ("account.invoice|post_invoices") are
     # periodic; one queued through `cls.__queue__` is a task.
     ("frameworks/tryton/scheduled.py", {
@@ -777,6 +800,25 @@ def test_a_framework_that_fails_is_named_and_the_listing_exits_2(project: Path, 
     assert data["errors"] == [{"where": "framework timer", "error": "RuntimeError: scan failed"}]
     assert "shop.tasks.send_invoice" in {row["job"] for row in data["jobs"]}
     assert "internal error in framework timer" in result.stderr
+
+
+@pytest.mark.parametrize("hook, what", [("find_steps", "loop steps"), ("find_started", "background starts")])
+def test_a_framework_failing_to_list_steps_or_starts_is_named_and_the_others_are_listed(
+        tmp_path: Path, monkeypatch, hook: str, what: str) -> None:
+    from jobcheck.frameworks import background_loops
+
+    def fail(self, project):
+        raise RuntimeError("scan failed")
+
+    monkeypatch.setattr(background_loops.BackgroundLoops, hook, fail)
+    root = write_tree(tmp_path, STARTED)
+    result = run_cli(["jobs", "--output-format", "json", "--no-cache", "."], root)
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    assert data["errors"] == [{"where": f"framework loop ({what})", "error": "RuntimeError: scan failed"}]
+    kinds = {row["name"]: row["kind"] for row in data["jobs"]}
+    assert kinds["Cog.refresh_forever"] == "periodic"  # the jobs are still listed, and what else was found
+    assert ("Cog.refresh" in kinds) == (hook != "find_steps") and ("Cog.restore" in kinds) == (hook != "find_started")
 
 
 def test_a_file_jobcheck_fails_to_summarise_and_a_failed_link_are_named(project: Path, monkeypatch) -> None:
@@ -2107,7 +2149,8 @@ def waiter(results):
     # A stop message taken from the loop's command queue stops it; a result it waits for ends it.
     # An object made in one arm as a class of the project and in the other by a class given:
     # what the first arm says it is (`tm.sleep()` waits).
-    assert jobs == {("runner", "periodic"), ("cleanup", "periodic"), ("sender", "periodic"), ("main_loop", "periodic")}
+    assert jobs == {("runner", "periodic"), ("cleanup", "periodic"), ("sender", "periodic"), ("main_loop", "periodic"),
+                    ("TaskManager.poll", "step")}  # main_loop's round (its `tm.sleep()` is the wait, no step)
 
 
 def test_a_timer_subclass_of_the_application_s_own_and_a_hook_class_named_by_its_dotted_path(tmp_path: Path) -> None:

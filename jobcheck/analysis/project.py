@@ -648,24 +648,39 @@ class Project(Guards, Program):
         return out
 
     @cached_property
+    def loop_steps(self) -> dict[str, JobSite]:
+        """The functions a job's loop calls in every round that work beyond the process and are
+        not listed otherwise (`find_steps` of the frameworks): the inventory lists them as kind
+        `step`, with the loop's framework and triggers. They are no entry points: their effects
+        are the loop's, and the rules and the five questions read the loop."""
+        listed = {**self.jobs, **self.retried_functions, **self.started_functions, **self.dispatched_functions}
+        return self._framework_sites("find_steps", "loop steps", lambda site: site.function not in listed)
+
+    @cached_property
     def started_functions(self) -> dict[str, JobSite]:
         """Functions the application starts once in the background (a task, a thread, an
         executor's `submit`) that are neither jobs nor under a retry decorator (one with a retry
         loop of its own is listed here, not as retried): the inventory lists them as kind
         `background`, since they are work that runs beside the request or job that starts them.
         They are no entry points: no rule reads them as jobs (nothing schedules or retries them)."""
+        return self._framework_sites("find_started", "background starts",
+                                     lambda site: site.function not in self.jobs and site.function not in self.retry_wrappers)
+
+    def _framework_sites(self, hook: str, what: str, keep) -> dict[str, JobSite]:
+        """The sites the frameworks' `hook` finds that `keep` keeps, the first per function; a
+        framework that fails is reported and the others still read."""
         out: dict[str, JobSite] = {}
         for fw in self.frameworks:
-            finder = getattr(fw, "find_started", None)
+            finder = getattr(fw, hook, None)
             if finder is None:
                 continue
             try:
                 sites = finder(self)
             except Exception as exc:
-                self.failures.append(Failure(f"framework {fw.name} (background starts)", Failure.describe(exc)))
+                self.failures.append(Failure(f"framework {fw.name} ({what})", Failure.describe(exc)))
                 continue
             for site in sites:
-                if site.function not in self.jobs and site.function not in self.retry_wrappers:
+                if keep(site):
                     out.setdefault(site.function, site)
         return out
 
@@ -722,7 +737,8 @@ class Project(Guards, Program):
 
     def callees(self, event: Event) -> list[FunctionSummary]:
         """What a call can run: the function it names, each function of the module-level table it
-        calls through (`HANDLERS[kind](x)`: `Program.table_functions`), each method a
+        calls through (`HANDLERS[kind](x)`: `Program.table_functions`) or of the table a helper
+        returns an entry of (`get_dispatcher(kind)(x)`: `returns_one_of`), each method a
         `getattr(self, ...)` can name (`Program.dispatched_methods`), or the receivers of a
         Django signal it sends (`send` runs every receiver in the sender's process, so their
         effects are the sender's). Every walk of the call graph goes through here."""
@@ -735,6 +751,14 @@ class Project(Guards, Program):
             held = self.table_functions(event.name)
             if held:
                 return held
+        if event.kind == "call" and event.name and event.name.endswith("()"):
+            # `dispatcher = get_dispatcher(kind); dispatcher(...)`: one of the functions the
+            # helper's table holds, whichever it returns
+            maker = self.function_for(self.canonical(event.name[:-2]) or event.name[:-2])
+            chosen = [fn for name in maker.returns_one_of if (fn := self.function_for(self.canonical(name) or name))] \
+                if maker is not None else []
+            if chosen:
+                return chosen
         if event.kind == "call" and event.ref and event.attr in _SEND_METHODS:
 
             signal = event.ref.rpartition(".")[0]

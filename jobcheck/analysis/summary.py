@@ -70,6 +70,7 @@ class Event:
     flag_tested: bool = False  # its result unpacked and the second name tested (get_or_create's `created`)
     gated: tuple = ()  # events whose unpacked flag must be true for this to run (`if created:`, `if not created: return`)
     receiver: str | None = None  # the receiver as spelled, its last name (`handler` in `handler.handle(msg)`)
+    statement: bool = False  # a statement of its own, its value dropped (`self.update_tasks()`, `await step()`)
 
 
 @dataclass(slots=True)
@@ -139,6 +140,7 @@ class FunctionSummary:
     awaits_param: list = field(default_factory=list)  # parameters awaited as they are (`await coro`: a coroutine wrapper)
     return_type: str | None = None  # resolved type of the first typed return (`EmailMessage()`)
     return_items: tuple = ()  # resolved type (or None) of each item of the first tuple returned (`return cfg, Session()`)
+    returns_one_of: tuple = ()  # functions of a table it returns an entry of (`return {"smtp": send_smtp, ...}.get(kind)`)
     handlers: list = field(default_factory=list)
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
@@ -444,6 +446,10 @@ class Summarizer:
             if func in ("typing.cast", "typing_extensions.cast") and node.args:
                 kind = self._resolve(node.args[0])  # `cast(Celery, make_app())` is a Celery
                 return f"{kind}()" if kind else None
+            if func.rpartition(".")[2] in ("enter_context", "enter_async_context") and len(node.args) == 1:
+                # `self._exit_stack.enter_context(ThreadPoolExecutor())`: what a context manager
+                # gives its `with` is, as a rule, itself
+                return self._resolve(node.args[0])
             if func == "getattr" and len(node.args) >= 2 and (owner := self._resolve(node.args[0])):
                 # `getattr(scheduler.every(n), unit)`: an attribute of that object, named when
                 # written as a literal, else `<getattr>` (which no function or API is called)
@@ -849,7 +855,14 @@ class Summarizer:
 
     def _stmt_expr(self, node: ast.Expr) -> None:
         self._awaited_param(node.value)
+        first = len(self.fn.events)
         self.expr(node.value)
+        call = node.value.value if isinstance(node.value, ast.Await) else node.value
+        if isinstance(call, ast.Call):  # called for what it does: its event is the last of the statement's
+            for ev in reversed(self.fn.events[first:]):
+                if ev.kind == "call" and (ev.line, ev.col) == (call.lineno, call.col_offset):
+                    ev.statement = True
+                    break
 
     def _awaited_param(self, node: ast.AST | None) -> None:
         """`await coro` / `return await coro` of a parameter: the function runs the coroutine it is given."""
@@ -1197,12 +1210,35 @@ class Summarizer:
                 self.fn.return_type = typ
         if sources:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
+        if not self.fn.returns_one_of:
+            self.fn.returns_one_of = self._table_entry_returned(node.value)
         if isinstance(node.value, ast.Name) and self.resolve(node.value) == f"{self.fn.qualname}.<locals>.{node.value.id}":
             self.fn.returns_function = f"{self.fn.qualname}.<locals>.{node.value.id}"  # `return on_message`
         returned = self.value(node.value) if isinstance(node.value, (ast.Name, ast.JoinedStr)) else None
         if returned and returned[0] == "param" and returned[1] not in self.fn.returns_param:
             self.fn.returns_param.append(returned[1])  # `return f"{func.__module__}.{func.__name__}"`
 
+
+    def _table_entry_returned(self, node: ast.AST | None) -> tuple:
+        """`return handlers.get(kind)` / `return handlers[kind]` of a table written in the function
+        (or `return {...}.get(kind)`): the functions it holds, one of which the caller gets back
+        and calls (`dispatcher = get_dispatcher(kind); dispatcher(config, message)`)."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+            table = node.func.value
+        elif isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+            table = node.value
+        else:
+            return ()
+        if isinstance(table, ast.Name):
+            held = self.scope.held.get(table.id, _OTHER)
+        elif isinstance(table, (ast.Dict, ast.List, ast.Tuple)):
+            held = self.value(table)
+        else:
+            return ()
+        if held[0] not in ("dict", "seq"):
+            return ()
+        entries = [v for _, v in held[1]] if held[0] == "dict" else held[1]
+        return tuple(dict.fromkeys(e[1] for e in entries if e and e[0] == "name" and e[1]))
 
     def _stmt_raise(self, node: ast.Raise) -> None:
         self.expr(node.exc)

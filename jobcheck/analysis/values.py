@@ -92,4 +92,6 @@ def render(value: list | None) -> str:
         return f"({inner},)" if len(value[1]) == 1 else f"({inner})"
     if tag == "dict":
         return "{...}"
+    if tag == "param":
+        return str(value[1])  # a parameter, by its name (`max_retries=retry_limit`)
     return "..."

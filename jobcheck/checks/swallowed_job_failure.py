@@ -9,7 +9,7 @@ is no batch but the job's own schedule: a `try` around its round counts, unless 
 an item it took, before the `try` or in it (a queue worker), goes on with other work after the `try` (the
 `try` guards a step), or the loop is a retry loop. A handler that hands the exception on
 (`self.error = exc`, `q.put(exc)`, a local passed on later) or calls anything but a log below warning (a reporting helper of the application,
-`self.retry`, Sentry) is taken to report; a `try` around clean-up alone (`conn.close()`) is not
+`self.retry`, Sentry) is taken to report; a `try` around clean-up alone (`conn.close()`, `subscriber.stop()`) is not
 the run's outcome.
 """
 
@@ -116,7 +116,7 @@ def _part_of_the_round(project, fn: FunctionSummary, handler: Handler, rounds: s
 
 # Clean-up calls: their failure leaves the run's work done. Not `cancel`, `flush`, `remove`:
 # cancelling an order, flushing a producer, removing an object may be the work itself.
-_CLEANUP = ("close", "aclose", "shutdown", "terminate", "kill", "disconnect", "quit", "join")
+_CLEANUP = ("close", "aclose", "shutdown", "stop", "terminate", "kill", "disconnect", "quit", "join")
 _FILE_CLEANUP = ("os.unlink", "os.remove", "os.rmdir", "shutil.rmtree")
 
 

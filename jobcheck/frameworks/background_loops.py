@@ -46,6 +46,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import SimpleNamespace
 
+from ..analysis.guards import asks_by_name
 from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, target
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
@@ -127,6 +128,34 @@ class BackgroundLoops:
                         out.append(job_from_function(project, impl, "background", "background", triggers={"start"}))
         for run in _started_thread_classes(project):
             out.append(job_from_function(project, run, "background", "background", triggers={"start"}))
+        return out
+
+    def find_steps(self, project: Project) -> list[JobSite]:
+        """The application's functions a job's loop calls in every round and that make an external
+        effect (`while True: self.start_queued_scans(); self.clean_forgotten_scans(); sleep(10)`):
+        an in-house scheduler's steps, each run again on the next round whether or not the last
+        one finished its work. Listed beside the job as kind `step`, with its framework and
+        triggers; no entry points (the rules read the loop, whose effects they are). A call in an
+        `except` clause (a reconnect) is no step of every round."""
+        out = []
+        for job in project.jobs.values():
+            fn = project.functions.get(job.function)
+            if fn is None or not repeats_forever(project, fn):
+                continue
+            forever = _until_stopped(fn)
+            for ev in fn.events:
+                if ev.kind != "call" or not ev.statement or ev.handlers or not forever.intersection(ev.loops) \
+                        or _sleeps(project, ev) or _helper_waits(project, ev):
+                    continue  # (one whose value is used asks; the wait between rounds is no step: `self.sleep()`)
+                for callee in project.callees(ev):
+                    module = project.function_module.get(callee.qualname)
+                    if callee is fn or callee.name == MODULE_CODE or callee.generator or module is None \
+                            or asks_by_name(callee.name) or _shows_by_name(callee.name) \
+                            or not project.the_applications(module) or not beyond_the_gui(project, callee):
+                        continue
+                    out.append(JobSite(function=callee.qualname, framework=job.framework, kind="step", path=module.path,
+                                       anchor=project.anchor_of(callee), display=callee.qualname,
+                                       doc_owner=job.doc_owner, triggers=set(job.triggers)))
         return out
 
     def find_registrations(self, project: Project) -> list[Registration]:
@@ -785,6 +814,16 @@ def _works_itself(project: Project, cls, ev, kept: set) -> bool:
     return True
 
 
+# A step named for showing the operator something (`log_memory_metrics`, `print_summary`,
+# `_clear_screen`): output, not work.
+_SHOWING_VERBS = frozenset({"log", "print", "show", "display", "echo", "render", "draw", "clear"})
+
+
+def _shows_by_name(name: str) -> bool:
+    first = name.lstrip("_").partition("_")[0].lower()
+    return first in _SHOWING_VERBS
+
+
 def reaches_an_effect(project: Project, fn) -> bool:
     """Does `fn` make an external effect the catalog knows, itself or through the functions it
     calls (up to ten calls down)? Read while the jobs are still being found, so not through
@@ -1106,8 +1145,10 @@ def _reads_starter(project: Project, module, ev) -> bool:
     name = project.canonical(ev.name) or ""
     if ev.attr == "create":
         return name in _LIBRARY_STARTERS
-    if ev.attr in _SUBMITS:  # an executor's, not any `submit` (a form's, a client's)
-        return ev.attr == "run_in_executor" or (name.startswith(_EXECUTOR_PREFIXES) and "Executor()." in name)
+    if ev.attr in _SUBMITS:  # an executor's, not any `submit` (a form's, a client's): a library's
+        # executor, or a class named one (`FuturesAwareThreadPoolExecutor`, `BoundedPoolExecutor`)
+        return ev.attr == "run_in_executor" or (name.startswith(_EXECUTOR_PREFIXES) and "Executor()." in name) \
+            or name.endswith("Executor().submit")
     if name.startswith(_STARTER_PREFIXES):
         return True
     # `self.loop.create_task(...)`, `tg.create_task(...)` on a loop or task group of unknown type;

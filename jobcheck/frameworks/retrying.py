@@ -13,10 +13,17 @@ order)` (also a `Retrying(...)` held in a local first, and `AsyncRetrying`), `te
 stop=...)(send)(order)`, `backoff.on_exception(...)(send)(order)`. tenacity's retrying block (`for
 attempt in Retrying(...): with attempt:`) is a retry loop of the function it is written in
 (`analysis.retry_loops`).
+
+A retry helper of another library, called with a function of the application and a count
+(`backoff(self._register, retry_on=(Exception,), max_retries=5)`, `proxy_with_retry("listen",
+lambda: connect(), max_retries=10)`), retries that function that many times, on what its
+`retry_on=` / `retryable_exceptions=` names (any failure where it names nothing); its wait is not
+known. The application's own helpers are read by their bodies instead (`retry_loops`).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ..analysis.jobs import Anchor, Registration, RetryLimit, RetryPolicy
@@ -134,6 +141,8 @@ class RetryDecorators:
                 out[d.function.qualname] = found
         for qualname, found in _applied_at_calls(project).items():
             out.setdefault(qualname, found)
+        for qualname, found in _handed_to_library_retry(project).items():
+            out.setdefault(qualname, found)
         return out
 
 
@@ -186,6 +195,44 @@ def _applied_at_calls(project: Project) -> dict[str, RetryPolicy]:
                 if given and given in project.functions and given != fn.qualname:
                     anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
                     out.setdefault(given, _policy(maker, args, kwargs, anchor))
+    return out
+
+
+# A library's retry helper, called with the function it runs again and how many times
+# (`backoff(self._register, retry_on=(Exception,), max_retries=5)`, mautrix's
+# `proxy_with_retry("listen", lambda: connect(), max_retries=10, retryable_exceptions=(...))`):
+# named for retrying, given a count; the count of attempts where the keyword says so.
+_RETRY_WORDS = frozenset({"retry", "retries", "retrying", "backoff"})
+_COUNTS = {"max_retries": False, "retries": False, "num_retries": False, "retry_limit": False,
+           "max_tries": True, "tries": True, "max_attempts": True, "attempts": True}
+_RETRIED_ON = ("retry_on", "retryable_exceptions", "retry_exceptions", "exceptions")
+
+
+def _handed_to_library_retry(project: Project) -> dict[str, RetryPolicy]:
+    """Functions of the application handed to a retry helper of a library's (not the
+    application's own, which its body tells: `retry_loops`), with the count it is given."""
+    out: dict[str, RetryPolicy] = {}
+    for mod in project.modules.values():
+        if not project.the_applications(mod):
+            continue
+        for fn in mod.functions.values():
+            for ev in fn.events:
+                count = next((k for k in _COUNTS if k in ev.kwargs), None) if ev.kind == "call" and ev.attr else None
+                if count is None or not _RETRY_WORDS.intersection(re.findall(r"[a-z]+", ev.attr.lower())):
+                    continue
+                name = project.canonical(ev.name) or ev.name or ""
+                if project.function_for(name) is not None or name in (*RETRYING_CALLS, *RETRY_DECORATORS):
+                    continue
+                given = next((g for g in (target(project, mod, a) for a in ev.args)
+                              if g in project.functions and g != fn.qualname), None)
+                if given is None:
+                    continue
+                on = next((names(ev.kwargs[k]) for k in _RETRIED_ON if k in ev.kwargs), None)
+                anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
+                limit = retry_limit(ev.kwargs[count], RetryLimit.unknown_count(render(ev.kwargs[count])),
+                                    attempts=_COUNTS[count])
+                out.setdefault(given, policy(f"{ev.attr}({describe(ev.kwargs, (count, *_RETRIED_ON))})", anchor,
+                                             retries=limit, on=on))
     return out
 
 

@@ -24,10 +24,11 @@ VERSION = 1
 def rows(project: Project, paths: set[str] | None = None) -> list[dict]:
     """One JSON-able dict per job defined in `paths` (default: anywhere), per function a retry
     decorator or a retry loop of its own runs again (kind `retried`), per function started once in the background (kind
-    `background`) and per implementation a job hands its work to through a hook (kind `dispatched`), ordered by path and line. Jobs in context modules (files imported by the checked
+    `background`), per implementation a job hands its work to through a hook (kind `dispatched`) and per step a job's
+    loop runs in every round (kind `step`), ordered by path and line. Jobs in context modules (files imported by the checked
     ones, not checked themselves) are left out, as their findings are."""
     listed = [*project.jobs.values(), *project.retried_functions.values(), *project.started_functions.values(),
-              *project.dispatched_functions.values()]
+              *project.dispatched_functions.values(), *project.loop_steps.values()]
     sites = sorted((s for s in listed if paths is None or s.path in paths),
                    key=lambda s: (s.path, s.anchor.line, s.anchor.col, s.display))
     out, seen = [], set()
@@ -181,9 +182,10 @@ def _lines(items: list[dict]):
             yield [("    guarded: ", "dim"), (f"{effect['kind']}: {short(effect['call'])} in {short(effect['function'])}", "")]
         yield [("    overlap: ", "dim"), (_overlap_text(row["overlap"]), "")]
         yield []
-    jobs = [r for r in items if r["kind"] not in ("retried", "background", "dispatched")]
+    jobs = [r for r in items if r["kind"] not in ("retried", "background", "dispatched", "step")]
     started = sum(1 for r in items if r["kind"] == "background")
     dispatched = sum(1 for r in items if r["kind"] == "dispatched")
+    steps = sum(1 for r in items if r["kind"] == "step")
     by_framework: dict[str, int] = {}
     for row in jobs:
         by_framework[row["framework"]] = by_framework.get(row["framework"], 0) + 1
@@ -191,11 +193,12 @@ def _lines(items: list[dict]):
     effectful = sum(1 for r in jobs if r["effects"])
     per = ", ".join(f"{k} {v}" for k, v in sorted(by_framework.items()))
     looping = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "loop")
-    functions = len(items) - len(jobs) - started - dispatched - looping
+    functions = len(items) - len(jobs) - started - dispatched - steps - looping
     also = f"; {functions} function{'s' if functions != 1 else ''} under a retry decorator" if functions else ""
     also += f"; {looping} with a retry loop of {'their' if looping != 1 else 'its'} own" if looping else ""
     also += f"; {started} started once in the background" if started else ""
     also += f"; {dispatched} handed {'their' if dispatched != 1 else 'its'} work by a job" if dispatched else ""
+    also += f"; {steps} run in every round of a job's loop" if steps else ""
     yield [(f"{len(jobs)} job{'s' if len(jobs) != 1 else ''}", "total"), (f" ({per})" if per else "", ""),
            (f"; {retried} retried; {effectful} with unguarded external effects{also}.", "")]
 

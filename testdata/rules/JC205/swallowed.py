@@ -296,6 +296,18 @@ def closes_quietly(account_id):
 
 
 @shared_task
+def stops_its_subscriber(subscriber, account_id):
+    """Stopping the parts the run started, in its `finally`, is clean-up too: the work is done."""
+    try:
+        requests.post("https://example.com/sync", json={"id": account_id}).raise_for_status()
+    finally:
+        try:
+            subscriber.stop()
+        except Exception:
+            pass
+
+
+@shared_task
 def tells_it_is_done(account_id, done):
     """Setting the event that says the run ended is clean-up too; a cache's `set(key, value)` is work."""
     requests.post("https://example.com/sync", json={"id": account_id})
