@@ -730,10 +730,11 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     }),
     # A daemon loop's steps that work beyond the process (a program started, files deleted, a
     # POST) are listed as kind `step`; one that asks, one that computes, a reconnect in an `except`
-    # clause are not.
+    # clause are not; of a helper that starts what it is given, what it starts is.
     ("projects/shape_loop_steps", {
         "ScanDaemon.run": ("periodic", ["schedule"]), "ScanDaemon.start_queued_scans": ("step", ["schedule"]),
         "ScanDaemon.clean_forgotten_scans": ("step", ["schedule"]), "ScanDaemon.notify_watchers": ("step", ["schedule"]),
+        "ScanDaemon.refresh_cache": ("step", ["schedule"]),
     }),
     # Tryton: the methods its scheduled actions name ("account.invoice|post_invoices") are
     # periodic; one queued through `cls.__queue__` is a task.

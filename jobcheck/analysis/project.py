@@ -653,7 +653,8 @@ class Project(Guards, Program):
         not listed otherwise (`find_steps` of the frameworks): the inventory lists them as kind
         `step`, with the loop's framework and triggers. They are no entry points: their effects
         are the loop's, and the rules and the five questions read the loop."""
-        listed = {**self.jobs, **self.retried_functions, **self.started_functions, **self.dispatched_functions}
+        # (one a loop starts in every round is a step, whatever else starts it once: listed so)
+        listed = {**self.jobs, **self.retried_functions, **self.dispatched_functions}
         return self._framework_sites("find_steps", "loop steps", lambda site: site.function not in listed)
 
     @cached_property

@@ -131,12 +131,14 @@ class BackgroundLoops:
         return out
 
     def find_steps(self, project: Project) -> list[JobSite]:
-        """The application's functions a job's loop calls in every round and that make an external
-        effect (`while True: self.start_queued_scans(); self.clean_forgotten_scans(); sleep(10)`):
+        """The application's functions a job's loop calls in every round that work beyond the
+        process (`while True: self.start_queued_scans(); self.clean_forgotten_scans(); sleep(10)`):
         an in-house scheduler's steps, each run again on the next round whether or not the last
         one finished its work. Listed beside the job as kind `step`, with its framework and
         triggers; no entry points (the rules read the loop, whose effects they are). A call in an
-        `except` clause (a reconnect) is no step of every round."""
+        `except` clause (a reconnect) is no step of every round; a helper that starts or runs what
+        it is given (`safe_ensure_future(self.update_balances())`) is none either: what it is
+        given is."""
         out = []
         for job in project.jobs.values():
             fn = project.functions.get(job.function)
@@ -148,6 +150,10 @@ class BackgroundLoops:
                         or _sleeps(project, ev) or _helper_waits(project, ev):
                     continue  # (one whose value is used asks; the wait between rounds is no step: `self.sleep()`)
                 for callee in project.callees(ev):
+                    if _hands_on_what_it_is_given(project, callee):
+                        callee = _work_given(project, fn, ev)
+                        if callee is None:
+                            continue
                     module = project.function_module.get(callee.qualname)
                     if callee is fn or callee.name == MODULE_CODE or callee.generator or module is None \
                             or asks_by_name(callee.name) or _shows_by_name(callee.name) \
@@ -812,6 +818,29 @@ def _works_itself(project: Project, cls, ev, kept: set) -> bool:
     if own is not None or name in project.classes:
         return own is not None and reaches_an_effect(project, own)
     return True
+
+
+def _hands_on_what_it_is_given(project: Project, fn) -> bool:
+    """A helper that runs a callable it is given, or starts a task or thread (`def
+    safe_ensure_future(coro): return asyncio.ensure_future(safe_wrapper(coro))`)."""
+    if runs_a_parameter(project, fn):
+        return True
+    module = project.function_module.get(fn.qualname)
+    return module is not None and any(
+        ev.kind == "call" and ev.attr in (*_STARTERS, *_SUBMITS) and _reads_starter(project, module, ev)
+        and any(v and v[0] in ("param", "call") for v in (*ev.args, *ev.kwargs.values())) for ev in fn.events)
+
+
+def _work_given(project: Project, fn, ev):
+    """The function of the application a call hands on as its first argument (`self.update()`,
+    `self.update`), if any."""
+    module = project.function_module.get(fn.qualname)
+    given = ev.args[0] if ev.args else None
+    if module is None or not given:
+        return None
+    if given[0] == "call":
+        return project.function_for(canonical_in(project, module, given[1]))
+    return project.functions.get(target(project, module, given) or "")
 
 
 # A step named for showing the operator something (`log_memory_metrics`, `print_summary`,

@@ -27,8 +27,10 @@ def rows(project: Project, paths: set[str] | None = None) -> list[dict]:
     `background`), per implementation a job hands its work to through a hook (kind `dispatched`) and per step a job's
     loop runs in every round (kind `step`), ordered by path and line. Jobs in context modules (files imported by the checked
     ones, not checked themselves) are left out, as their findings are."""
-    listed = [*project.jobs.values(), *project.retried_functions.values(), *project.started_functions.values(),
-              *project.dispatched_functions.values(), *project.loop_steps.values()]
+    # In the order of precedence where one function is listed twice (the sort below is stable): a
+    # loop's step, started in every round, before a start of it once.
+    listed = [*project.jobs.values(), *project.retried_functions.values(), *project.loop_steps.values(),
+              *project.started_functions.values(), *project.dispatched_functions.values()]
     sites = sorted((s for s in listed if paths is None or s.path in paths),
                    key=lambda s: (s.path, s.anchor.line, s.anchor.col, s.display))
     out, seen = [], set()

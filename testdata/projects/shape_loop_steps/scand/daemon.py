@@ -1,8 +1,11 @@
 """A daemon's loop is an in-house scheduler: the steps it calls in every round that work beyond the
 process (start a program, delete files, post to a service) run again on the next round whatever
 the last one did, so they are listed beside the loop as kind `step`. A call that asks (`get_*`),
-one that only computes, a log line and a reconnect in an `except` clause are no steps."""
+one that only computes, a log line and a reconnect in an `except` clause are no steps; a helper
+that starts what it is given (`start_safely(self.refresh_cache())`) is none either, what it starts
+is."""
 
+import asyncio
 import logging
 import os
 import subprocess
@@ -11,6 +14,10 @@ import time
 import requests
 
 log = logging.getLogger(__name__)
+
+
+def start_safely(coro):
+    return asyncio.ensure_future(coro)
 
 
 class ScanDaemon:
@@ -28,6 +35,7 @@ class ScanDaemon:
                 self.reconnect()
             self.clean_forgotten_scans()
             self.notify_watchers()
+            start_safely(self.refresh_cache())
             if self.get_scan_status("latest") == "done":
                 self.tally()
             log.info("round done")
@@ -43,6 +51,9 @@ class ScanDaemon:
 
     def notify_watchers(self):
         requests.post("https://hooks.example.com/scans", json={"finished": sorted(self.finished)}, timeout=10)
+
+    async def refresh_cache(self):
+        requests.post("https://cache.example.com/refresh", timeout=10)
 
     def get_scan_status(self, scan_id):
         return requests.get(f"https://scanner.example.com/scans/{scan_id}", timeout=10).json()["status"]
