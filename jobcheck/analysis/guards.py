@@ -24,6 +24,7 @@ from ..effects.catalog import (
 from ..effects.classify import db_write
 from ..model import Confidence
 from .keys import is_key_name, is_message_id, is_record_key_field
+from .names import name_words
 from .program import bound_argument, calls_of, deco_name, exclusive
 from .summary import MODULE_CODE, Event, FunctionSummary
 
@@ -637,7 +638,7 @@ def asks_by_name(name: str) -> bool:
     """A function named for asking (`get_status`, `fetch_rates`, `embed_with_hf`, `classify`) and
     for nothing that changes anything (`get_or_create_user`, `fetch_and_store`): the POSTs it
     makes itself ask a question in a body (an inference, a query too large for a URL)."""
-    words = [w.lower() for w in re.findall(r"[A-Za-z][a-z0-9]*", name.replace("_", " "))]
+    words = name_words(name)
     return bool(words) and words[0] in ASKING_VERBS and not MUTATING_WORDS.intersection(words)
 
 

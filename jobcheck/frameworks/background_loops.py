@@ -48,7 +48,7 @@ from types import SimpleNamespace
 
 from ..analysis.guards import asks_by_name
 from ..analysis.jobs import Anchor, JobSite, Registration
-from ..analysis.names import canonical_in, target
+from ..analysis.names import canonical_in, name_words, target
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
 from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary
@@ -849,8 +849,8 @@ _SHOWING_VERBS = frozenset({"log", "print", "show", "display", "echo", "render",
 
 
 def _shows_by_name(name: str) -> bool:
-    first = name.lstrip("_").partition("_")[0].lower()
-    return first in _SHOWING_VERBS
+    words = name_words(name)
+    return bool(words) and words[0] in _SHOWING_VERBS
 
 
 def reaches_an_effect(project: Project, fn) -> bool:

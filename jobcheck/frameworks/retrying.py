@@ -23,12 +23,11 @@ known. The application's own helpers are read by their bodies instead (`retry_lo
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from ..analysis.jobs import Anchor, Registration, RetryLimit, RetryPolicy
 from ..analysis.decorators import decorated_functions
-from ..analysis.names import target
+from ..analysis.names import name_words, target
 from ..analysis.project import Project
 from ..analysis.retry_loops import tenacity_stop, tenacity_wait
 from ..analysis.values import call_args, call_kwargs, call_name, lit, names, render
@@ -141,8 +140,6 @@ class RetryDecorators:
                 out[d.function.qualname] = found
         for qualname, found in _applied_at_calls(project).items():
             out.setdefault(qualname, found)
-        for qualname, found in _handed_to_library_retry(project).items():
-            out.setdefault(qualname, found)
         return out
 
 
@@ -190,6 +187,9 @@ def _applied_at_calls(project: Project) -> dict[str, RetryPolicy]:
                 elif name in ("tenacity.retry", "retrying.retry") and len(ev.args) == 1 and not ev.kwargs:
                     maker, args, kwargs = name, [], {}  # `tenacity.retry(send)`: the bare decorator
                 else:
+                    found = _library_retry(project, mod, fn, ev, name)
+                    if found is not None:
+                        out.setdefault(*found)
                     continue
                 given = target(project, mod, ev.args[0])
                 if given and given in project.functions and given != fn.qualname:
@@ -208,32 +208,21 @@ _COUNTS = {"max_retries": False, "retries": False, "num_retries": False, "retry_
 _RETRIED_ON = ("retry_on", "retryable_exceptions", "retry_exceptions", "exceptions")
 
 
-def _handed_to_library_retry(project: Project) -> dict[str, RetryPolicy]:
-    """Functions of the application handed to a retry helper of a library's (not the
-    application's own, which its body tells: `retry_loops`), with the count it is given."""
-    out: dict[str, RetryPolicy] = {}
-    for mod in project.modules.values():
-        if not project.the_applications(mod):
-            continue
-        for fn in mod.functions.values():
-            for ev in fn.events:
-                count = next((k for k in _COUNTS if k in ev.kwargs), None) if ev.kind == "call" and ev.attr else None
-                if count is None or not _RETRY_WORDS.intersection(re.findall(r"[a-z]+", ev.attr.lower())):
-                    continue
-                name = project.canonical(ev.name) or ev.name or ""
-                if project.function_for(name) is not None or name in (*RETRYING_CALLS, *RETRY_DECORATORS):
-                    continue
-                given = next((g for g in (target(project, mod, a) for a in ev.args)
-                              if g in project.functions and g != fn.qualname), None)
-                if given is None:
-                    continue
-                on = next((names(ev.kwargs[k]) for k in _RETRIED_ON if k in ev.kwargs), None)
-                anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
-                limit = retry_limit(ev.kwargs[count], RetryLimit.unknown_count(render(ev.kwargs[count])),
-                                    attempts=_COUNTS[count])
-                out.setdefault(given, policy(f"{ev.attr}({describe(ev.kwargs, (count, *_RETRIED_ON))})", anchor,
-                                             retries=limit, on=on))
-    return out
+def _library_retry(project: Project, mod, fn, ev, name: str) -> tuple[str, RetryPolicy] | None:
+    """(function, policy) where `ev` calls a retry helper of a library's (not the application's
+    own, which its body tells: `retry_loops`) with a function of the application and a count."""
+    count = next((k for k in _COUNTS if k in ev.kwargs), None)
+    if count is None or not ev.attr or not _RETRY_WORDS.intersection(name_words(ev.attr)) \
+            or project.function_for(name) is not None or name in (*RETRYING_CALLS, *RETRY_DECORATORS):
+        return None
+    given = next((g for g in (target(project, mod, a) for a in ev.args) if g in project.functions and g != fn.qualname),
+                 None)
+    if given is None:
+        return None
+    on = next((names(ev.kwargs[k]) for k in _RETRIED_ON if k in ev.kwargs), None)
+    limit = retry_limit(ev.kwargs[count], RetryLimit.unknown_count(render(ev.kwargs[count])), attempts=_COUNTS[count])
+    anchor = Anchor(mod.path, ev.line, ev.col, ev.end_line, ev.end_col)
+    return given, policy(f"{ev.attr}({describe(ev.kwargs, (count, *_RETRIED_ON))})", anchor, retries=limit, on=on)
 
 
 FRAMEWORK = RetryDecorators()

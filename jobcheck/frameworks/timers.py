@@ -48,13 +48,12 @@ Nothing retries these callbacks; a second process starting the same timers runs 
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import PurePath
 
 from ..analysis.delivery import AT_MOST_ONCE, Delivery
 from ..analysis.jobs import Registration
-from ..analysis.names import canonical_in, target
+from ..analysis.names import canonical_in, name_words, target
 from ..analysis.program import calls_named, calls_where, deco_name, names_tests
 from ..analysis.project import Project, in_tests
 from ..analysis.summary import is_property
@@ -191,20 +190,14 @@ def _run_by_call(project: Project, site) -> list[str]:
 
 def _says_when(project: Project, module, ev) -> bool:
     """A call with a delay keyword whose value is not nothing (`delay=15`, `countdown=60`)."""
-    return any(k != "**" and _words(k) and _words(k)[-1] in ("delay", "countdown", "after")
+    return any(k != "**" and name_words(k) and name_words(k)[-1] in ("delay", "countdown", "after")
                and v not in (["lit", None], ["lit", 0], ["lit", False]) for k, v in ev.kwargs.items())
-
-
-@lru_cache(maxsize=4096)
-def _words(name: str) -> tuple[str, ...]:
-    """`wait_until` -> wait, until; `waitForReady` -> wait, for, ready."""
-    return tuple(w.lower() for w in re.findall(r"[A-Za-z][a-z0-9]*", name.replace("_", " ")))
 
 
 @lru_cache(maxsize=4096)
 def _period_keyword(key: str) -> bool:
     """`interval`, `poll_interval`, `interval_seconds`, `poll_interval_hours`; not `retry_interval`."""
-    words = _words(key)
+    words = name_words(key)
     if words and words[-1] in _UNITS:
         words = words[:-1]
     return bool(words) and words[-1] in _PERIOD_WORDS and not _NOT_A_SCHEDULE.intersection(words)
@@ -212,7 +205,7 @@ def _period_keyword(key: str) -> bool:
 
 def _schedules(name: str) -> bool:
     """A callee's name that says it schedules, and not that it waits or retries."""
-    words = set(_words(name))
+    words = set(name_words(name))
     return bool(words & _SCHEDULE_WORDS) and not words & _NOT_A_SCHEDULE
 
 
@@ -244,7 +237,7 @@ def _named_periodic(project: Project, ev) -> bool:
     (`gThreadScheduler.addPeriodicTask(120, self.store_host_info)`), where that function keeps the
     callable it is given for later rather than calling it (one that calls it is read by its body:
     `repeat_request(fn)`). Not a function nothing here defines: what its name promises is not seen."""
-    words = set(_words(ev.attr or ""))
+    words = set(name_words(ev.attr or ""))
     if not (words & _PERIODIC_NAMES and words & _ADDS) or words & _NEGATIONS:
         return False
     own = project.function_for(project.canonical(ev.name) or "")
