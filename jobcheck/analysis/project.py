@@ -749,7 +749,7 @@ class Project(Guards, Program):
         if event.kind == "call" and event.name and "<getattr:" in event.name:
             return self.dispatched_methods(event.name)
         if event.kind == "call" and event.name and ("[" in event.name or ".get()" in event.name):
-            held = self.table_functions(event.name)
+            held = self.table_functions(event.name) or self.handed_to_collection(event.name)
             if held:
                 return held
         if event.kind == "call" and event.name and event.name.endswith("()"):
@@ -770,6 +770,50 @@ class Project(Guards, Program):
                 receivers = self.signal_receivers.get(resolved or signal, [])
             return [self.functions[q] for q in receivers if q in self.functions]
         return self.dispatched_implementations(event)
+
+    def handed_to_collection(self, name: str) -> list[FunctionSummary]:
+        """`for handler in self.handlers[kind]: handler(event)`: the functions the application
+        hands to the method of the class that puts its parameter in that collection
+        (`bus.register("order", self.on_order)`, where `def register(self, kind, handler):
+        self.handlers[kind].append(handler)`). The call reaches the method (a receiver of no
+        known type only where no other class has a method of that name)."""
+        match = _HELD_ENTRY.match(name)
+        if match is None:
+            return []
+        memo = self.once("handed to collections", dict)
+        if name not in memo:
+            memo[name] = self._handed_to_collection(*match.groups())
+        return [self.functions[q] for q in memo[name]]
+
+    def _handed_to_collection(self, owner: str, attr: str) -> list[str]:
+        cls = self.classes.get(owner)
+        if cls is None:
+            return []
+        family = {c.qualname for c in (*self._mro(cls), *self.subclasses(owner))}
+        puts = self.collection_puts()
+        out: list[str] = []
+        for method, param in (put for o in family for put in puts.get((o, attr), ())):
+            put = self.functions[method]
+            alone = self._method_owners().get(put.name, set()) <= family
+            for site in calls_named(self, (put.name,)):
+                callee = self.named_callee(site.event)
+                if callee is not put and not (callee is None and alone and (
+                        site.event.name is None or self.untyped(site.event.name.rpartition(".")[0]))):
+                    continue
+                fn = self.functions.get(target(self, site.module, bound_argument(put, site.event, param)) or "")
+                if fn is not None and fn is not put and fn.qualname not in out:
+                    out.append(fn.qualname)
+        return out
+
+    def _method_owners(self) -> dict[str, set[str]]:
+        """Method name -> the classes of the project that define it."""
+        def build() -> dict[str, set[str]]:
+            out: dict[str, set[str]] = {}
+            for cls in self.classes.values():
+                for m in cls.methods:
+                    out.setdefault(m, set()).add(cls.qualname)
+            return out
+        return self.once("method owners", build)
 
     def dispatched_implementations(self, event: Event) -> list[FunctionSummary]:
         """`handler.handle(msg)` on an object of no known type, where the project leaves `handle` to
@@ -1026,6 +1070,9 @@ class Project(Guards, Program):
         """Functions that run as part of a job (entry points, retried functions, their callees),
         each mapped to one job it belongs to."""
         return owners(self.job_roots(), self.callees_of)
+
+
+_HELD_ENTRY = re.compile(r"^(.+)\(\)\.(\w+)\[(?:=\w+)?\]$")  # `pkg.Bus().handlers[]`: an entry of an instance's collection
 
 
 def _token_request(event: Event) -> bool:

@@ -703,7 +703,7 @@ class Summarizer:
 
     def _comprehension(self, comp: ast.comprehension) -> frozenset:
         sources = self.expr(comp.iter)
-        self._bind(comp.target, None, sources)
+        self._bind_iteration(comp.target, comp.iter, sources, each=False)
         for cond in comp.ifs:
             sources = sources | self.expr(cond)
         return sources
@@ -1265,7 +1265,7 @@ class Summarizer:
 
     def _stmt_loop(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
         if isinstance(node, (ast.For, ast.AsyncFor)):
-            self._bind_loop_target(node)
+            self._bind_iteration(node.target, node.iter, self.expr(node.iter))
         else:
             self._test(node.test)
         saved = self.loops
@@ -1288,11 +1288,10 @@ class Summarizer:
         self.loops = saved
         self._body(node.orelse)
 
-    def _bind_loop_target(self, node: ast.For | ast.AsyncFor) -> None:
+    def _bind_iteration(self, target: ast.AST, it: ast.expr, sources: frozenset, each: bool = True) -> None:
         """`for hook in HOOKS:` takes the table's elements (a dict's keys), `for hook in
-        HOOKS.values()` its values, `for name, hook in HOOKS.items()` both (`pkg.HOOKS[in]`, `[]`)."""
-        sources = self.expr(node.iter)
-        it, target = node.iter, node.target
+        HOOKS.values()` its values, `for name, hook in HOOKS.items()` both (`pkg.HOOKS[in]`, `[]`);
+        a comprehension's `for` alike. `each`: a loop over callables written in a tuple takes each."""
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and not it.args \
                 and it.func.attr in ("values", "items") and (base := self._table_name(it.func.value)):
             if it.func.attr == "values":
@@ -1309,17 +1308,24 @@ class Summarizer:
             self._bind(target, f"{held}[]", sources)  # `for mod in self.modules:` an element of it
             return
         self._bind(target, None, sources)
-        if isinstance(target, ast.Name) and isinstance(it, (ast.Tuple, ast.List)) and 1 < len(it.elts) <= 8 \
+        if each and isinstance(target, ast.Name) and isinstance(it, (ast.Tuple, ast.List)) and 1 < len(it.elts) <= 8 \
                 and all(isinstance(e, (ast.Name, ast.Attribute)) for e in it.elts):
             # `for target in (self._listen, self._loop):` each of the callables written there in turn
             self.scope.held[target.id] = ["each", [self.value(e) for e in it.elts]]
 
     def _instance_collection(self, node: ast.AST) -> str | None:
         """`self.modules` (or `self.modules.values()`) in a method: the instance's collection, named
-        `pkg.Manager().modules`; what its class puts in it is read when linking."""
+        `pkg.Manager().modules`; what its class puts in it is read when linking. So is the list it
+        keeps under a key (`self.handlers[kind]`, `self.handlers.get(kind, [])`): its elements are
+        what the class puts in the collection's lists (`self.handlers[kind].append(handler)`)."""
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args \
                 and node.func.attr in ("values", "copy"):
             node = node.func.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+                and node.args and not node.keywords:
+            node = node.func.value
+        elif isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+            node = node.value
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("list", "tuple") \
                 and len(node.args) == 1:
             node = node.args[0]
