@@ -734,7 +734,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("projects/shape_loop_steps", {
         "ScanDaemon.run": ("periodic", ["schedule"]), "ScanDaemon.start_queued_scans": ("step", ["schedule"]),
         "ScanDaemon.clean_forgotten_scans": ("step", ["schedule"]), "ScanDaemon.notify_watchers": ("step", ["schedule"]),
-        "ScanDaemon.refresh_cache": ("step", ["schedule"]),
+        "ScanDaemon.refresh_cache": ("step", ["schedule"]), "ScanDaemon.flush_outbox": ("step", ["schedule"]),
     }),
     # Tryton: the methods its scheduled actions name ("account.invoice|post_invoices") are
     # periodic; one queued through `cls.__queue__` is a task.

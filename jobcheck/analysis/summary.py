@@ -70,7 +70,7 @@ class Event:
     flag_tested: bool = False  # its result unpacked and the second name tested (get_or_create's `created`)
     gated: tuple = ()  # events whose unpacked flag must be true for this to run (`if created:`, `if not created: return`)
     receiver: str | None = None  # the receiver as spelled, its last name (`handler` in `handler.handle(msg)`)
-    statement: bool = False  # a statement of its own, its value dropped (`self.update_tasks()`, `await step()`)
+    statement: bool = False  # what a statement is made for: its value dropped or kept in a name (`self.update_tasks()`, `n = await step()`)
 
 
 @dataclass(slots=True)
@@ -857,8 +857,13 @@ class Summarizer:
         self._awaited_param(node.value)
         first = len(self.fn.events)
         self.expr(node.value)
-        call = node.value.value if isinstance(node.value, ast.Await) else node.value
-        if isinstance(call, ast.Call):  # called for what it does: its event is the last of the statement's
+        self._mark_statement(node.value, first)
+
+    def _mark_statement(self, value: ast.expr | None, first: int) -> None:
+        """The call a statement is made for (`self.update_tasks()`, `n = await step()`): its event
+        is the last of those the statement added from `first`."""
+        call = value.value if isinstance(value, ast.Await) else value
+        if isinstance(call, ast.Call):
             for ev in reversed(self.fn.events[first:]):
                 if ev.kind == "call" and (ev.line, ev.col) == (call.lineno, call.col_offset):
                     ev.statement = True
@@ -879,8 +884,11 @@ class Summarizer:
             return
         value = node.value
         self._awaited_param(value)  # `result = await coro`
+        first = len(self.fn.events)
         sources = self.expr(value) if value is not None else _EMPTY
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in targets):
+            self._mark_statement(value, first)  # `done = self.process_batch()`: kept, still the statement's call
         typ = None
         annotated = False  # an annotation that names a type (`Callable[...]` names none)
         if isinstance(node, ast.AnnAssign):

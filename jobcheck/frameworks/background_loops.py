@@ -148,7 +148,7 @@ class BackgroundLoops:
             for ev in fn.events:
                 if ev.kind != "call" or not ev.statement or ev.handlers or not forever.intersection(ev.loops) \
                         or _sleeps(project, ev) or _helper_waits(project, ev):
-                    continue  # (one whose value is used asks; the wait between rounds is no step: `self.sleep()`)
+                    continue  # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`)
                 for callee in project.callees(ev):
                     if _hands_on_what_it_is_given(project, callee):
                         callee = _work_given(project, fn, ev)
