@@ -271,7 +271,10 @@ _NO_KWARGS: dict = {}
 _OTHER: list = ["other"]
 _LIT_NONE: list = ["lit", None]
 # Calls whose receiver's identity matters (Django signals: which signal is sent or connected).
-_REF_ATTRS = ("send", "send_robust", "connect", "asend", "asend_robust")
+# Calls whose receiver is kept as the variable it is (`ref`): a signal's, and a module-level queue's
+# (`work.put((fn, args))` and `work.get()` meet at `pkg.jobs.work`).
+_REF_ATTRS = ("send", "send_robust", "connect", "asend", "asend_robust", "put", "put_nowait", "get", "get_nowait",
+              "append", "appendleft", "popleft")
 
 
 # Compatibility layers that re-export the standard library under another name: code that
