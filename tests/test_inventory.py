@@ -228,6 +228,28 @@ import requests
 from agentlib.futures import FuturesAwareThreadPoolExecutor
 
 
+class NotifyingThread(threading.Thread):
+    def run(self):
+        try:
+            threading.Thread.run(self)
+        finally:
+            print("done")
+
+
+class LimitedThread(NotifyingThread):
+    # runs the target it is given, through its base's run: the target is what is started
+
+    def __init__(self, namespace, *args, **kwargs):
+        self.namespace = namespace
+        super().__init__(*args, **kwargs)
+
+    def run(self):
+        try:
+            NotifyingThread.run(self)
+        finally:
+            print("released", self.namespace)
+
+
 class Cog:
     def __init__(self):
         self.executor = ThreadPoolExecutor(max_workers=4)
@@ -247,6 +269,10 @@ class Cog:
         form.submit(self.not_started)
         self.workers.submit(self.process_request, {"id": 1})
         self.reconcilers.submit(self.reconcile)
+        LimitedThread("accounts", target=self.sync_account, daemon=True).start()
+
+    def sync_account(self):
+        requests.post("https://agent.example/sync")
 
     def process_request(self, request):
         requests.post("https://agent.example/requests", json=request)
@@ -320,14 +346,14 @@ def test_functions_started_once_in_the_background_are_listed_apart_from_the_jobs
     root = write_tree(tmp_path, STARTED)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
     assert sorted(rows) == ["Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.refresh",
-                            "Cog.refresh_forever", "Cog.restore"]
+                            "Cog.refresh_forever", "Cog.restore", "Cog.sync_account"]
     assert (rows["Cog.refresh"]["framework"], rows["Cog.refresh"]["kind"]) == ("loop", "step")  # each round of the loop
-    for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.restore"):
+    for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.restore", "Cog.sync_account"):
         assert (rows[name]["framework"], rows[name]["kind"], rows[name]["triggers"]) == ("background", "background", ["start"])
         assert rows[name]["delivery"]["guarantee"] == "at-most-once"
     assert (rows["Cog.refresh_forever"]["framework"], rows["Cog.refresh_forever"]["kind"]) == ("loop", "periodic")
     text = run_cli(["jobs", "--no-cache", "."], cwd=root).output
-    assert "1 job (loop 1)" in text and "5 started once in the background" in text
+    assert "1 job (loop 1)" in text and "6 started once in the background" in text
     # Not entry points: no five-questions finding on them.
     check = run_cli(["check", "--no-cache", "--select", "JC501", "--output-format", "json", "."], cwd=root)
     assert [f["function"] for f in json.loads(check.output)] == ["bot.cog.Cog.refresh_forever"]

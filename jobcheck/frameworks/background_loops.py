@@ -541,18 +541,36 @@ def arms_a_wrapper_timer(project: Project, site) -> bool:
 
 
 def _keeps_threads_run(project: Project) -> set:
-    """The application's thread classes whose `run` is `threading.Thread`'s, or calls it."""
+    """The application's thread classes whose `run` is `threading.Thread`'s, or calls it: through
+    `super().run()`, `Thread.run(self)`, or the `run` of a base of its own that keeps it
+    (`ExitNotifyThread.run(self)`, which calls `Thread.run(self)`)."""
     def find() -> set:
-        out = set()
-        for cls in project.classes.values():
+        memo: dict[str, bool] = {}
+
+        def keeps(qualname: str) -> bool:
+            if qualname not in memo:
+                memo[qualname] = False  # (a class whose run calls its own: no)
+                memo[qualname] = _run_keeps(qualname)
+            return memo[qualname]
+
+        def _run_keeps(qualname: str) -> bool:
+            cls = project.classes[qualname]
             bases = project.class_bases(cls)
             if not any(base in THREAD_CLASSES for base in bases):
-                continue
+                return False
             run = next((project.functions.get(f"{owner}.run") for owner in (cls.qualname, *bases)
                         if f"{owner}.run" in project.functions), None)
-            if run is None or any(ev.kind == "call" and ev.name == "super().run" for ev in run.events):
-                out.add(cls.qualname)
-        return out
+            if run is None:
+                return True
+            for ev in run.events:
+                called = project.canonical(ev.name) or ev.name or "" if ev.kind == "call" else ""
+                owner = called.removesuffix(".run") if called.endswith(".run") else None
+                if called == "super().run" or owner in THREAD_CLASSES \
+                        or (owner in project.classes and owner != run.class_qualname and keeps(owner)):
+                    return True
+            return False
+
+        return {cls.qualname for cls in project.classes.values() if keeps(cls.qualname)}
     return project.once("thread classes keeping Thread.run", find)
 
 
