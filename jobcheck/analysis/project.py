@@ -376,16 +376,18 @@ class Project(Guards, Program):
         """What a job hands its work to by name runs in that job (`_hands_on`): the receivers of a
         signal it sends (`tick_hourly` sending `hourly`), the methods it dispatches to through
         `getattr` by a name it was sent (`getattr(self, event["event_type"])(...)`) or through a
-        table the instance holds (`self.handlers[kind](msg)`), in its body or a helper's it calls. Each is
-        a job of the sender's kind and triggers; their effects stay the sender's too (`callees`),
-        so a retry of the sender is reported where it sends."""
+        table the instance holds (`self.handlers[kind](msg)`, or the handlers callers registered
+        under each kind: `for h in self.handlers[kind]: h(msg)`), in its body or a helper's it
+        calls. Each is a job of the sender's kind and triggers; their effects stay the sender's too
+        (`callees`; of registered handlers, only those every call runs), so a retry of the sender
+        is reported where it sends."""
         for sender in list(sites.values()):
             fn = self.functions.get(sender.function)
             for caller in self.within_calls(fn, 2, lambda ev: not self._hands_on(ev)) if fn is not None else ():
                 for ev in caller.events:
                     if not self._hands_on(ev):
                         continue
-                    for receiver in self.callees(ev):
+                    for receiver in [*self.callees(ev), *self.handed_to_collection(ev.name or "", keyed=True)]:
                         if receiver.qualname not in sites and receiver is not caller:
                             sites[receiver.qualname] = JobSite(
                                 function=receiver.qualname, framework=sender.framework, kind=sender.kind,
@@ -749,7 +751,7 @@ class Project(Guards, Program):
         if event.kind == "call" and event.name and "<getattr:" in event.name:
             return self.dispatched_methods(event.name)
         if event.kind == "call" and event.name and ("[" in event.name or ".get()" in event.name):
-            held = self.table_functions(event.name) or self.handed_to_collection(event.name)
+            held = self.table_functions(event.name) or self.handed_to_collection(event.name, keyed=False)
             if held:
                 return held
         if event.kind == "call" and event.name and event.name.endswith("()"):
@@ -771,28 +773,33 @@ class Project(Guards, Program):
             return [self.functions[q] for q in receivers if q in self.functions]
         return self.dispatched_implementations(event)
 
-    def handed_to_collection(self, name: str) -> list[FunctionSummary]:
-        """`for handler in self.handlers[kind]: handler(event)`: the functions the application
-        hands to the method of the class that puts its parameter in that collection
-        (`bus.register("order", self.on_order)`, where `def register(self, kind, handler):
-        self.handlers[kind].append(handler)`). The call reaches the method (a receiver of no
-        known type only where no other class has a method of that name)."""
+    def handed_to_collection(self, name: str, keyed: bool) -> list[FunctionSummary]:
+        """`for handler in self.listeners: handler(event)`: the functions the application hands to
+        the method of the class that puts its parameter in that collection
+        (`bus.listen(self.on_event)`, where `def listen(self, listener):
+        self.listeners.append(listener)`), each of which every such call runs; with `keyed`, also
+        those kept under a key (`self.handlers[kind].append(handler)`), of which a call runs the
+        ones its key chooses: every one in a loop that dispatches all kinds, but not every one at
+        a given call. The call reaches the method (a receiver of no known type only where no
+        other class has a method of that name)."""
         match = _HELD_ENTRY.match(name)
         if match is None:
             return []
         memo = self.once("handed to collections", dict)
-        if name not in memo:
-            memo[name] = self._handed_to_collection(*match.groups())
-        return [self.functions[q] for q in memo[name]]
+        if (name, keyed) not in memo:
+            memo[(name, keyed)] = self._handed_to_collection(*match.groups(), keyed)
+        return [self.functions[q] for q in memo[(name, keyed)]]
 
-    def _handed_to_collection(self, owner: str, attr: str) -> list[str]:
+    def _handed_to_collection(self, owner: str, attr: str, keyed: bool) -> list[str]:
         cls = self.classes.get(owner)
         if cls is None:
             return []
         family = {c.qualname for c in (*self._mro(cls), *self.subclasses(owner))}
         puts = self.collection_puts()
         out: list[str] = []
-        for method, param in (put for o in family for put in puts.get((o, attr), ())):
+        for method, param, under_key in (put for o in family for put in puts.get((o, attr), ())):
+            if under_key and not keyed:
+                continue
             put = self.functions[method]
             alone = self._method_owners().get(put.name, set()) <= family
             for site in calls_named(self, (put.name,)):

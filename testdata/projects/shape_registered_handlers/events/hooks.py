@@ -1,6 +1,8 @@
 # jobcheck-test: select=JC201,JC501
-# Hooks kept under a name (`setdefault(kind, []).append(fn)`) and fired by a retried task: each
-# hook runs inside the task, so the task's retry runs the card charge again.
+# Hooks fired by a retried task. One kept under a name (`setdefault(kind, []).append(fn)`) runs
+# when its name is fired: a job of the task's, but which fire runs it depends on the name, so its
+# effects are not taken for every fire's. One kept for every fire (`self._always.append(fn)`) runs
+# inside each: the task's retry runs its POST again.
 import requests
 from celery import shared_task
 
@@ -8,12 +10,18 @@ from celery import shared_task
 class Hooks:
     def __init__(self):
         self._hooks = {}
+        self._always = []
 
     def on(self, kind, fn):
         self._hooks.setdefault(kind, []).append(fn)
 
+    def always(self, fn):
+        self._always.append(fn)
+
     def fire(self, kind, payload):
         for fn in self._hooks.get(kind, ()):
+            fn(payload)
+        for fn in self._always:
             fn(payload)
 
 
@@ -29,4 +37,9 @@ def charge_card(payload):  # expect: JC501
     requests.post("https://pay.example/charges", json=payload)
 
 
+def record_event(payload):  # expect: JC501
+    requests.post("https://audit.example/events", json=payload)
+
+
 hooks.on("invoice.closed", charge_card)
+hooks.always(record_event)
