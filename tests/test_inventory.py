@@ -757,6 +757,13 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     # A daemon loop's steps that work beyond the process (a program started, files deleted, a
     # POST) are listed as kind `step`; one that asks, one that computes, a reconnect in an `except`
     # clause are not; of a helper that starts what it is given, what it starts is.
+    # Handlers other code registers with an object whose loop (or a task) calls them: dispatched.
+    ("projects/shape_registered_handlers", {
+        "EventBus._dispatch_forever": ("periodic", ["schedule"]), "EventBus._deliver": ("step", ["schedule"]),
+        "Mailer.send_welcome": ("dispatched", ["schedule"]), "Auditor.record": ("dispatched", ["schedule"]),
+        "close_invoice": ("task", ["enqueue"]), "charge_card": ("dispatched", ["enqueue"]),
+        "record_event": ("dispatched", ["enqueue"]),
+    }),
     ("projects/shape_loop_steps", {
         "ScanDaemon.run": ("periodic", ["schedule"]), "ScanDaemon.start_queued_scans": ("step", ["schedule"]),
         "ScanDaemon.clean_forgotten_scans": ("step", ["schedule"]), "ScanDaemon.notify_watchers": ("step", ["schedule"]),

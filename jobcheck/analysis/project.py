@@ -376,19 +376,19 @@ class Project(Guards, Program):
         """What a job hands its work to by name runs in that job (`_hands_on`): the receivers of a
         signal it sends (`tick_hourly` sending `hourly`), the methods it dispatches to through
         `getattr` by a name it was sent (`getattr(self, event["event_type"])(...)`) or through a
-        table the instance holds (`self.handlers[kind](msg)`, or the handlers callers registered
-        under each kind: `for h in self.handlers[kind]: h(msg)`), in its body or a helper's it
-        calls. Each is a job of the sender's kind and triggers; their effects stay the sender's too
-        (`callees`; of registered handlers, only those every call runs), so a retry of the sender
-        is reported where it sends."""
+        table the instance holds (`self.handlers[kind](msg)`), in its body or a helper's it calls.
+        Each is a job of the sender's kind and triggers; their effects stay the sender's too
+        (`callees`), so a retry of the sender is reported where it sends. (Handlers other code
+        registers with the instance are listed as dispatched: `dispatched_functions`.)"""
         for sender in list(sites.values()):
             fn = self.functions.get(sender.function)
             for caller in self.within_calls(fn, 2, lambda ev: not self._hands_on(ev)) if fn is not None else ():
                 for ev in caller.events:
                     if not self._hands_on(ev):
                         continue
-                    for receiver in [*self.callees(ev), *self.handed_to_collection(ev.name or "", keyed=True)]:
-                        if receiver.qualname not in sites and receiver is not caller:
+                    registered = self.handed_to_collection(ev.name or "", keyed=True)
+                    for receiver in self.callees(ev):
+                        if receiver.qualname not in sites and receiver is not caller and receiver not in registered:
                             sites[receiver.qualname] = JobSite(
                                 function=receiver.qualname, framework=sender.framework, kind=sender.kind,
                                 path=self.function_module[receiver.qualname].path, anchor=self.anchor_of(receiver),
@@ -630,17 +630,24 @@ class Project(Guards, Program):
     @cached_property
     def dispatched_functions(self) -> dict[str, JobSite]:
         """The implementations a job hands its work to through a hook of the project's
-        (`handler.handle(msg)`: `dispatched_implementations`), in its body or a few calls down,
+        (`handler.handle(msg)`: `dispatched_implementations`) or through the handlers other code
+        registered with an object it calls them from (`handed_to_collection`), in its body or a few calls down,
         that are neither jobs nor listed otherwise: the inventory lists them as kind `dispatched`,
         with the job's framework and triggers. They are no entry points: their effects are the
-        job's (`callees`), and the rules and the five questions read the job."""
+        job's (`callees`; of handlers kept by kind, not at every call), and the rules and the five
+        questions read the job."""
         out: dict[str, JobSite] = {}
         listed = {**self.jobs, **self.retried_functions, **self.started_functions}
         for job in self.jobs.values():
             fn = self.functions.get(job.function)
             for caller in self.within_calls(fn, 3) if fn is not None else ():
                 for ev in caller.events:
-                    for impl in self.dispatched_implementations(ev) if ev.kind == "call" and ev.receiver else ():
+                    if ev.kind != "call":
+                        continue
+                    # and the handlers callers registered with an object of the project's that the
+                    # job calls each of, or those of the kind it dispatches (`bus.subscribe(kind, h)`)
+                    for impl in [*(self.dispatched_implementations(ev) if ev.receiver else ()),
+                                 *self.handed_to_collection(ev.name or "", keyed=True)]:
                         if impl.qualname in listed or impl.qualname in out:
                             continue
                         out[impl.qualname] = JobSite(

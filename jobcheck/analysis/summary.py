@@ -71,6 +71,7 @@ class Event:
     gated: tuple = ()  # events whose unpacked flag must be true for this to run (`if created:`, `if not created: return`)
     receiver: str | None = None  # the receiver as spelled, its last name (`handler` in `handler.handle(msg)`)
     statement: bool = False  # what a statement is made for: its value dropped or kept in a name (`self.update_tasks()`, `n = await step()`)
+    kept: bool = False  # that statement keeps its value in a name (`n = await step()`)
 
 
 @dataclass(slots=True)
@@ -860,16 +861,16 @@ class Summarizer:
         self._awaited_param(node.value)
         first = len(self.fn.events)
         self.expr(node.value)
-        self._mark_statement(node.value, first)
+        self._mark_statement(node.value, first, kept=False)
 
-    def _mark_statement(self, value: ast.expr | None, first: int) -> None:
+    def _mark_statement(self, value: ast.expr | None, first: int, kept: bool) -> None:
         """The call a statement is made for (`self.update_tasks()`, `n = await step()`): its event
         is the last of those the statement added from `first`."""
         call = value.value if isinstance(value, ast.Await) else value
         if isinstance(call, ast.Call):
             for ev in reversed(self.fn.events[first:]):
                 if ev.kind == "call" and (ev.line, ev.col) == (call.lineno, call.col_offset):
-                    ev.statement = True
+                    ev.statement, ev.kept = True, kept
                     break
 
     def _awaited_param(self, node: ast.AST | None) -> None:
@@ -891,7 +892,7 @@ class Summarizer:
         sources = self.expr(value) if value is not None else _EMPTY
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in targets):
-            self._mark_statement(value, first)  # `done = self.process_batch()`: kept, still the statement's call
+            self._mark_statement(value, first, kept=True)  # `done = self.process_batch()`: still the statement's call
         typ = None
         annotated = False  # an annotation that names a type (`Callable[...]` names none)
         if isinstance(node, ast.AnnAssign):

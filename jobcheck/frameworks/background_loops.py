@@ -52,6 +52,7 @@ from ..analysis.names import canonical_in, name_words, target
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
 from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary
+from ..effects.catalog import MUTATING_WORDS
 from ..analysis.values import lit
 from .base import job_from_function
 from .instances import called_function
@@ -157,7 +158,8 @@ class BackgroundLoops:
                     module = project.function_module.get(callee.qualname)
                     if callee is fn or callee.name == MODULE_CODE or callee.generator or module is None \
                             or asks_by_name(callee.name) or _shows_by_name(callee.name) \
-                            or not project.the_applications(module) or not beyond_the_gui(project, callee):
+                            or not project.the_applications(module) or not beyond_the_gui(project, callee) \
+                            or (ev.kept and not _changes_something(project, callee)):
                         continue
                     out.append(JobSite(function=callee.qualname, framework=job.framework, kind="step", path=module.path,
                                        anchor=project.anchor_of(callee), display=callee.qualname,
@@ -360,6 +362,13 @@ def beyond_the_gui(project: Project, fn, depth: int = 3) -> bool:
                 continue  # a method of the application's own objects it cannot resolve (widgets)
             return True
     return False
+
+
+def _changes_something(project: Project, fn) -> bool:
+    """A step whose result the loop keeps (`sent = self.flush_outbox()`, not `tz =
+    default_timezone_name()`): named for a change (`MUTATING_WORDS`), or reaching an effect the
+    catalog knows."""
+    return bool(MUTATING_WORDS.intersection(name_words(fn.name))) or bool(project.reachable_effects(fn.qualname))
 
 
 def one_shot_sites(project: Project, table: dict = ONE_SHOT_TIMERS) -> list:

@@ -40,8 +40,9 @@ class ScanDaemon:
             if self.get_scan_status("latest") == "done":
                 self.tally()
             sent = self.flush_outbox()
+            zone = self.local_zone_name()  # kept, but it changes nothing: no step
             status = self.get_scan_status("previous")
-            log.info("round done: %s sent, %s", sent, status)
+            log.info("round done: %s sent, %s, %s", sent, status, zone)
 
     def start_queued_scans(self):
         for scan in self.queued:
@@ -58,6 +59,9 @@ class ScanDaemon:
     def flush_outbox(self):
         response = requests.post("https://mail.example.com/outbox/flush", timeout=10)
         return response.json()["sent"]
+
+    def local_zone_name(self):
+        return subprocess.run(["date", "+%Z"], capture_output=True, text=True).stdout.strip()
 
     async def refresh_cache(self):
         requests.post("https://cache.example.com/refresh", timeout=10)

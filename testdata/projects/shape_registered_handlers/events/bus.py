@@ -1,7 +1,8 @@
 # jobcheck-test: select=JC201,JC501
 # An event bus of the application's own: `subscribe(kind, handler)` keeps the handler in a list
 # under the event's kind, and the bus's thread calls every handler of each event it takes from its
-# queue. What the application subscribes runs in that thread, as part of its loop's work.
+# queue. What the application subscribes runs in that thread, as part of its loop's work: listed
+# beside the loop as dispatched, no entry point of its own (no JC501).
 import threading
 from collections import defaultdict
 from queue import Empty, Queue

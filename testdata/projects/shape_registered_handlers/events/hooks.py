@@ -1,8 +1,8 @@
 # jobcheck-test: select=JC201,JC501
-# Hooks fired by a retried task. One kept under a name (`setdefault(kind, []).append(fn)`) runs
-# when its name is fired: a job of the task's, but which fire runs it depends on the name, so its
-# effects are not taken for every fire's. One kept for every fire (`self._always.append(fn)`) runs
-# inside each: the task's retry runs its POST again.
+# Hooks fired by a retried task, each listed beside it as dispatched. One kept under a name
+# (`setdefault(kind, []).append(fn)`) runs when its name is fired: which fire runs it depends on
+# the name, so its effects are not taken for every fire's. One kept for every fire
+# (`self._always.append(fn)`) runs inside each: the task's retry runs its POST again.
 import requests
 from celery import shared_task
 
@@ -33,11 +33,11 @@ def close_invoice(invoice_id):  # expect: JC501
     hooks.fire("invoice.closed", {"id": invoice_id})  # expect: JC201
 
 
-def charge_card(payload):  # expect: JC501
+def charge_card(payload):
     requests.post("https://pay.example/charges", json=payload)
 
 
-def record_event(payload):  # expect: JC501
+def record_event(payload):
     requests.post("https://audit.example/events", json=payload)
 
 

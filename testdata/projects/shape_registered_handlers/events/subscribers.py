@@ -7,7 +7,7 @@ class Mailer:
     def __init__(self, bus: EventBus):
         bus.subscribe("signup", self.send_welcome)
 
-    def send_welcome(self, event):  # expect: JC501
+    def send_welcome(self, event):
         requests.post("https://mail.example/send", json={"to": event.email})
 
     def not_subscribed(self, event):
@@ -18,7 +18,7 @@ class Auditor:
     def __init__(self, bus):  # no type known: `subscribe_all` is EventBus's alone
         bus.subscribe_all(self.record)
 
-    def record(self, event):  # expect: JC501
+    def record(self, event):
         requests.post("https://audit.example/events", json={"kind": event.kind})
 
 
