@@ -250,6 +250,14 @@ class LimitedThread(NotifyingThread):
             print("released", self.namespace)
 
 
+class Uploader:
+    def __init__(self, bucket):
+        self.bucket = bucket
+
+    def __call__(self, part):
+        requests.put(f"https://store.example/{self.bucket}/{part}", data=b"")
+
+
 class Cog:
     def __init__(self):
         self.executor = ThreadPoolExecutor(max_workers=4)
@@ -270,6 +278,7 @@ class Cog:
         self.workers.submit(self.process_request, {"id": 1})
         self.reconcilers.submit(self.reconcile)
         LimitedThread("accounts", target=self.sync_account, daemon=True).start()
+        self.executor.submit(Uploader("parts"), 1)  # an instance handed over: its __call__ runs
 
     def sync_account(self):
         requests.post("https://agent.example/sync")
@@ -346,14 +355,15 @@ def test_functions_started_once_in_the_background_are_listed_apart_from_the_jobs
     root = write_tree(tmp_path, STARTED)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
     assert sorted(rows) == ["Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.refresh",
-                            "Cog.refresh_forever", "Cog.restore", "Cog.sync_account"]
+                            "Cog.refresh_forever", "Cog.restore", "Cog.sync_account", "Uploader.__call__"]
     assert (rows["Cog.refresh"]["framework"], rows["Cog.refresh"]["kind"]) == ("loop", "step")  # each round of the loop
-    for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.restore", "Cog.sync_account"):
+    for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.restore", "Cog.sync_account",
+                 "Uploader.__call__"):
         assert (rows[name]["framework"], rows[name]["kind"], rows[name]["triggers"]) == ("background", "background", ["start"])
         assert rows[name]["delivery"]["guarantee"] == "at-most-once"
     assert (rows["Cog.refresh_forever"]["framework"], rows["Cog.refresh_forever"]["kind"]) == ("loop", "periodic")
     text = run_cli(["jobs", "--no-cache", "."], cwd=root).output
-    assert "1 job (loop 1)" in text and "6 started once in the background" in text
+    assert "1 job (loop 1)" in text and "7 started once in the background" in text
     # Not entry points: no five-questions finding on them.
     check = run_cli(["check", "--no-cache", "--select", "JC501", "--output-format", "json", "."], cwd=root)
     assert [f["function"] for f in json.loads(check.output)] == ["bot.cog.Cog.refresh_forever"]

@@ -55,7 +55,7 @@ from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary
 from ..effects.catalog import MUTATING_WORDS
 from ..analysis.values import lit
 from .base import job_from_function
-from .instances import called_function
+from .instances import called_function, constructed_class, method_body
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Process", "spawn", "spawn_n", "run_coroutine_threadsafe",
              "spawn_callback", "add_callback", "create", "start_new_thread")
@@ -315,6 +315,8 @@ def _started_by(project: Project, site, started: list | None) -> list:
             # `Thread(target=make_handler(x))`: what runs is what the call returns, a function
             # the factory defines (`return handler`) or nothing known.
             fn = project.functions.get(fn.returns_function or "")
+        elif fn is None and (cls := constructed_class(project, site.module, started)) is not None:
+            fn = method_body(project, cls, "__call__")  # `submit(Uploader(bucket), part)`: the instance is called
     else:
         fn = project.functions.get(target(project, site.module, started) or "")
         if fn is None and started and started[0] == "name" and str(started[1]).endswith("()"):
