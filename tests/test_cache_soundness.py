@@ -842,3 +842,21 @@ def test_a_deployment_note_added_beside_the_code_is_read(tmp_path: Path) -> None
     cached = _edit_and_compare(tmp_path, dict(_COMMANDS), "DEPLOY.md",
                                "Cron:\n\n    */15 * * * * cd /srv && python manage.py send_digest\n")
     assert "JC501" in [f.code for f in cached.findings]
+
+
+_DAEMON = ("#!/usr/bin/env python3\nimport time\nimport requests\n\n\ndef main():\n    while True:\n"
+           "        requests.post('https://mail.example/poll')\n        time.sleep(60)\n\n\n"
+           "if __name__ == '__main__':\n    main()\n")
+
+
+def test_a_script_with_no_extension_added_beside_the_code_is_read(tmp_path: Path) -> None:
+    """A new file with no extension changes its folder's entries: the run is made again."""
+    cached = _edit_and_compare(tmp_path, {**_COMMANDS, "bin/notes": "plain text\n"}, "bin/poller", _DAEMON)
+    assert any(f.path.endswith("bin/poller") for f in cached.findings)
+
+
+def test_a_file_with_no_extension_that_comes_to_run_python_is_read(tmp_path: Path) -> None:
+    """Its first line decided it was no script: editing it (the folder's entries unchanged) is seen."""
+    files = {**_COMMANDS, "bin/poller": "#!/bin/sh\nexec poll\n"}
+    cached = _edit_and_compare(tmp_path, files, "bin/poller", _DAEMON)
+    assert any(f.path.endswith("bin/poller") for f in cached.findings)

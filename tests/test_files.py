@@ -48,6 +48,23 @@ def test_exclusions_by_name_by_rooted_path_and_skipped_folders(tmp_path: Path) -
     ]
 
 
+def test_scripts_with_no_extension_are_read_when_their_first_line_runs_python(tmp_path: Path) -> None:
+    write_tree(tmp_path, {
+        "bin/fetchmail": "#!/usr/bin/env python3\nimport sys\n",
+        "bin/sync-all": "#!/usr/local/bin/python3.12 -u\n",
+        "bin/deploy": "#!/bin/sh\necho python\n",  # a shell script that mentions python later
+        "bin/notes": "python is mentioned, but no shebang\n",
+        "bin/binary": "\x7fELF python",
+        "Makefile": "all:\n\tpython -m build\n",
+        "bin/legacy/fetch": "#!/usr/bin/python\n",
+    })
+    os.mkfifo(tmp_path / "bin/pipe")  # never opened: listing must not block on it
+    os.symlink(tmp_path / "bin/fetchmail", tmp_path / "bin/fetch-link")  # a link: not followed to guess
+    assert _found(tmp_path, ["."], ["legacy"]) == ["bin/fetchmail", "bin/sync-all"]
+    # Given by name, any file is read as Python, as before.
+    assert _found(tmp_path, ["bin/deploy"], []) == ["bin/deploy"]
+
+
 def test_a_file_given_explicitly_is_checked_unless_forced(tmp_path: Path) -> None:
     write_tree(tmp_path, TREE)
     assert _found(tmp_path, ["app/legacy/old.py"], ["legacy"]) == ["app/legacy/old.py"]

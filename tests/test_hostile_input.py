@@ -103,3 +103,19 @@ def test_a_recorded_run_does_not_outlive_a_change_of_permissions(tmp_path: Path)
         assert codes == ({"JC201", "JC501"} if os.access(job, os.R_OK) else {"JC000"})
     finally:
         os.chmod(job, 0o644)
+
+
+def test_a_package_importing_a_name_from_a_missing_submodule_of_itself_ends(tmp_path: Path) -> None:
+    """`from selfref.Proxy import Proxy` in `selfref/__init__.py` with no `selfref/Proxy.py`: read as
+    context (only `jobs/` is checked), `selfref.Proxy.renew` leads to `selfref.Proxy.Proxy.renew`,
+    and so on for ever unless a name is followed only so deep."""
+    (tmp_path / "selfref").mkdir()
+    (tmp_path / "jobs").mkdir()
+    (tmp_path / "pyproject.toml").write_text("[tool.jobcheck]\n", encoding="utf-8")
+    (tmp_path / "selfref/__init__.py").write_text("from selfref.Proxy import Proxy\n", encoding="utf-8")
+    (tmp_path / "jobs/uses.py").write_text("from selfref import Proxy\n\n\ndef renew():\n    Proxy.renew()\n",
+                                           encoding="utf-8")
+    started = time.monotonic()
+    done = _run(["check", "--no-cache", "jobs"], tmp_path)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    assert time.monotonic() - started < 60

@@ -228,6 +228,36 @@ import requests
 from agentlib.futures import FuturesAwareThreadPoolExecutor
 
 
+class NotifyingThread(threading.Thread):
+    def run(self):
+        try:
+            threading.Thread.run(self)
+        finally:
+            print("done")
+
+
+class LimitedThread(NotifyingThread):
+    # runs the target it is given, through its base's run: the target is what is started
+
+    def __init__(self, namespace, *args, **kwargs):
+        self.namespace = namespace
+        super().__init__(*args, **kwargs)
+
+    def run(self):
+        try:
+            NotifyingThread.run(self)
+        finally:
+            print("released", self.namespace)
+
+
+class Uploader:
+    def __init__(self, bucket):
+        self.bucket = bucket
+
+    def __call__(self, part):
+        requests.put(f"https://store.example/{self.bucket}/{part}", data=b"")
+
+
 class Cog:
     def __init__(self):
         self.executor = ThreadPoolExecutor(max_workers=4)
@@ -247,6 +277,11 @@ class Cog:
         form.submit(self.not_started)
         self.workers.submit(self.process_request, {"id": 1})
         self.reconcilers.submit(self.reconcile)
+        LimitedThread("accounts", target=self.sync_account, daemon=True).start()
+        self.executor.submit(Uploader("parts"), 1)  # an instance handed over: its __call__ runs
+
+    def sync_account(self):
+        requests.post("https://agent.example/sync")
 
     def process_request(self, request):
         requests.post("https://agent.example/requests", json=request)
@@ -320,14 +355,15 @@ def test_functions_started_once_in_the_background_are_listed_apart_from_the_jobs
     root = write_tree(tmp_path, STARTED)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
     assert sorted(rows) == ["Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.refresh",
-                            "Cog.refresh_forever", "Cog.restore"]
+                            "Cog.refresh_forever", "Cog.restore", "Cog.sync_account", "Uploader.__call__"]
     assert (rows["Cog.refresh"]["framework"], rows["Cog.refresh"]["kind"]) == ("loop", "step")  # each round of the loop
-    for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.restore"):
+    for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.restore", "Cog.sync_account",
+                 "Uploader.__call__"):
         assert (rows[name]["framework"], rows[name]["kind"], rows[name]["triggers"]) == ("background", "background", ["start"])
         assert rows[name]["delivery"]["guarantee"] == "at-most-once"
     assert (rows["Cog.refresh_forever"]["framework"], rows["Cog.refresh_forever"]["kind"]) == ("loop", "periodic")
     text = run_cli(["jobs", "--no-cache", "."], cwd=root).output
-    assert "1 job (loop 1)" in text and "5 started once in the background" in text
+    assert "1 job (loop 1)" in text and "7 started once in the background" in text
     # Not entry points: no five-questions finding on them.
     check = run_cli(["check", "--no-cache", "--select", "JC501", "--output-format", "json", "."], cwd=root)
     assert [f["function"] for f in json.loads(check.output)] == ["bot.cog.Cog.refresh_forever"]
@@ -731,10 +767,17 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     # A daemon loop's steps that work beyond the process (a program started, files deleted, a
     # POST) are listed as kind `step`; one that asks, one that computes, a reconnect in an `except`
     # clause are not; of a helper that starts what it is given, what it starts is.
+    # Handlers other code registers with an object whose loop (or a task) calls them: dispatched.
+    ("projects/shape_registered_handlers", {
+        "EventBus._dispatch_forever": ("periodic", ["schedule"]), "EventBus._deliver": ("step", ["schedule"]),
+        "Mailer.send_welcome": ("dispatched", ["schedule"]), "Auditor.record": ("dispatched", ["schedule"]),
+        "close_invoice": ("task", ["enqueue"]), "charge_card": ("dispatched", ["enqueue"]),
+        "record_event": ("dispatched", ["enqueue"]),
+    }),
     ("projects/shape_loop_steps", {
         "ScanDaemon.run": ("periodic", ["schedule"]), "ScanDaemon.start_queued_scans": ("step", ["schedule"]),
         "ScanDaemon.clean_forgotten_scans": ("step", ["schedule"]), "ScanDaemon.notify_watchers": ("step", ["schedule"]),
-        "ScanDaemon.refresh_cache": ("step", ["schedule"]),
+        "ScanDaemon.refresh_cache": ("step", ["schedule"]), "ScanDaemon.flush_outbox": ("step", ["schedule"]),
     }),
     # Tryton: the methods its scheduled actions name ("account.invoice|post_invoices") are
     # periodic; one queued through `cls.__queue__` is a task.

@@ -8,13 +8,15 @@ from pathlib import Path
 import pytest
 
 from jobcheck import api
+from jobcheck.analysis.files import discover
 from jobcheck.config import Config, load
 
 from .testdata_support import TESTDATA, annotations, cases, selection_for
 
 
 def _run(case: Path):
-    files = [case] if case.is_file() else sorted(case.rglob("*.py"))
+    # The files jobcheck reads there (a script with no extension too), so its annotations count.
+    files = [case] if case.is_file() else [path for path, _ in discover([str(case)], case, [])]
     texts = {f: f.read_text(encoding="utf-8", errors="replace") for f in files}
     headers = [s for f, t in texts.items() if (s := selection_for(f, t))]
     select = headers[0] if headers else ["ALL"]

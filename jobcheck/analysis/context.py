@@ -15,6 +15,9 @@ from pathlib import Path
 from .summary import BASES, MODULE_CODE, ModuleSummary
 
 MAX_CONTEXT_MODULES = 2000
+# A name is followed only this deep: one that grows each time it is followed (`from pkg.Proxy import
+# Proxy` in `pkg/__init__.py` with no `pkg/Proxy.py`: `pkg.Proxy.Proxy.Proxy...`) would never end.
+MAX_NAME_PARTS = 40
 _MISSING: dict = {}  # the listing of a folder that cannot be listed
 
 
@@ -118,6 +121,8 @@ def load(summaries: list[ModuleSummary], roots: list[Path], summarize, display_f
                 continue
             seen.add(name)
             clean = name.replace("()", "") if "(" in name else name
+            if clean.count(".") >= MAX_NAME_PARTS:
+                continue
             head = clean.partition(".")[0]
             top = tops.get(head)
             if top is None:

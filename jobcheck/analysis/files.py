@@ -14,6 +14,7 @@ from pathlib import Path
 from ..config import DEFAULT_MAX_FILE_SIZE
 from .schedule_text import is_schedule_file
 from .gitignore import GitIgnore
+from .source import read_source
 
 # Folders that hold no project source: VCS data, virtualenvs, caches, build output.
 SKIP_DIRS = {
@@ -47,7 +48,8 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
              folders: set[str] | None = None, *, respect_gitignore: bool = True,
              max_file_size: int | None = DEFAULT_MAX_FILE_SIZE, refused: list[Refused] | None = None,
              consulted: list[str] | None = None, texts: list[tuple[Path, str]] | None = None) -> list[tuple[Path, str]]:
-    """(absolute path, display path) for every Python file under `paths`, sorted, deduplicated.
+    """(absolute path, display path) for every Python file under `paths` (a `.py` file, or a script
+    with no extension that says it runs Python), sorted, deduplicated.
 
     Display paths are as given: relative where the input was relative. As in ruff, a path given
     explicitly is checked even if excluded or git-ignored (unless `force_exclude`, which pre-commit
@@ -132,16 +134,17 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
                             or (gitignore is not None and gitignore.ignored(path, True, below))):
                         continue
                     subfolders.append((path, prefix + name + "/"))
-                elif name.endswith(".py"):
+                elif name.endswith(".py") or "." not in name or (texts is not None and is_schedule_file(name, folder)):
                     if ((exclude and excluded(path, prefix + name))
                             or (gitignore is not None and gitignore.ignored(path, False, below))):
                         continue
-                    add(path, os.path.normpath(os.path.join(given, prefix + name)), entry.is_symlink())
-                elif texts is not None and is_schedule_file(name, folder) and not entry.is_symlink():
-                    if ((exclude and excluded(path, prefix + name))
-                            or (gitignore is not None and gitignore.ignored(path, False, below))):
-                        continue
-                    texts.append((Path(path), os.path.normpath(os.path.join(given, prefix + name))))
+                    display = os.path.normpath(os.path.join(given, prefix + name))
+                    if name.endswith(".py") or ("." not in name and python_script(entry)):
+                        add(path, display, entry.is_symlink())
+                    elif texts is not None and is_schedule_file(name, folder) and not entry.is_symlink():
+                        texts.append((Path(path), display))
+                    elif "." not in name and consulted is not None and entry.is_file(follow_symlinks=False):
+                        consulted.append(path)  # its first line was read: one that comes to run Python adds it
             pending.extend(reversed(subfolders))
     if gitignore is not None:
         if folders is not None:
@@ -149,6 +152,19 @@ def discover(paths: list[str], root: Path, exclude: list[str], force_exclude: bo
         if consulted is not None:
             consulted.extend(gitignore.read)
     return sorted(out.items(), key=lambda item: item[1])
+
+
+def python_script(entry: os.DirEntry) -> bool:
+    """A file with no extension whose first line runs Python (`#!/usr/bin/env python3`): a script
+    a package installs as a command (`scripts=["getmail"]`), run from cron as often as a `.py`
+    one. Only a regular file is opened, and only its first line read."""
+    try:
+        if not entry.is_file(follow_symlinks=False):
+            return False
+        first = read_source(entry.path, 128).partition(b"\n")[0]
+    except OSError:
+        return False
+    return first.startswith(b"#!") and b"python" in first
 
 
 def _checked_roots(paths: list[str], root: Path) -> list[str]:

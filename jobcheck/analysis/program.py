@@ -586,15 +586,32 @@ class Program:
                             out.setdefault((fn.class_qualname, attr), []).extend(value[1])
                         elif receiver == "self" and value and value[0] == "dict":  # iterated by `.values()`
                             out.setdefault((fn.class_qualname, attr), []).extend(v for _, v in value[1])
-                    mine = f"{fn.class_qualname}()."
                     for ev in fn.events:
-                        if ev.kind == "call" and ev.attr in _PUTS and ev.args and (ev.name or "").startswith(mine):
-                            attr = ev.name[len(mine):].rpartition(".")[0]
-                            if attr and "." not in attr:
-                                values = ev.args[0][1] if ev.attr == "extend" and ev.args[0][0] == "seq" else [ev.args[-1]]
-                                out.setdefault((fn.class_qualname, attr), []).extend(values)
+                        put = _put_into(fn, ev)
+                        if put is not None:
+                            values = ev.args[0][1] if ev.attr == "extend" and ev.args[0][0] == "seq" else [ev.args[-1]]
+                            out.setdefault((fn.class_qualname, put[0]), []).extend(values)
             return out
         return self.once("instance collections", build)
+
+    def collection_puts(self) -> dict[tuple[str, str], list[tuple[str, str, bool]]]:
+        """(class, attribute) -> (method, parameter, under a key) for each method of the class that
+        puts its parameter in that collection of the instance (`def register(self, kind, handler):
+        self.handlers[kind].append(handler)`, `self.handlers[kind] = handler`: under a key;
+        `self.listeners.append(listener)`: not): what it holds is what the method's callers hand it."""
+        def build() -> dict[tuple[str, str], list[tuple[str, str, bool]]]:
+            out: dict[tuple[str, str], list[tuple[str, str, bool]]] = {}
+            for mod in self.modules.values():
+                for fn in mod.functions.values():
+                    if not fn.class_qualname:
+                        continue
+                    stored = [(*put, ev.args[-1]) for ev in fn.events if (put := _put_into(fn, ev)) is not None]
+                    stored.extend((attr, True, value) for attr, _line, value in fn.item_stores)
+                    for attr, keyed, value in stored:
+                        if value and value[0] == "param" and value[1] in fn.params[1:]:
+                            out.setdefault((fn.class_qualname, attr), []).append((fn.qualname, value[1], keyed))
+            return out
+        return self.once("collection puts", build)
 
     def _may_be_key(self, written: list | None, key: str) -> bool:
         """Can a dict key written so (`"ping"`, `PING` naming `"ping"`) equal `key`? A key that
@@ -671,6 +688,18 @@ _MANAGERS = ("objects", "_default_manager", "_base_manager", "all_objects")
 
 
 _ROW_METHODS = ("get", "first", "last", "latest", "earliest", "create", "get_by_natural_key")
+
+
+def _put_into(fn: FunctionSummary, ev: Event) -> tuple[str, bool] | None:
+    """The collection of the instance a method's call puts something in, and whether under a key:
+    `self.workers.append(w)` (`workers`, no), a list it keeps under a key,
+    `self.handlers[kind].append(h)` or through `setdefault` (`handlers`, yes)."""
+    mine = f"{fn.class_qualname}()."
+    if ev.kind != "call" or ev.attr not in _PUTS or not ev.args or not (ev.name or "").startswith(mine):
+        return None
+    held = ev.name[len(mine):].rpartition(".")[0]
+    attr = held.removesuffix(".setdefault()").removesuffix("[]")
+    return (attr, attr != held) if attr and "." not in attr and "[" not in attr else None
 
 
 def _position(callee: FunctionSummary, param: str) -> int:

@@ -376,17 +376,19 @@ class Project(Guards, Program):
         """What a job hands its work to by name runs in that job (`_hands_on`): the receivers of a
         signal it sends (`tick_hourly` sending `hourly`), the methods it dispatches to through
         `getattr` by a name it was sent (`getattr(self, event["event_type"])(...)`) or through a
-        table the instance holds (`self.handlers[kind](msg)`), in its body or a helper's it calls. Each is
-        a job of the sender's kind and triggers; their effects stay the sender's too (`callees`),
-        so a retry of the sender is reported where it sends."""
+        table the instance holds (`self.handlers[kind](msg)`), in its body or a helper's it calls.
+        Each is a job of the sender's kind and triggers; their effects stay the sender's too
+        (`callees`), so a retry of the sender is reported where it sends. (Handlers other code
+        registers with the instance are listed as dispatched: `dispatched_functions`.)"""
         for sender in list(sites.values()):
             fn = self.functions.get(sender.function)
             for caller in self.within_calls(fn, 2, lambda ev: not self._hands_on(ev)) if fn is not None else ():
                 for ev in caller.events:
                     if not self._hands_on(ev):
                         continue
+                    registered = self.handed_to_collection(ev.name or "", keyed=True)
                     for receiver in self.callees(ev):
-                        if receiver.qualname not in sites and receiver is not caller:
+                        if receiver.qualname not in sites and receiver is not caller and receiver not in registered:
                             sites[receiver.qualname] = JobSite(
                                 function=receiver.qualname, framework=sender.framework, kind=sender.kind,
                                 path=self.function_module[receiver.qualname].path, anchor=self.anchor_of(receiver),
@@ -628,17 +630,24 @@ class Project(Guards, Program):
     @cached_property
     def dispatched_functions(self) -> dict[str, JobSite]:
         """The implementations a job hands its work to through a hook of the project's
-        (`handler.handle(msg)`: `dispatched_implementations`), in its body or a few calls down,
+        (`handler.handle(msg)`: `dispatched_implementations`) or through the handlers other code
+        registered with an object it calls them from (`handed_to_collection`), in its body or a few calls down,
         that are neither jobs nor listed otherwise: the inventory lists them as kind `dispatched`,
         with the job's framework and triggers. They are no entry points: their effects are the
-        job's (`callees`), and the rules and the five questions read the job."""
+        job's (`callees`; of handlers kept by kind, not at every call), and the rules and the five
+        questions read the job."""
         out: dict[str, JobSite] = {}
         listed = {**self.jobs, **self.retried_functions, **self.started_functions}
         for job in self.jobs.values():
             fn = self.functions.get(job.function)
             for caller in self.within_calls(fn, 3) if fn is not None else ():
                 for ev in caller.events:
-                    for impl in self.dispatched_implementations(ev) if ev.kind == "call" and ev.receiver else ():
+                    if ev.kind != "call":
+                        continue
+                    # and the handlers callers registered with an object of the project's that the
+                    # job calls each of, or those of the kind it dispatches (`bus.subscribe(kind, h)`)
+                    for impl in [*(self.dispatched_implementations(ev) if ev.receiver else ()),
+                                 *self.handed_to_collection(ev.name or "", keyed=True)]:
                         if impl.qualname in listed or impl.qualname in out:
                             continue
                         out[impl.qualname] = JobSite(
@@ -749,7 +758,7 @@ class Project(Guards, Program):
         if event.kind == "call" and event.name and "<getattr:" in event.name:
             return self.dispatched_methods(event.name)
         if event.kind == "call" and event.name and ("[" in event.name or ".get()" in event.name):
-            held = self.table_functions(event.name)
+            held = self.table_functions(event.name) or self.handed_to_collection(event.name, keyed=False)
             if held:
                 return held
         if event.kind == "call" and event.name and event.name.endswith("()"):
@@ -770,6 +779,55 @@ class Project(Guards, Program):
                 receivers = self.signal_receivers.get(resolved or signal, [])
             return [self.functions[q] for q in receivers if q in self.functions]
         return self.dispatched_implementations(event)
+
+    def handed_to_collection(self, name: str, keyed: bool) -> list[FunctionSummary]:
+        """`for handler in self.listeners: handler(event)`: the functions the application hands to
+        the method of the class that puts its parameter in that collection
+        (`bus.listen(self.on_event)`, where `def listen(self, listener):
+        self.listeners.append(listener)`), each of which every such call runs; with `keyed`, also
+        those kept under a key (`self.handlers[kind].append(handler)`), of which a call runs the
+        ones its key chooses: every one in a loop that dispatches all kinds, but not every one at
+        a given call. The call reaches the method (a receiver of no known type only where no
+        other class has a method of that name)."""
+        match = _HELD_ENTRY.match(name)
+        if match is None:
+            return []
+        memo = self.once("handed to collections", dict)
+        if (name, keyed) not in memo:
+            memo[(name, keyed)] = self._handed_to_collection(*match.groups(), keyed)
+        return [self.functions[q] for q in memo[(name, keyed)]]
+
+    def _handed_to_collection(self, owner: str, attr: str, keyed: bool) -> list[str]:
+        cls = self.classes.get(owner)
+        if cls is None:
+            return []
+        family = {c.qualname for c in (*self._mro(cls), *self.subclasses(owner))}
+        puts = self.collection_puts()
+        out: list[str] = []
+        for method, param, under_key in (put for o in family for put in puts.get((o, attr), ())):
+            if under_key and not keyed:
+                continue
+            put = self.functions[method]
+            alone = self._method_owners().get(put.name, set()) <= family
+            for site in calls_named(self, (put.name,)):
+                callee = self.named_callee(site.event)
+                if callee is not put and not (callee is None and alone and (
+                        site.event.name is None or self.untyped(site.event.name.rpartition(".")[0]))):
+                    continue
+                fn = self.functions.get(target(self, site.module, bound_argument(put, site.event, param)) or "")
+                if fn is not None and fn is not put and fn.qualname not in out:
+                    out.append(fn.qualname)
+        return out
+
+    def _method_owners(self) -> dict[str, set[str]]:
+        """Method name -> the classes of the project that define it."""
+        def build() -> dict[str, set[str]]:
+            out: dict[str, set[str]] = {}
+            for cls in self.classes.values():
+                for m in cls.methods:
+                    out.setdefault(m, set()).add(cls.qualname)
+            return out
+        return self.once("method owners", build)
 
     def dispatched_implementations(self, event: Event) -> list[FunctionSummary]:
         """`handler.handle(msg)` on an object of no known type, where the project leaves `handle` to
@@ -1026,6 +1084,9 @@ class Project(Guards, Program):
         """Functions that run as part of a job (entry points, retried functions, their callees),
         each mapped to one job it belongs to."""
         return owners(self.job_roots(), self.callees_of)
+
+
+_HELD_ENTRY = re.compile(r"^(.+)\(\)\.(\w+)\[(?:=\w+)?\]$")  # `pkg.Bus().handlers[]`: an entry of an instance's collection
 
 
 def _token_request(event: Event) -> bool:

@@ -10,7 +10,9 @@ Lines in crontab syntax count (five time fields, or `@hourly` ... `@annually`; n
 wherever they are in the file (a documentation code block indents them). So do the commands a
 paragraph of the documentation about cron quotes, and those of the code block after it ("executed
 with the ``ralph deploy`` command regularly by cron"; "Then run (or add a cron job)::"); not a
-paragraph that turns cron down ("by hand, instead of from cron"), nor a changelog's. What each
+paragraph that turns cron down ("by hand, instead of from cron"), nor a changelog's; and the words
+of a clause that says cron runs something ("I'm running getmail from cron"), which schedule a
+program of the application's named so (`CronLine.mention`) and nothing else. What each
 command runs is decided by the frameworks (`frameworks/scheduled_commands.py`); this module only
 finds and splits the lines.
 
@@ -60,6 +62,9 @@ class CronLine:
     path: str  # as displayed
     line: int
     command: str
+    # A word of prose in a clause that says cron runs something ("I'm running getmail from cron"):
+    # it schedules a program of the application's named so, and nothing else.
+    mention: bool = False
 
     @cached_property
     def words(self) -> list[str]:
@@ -178,12 +183,28 @@ def prose_cron_lines(text: str, path: str) -> list[CronLine]:
                 # (``mapproxy-seed``, ``bin/backup``) in the very clause that says cron runs it.
                 if len(command.split()) > 1 or (_PROGRAM_NAME.search(command) and _cron_clause(line, found.start())):
                     out.append(CronLine(path, number + 1, command))
+            out.extend(CronLine(path, number + 1, word, mention=True) for word in _words_in_cron_clauses(line))
         out.extend(_block_after(lines, paragraphs, n, path, fence))
     return [line for line in out if line.command and len(line.command) <= MAX_LINE]
 
 
 _CLAUSE_END = re.compile(r"[.;:!?](?=\s|$)")
 _PROGRAM_NAME = re.compile(r"\w[-/_]\w")  # `mapproxy-seed`, `bin/backup`: no word of prose is spelled so
+
+
+_PROSE_WORD = re.compile(r"(?<![\w`/.-])[A-Za-z][\w-]*\w(?![\w`/-])")
+
+
+def _words_in_cron_clauses(line: str) -> list[str]:
+    """The words of prose (not code) in each clause of `line` that says cron runs something."""
+    prose = _INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line)
+    stops = [0, *(m.end() for m in _CLAUSE_END.finditer(prose)), len(prose)]
+    out: list[str] = []
+    for begin, end in zip(stops, stops[1:]):
+        clause = prose[begin:end]
+        if _CRON_WORD.search(clause) and not _NOT_CRON.search(clause):
+            out.extend(w for w in dict.fromkeys(_PROSE_WORD.findall(clause)) if w not in out)
+    return out
 
 
 def _cron_clause(line: str, at: int) -> bool:
@@ -290,7 +311,7 @@ def _scripts_run(lines: list[CronLine], shell: dict[str, list[tuple[str, str]]])
     script. Only a script in command position counts (`bash x.sh`, not `[ -x x.sh ]`)."""
     out: list[CronLine] = []
     done: set[str] = set()
-    todo = list(lines)
+    todo = [line for line in lines if not line.mention]  # (a word of prose names no script's path)
     while todo and len(out) < MAX_SCRIPT_LINES:
         line = todo.pop()
         for word in _commands(line.words):

@@ -118,15 +118,15 @@ def _parse(text: str, display_path: str):
     return parse(text, display_path)
 
 
-def read_source(path: Path | str) -> bytes:
-    """A source file's bytes. Every reader of analysed files goes through here: what is not a
-    regular file (a FIFO or a device named `x.py`, which would block or never end) is refused
-    without being read, and a symlink loop fails as the OS says."""
+def read_source(path: Path | str, limit: int = -1) -> bytes:
+    """A source file's bytes (its first `limit`, if given). Every reader of analysed files goes
+    through here: what is not a regular file (a FIFO or a device named `x.py`, which would block or
+    never end) is refused without being read, and a symlink loop fails as the OS says."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     with os.fdopen(fd, "rb") as fh:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
-        return fh.read()
+        return fh.read(limit)
 
 
 def summarize_one(planned: tuple[Path, str, str, bool]) -> ModuleSummary:

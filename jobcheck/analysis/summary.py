@@ -70,7 +70,8 @@ class Event:
     flag_tested: bool = False  # its result unpacked and the second name tested (get_or_create's `created`)
     gated: tuple = ()  # events whose unpacked flag must be true for this to run (`if created:`, `if not created: return`)
     receiver: str | None = None  # the receiver as spelled, its last name (`handler` in `handler.handle(msg)`)
-    statement: bool = False  # a statement of its own, its value dropped (`self.update_tasks()`, `await step()`)
+    statement: bool = False  # what a statement is made for: its value dropped or kept in a name (`self.update_tasks()`, `n = await step()`)
+    kept: bool = False  # that statement keeps its value in a name (`n = await step()`)
 
 
 @dataclass(slots=True)
@@ -271,7 +272,10 @@ _NO_KWARGS: dict = {}
 _OTHER: list = ["other"]
 _LIT_NONE: list = ["lit", None]
 # Calls whose receiver's identity matters (Django signals: which signal is sent or connected).
-_REF_ATTRS = ("send", "send_robust", "connect", "asend", "asend_robust")
+# Calls whose receiver is kept as the variable it is (`ref`): a signal's, and a module-level queue's
+# (`work.put((fn, args))` and `work.get()` meet at `pkg.jobs.work`).
+_REF_ATTRS = ("send", "send_robust", "connect", "asend", "asend_robust", "put", "put_nowait", "get", "get_nowait",
+              "append", "appendleft", "popleft")
 
 
 # Compatibility layers that re-export the standard library under another name: code that
@@ -703,7 +707,7 @@ class Summarizer:
 
     def _comprehension(self, comp: ast.comprehension) -> frozenset:
         sources = self.expr(comp.iter)
-        self._bind(comp.target, None, sources)
+        self._bind_iteration(comp.target, comp.iter, sources, each=False)
         for cond in comp.ifs:
             sources = sources | self.expr(cond)
         return sources
@@ -857,11 +861,16 @@ class Summarizer:
         self._awaited_param(node.value)
         first = len(self.fn.events)
         self.expr(node.value)
-        call = node.value.value if isinstance(node.value, ast.Await) else node.value
-        if isinstance(call, ast.Call):  # called for what it does: its event is the last of the statement's
+        self._mark_statement(node.value, first, kept=False)
+
+    def _mark_statement(self, value: ast.expr | None, first: int, kept: bool) -> None:
+        """The call a statement is made for (`self.update_tasks()`, `n = await step()`): its event
+        is the last of those the statement added from `first`."""
+        call = value.value if isinstance(value, ast.Await) else value
+        if isinstance(call, ast.Call):
             for ev in reversed(self.fn.events[first:]):
                 if ev.kind == "call" and (ev.line, ev.col) == (call.lineno, call.col_offset):
-                    ev.statement = True
+                    ev.statement, ev.kept = True, kept
                     break
 
     def _awaited_param(self, node: ast.AST | None) -> None:
@@ -879,8 +888,11 @@ class Summarizer:
             return
         value = node.value
         self._awaited_param(value)  # `result = await coro`
+        first = len(self.fn.events)
         sources = self.expr(value) if value is not None else _EMPTY
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in targets):
+            self._mark_statement(value, first, kept=True)  # `done = self.process_batch()`: still the statement's call
         typ = None
         annotated = False  # an annotation that names a type (`Callable[...]` names none)
         if isinstance(node, ast.AnnAssign):
@@ -1265,7 +1277,7 @@ class Summarizer:
 
     def _stmt_loop(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
         if isinstance(node, (ast.For, ast.AsyncFor)):
-            self._bind_loop_target(node)
+            self._bind_iteration(node.target, node.iter, self.expr(node.iter))
         else:
             self._test(node.test)
         saved = self.loops
@@ -1288,11 +1300,10 @@ class Summarizer:
         self.loops = saved
         self._body(node.orelse)
 
-    def _bind_loop_target(self, node: ast.For | ast.AsyncFor) -> None:
+    def _bind_iteration(self, target: ast.AST, it: ast.expr, sources: frozenset, each: bool = True) -> None:
         """`for hook in HOOKS:` takes the table's elements (a dict's keys), `for hook in
-        HOOKS.values()` its values, `for name, hook in HOOKS.items()` both (`pkg.HOOKS[in]`, `[]`)."""
-        sources = self.expr(node.iter)
-        it, target = node.iter, node.target
+        HOOKS.values()` its values, `for name, hook in HOOKS.items()` both (`pkg.HOOKS[in]`, `[]`);
+        a comprehension's `for` alike. `each`: a loop over callables written in a tuple takes each."""
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and not it.args \
                 and it.func.attr in ("values", "items") and (base := self._table_name(it.func.value)):
             if it.func.attr == "values":
@@ -1309,17 +1320,24 @@ class Summarizer:
             self._bind(target, f"{held}[]", sources)  # `for mod in self.modules:` an element of it
             return
         self._bind(target, None, sources)
-        if isinstance(target, ast.Name) and isinstance(it, (ast.Tuple, ast.List)) and 1 < len(it.elts) <= 8 \
+        if each and isinstance(target, ast.Name) and isinstance(it, (ast.Tuple, ast.List)) and 1 < len(it.elts) <= 8 \
                 and all(isinstance(e, (ast.Name, ast.Attribute)) for e in it.elts):
             # `for target in (self._listen, self._loop):` each of the callables written there in turn
             self.scope.held[target.id] = ["each", [self.value(e) for e in it.elts]]
 
     def _instance_collection(self, node: ast.AST) -> str | None:
         """`self.modules` (or `self.modules.values()`) in a method: the instance's collection, named
-        `pkg.Manager().modules`; what its class puts in it is read when linking."""
+        `pkg.Manager().modules`; what its class puts in it is read when linking. So is the list it
+        keeps under a key (`self.handlers[kind]`, `self.handlers.get(kind, [])`): its elements are
+        what the class puts in the collection's lists (`self.handlers[kind].append(handler)`)."""
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args \
                 and node.func.attr in ("values", "copy"):
             node = node.func.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+                and node.args and not node.keywords:
+            node = node.func.value
+        elif isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+            node = node.value
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("list", "tuple") \
                 and len(node.args) == 1:
             node = node.args[0]

@@ -55,13 +55,15 @@ _LISTING_FILES = (".gitignore", "exclude")
 
 
 def _entries_digest(folder: str) -> bytes:
-    """What a folder holds that a run can see: its folders, its files named `*.py`, its ignore
-    files and the files that may hold crontab lines (finding files and resolving imports look at
+    """What a folder holds that a run can see: its folders, its files named `*.py` or with no
+    extension (a script), its ignore files and the files that may hold crontab lines (finding
+    files and resolving imports look at
     nothing else: an editor's swap or backup file beside a module changes nothing). Taken after a run, from a folder last changed before
     it: what the run listed."""
     with os.scandir(folder) as it:
         entries = sorted(f"{e.name}/" if e.is_dir() else e.name for e in it
-                         if e.name.endswith(".py") or e.name in _LISTING_FILES or is_schedule_file(e.name, folder) or e.is_dir())
+                         if e.name.endswith(".py") or "." not in e.name or e.name in _LISTING_FILES
+                         or is_schedule_file(e.name, folder) or e.is_dir())
     return digest("\0".join(entries).encode("utf-8", "surrogateescape"))
 
 

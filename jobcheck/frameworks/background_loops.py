@@ -52,9 +52,10 @@ from ..analysis.names import canonical_in, name_words, target
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
 from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary
+from ..effects.catalog import MUTATING_WORDS
 from ..analysis.values import lit
 from .base import job_from_function
-from .instances import called_function
+from .instances import called_function, constructed_class, method_body
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Process", "spawn", "spawn_n", "run_coroutine_threadsafe",
              "spawn_callback", "add_callback", "create", "start_new_thread")
@@ -148,7 +149,7 @@ class BackgroundLoops:
             for ev in fn.events:
                 if ev.kind != "call" or not ev.statement or ev.handlers or not forever.intersection(ev.loops) \
                         or _sleeps(project, ev) or _helper_waits(project, ev):
-                    continue  # (one whose value is used asks; the wait between rounds is no step: `self.sleep()`)
+                    continue  # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`)
                 for callee in project.callees(ev):
                     if _hands_on_what_it_is_given(project, callee):
                         callee = _work_given(project, fn, ev)
@@ -157,7 +158,8 @@ class BackgroundLoops:
                     module = project.function_module.get(callee.qualname)
                     if callee is fn or callee.name == MODULE_CODE or callee.generator or module is None \
                             or asks_by_name(callee.name) or _shows_by_name(callee.name) \
-                            or not project.the_applications(module) or not beyond_the_gui(project, callee):
+                            or not project.the_applications(module) or not beyond_the_gui(project, callee) \
+                            or (ev.kept and not _changes_something(project, callee)):
                         continue
                     out.append(JobSite(function=callee.qualname, framework=job.framework, kind="step", path=module.path,
                                        anchor=project.anchor_of(callee), display=callee.qualname,
@@ -313,6 +315,8 @@ def _started_by(project: Project, site, started: list | None) -> list:
             # `Thread(target=make_handler(x))`: what runs is what the call returns, a function
             # the factory defines (`return handler`) or nothing known.
             fn = project.functions.get(fn.returns_function or "")
+        elif fn is None and (cls := constructed_class(project, site.module, started)) is not None:
+            fn = method_body(project, cls, "__call__")  # `submit(Uploader(bucket), part)`: the instance is called
     else:
         fn = project.functions.get(target(project, site.module, started) or "")
         if fn is None and started and started[0] == "name" and str(started[1]).endswith("()"):
@@ -360,6 +364,13 @@ def beyond_the_gui(project: Project, fn, depth: int = 3) -> bool:
                 continue  # a method of the application's own objects it cannot resolve (widgets)
             return True
     return False
+
+
+def _changes_something(project: Project, fn) -> bool:
+    """A step whose result the loop keeps (`sent = self.flush_outbox()`, not `tz =
+    default_timezone_name()`): named for a change (`MUTATING_WORDS`), or reaching an effect the
+    catalog knows."""
+    return bool(MUTATING_WORDS.intersection(name_words(fn.name))) or bool(project.reachable_effects(fn.qualname))
 
 
 def one_shot_sites(project: Project, table: dict = ONE_SHOT_TIMERS) -> list:
@@ -541,18 +552,36 @@ def arms_a_wrapper_timer(project: Project, site) -> bool:
 
 
 def _keeps_threads_run(project: Project) -> set:
-    """The application's thread classes whose `run` is `threading.Thread`'s, or calls it."""
+    """The application's thread classes whose `run` is `threading.Thread`'s, or calls it: through
+    `super().run()`, `Thread.run(self)`, or the `run` of a base of its own that keeps it
+    (`ExitNotifyThread.run(self)`, which calls `Thread.run(self)`)."""
     def find() -> set:
-        out = set()
-        for cls in project.classes.values():
+        memo: dict[str, bool] = {}
+
+        def keeps(qualname: str) -> bool:
+            if qualname not in memo:
+                memo[qualname] = False  # (a class whose run calls its own: no)
+                memo[qualname] = _run_keeps(qualname)
+            return memo[qualname]
+
+        def _run_keeps(qualname: str) -> bool:
+            cls = project.classes[qualname]
             bases = project.class_bases(cls)
             if not any(base in THREAD_CLASSES for base in bases):
-                continue
+                return False
             run = next((project.functions.get(f"{owner}.run") for owner in (cls.qualname, *bases)
                         if f"{owner}.run" in project.functions), None)
-            if run is None or any(ev.kind == "call" and ev.name == "super().run" for ev in run.events):
-                out.add(cls.qualname)
-        return out
+            if run is None:
+                return True
+            for ev in run.events:
+                called = project.canonical(ev.name) or ev.name or "" if ev.kind == "call" else ""
+                owner = called.removesuffix(".run") if called.endswith(".run") else None
+                if called == "super().run" or owner in THREAD_CLASSES \
+                        or (owner in project.classes and owner != run.class_qualname and keeps(owner)):
+                    return True
+            return False
+
+        return {cls.qualname for cls in project.classes.values() if keeps(cls.qualname)}
     return project.once("thread classes keeping Thread.run", find)
 
 

@@ -14,6 +14,19 @@ collection and runs what it took, is a queue; every object its users put in it r
 The job is the item's class's method (its `run` for a started thread), found from the object
 constructed where the item is put. A class that fills a list it never runs from (a registry) is
 not a queue. Nothing retries an item; each put runs once.
+
+A module-level queue of callables is read alike: a function that puts what it is given there
+(alone or first in a tuple) and a function that takes from the same queue and calls what it took:
+
+    work = queue.Queue()
+    def defer(fn, *args):
+        work.put((fn, args))
+    def worker():
+        while True:
+            fn, args = work.get()
+            fn(*args)
+
+    defer(save_page, page)                           # save_page is a job
 """
 
 from __future__ import annotations
@@ -21,6 +34,7 @@ from __future__ import annotations
 from ..analysis.jobs import Registration
 from ..analysis.names import target
 from ..analysis.program import bound_argument, calls_named
+from ..analysis.summary import MODULE_CODE
 from ..analysis.project import Project
 from .background_loops import THREAD_CLASSES
 from .instances import constructed_class, method_body
@@ -57,7 +71,39 @@ class ItemQueues:
                 threaded = any(b in THREAD_CLASSES for b in project.class_bases(project.classes[cls]))
                 if fn is not None and fn.class_qualname and (runs != "start" or threaded):
                     regs.append(Registration(fn.qualname, self.name, "enqueue", site.anchor))
-        return regs
+        return regs + _module_queue_puts(project, self.name)
+
+
+def _module_queue_puts(project: Project, framework: str) -> list[Registration]:
+    """The functions put in a module-level queue that a function of the project takes from and
+    calls what it took (`fn, args = work.get(); fn(*args)`): put there directly, or through a
+    helper that puts its parameter (each of its callers' arguments)."""
+    runs = _module_queues_run(project)
+    regs = []
+    for site in calls_named(project, _PUTS) if runs else ():
+        ev = site.event
+        queue = ev.ref.rpartition(".")[0] if ev.ref else None
+        if queue not in runs or not ev.args:
+            continue
+        item = ev.args[-1]
+        if item and item[0] == "seq" and item[1]:
+            item = item[1][0]  # `(fn, args, kwargs)`: the callable first
+        if item and item[0] == "param" and site.function.name != MODULE_CODE:
+            regs.append(Registration("", framework, "enqueue", site.anchor, forward=(site.function.qualname, item[2], item[1])))
+        elif (qualname := target(project, site.module, item)) is not None:
+            regs.append(Registration(qualname, framework, "enqueue", site.anchor))
+    return regs
+
+
+def _module_queues_run(project: Project) -> set[str]:
+    """Module-level queues a function takes an item from and calls it, or the first of its tuple."""
+    out = set()
+    for site in calls_named(project, _TAKES):
+        ev = site.event
+        if ev.ref and ev.name and any(other.kind == "call" and other.name in (f"{ev.name}()", f"{ev.name}()#0")
+                                      for other in site.function.events):
+            out.add(ev.ref.rpartition(".")[0])
+    return out
 
 
 def _queues(project: Project) -> dict[str, dict[str, str]]:

@@ -17,7 +17,9 @@ program no packaging file declares (scripts built in a loop in `setup.py`) runs 
 `run`) of the one module of the application named as it is (`roundup-mailgw` ->
 `roundup_mailgw.py`). A
 systemd timer's service counts as a crontab line, and so does a command the documentation quotes
-in a paragraph about cron ("run ``ralph deploy`` regularly from cron").
+in a paragraph about cron ("run ``ralph deploy`` regularly from cron"); a program of the
+application's (a console script, or a script with no extension) named in prose in a clause that
+says cron runs something ("I'm running getmail from cron") runs its `main`.
 
 Nothing retries a command: the next run is the next tick, so one that fails half-way runs again
 from the start then, and one that outlasts its interval overlaps the next unless it takes a lock.
@@ -25,6 +27,7 @@ from the start then, and one that outlasts its interval overlaps the next unless
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 
@@ -133,6 +136,11 @@ def _cron_words(project: Project) -> _CronWords:
         out = _CronWords()
         programs = _programs(project)
         for line in project.cron_lines:
+            if line.mention:
+                entry = project.console_scripts.get(line.command) or _script_program(project, line.command)
+                if entry is not None:
+                    out.console.append((entry, [], line))
+                continue
             words = line.words
             # Command names count from the application's own program on (`certbot renew` in the
             # same docs names no command of this application).
@@ -172,6 +180,17 @@ def _script_module(project: Project, word: str) -> str | None:
     if len(modules) != 1:
         return None  # none, or several a reader could not tell apart
     module = modules[0].module
+    return next((f"{module}:{f}" for f in ("main", "run") if f"{module}.{f}" in project.functions), None)
+
+
+def _script_program(project: Project, word: str) -> str | None:
+    """The program a script of the application's with no extension is (`bin/getmail`, which a
+    package installs under its own name): its `main` (or `run`)."""
+    scripts = [m for m in project.modules.values() if os.path.basename(m.path) == word
+               and project.the_applications(m)]
+    if len(scripts) != 1:
+        return None
+    module = scripts[0].module
     return next((f"{module}:{f}" for f in ("main", "run") if f"{module}.{f}" in project.functions), None)
 
 

@@ -1,7 +1,8 @@
 """A daemon's loop is an in-house scheduler: the steps it calls in every round that work beyond the
 process (start a program, delete files, post to a service) run again on the next round whatever
-the last one did, so they are listed beside the loop as kind `step`. A call that asks (`get_*`),
-one that only computes, a log line and a reconnect in an `except` clause are no steps; a helper
+the last one did, so they are listed beside the loop as kind `step`, also one whose result the loop
+keeps (`sent = self.flush_outbox()`). A call that asks (`get_*`, kept or tested), one that only
+computes, a log line and a reconnect in an `except` clause are no steps; a helper
 that starts what it is given (`start_safely(self.refresh_cache())`) is none either, what it starts
 is."""
 
@@ -38,7 +39,10 @@ class ScanDaemon:
             start_safely(self.refresh_cache())
             if self.get_scan_status("latest") == "done":
                 self.tally()
-            log.info("round done")
+            sent = self.flush_outbox()
+            zone = self.local_zone_name()  # kept, but it changes nothing: no step
+            status = self.get_scan_status("previous")
+            log.info("round done: %s sent, %s, %s", sent, status, zone)
 
     def start_queued_scans(self):
         for scan in self.queued:
@@ -51,6 +55,13 @@ class ScanDaemon:
 
     def notify_watchers(self):
         requests.post("https://hooks.example.com/scans", json={"finished": sorted(self.finished)}, timeout=10)
+
+    def flush_outbox(self):
+        response = requests.post("https://mail.example.com/outbox/flush", timeout=10)
+        return response.json()["sent"]
+
+    def local_zone_name(self):
+        return subprocess.run(["date", "+%Z"], capture_output=True, text=True).stdout.strip()
 
     async def refresh_cache(self):
         requests.post("https://cache.example.com/refresh", timeout=10)
