@@ -198,22 +198,25 @@ _PROSE_WORD = re.compile(r"(?<![\w`/.-])[A-Za-z][\w-]*\w(?![\w`/-])")
 def _words_in_cron_clauses(line: str) -> list[str]:
     """The words of prose (not code) in each clause of `line` that says cron runs something."""
     prose = _INLINE_CODE.sub(lambda m: " " * len(m.group(0)), line)
-    stops = [0, *(m.end() for m in _CLAUSE_END.finditer(prose)), len(prose)]
     out: list[str] = []
-    for begin, end in zip(stops, stops[1:]):
-        clause = prose[begin:end]
-        if _CRON_WORD.search(clause) and not _NOT_CRON.search(clause):
-            out.extend(w for w in dict.fromkeys(_PROSE_WORD.findall(clause)) if w not in out)
+    for begin, end in _clauses(prose):
+        if _says_cron(prose[begin:end]):
+            out.extend(w for w in dict.fromkeys(_PROSE_WORD.findall(prose[begin:end])) if w not in out)
     return out
 
 
 def _cron_clause(line: str, at: int) -> bool:
-    """Does the clause of `line` around position `at` (between `.`, `;`, `:`, `!`, `?`) say that
-    cron runs something?"""
-    stops = [m.end() for m in _CLAUSE_END.finditer(line)]
-    begin = max((e for e in stops if e <= at), default=0)
-    end = min((e for e in stops if e > at), default=len(line))
-    clause = line[begin:end]
+    """Does the clause of `line` around position `at` say that cron runs something?"""
+    return any(_says_cron(line[begin:end]) for begin, end in _clauses(line) if begin <= at < end)
+
+
+def _clauses(line: str) -> list[tuple[int, int]]:
+    """[begin, end) of each clause of `line` (between `.`, `;`, `:`, `!`, `?`)."""
+    stops = [0, *(m.end() for m in _CLAUSE_END.finditer(line)), len(line)]
+    return list(zip(stops, stops[1:]))
+
+
+def _says_cron(clause: str) -> bool:
     return bool(_CRON_WORD.search(clause)) and not _NOT_CRON.search(clause)
 
 

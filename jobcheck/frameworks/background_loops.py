@@ -52,8 +52,8 @@ from ..analysis.names import canonical_in, name_words, target
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
 from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary
-from ..effects.catalog import MUTATING_WORDS
 from ..analysis.values import lit
+from ..effects.catalog import MUTATING_WORDS
 from .base import job_from_function
 from .instances import called_function, constructed_class, method_body
 
@@ -559,27 +559,19 @@ def _keeps_threads_run(project: Project) -> set:
         memo: dict[str, bool] = {}
 
         def keeps(qualname: str) -> bool:
-            if qualname not in memo:
-                memo[qualname] = False  # (a class whose run calls its own: no)
-                memo[qualname] = _run_keeps(qualname)
-            return memo[qualname]
-
-        def _run_keeps(qualname: str) -> bool:
+            if qualname in memo:
+                return memo[qualname]
+            memo[qualname] = False  # (while it is decided: a class whose run reaches its own keeps nothing)
             cls = project.classes[qualname]
             bases = project.class_bases(cls)
-            if not any(base in THREAD_CLASSES for base in bases):
-                return False
             run = next((project.functions.get(f"{owner}.run") for owner in (cls.qualname, *bases)
                         if f"{owner}.run" in project.functions), None)
-            if run is None:
-                return True
-            for ev in run.events:
-                called = project.canonical(ev.name) or ev.name or "" if ev.kind == "call" else ""
-                owner = called.removesuffix(".run") if called.endswith(".run") else None
-                if called == "super().run" or owner in THREAD_CLASSES \
-                        or (owner in project.classes and owner != run.class_qualname and keeps(owner)):
-                    return True
-            return False
+            memo[qualname] = any(base in THREAD_CLASSES for base in bases) and (run is None or any(
+                called == "super().run" or (owner := called.removesuffix(".run")) in THREAD_CLASSES
+                or (owner in project.classes and owner != run.class_qualname and keeps(owner))
+                for ev in run.events if ev.kind == "call"
+                and (called := project.canonical(ev.name) or ev.name or "").endswith(".run")))
+            return memo[qualname]
 
         return {cls.qualname for cls in project.classes.values() if keeps(cls.qualname)}
     return project.once("thread classes keeping Thread.run", find)

@@ -176,21 +176,22 @@ def _script_module(project: Project, word: str) -> str | None:
     name = word.rpartition("/")[2].replace("-", "_")
     if not name.isidentifier():
         return None
-    modules = [m for m in project.modules.values() if m.module.rpartition(".")[2] == name and project.the_applications(m)]
-    if len(modules) != 1:
-        return None  # none, or several a reader could not tell apart
-    module = modules[0].module
-    return next((f"{module}:{f}" for f in ("main", "run") if f"{module}.{f}" in project.functions), None)
+    return _entry_of_the_one(project, lambda m: m.module.rpartition(".")[2] == name)
 
 
 def _script_program(project: Project, word: str) -> str | None:
     """The program a script of the application's with no extension is (`bin/getmail`, which a
     package installs under its own name): its `main` (or `run`)."""
-    scripts = [m for m in project.modules.values() if os.path.basename(m.path) == word
-               and project.the_applications(m)]
-    if len(scripts) != 1:
+    return _entry_of_the_one(project, lambda m: os.path.basename(m.path) == word)
+
+
+def _entry_of_the_one(project: Project, named) -> str | None:
+    """"module:main" (or `run`) of the one module of the application that `named` accepts; None
+    where there is none, or several a reader could not tell apart."""
+    modules = [m for m in project.modules.values() if named(m) and project.the_applications(m)]
+    if len(modules) != 1:
         return None
-    module = scripts[0].module
+    module = modules[0].module
     return next((f"{module}:{f}" for f in ("main", "run") if f"{module}.{f}" in project.functions), None)
 
 
