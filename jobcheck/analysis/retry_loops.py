@@ -9,7 +9,8 @@ succeeds, and goes round again when it fails:
         except RequestException:                       time.sleep(30)
             time.sleep(2 ** attempt)
 
-Read from the syntax alone, by three marks together: one `try` among the loop's statements, a way
+Read from the syntax alone, by three marks together: one `try` among the loop's statements whose
+failure may go round (others may check and leave: `except ReadOnly: return uid`), a way
 out of the loop when it succeeds (a `break` or `return` among the statements of its body or `else`,
 or under an `if` that ends its body, `if response.ok: return response`; a flag the loop's test
 reads, `sent = True`; a way out after the `try` that a handler's `continue` skips; or an `if` after the
@@ -77,8 +78,11 @@ def retry_loop(loop: ast.For | ast.AsyncFor | ast.While) -> LoopShape | None:
     if isinstance(loop, (ast.For, ast.AsyncFor)) and _retrying_block(loop):
         return _tenacity_block(loop)
     tries = [s for s in loop.body if isinstance(s, ast.Try) and s.handlers]
-    if len(tries) == 1:
-        return _trying(loop, tries[0])
+    # A `try` whose every handler leaves (`except ReadOnly: return uid`) checks before the attempt:
+    # the one `try` whose failure goes round is the attempt.
+    attempts = [t for t in tries if not all(always_exits(h.body) for h in t.handlers)]
+    if len(attempts) == 1:
+        return _trying(loop, attempts[0])
     return _until_it_works(loop) if not tries else None
 
 
@@ -323,8 +327,11 @@ def _continues(statements: list) -> bool:
 
 def always_exits(statements: list) -> bool:
     """Does this block leave the loop whatever happens: a `raise`, `return` or `break` among its
-    statements, an `if` whose every arm leaves, or a `with` whose body does?"""
+    statements, an `if` whose every arm leaves, or a `with` whose body does, with no `continue`
+    before it (`if status == 409: sleep(0.05); continue` then `raise`: a conflict goes round)?"""
     for s in statements:
+        if not isinstance(s, _EXITS) and _continues([s]):
+            return False
         if isinstance(s, _EXITS):
             return True
         if isinstance(s, ast.If) and s.orelse and always_exits(s.body) and always_exits(s.orelse):
