@@ -192,6 +192,22 @@ def wait_ready():
             return requests.get("https://erp.example/health").json()
         except requests.ConnectionError:
             time.sleep(1)
+
+
+def resend(order_id, retries=4):
+    try:
+        requests.post("https://erp.example/resend", json={"id": order_id})
+    except requests.ConnectionError:
+        if retries:
+            time.sleep(5)
+            resend(order_id, retries=retries - 1)
+
+
+def split(order_ids):
+    try:
+        requests.post("https://erp.example/batch", json=order_ids)
+    except requests.HTTPError:
+        split(order_ids[1:])
 """,
 }
 
@@ -199,8 +215,12 @@ def wait_ready():
 def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(tmp_path: Path) -> None:
     root = write_tree(tmp_path, RETRIED)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
-    # `plain` is neither, nor `wait_ready`, whose retry loop only reads.
-    assert sorted(rows) == ["notify", "push", "sync"]
+    # `plain` is neither, nor `wait_ready`, whose retry loop only reads, nor `split`, calling
+    # itself on other data.
+    assert sorted(rows) == ["notify", "push", "resend", "sync"]
+    # Calling itself again from its own `except`, counted down from 4, 5 s apart.
+    assert (rows["resend"]["kind"], rows["resend"]["retry"]["source"], rows["resend"]["retry"]["max_retries"],
+            rows["resend"]["retry"]["backoff"], rows["resend"]["retry"]["delay"]) == ("retried", "recursion", 4, "constant", 5.0)
     # A retry loop of its own that posts again: listed as retried, by its loop.
     assert (rows["notify"]["kind"], rows["notify"]["retry"]["source"], rows["notify"]["retry"]["live"]) == ("retried", "loop", True)
     assert (rows["push"]["framework"], rows["push"]["kind"], rows["push"]["triggers"]) == ("retry", "retried", ["failure"])
@@ -210,7 +230,8 @@ def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(t
     out = run_cli(["jobs", "--no-color", "."], root).stdout
     assert "sync/client.py:10:5: sync.client.push  [retry retried; failure]" in out
     assert out.rstrip().endswith("1 job (celery 1); 1 retried; 1 with unguarded external effects; "
-                                 "1 function under a retry decorator; 1 with a retry loop of its own.")
+                                 "1 function under a retry decorator; 1 with a retry loop of its own; "
+                                 "1 calling itself again on a failure.")
     five = run_cli(["check", "--select", "JC501", "--output-format", "json", "."], root)
     assert [f["job"] for f in json.loads(five.stdout)] == ["sync.client.sync"]  # no five questions for `push`
 

@@ -72,7 +72,7 @@ class RetryPolicy:
     backoff: str | None = None  # "exponential" | "constant" | "none" | None (unknown)
     delay: float | None = None  # seconds before the first retry, where known
     failure_handler: str | None = None  # on_failure, link_error, dead letters: who sees exhaustion
-    source: str | None = None  # "wrapper": read from the body of the application's own retry decorator; "loop": a retry loop
+    source: str | None = None  # "wrapper": read from the body of the application's own retry decorator; "loop": a retry loop; "recursion": the function calling itself from a handler
     loop: tuple[int, int] | None = None  # a retry loop's (loop id, try id): only what that `try` does runs again
     judged: tuple = ()  # it goes round only where these functions, asked about the failure, say so (`Handler.judged`)
     calls: frozenset[int] | None = None  # only these calls of the function run again (a lambda's, handed to a retry helper)
@@ -161,6 +161,53 @@ def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
     return RetryPolicy(f"a retry loop `{header}`", Anchor(path, line, col, end_line, end_col), retries=limit,
                        on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=delay,
                        source="loop", loop=(loop_id, try_id), judged=judged)
+
+
+def recursion_policy(fn, call, path: str) -> RetryPolicy | None:
+    """The policy of a function calling itself from an `except` of its own (`call`, resolved to the
+    function by the caller): a retry by recursion, the whole function again. It is one only when it
+    hands on the same work (each parameter passed as itself) and changes at most parameters that
+    have a default: a flag given a literal other than its default retries once (`except
+    SMTPServerDisconnected: self.connect(); return self._send(msg, _retrying=True)`), a count given
+    anything else retries as often as its default says (`retries=retries - 1` from 15), and the same
+    arguments again are bounded by Python's recursion limit only. A call on other data (a batch
+    halved, a tree's child) is no retry."""
+    offset = 1 if fn.class_qualname and fn.params[:1] in (["self"], ["cls"]) and call.receiver in ("self", "cls") else 0
+    passed = [(fn.params[i + offset] if i + offset < len(fn.params) else None, v) for i, v in enumerate(call.args)]
+    passed += [(k, v) for k, v in call.kwargs.items()]
+    limit: RetryLimit | None = None
+    for param, value in passed:
+        if param is None or param == "**":
+            return None
+        if value and value[0] == "param" and value[1] == param:
+            continue
+        default = fn.defaults.get(param)
+        if default is None:
+            return None  # other data for a parameter with no default: other work, not an attempt again
+        if value and value[0] == "lit" and default[0] == "lit" and value[1] != default[1]:
+            limit = limit or RetryLimit.known(1)  # `_retrying=True`: once
+        elif default[0] == "lit" and type(default[1]) is int and default[1] > 0:
+            limit = RetryLimit.known(default[1])  # `retries=retries - 1` from a count
+        else:
+            limit = limit or RetryLimit.unknown_count(param)
+    try_id = call.handlers[-1]
+    on: list[str] | None = []
+    for h in fn.handlers:
+        if h.try_id == try_id:
+            if not h.types:
+                on = None
+                break
+            on.extend(t or bare for t, bare in zip(h.types, h.unresolved or [None] * len(h.types)) if t or bare)
+    waits = [ev for ev in fn.events if ev.kind == "call" and try_id in ev.handlers and ev.line <= call.line
+             and (ev.attr or "").lower().endswith("sleep")]
+    delay = waits[0].args[0] if waits and waits[0].args else None
+    backoff, first = ("none", 0.0) if not waits else ("constant", float(delay[1])) \
+        if delay and delay[0] == "lit" and type(delay[1]) in (int, float) else (None, None)
+    return RetryPolicy(f"a retry by recursion (`{call.attr}(...)` in an `except` of its own)",
+                       Anchor(path, call.line, call.col, call.end_line, call.end_col),
+                       retries=limit or RetryLimit.unknown_count("Python's recursion limit"),
+                       on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=first,
+                       source="recursion")
 
 
 def retrying_handlers(fn, try_id: int) -> list:

@@ -15,7 +15,7 @@ from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy
+from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, recursion_policy
 from .names import analysed_tops, canonical_in, origin, target
 from .program import Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
@@ -482,6 +482,8 @@ class Project(Guards, Program):
                             out[fn.qualname] = found
         for qualname, policy in self._retried_through_helpers().items():
             out.setdefault(qualname, policy)
+        for qualname, policy in self._recursive_retries().items():
+            out.setdefault(qualname, policy)
         # A test's helpers retry what they like (a client polling the server under test): no work
         # of the application's, as a test's jobs are not. A generator function under a retry
         # decorator is never retried: calling it returns the generator, before its body runs.
@@ -519,6 +521,21 @@ class Project(Guards, Program):
                             or first.attr in ("self", "cls"):
                         continue
                     out.append((helper, first.attr, replace(loop_policy(helper, loop, mod.path), loop=None)))
+        return out
+
+    def _recursive_retries(self) -> dict[str, RetryPolicy]:
+        """Functions calling themselves from an `except` of their own on the same work
+        (`jobs.recursion_policy`)."""
+        out: dict[str, RetryPolicy] = {}
+        for mod in self.modules.values():
+            for fn in mod.functions.values():
+                for ev in fn.events:
+                    if ev.kind == "call" and ev.handlers and ev.attr == fn.name \
+                            and (callee := self.named_callee(ev)) is not None and callee.qualname == fn.qualname:
+                        policy = recursion_policy(fn, ev, mod.path)
+                        if policy is not None:
+                            out[fn.qualname] = policy
+                            break
         return out
 
     @cached_property
