@@ -795,6 +795,14 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "close_invoice": ("task", ["enqueue"]), "charge_card": ("dispatched", ["enqueue"]),
         "record_event": ("dispatched", ["enqueue"]),
     }),
+    # A base class's thread entry enters a loop until stopped whose round is `self.tick()`, left
+    # to subclasses that wait in it: the loop is periodic, and each subclass the application
+    # makes; one never made is not, nor a loop of that shape whose rounds never wait.
+    ("projects/shape_executor_base_loop", {
+        "BackgroundExecutor._entry": ("background", ["start"]), "BackgroundExecutor.loop": ("periodic", ["schedule"]),
+        "Heartbeat": ("periodic", ["schedule"]), "Sweeper": ("periodic", ["schedule"]),
+        "Spinner._entry": ("background", ["start"]),
+    }),
     ("projects/shape_loop_steps", {
         "ScanDaemon.run": ("periodic", ["schedule"]), "ScanDaemon.start_queued_scans": ("step", ["schedule"]),
         "ScanDaemon.clean_forgotten_scans": ("step", ["schedule"]), "ScanDaemon.notify_watchers": ("step", ["schedule"]),

@@ -1760,7 +1760,7 @@ _CANCELLATIONS = frozenset({"CancelledError", "Cancelled", "KeyboardInterrupt", 
 _STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload")
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
-_RUN_WORDS = ("run", "alive")
+_RUN_WORDS = ("run", "alive", "keep", "looping")  # `while self.running`, `while self.should_keep_looping()`
 
 
 def _runs_until_stopped(test: ast.expr) -> bool:

@@ -150,7 +150,7 @@ class BackgroundLoops:
                 if ev.kind != "call" or not ev.statement or ev.handlers or not forever.intersection(ev.loops) \
                         or _sleeps(project, ev) or _helper_waits(project, ev):
                     continue  # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`)
-                for callee in project.callees(ev):
+                for callee in _run_by(project, ev):
                     if _hands_on_what_it_is_given(project, callee):
                         callee = _work_given(project, fn, ev)
                         if callee is None:
@@ -172,6 +172,10 @@ class BackgroundLoops:
             if repeats_forever(project, fn) and not _is_runner(project, fn):
                 regs.extend(through_kept_callables(
                     project, Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic")))
+            elif project.the_applications(site.module):
+                # A thread's entry that sets up and enters the loop (`__loop_entry` -> `self.loop()`).
+                regs.extend(Registration(callee.qualname, self.name, "schedule", site.anchor, kind="periodic")
+                            for callee in _loops_called(project, fn))
         regs.extend(_runner_registrations(project, self.name))
         regs.extend(_thread_classes(project, self.name))
         regs.extend(_loops_by_shape(project, self.name))
@@ -200,11 +204,16 @@ class BackgroundLoops:
             if repeats_forever(project, fn):
                 regs.append(Registration(fn.qualname, self.name, "schedule", anchor, kind="periodic"))
                 continue
-            for ev in fn.events:
-                for callee in project.callees(ev) if not ev.loops else ():
-                    if callee is not fn and repeats_forever(project, callee) and not _is_runner(project, callee):
-                        regs.append(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic"))
+            regs.extend(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic")
+                        for callee in _loops_called(project, fn))
         return regs
+
+
+def _loops_called(project: Project, fn) -> list:
+    """The loops until stopped that `fn` calls outside any loop of its own (`main()` ->
+    `Daemon().run()`): what starting `fn` starts."""
+    return [callee for ev in fn.events if not ev.loops for callee in project.callees(ev)
+            if callee is not fn and repeats_forever(project, callee) and not _is_runner(project, callee)]
 
 
 _WAITS_FOR = ("result", "exception", "as_completed", "wait", "gather")
@@ -1233,7 +1242,7 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
     if depth > 2:
         return False
     memo = project.once("helper waits", dict)
-    for fn in project.callees(ev):
+    for fn in _run_by(project, ev):
         key = (fn.qualname, depth)  # the depth left decides: one answer per depth, never a guess
         found = memo.get(key)
         if found is None:
@@ -1255,10 +1264,18 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
 def _only_waits(project: Project, ev, depth: int = 0) -> bool:
     """A helper that does nothing but wait (`def pause(): time.sleep(3600)`), itself or through
     helpers of its own that only wait: no work."""
+    run = _run_by(project, ev)
     return depth <= 2 and all(
         all(e.kind != "call" or _sleeps(project, e) or _logs(project, e) or _only_waits(project, e, depth + 1)
             for e in fn.events)
-        for fn in project.callees(ev)) and bool(project.callees(ev))
+        for fn in run) and bool(run)
+
+
+def _run_by(project: Project, ev) -> list:
+    """What a call in a loop's round runs: each callee, or, of a method its class leaves to
+    subclasses (`while self.should_keep_looping(): self.tick()`), the subclasses' implementations,
+    where the round's work and wait are."""
+    return [impl for named in project.callees(ev) for impl in project.implementations(named)]
 
 
 def _logs(project: Project, ev) -> bool:
