@@ -109,7 +109,7 @@ class _RetryScope:
                     continue  # raised outside what runs again
                 here = i == e and not rejection
                 if ((here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ()))
-                        and not self._kept_in(i, exc)):
+                        and not self._kept_in(i, exc, outside=policy.caught_by)):
                     return policy.setting
         for p in self.explicit:
             if self._after(p, e) or (p == e and self._helper_repeats(p, ce)):
@@ -175,7 +175,7 @@ class _RetryScope:
         fn = self.fn
         for try_id in fn.events[index].tries:
             if try_id == outside:
-                continue  # the retry loop's own `try`: what it catches goes round again
+                continue  # the retry's own `try` (a loop's, or the one whose handler calls the function again)
             clauses = [h for h in fn.handlers if h.try_id == try_id]
             if not any(not h.types or any(_surely_catches(self.project.canonical(t) or t, exc) for t in h.types if t)
                        for h in clauses):
