@@ -259,6 +259,7 @@ STARTED = {
     "bot/__init__.py": "",
     "bot/cog.py": """
 import asyncio
+import functools
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -319,6 +320,16 @@ class Cog:
         self.reconcilers.submit(self.reconcile)
         LimitedThread("accounts", target=self.sync_account, daemon=True).start()
         self.executor.submit(Uploader("parts"), 1)  # an instance handed over: its __call__ runs
+        # a callable bound to arguments, and a thread that runs the coroutine it is given
+        threading.Thread(target=functools.partial(self.rebuild, "all"), daemon=True).start()
+        threading.Thread(target=asyncio.run, args=(self.watch_process(),), daemon=True).start()
+
+    def rebuild(self, scope):
+        requests.post("https://agent.example/rebuild", json={"scope": scope})
+
+    async def watch_process(self):
+        process = await asyncio.create_subprocess_exec("server")
+        await process.wait()
 
     def sync_account(self):
         requests.post("https://agent.example/sync")
@@ -394,16 +405,17 @@ def test_concurrent_saves():
 def test_functions_started_once_in_the_background_are_listed_apart_from_the_jobs(tmp_path: Path) -> None:
     root = write_tree(tmp_path, STARTED)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
-    assert sorted(rows) == ["Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.refresh",
-                            "Cog.refresh_forever", "Cog.restore", "Cog.sync_account", "Uploader.__call__"]
+    assert sorted(rows) == ["Cog.announce", "Cog.failover", "Cog.process_request", "Cog.rebuild", "Cog.reconcile",
+                            "Cog.refresh", "Cog.refresh_forever", "Cog.restore", "Cog.sync_account", "Cog.watch_process",
+                            "Uploader.__call__"]
     assert (rows["Cog.refresh"]["framework"], rows["Cog.refresh"]["kind"]) == ("loop", "step")  # each round of the loop
-    for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.restore", "Cog.sync_account",
-                 "Uploader.__call__"):
+    for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.rebuild", "Cog.reconcile", "Cog.restore",
+                 "Cog.sync_account", "Cog.watch_process", "Uploader.__call__"):
         assert (rows[name]["framework"], rows[name]["kind"], rows[name]["triggers"]) == ("background", "background", ["start"])
         assert rows[name]["delivery"]["guarantee"] == "at-most-once"
     assert (rows["Cog.refresh_forever"]["framework"], rows["Cog.refresh_forever"]["kind"]) == ("loop", "periodic")
     text = run_cli(["jobs", "--no-cache", "."], cwd=root).output
-    assert "1 job (loop 1)" in text and "7 started once in the background" in text
+    assert "1 job (loop 1)" in text and "9 started once in the background" in text
     # Not entry points: no five-questions finding on them.
     check = run_cli(["check", "--no-cache", "--select", "JC501", "--output-format", "json", "."], cwd=root)
     assert [f["function"] for f in json.loads(check.output)] == ["bot.cog.Cog.refresh_forever"]

@@ -84,6 +84,9 @@ _STARTER_PREFIXES = ("asyncio", "threading", "_thread", "multiprocessing", "trio
 _SUBMITS = ("submit", "run_in_executor")
 _EXECUTOR_PREFIXES = ("concurrent.futures", "futurist", "loky")
 _TARGETED = ("Thread", "Process")
+# A thread whose target runs the coroutine its `args` bring; a callable bound to some arguments.
+_COROUTINE_RUNNERS = ("asyncio.run", "asyncio.runners.run", "trio.run", "anyio.run")
+_PARTIALS = ("functools.partial",)
 # A class whose `run` a started instance runs in a thread or process of its own.
 QT_BINDINGS = ("PyQt5", "PyQt6", "PySide2", "PySide6", "qtpy")
 THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process",
@@ -305,6 +308,10 @@ def _find_started(project: Project) -> list:
                 ev.args[0] if ev.attr != "run_in_executor" and ev.args else None)
         else:
             started = ev.kwargs.get("target") if ev.attr in _TARGETED else (ev.args[0] if ev.args else ev.kwargs.get("coro"))
+            if ev.attr in _TARGETED and started and started[0] == "name" and project.canonical(started[1]) in _COROUTINE_RUNNERS:
+                # `Thread(target=asyncio.run, args=(run_process(),))`: the thread runs the coroutine it is given
+                given = ev.kwargs.get("args")
+                started = given[1][0] if given and given[0] == "seq" and given[1] else None
         # `for target in (self._listen, self._loop): Thread(target=target).start()`: each of them;
         # a function chosen in the arms of an `if`, either
         for one in (started[1] if started and started[0] in ("each", "either") else [started]):
@@ -315,6 +322,8 @@ def _find_started(project: Project) -> list:
 def _started_by(project: Project, site, started: list | None) -> list:
     """(function, call site) for what a starter's call starts, given the Value it starts."""
     ev = site.event
+    if started and started[0] == "call" and project.canonical(started[1]) in _PARTIALS and started[2]:
+        return _started_by(project, site, started[2][0])  # `Thread(target=partial(do_operation, True))`
     if started and started[0] == "call":  # `create_task(loop())`: the coroutine function
         awaited = _awaited_work(project, site, started)
         if awaited is not None:
