@@ -1487,7 +1487,11 @@ class Summarizer:
         for handler in node.handlers:
             types, unresolved = [], []
             if handler.type is not None:
-                elts = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+                caught = handler.type
+                if isinstance(caught, ast.Call) and isinstance(caught.func, ast.Name) and caught.func.id in ("tuple", "list") \
+                        and len(caught.args) == 1 and not caught.keywords:
+                    caught = caught.args[0]  # `except tuple(exception_types)`: what the name holds
+                elts = caught.elts if isinstance(caught, ast.Tuple) else [caught]
                 types = [self.resolve(e) for e in elts]
                 unresolved = [e.id if t is None and isinstance(e, ast.Name) else None for e, t in zip(elts, types)]
             if handler.name:
