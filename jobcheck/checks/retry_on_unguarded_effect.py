@@ -42,18 +42,16 @@ def run(ctx: CheckContext):
     project = ctx.project
     raises = Raises(project)
     # Every job, retried function and function they reach (`job_context`, whose roots are the first
-    # two) may hold a retry: a loop, a lambda handed to a retry helper. (Not work started once in
-    # the background: tried, mostly status polls and logins, not effects.)
-    for qualname in sorted(project.job_context):
-        if qualname not in project.functions:
-            continue
+    # two) may hold a retry: a loop, a lambda handed to a retry helper; so does a function whose own
+    # retry loop makes an effect again, wherever it is called from. (Not the rest of the work
+    # started once in the background: tried, mostly status polls and logins, not effects.)
+    for qualname, fn in ctx.reached_functions(retried=True):
         policies = project.retry_policies(qualname)
         if not policies:
             continue
         effects = project.call_effects(qualname)
         if not effects:
             continue
-        fn = project.functions[qualname]
         scopes = [_RetryScope(project, raises, fn, policy, effects) for policy in policies]
         for ce in effects:
             trigger = next((t for t in (scope.repeats(ce) for scope in scopes) if t is not None), None)

@@ -77,7 +77,7 @@ POINT_DELAYS = {
 def run(ctx: CheckContext):
     project = ctx.project
     shared: dict[Anchor, list] = {}  # a policy's setting -> [first finding's parts, functions it retries]
-    for qualname, fn in ctx.reached_functions():
+    for qualname, fn in ctx.reached_functions(retried=True):
         for policy in project.retry_policies(qualname):
             if _single(policy):
                 continue

@@ -1,0 +1,46 @@
+# jobcheck-test: select=JC201,JC202,JC203
+# A retry loop that posts again on its own timeout repeats the POST wherever it is called from: a
+# helper no job reaches (a command-line tool's) is read too. Its loop around a GET, or a POST that
+# carries a key from the work, repeats nothing.
+import time
+
+import requests
+
+
+def push_report(url, report):
+    for attempt in range(3):
+        try:
+            return requests.post(url, json=report, timeout=5)  # expect: JC201
+        except requests.Timeout:
+            time.sleep(2 ** attempt)
+
+
+def fetch_report(url):
+    for attempt in range(3):
+        try:
+            return requests.get(url, timeout=5)
+        except requests.Timeout:
+            time.sleep(2 ** attempt)
+
+
+def push_keyed(url, report):
+    for attempt in range(3):
+        try:
+            return requests.post(url, json=report, timeout=5, headers={"Idempotency-Key": report["id"]})
+        except requests.Timeout:
+            time.sleep(2 ** attempt)
+
+
+def push_forever(url, report):
+    while True:  # expect: JC202
+        try:
+            return requests.post(url, json=report, timeout=5)  # expect: JC201
+        except requests.Timeout:
+            time.sleep(5)
+
+
+if __name__ == "__main__":
+    push_report("https://reports.example", {"id": "r1"})
+    fetch_report("https://reports.example/r1")
+    push_keyed("https://reports.example", {"id": "r1"})
+    push_forever("https://reports.example", {"id": "r1"})
