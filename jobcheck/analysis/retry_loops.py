@@ -17,7 +17,8 @@ reads, `sent = True`; a way out after the `try` that a handler's `continue` skip
 `try` reading a flag a handler sets, `should_retry = True`, one arm leaving and the other going round), and a
 handler that does not always leave the loop (it may leave on its last attempt: `if attempt == 4:
 raise`). A loop that takes an item and then works on it (`msg = queue.get(); if msg is None:
-break; post(msg)`) leaves on what it took, not on success: no retry loop. Nor is a loop over items
+break; post(msg)`) leaves on what it took, not on success: no retry loop; nor is one that asks a
+person each round (`url = input("node URL: ")`): a form asking again. Nor is a loop over items
 (`for order in orders:`, `for host in HOSTS:`, `for i in range(len(items))` indexing them): only
 `range(...)`, a tuple or list of delays (literal, or any sequence whose element each round
 sleeps: `for delay in delays: ... sleep(delay)`), `itertools.count()` and `while` loops over
@@ -57,6 +58,8 @@ _LEAVES = (ast.Break, ast.Return)
 _EXITS = (ast.Break, ast.Return, ast.Raise)
 _NESTED = (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _QUIET = ("debug", "info", "warning", "warn", "error", "exception", "log", "print")  # logging: no work
+# Asking a person (`input()`, click's, typer's and prompt_toolkit's `prompt`).
+_PROMPTS = ("input", "raw_input", "getpass", "prompt", "prompt_async")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,8 @@ class LoopShape:
 def retry_loop(loop: ast.For | ast.AsyncFor | ast.While) -> LoopShape | None:
     if isinstance(loop, (ast.For, ast.AsyncFor)) and _retrying_block(loop):
         return _tenacity_block(loop)
+    if any(isinstance(n, ast.Call) and _name(n.func) in _PROMPTS for n in _walk(loop.body)):
+        return None  # `url = input("node URL: ")` each round: a form asking again, not the same work tried again
     tries = [s for s in loop.body if isinstance(s, ast.Try) and s.handlers]
     # A `try` whose every handler leaves (`except ReadOnly: return uid`) checks before the attempt:
     # the one `try` whose failure goes round is the attempt.

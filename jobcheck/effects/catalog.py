@@ -206,10 +206,12 @@ TRANSITIONS = frozenset({
 # takes mutations: not here.)
 QUERIES = frozenset({"search", "msearch", "query", "queries", "lookup", "find", "count"})
 # The first word of a function that asks (its POSTs carry a question: an embedding, a prediction, a
-# status), and words that say a function changes something whatever its first word.
+# status, a login), and words that say a function changes something whatever its first word.
 ASKING_VERBS = frozenset({"get", "fetch", "query", "search", "lookup", "find", "embed", "encode", "classify",
                           "predict", "infer", "score", "rank", "tokenize", "estimate", "retrieve", "describe", "list",
-                          "read"})
+                          "read",
+                          # a login asks for a session or a token: nothing changes at the far end
+                          "authenticate", "reauthenticate", "login", "relogin", "signin", "auth"})
 MUTATING_WORDS = frozenset({"create", "add", "post", "send", "update", "set", "make", "submit", "register", "insert",
                             "write", "upload", "put", "save", "store", "publish", "notify", "charge", "pay", "delete",
                             "remove", "or", "and", "then", "run", "execute", "trigger", "start", "sync", "push", "apply",

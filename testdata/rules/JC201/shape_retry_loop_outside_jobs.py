@@ -1,7 +1,8 @@
 # jobcheck-test: select=JC201,JC202,JC203
 # A retry loop that posts again on its own timeout repeats the POST wherever it is called from: a
-# helper no job reaches (a command-line tool's) is read too. Its loop around a GET, or a POST that
-# carries a key from the work, repeats nothing.
+# helper no job reaches (a command-line tool's) is read too. Its loop around a GET, a POST that
+# carries a key from the work or a login repeats nothing, and a loop that asks a person each round
+# is no retry.
 import time
 
 import requests
@@ -39,7 +40,31 @@ def push_forever(url, report):
             time.sleep(5)
 
 
+def ask_for_node(update):
+    """Asks a person for another URL each round: a form, not the same work tried again."""
+    while True:
+        url = input("node URL: ")
+        try:
+            requests.post("https://gateway.example/config", json={"url": url}, timeout=5)
+            break
+        except requests.RequestException:
+            print("that did not work, try another")
+
+
+class Client:
+    def authenticate(self, user, password):
+        """A login asks for a session: retrying it changes nothing at the far end."""
+        for attempt in range(3):
+            try:
+                return requests.post("https://api.example/login", json={"user": user, "password": password},
+                                     timeout=5)
+            except requests.Timeout:
+                time.sleep(1)
+
+
 if __name__ == "__main__":
+    ask_for_node(print)
+    Client().authenticate("u", "p")
     push_report("https://reports.example", {"id": "r1"})
     fetch_report("https://reports.example/r1")
     push_keyed("https://reports.example", {"id": "r1"})
