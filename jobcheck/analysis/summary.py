@@ -117,6 +117,9 @@ class Handler:
     exits: bool = False  # ... and leaves the loop it is in (`raise`, `return`, `break`; not `continue`)
     recovers: bool = False  # sets state for what follows (`self.rescan = True`, `status = "failed"`), not the bare exception
     judged: tuple = ()  # the functions asked about the caught exception, where what they say decides (`_judged`)
+    # `if e.code == 409: return e.response`: a conflict on a retry is taken as done, the far end
+    # knowing the resource by its name (a retried create finds it made)
+    accepts_conflict: bool = False
 
 
 @dataclass(slots=True)
@@ -1519,6 +1522,7 @@ class Summarizer:
                     exits=any(isinstance(st, (ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                     recovers=_recovers(handler),
                     judged=tuple(self.resolve(call.func) or "" for call in _judged(handler)),
+                    accepts_conflict=_accepts_conflict(handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1895,6 +1899,20 @@ def _walks(loop: ast.While) -> bool:
                and any(isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name)
                        and t.value.id == "self" for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
                for stmt in loop.body for n in ast.walk(stmt))
+
+
+def _accepts_conflict(handler: ast.ExceptHandler) -> bool:
+    """Does the handler leave with a result when the failure was a 409 Conflict (`if i > 1 and
+    e.code == 409: return e.response`, `HTTPStatus.CONFLICT`)?"""
+    for node in ast.walk(handler):
+        if isinstance(node, ast.If) and any(isinstance(s, (ast.Return, ast.Break)) for s in node.body) and any(
+                isinstance(c, ast.Compare) and any(
+                    (isinstance(x, ast.Constant) and x.value == 409)
+                    or (isinstance(x, ast.Attribute) and x.attr.lower() == "conflict")
+                    for x in (c.left, *c.comparators))
+                for c in ast.walk(node.test)):
+            return True
+    return False
 
 
 def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:

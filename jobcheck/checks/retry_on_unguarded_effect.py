@@ -151,6 +151,8 @@ class _RetryScope:
             return self.policy.setting  # tried again until a call says it worked
         if try_id not in effect.tries:
             return None
+        if any(h.try_id == try_id and h.accepts_conflict for h in fn.handlers):
+            return None  # a 409 on a retry is taken as done: the far end knows the resource by its name
         for i, ev in enumerate(fn.events):
             if try_id not in ev.tries or (i != e and (ev.line, ev.col) < (effect.line, effect.col)):
                 continue
