@@ -120,6 +120,8 @@ class Handler:
     # `if e.code == 409: return e.response`: a conflict on a retry is taken as done, the far end
     # knowing the resource by its name (a retried create finds it made)
     accepts_conflict: bool = False
+    # `if exc.response.status_code != 423: raise` first: the statuses it goes on after, all others raised
+    goes_on_statuses: tuple = ()
 
 
 @dataclass(slots=True)
@@ -1523,6 +1525,7 @@ class Summarizer:
                     recovers=_recovers(handler),
                     judged=tuple(self.resolve(call.func) or "" for call in _judged(handler)),
                     accepts_conflict=_accepts_conflict(handler),
+                    goes_on_statuses=_goes_on_statuses(handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1899,6 +1902,42 @@ def _walks(loop: ast.While) -> bool:
                and any(isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name)
                        and t.value.id == "self" for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
                for stmt in loop.body for n in ast.walk(stmt))
+
+
+_STATUS_NAMES = {"UNAUTHORIZED": 401, "FORBIDDEN": 403, "PROXY_AUTHENTICATION_REQUIRED": 407, "REQUEST_TIMEOUT": 408,
+                 "CONFLICT": 409, "LOCKED": 423, "TOO_EARLY": 425, "TOO_MANY_REQUESTS": 429}
+
+
+def _status_code(node: ast.expr) -> int | None:
+    """An HTTP status written as a number or a named constant (`423`, `status.HTTP_423_LOCKED`,
+    `HTTPStatus.TOO_MANY_REQUESTS`)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int and 100 <= node.value < 600:
+        return node.value
+    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+    found = re.search(r"(?<!\d)([1-5]\d\d)(?!\d)", name)
+    return int(found.group(1)) if found else _STATUS_NAMES.get(name.upper().removeprefix("HTTP_"))
+
+
+def _goes_on_statuses(handler: ast.ExceptHandler) -> tuple:
+    """The statuses a handler goes on after when its first statement raises for every other one
+    (`if exc.response.status_code != 423: raise`, `if not ... == status.HTTP_423_LOCKED: raise`,
+    `if code not in (429, 503): raise`); () when it does not say."""
+    first = handler.body[0] if handler.body else None
+    if not (isinstance(first, ast.If) and not first.orelse and len(first.body) == 1 and isinstance(first.body[0], ast.Raise)):
+        return ()
+    test, negated = first.test, False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, negated = test.operand, True
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return ()
+    op, right = test.ops[0], test.comparators[0]
+    if negated:
+        op = {ast.Eq: ast.NotEq(), ast.In: ast.NotIn()}.get(type(op), None)
+    items = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
+    codes = tuple(_status_code(e) for e in items)
+    if None in codes or not (isinstance(op, ast.NotEq) and len(codes) == 1 or isinstance(op, ast.NotIn)):
+        return ()
+    return codes
 
 
 def _accepts_conflict(handler: ast.ExceptHandler) -> bool:

@@ -28,6 +28,8 @@ CODES = ("JC201",)
 # (Broad bases count: `RequestException`, `ClientError`, `OSError` take timeouts in.)
 _TRANSIENT = re.compile(r"(?i)timeout|timed_?out|connection|connect_?error|server_?error|transport|"
                         r"RequestException|RequestError|ClientError|HTTPError|OSError|IOError|socket\.error|5\d\d")
+# Statuses that say the request was refused before it did anything: retrying one repeats nothing.
+_NOT_DONE = frozenset({401, 403, 407, 408, 409, 423, 425, 429})
 _VERBS = {
     "email": "sends email",
     "sms": "sends an SMS",
@@ -151,8 +153,12 @@ class _RetryScope:
             return self.policy.setting  # tried again until a call says it worked
         if try_id not in effect.tries:
             return None
-        if any(h.try_id == try_id and h.accepts_conflict for h in fn.handlers):
+        handlers = [h for h in fn.handlers if h.try_id == try_id]
+        if any(h.accepts_conflict for h in handlers):
             return None  # a 409 on a retry is taken as done: the far end knows the resource by its name
+        going = [h for h in handlers if not h.exits] or handlers
+        if going and all(h.goes_on_statuses and set(h.goes_on_statuses) <= _NOT_DONE for h in going):
+            return None  # it goes round only on a refusal (423 Locked, 429): the request did nothing
         for i, ev in enumerate(fn.events):
             if try_id not in ev.tries or (i != e and (ev.line, ev.col) < (effect.line, effect.col)):
                 continue

@@ -79,10 +79,38 @@ def create_user(hub, name):
             raise
 
 
+
+def acquire_slot(client, name):
+    """Goes round only while the server answers 423 Locked: a refusal, the POST did nothing."""
+    while True:
+        try:
+            response = requests.post(f"{client}/slots/{name}", timeout=5)
+            response.raise_for_status()
+            return response
+        except requests.HTTPError as exc:
+            if exc.response.status_code != 423:
+                raise
+            time.sleep(float(exc.response.headers["Retry-After"]))
+
+
+def send_until_accepted(url, body):
+    """Goes round on a 502 too, which a proxy answers after the POST may have landed."""
+    while True:
+        try:
+            response = requests.post(url, json=body, timeout=5)  # expect: JC201
+            response.raise_for_status()
+            return response
+        except requests.HTTPError as exc:
+            if exc.response.status_code not in (429, 502):
+                raise
+            time.sleep(5)
+
 if __name__ == "__main__":
     ask_for_node(print)
     Client().authenticate("u", "p")
     create_user("https://hub.example", "ann")
+    acquire_slot("https://hub.example", "a")
+    send_until_accepted("https://hub.example", {})
     push_report("https://reports.example", {"id": "r1"})
     fetch_report("https://reports.example/r1")
     push_keyed("https://reports.example", {"id": "r1"})
