@@ -192,6 +192,39 @@ def wait_ready():
             return requests.get("https://erp.example/health").json()
         except requests.ConnectionError:
             time.sleep(1)
+
+
+def resend(order_id, retries=4):
+    try:
+        requests.post("https://erp.example/resend", json={"id": order_id})
+    except requests.ConnectionError:
+        if retries:
+            time.sleep(5)
+            resend(order_id, retries=retries - 1)
+
+
+def split(order_ids):
+    try:
+        requests.post("https://erp.example/batch", json=order_ids)
+    except requests.HTTPError:
+        split(order_ids[1:])
+
+
+def store_copy(client, key, body):
+    for attempt in range(3):
+        try:
+            return client.put_object(Bucket="copies", Key=key, Body=body)
+        except OSError:
+            time.sleep(1)
+
+
+def remember(seen, key):
+    for attempt in range(3):
+        try:
+            seen.add(key)
+            return
+        except OSError:
+            time.sleep(1)
 """,
 }
 
@@ -199,8 +232,14 @@ def wait_ready():
 def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(tmp_path: Path) -> None:
     root = write_tree(tmp_path, RETRIED)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
-    # `plain` is neither, nor `wait_ready`, whose retry loop only reads.
-    assert sorted(rows) == ["notify", "push", "sync"]
+    # `plain` is neither, nor `wait_ready`, whose retry loop only reads, nor `split`, calling
+    # itself on other data, nor `remember`, whose loop only adds to a set. `store_copy`'s loop
+    # repeats a library's call named for a change the catalog does not know.
+    assert sorted(rows) == ["notify", "push", "resend", "store_copy", "sync"]
+    assert (rows["store_copy"]["kind"], rows["store_copy"]["retry"]["source"]) == ("retried", "loop")
+    # Calling itself again from its own `except`, counted down from 4, 5 s apart.
+    assert (rows["resend"]["kind"], rows["resend"]["retry"]["source"], rows["resend"]["retry"]["max_retries"],
+            rows["resend"]["retry"]["backoff"], rows["resend"]["retry"]["delay"]) == ("retried", "recursion", 4, "constant", 5.0)
     # A retry loop of its own that posts again: listed as retried, by its loop.
     assert (rows["notify"]["kind"], rows["notify"]["retry"]["source"], rows["notify"]["retry"]["live"]) == ("retried", "loop", True)
     assert (rows["push"]["framework"], rows["push"]["kind"], rows["push"]["triggers"]) == ("retry", "retried", ["failure"])
@@ -210,7 +249,8 @@ def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(t
     out = run_cli(["jobs", "--no-color", "."], root).stdout
     assert "sync/client.py:10:5: sync.client.push  [retry retried; failure]" in out
     assert out.rstrip().endswith("1 job (celery 1); 1 retried; 1 with unguarded external effects; "
-                                 "1 function under a retry decorator; 1 with a retry loop of its own.")
+                                 "1 function under a retry decorator; 2 with a retry loop of their own; "
+                                 "1 calling itself again on a failure.")
     five = run_cli(["check", "--select", "JC501", "--output-format", "json", "."], root)
     assert [f["job"] for f in json.loads(five.stdout)] == ["sync.client.sync"]  # no five questions for `push`
 
@@ -219,6 +259,7 @@ STARTED = {
     "bot/__init__.py": "",
     "bot/cog.py": """
 import asyncio
+import functools
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -279,6 +320,16 @@ class Cog:
         self.reconcilers.submit(self.reconcile)
         LimitedThread("accounts", target=self.sync_account, daemon=True).start()
         self.executor.submit(Uploader("parts"), 1)  # an instance handed over: its __call__ runs
+        # a callable bound to arguments, and a thread that runs the coroutine it is given
+        threading.Thread(target=functools.partial(self.rebuild, "all"), daemon=True).start()
+        threading.Thread(target=asyncio.run, args=(self.watch_process(),), daemon=True).start()
+
+    def rebuild(self, scope):
+        requests.post("https://agent.example/rebuild", json={"scope": scope})
+
+    async def watch_process(self):
+        process = await asyncio.create_subprocess_exec("server")
+        await process.wait()
 
     def sync_account(self):
         requests.post("https://agent.example/sync")
@@ -354,16 +405,17 @@ def test_concurrent_saves():
 def test_functions_started_once_in_the_background_are_listed_apart_from_the_jobs(tmp_path: Path) -> None:
     root = write_tree(tmp_path, STARTED)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
-    assert sorted(rows) == ["Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.refresh",
-                            "Cog.refresh_forever", "Cog.restore", "Cog.sync_account", "Uploader.__call__"]
+    assert sorted(rows) == ["Cog.announce", "Cog.failover", "Cog.process_request", "Cog.rebuild", "Cog.reconcile",
+                            "Cog.refresh", "Cog.refresh_forever", "Cog.restore", "Cog.sync_account", "Cog.watch_process",
+                            "Uploader.__call__"]
     assert (rows["Cog.refresh"]["framework"], rows["Cog.refresh"]["kind"]) == ("loop", "step")  # each round of the loop
-    for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.reconcile", "Cog.restore", "Cog.sync_account",
-                 "Uploader.__call__"):
+    for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.rebuild", "Cog.reconcile", "Cog.restore",
+                 "Cog.sync_account", "Cog.watch_process", "Uploader.__call__"):
         assert (rows[name]["framework"], rows[name]["kind"], rows[name]["triggers"]) == ("background", "background", ["start"])
         assert rows[name]["delivery"]["guarantee"] == "at-most-once"
     assert (rows["Cog.refresh_forever"]["framework"], rows["Cog.refresh_forever"]["kind"]) == ("loop", "periodic")
     text = run_cli(["jobs", "--no-cache", "."], cwd=root).output
-    assert "1 job (loop 1)" in text and "7 started once in the background" in text
+    assert "1 job (loop 1)" in text and "9 started once in the background" in text
     # Not entry points: no five-questions finding on them.
     check = run_cli(["check", "--no-cache", "--select", "JC501", "--output-format", "json", "."], cwd=root)
     assert [f["function"] for f in json.loads(check.output)] == ["bot.cog.Cog.refresh_forever"]
@@ -773,6 +825,14 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Mailer.send_welcome": ("dispatched", ["schedule"]), "Auditor.record": ("dispatched", ["schedule"]),
         "close_invoice": ("task", ["enqueue"]), "charge_card": ("dispatched", ["enqueue"]),
         "record_event": ("dispatched", ["enqueue"]),
+    }),
+    # A base class's thread entry enters a loop until stopped whose round is `self.tick()`, left
+    # to subclasses that wait in it: the loop is periodic, and each subclass the application
+    # makes; one never made is not, nor a loop of that shape whose rounds never wait.
+    ("projects/shape_executor_base_loop", {
+        "BackgroundExecutor._entry": ("background", ["start"]), "BackgroundExecutor.loop": ("periodic", ["schedule"]),
+        "Heartbeat": ("periodic", ["schedule"]), "Sweeper": ("periodic", ["schedule"]),
+        "Spinner._entry": ("background", ["start"]),
     }),
     ("projects/shape_loop_steps", {
         "ScanDaemon.run": ("periodic", ["schedule"]), "ScanDaemon.start_queued_scans": ("step", ["schedule"]),

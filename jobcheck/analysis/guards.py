@@ -238,6 +238,11 @@ class Guards:
             return (("method", method[1], name),) if method and method[0] == "param" else None
         out: list = []
         own = self.catalog.builders.get(name)
+        method = _argument(event.args, event.kwargs, own[0]) if own is not None and own[0] else None
+        if method is not None and method != ["lit", None]:  # `fetch(url, method="POST")`: the call says
+            if method[0] == "param":
+                return (("method", method[1], name),)
+            return None if self._condition_writes(("method", None, name), method) else ()
         if own is not None:
             body = _argument(event.args, event.kwargs, own[1])
             if body is not None and body != ["lit", None]:
@@ -657,7 +662,7 @@ def _argument(args: list, kwargs: dict, at: tuple | None) -> list | None:
     position, keyword = at
     if keyword in kwargs:
         return kwargs[keyword]
-    return args[position] if position < len(args) else None
+    return args[position] if position is not None and position < len(args) else None
 
 
 def _sources(event: Event, at: tuple | None) -> tuple:

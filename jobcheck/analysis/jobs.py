@@ -72,10 +72,11 @@ class RetryPolicy:
     backoff: str | None = None  # "exponential" | "constant" | "none" | None (unknown)
     delay: float | None = None  # seconds before the first retry, where known
     failure_handler: str | None = None  # on_failure, link_error, dead letters: who sees exhaustion
-    source: str | None = None  # "wrapper": read from the body of the application's own retry decorator; "loop": a retry loop
+    source: str | None = None  # "wrapper": read from the body of the application's own retry decorator; "loop": a retry loop; "recursion": the function calling itself from a handler
     loop: tuple[int, int] | None = None  # a retry loop's (loop id, try id): only what that `try` does runs again
     judged: tuple = ()  # it goes round only where these functions, asked about the failure, say so (`Handler.judged`)
     calls: frozenset[int] | None = None  # only these calls of the function run again (a lambda's, handed to a retry helper)
+    caught_by: int | None = None  # the `try` whose handler runs the function again (a retry by recursion): what it catches is retried
 
     @property
     def bounded(self) -> bool:
@@ -161,6 +162,75 @@ def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
     return RetryPolicy(f"a retry loop `{header}`", Anchor(path, line, col, end_line, end_col), retries=limit,
                        on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=delay,
                        source="loop", loop=(loop_id, try_id), judged=judged)
+
+
+# Failures that come again with the same input: a handler of these that calls its function again
+# does so on what it repaired, not to try the same work once more.
+_DETERMINISTIC = frozenset({"TypeError", "ValueError", "KeyError", "IndexError", "LookupError", "AttributeError",
+                            "UnicodeError", "UnicodeEncodeError", "UnicodeDecodeError", "NotImplementedError",
+                            "AssertionError", "ZeroDivisionError", "RecursionError"})
+
+
+def recursion_policy(fn, call, path: str) -> RetryPolicy | None:
+    """The policy of a function calling itself from an `except` of its own (`call`, resolved to the
+    function by the caller): a retry by recursion, the whole function again. It is one only when it
+    hands on the same work (each parameter passed as itself) and changes at most parameters that
+    have a default: a flag given a literal other than its default retries once (`except
+    SMTPServerDisconnected: self.connect(); return self._send(msg, _retrying=True)`), a count given
+    anything else retries as often as its default says (`retries=retries - 1` from 15), and the same
+    arguments again are bounded by Python's recursion limit only. A call on other data (a batch
+    halved, a tree's child), after the handler set an attribute to a constant (`self.template =
+    "search"`: a fallback on another setting), or from a handler of failures that come again with the
+    same input (`except TypeError`: a repair) is no retry. What runs again is the `try` and what
+    precedes it, on what that handler catches."""
+    offset = 1 if fn.class_qualname and fn.params[:1] in (["self"], ["cls"]) and call.receiver in ("self", "cls") else 0
+    passed = [(fn.params[i + offset] if i + offset < len(fn.params) else None, v) for i, v in enumerate(call.args)]
+    passed += [(k, v) for k, v in call.kwargs.items()]
+    limit: RetryLimit | None = None
+    for param, value in passed:
+        if param is None or param == "**":
+            return None
+        if value and value[0] == "param" and value[1] == param:
+            continue
+        default = fn.defaults.get(param)
+        if default is None:
+            return None  # other data for a parameter with no default: other work, not an attempt again
+        if value and value[0] == "lit" and default[0] == "lit" and value[1] != default[1]:
+            limit = limit or RetryLimit.known(1)  # `_retrying=True`: once
+        elif default[0] == "lit" and type(default[1]) is int and default[1] > 0:
+            limit = RetryLimit.known(default[1])  # `retries=retries - 1` from a count
+        elif default[0] == "lit" and type(default[1]) is int or default[0] == "name":
+            limit = limit or RetryLimit.unknown_count(param)  # `attempt + 1` from 0, checked against a limit
+        # (refreshed headers, a new token: the same work, bounded by nothing of its own)
+    try_id = call.handlers[-1]
+    handler = max((h for h in fn.handlers if h.try_id == try_id and h.line <= call.line), key=lambda h: h.line,
+                  default=None)  # the `except` the call is in
+    if handler is not None and handler.types and all((t or bare or "").rpartition(".")[2] in _DETERMINISTIC
+                                                     for t, bare in zip(handler.types, handler.unresolved or [None] * len(handler.types))):
+        return None  # `except (TypeError, UnicodeEncodeError)`: the same work fails the same way; a call after it works on repaired data
+    if handler is not None and any(handler.line < store[1] < call.line and store[2] in ("self", "cls")
+                                   and store[4] and store[4][0] == "lit" for store in fn.stores):
+        return None  # `self.template = "search"` first: a fallback on another setting, not the same work again
+        # (a connection made again, `self.server = SMTP(host)`, is a repair before the same work)
+    # What runs again before the failure: the `try`'s body and what comes before it (not the
+    # function's other handlers).
+    tried = [i for i, ev in enumerate(fn.events) if try_id in ev.tries]
+    start = min((fn.events[i].line for i in tried), default=call.line)
+    calls = frozenset(tried + [i for i, ev in enumerate(fn.events) if ev.line < start and not ev.handlers])
+    on: list[str] | None = None
+    if handler is not None and handler.types:
+        on = [t or bare for t, bare in zip(handler.types, handler.unresolved or [None] * len(handler.types)) if t or bare]
+    waits = [ev for ev in fn.events if ev.kind == "call" and try_id in ev.handlers
+             and (handler is None or handler.line <= ev.line) and ev.line <= call.line
+             and (ev.attr or "").lower().endswith("sleep")]
+    delay = waits[0].args[0] if waits and waits[0].args else None
+    backoff, first = ("none", 0.0) if not waits else ("constant", float(delay[1])) \
+        if delay and delay[0] == "lit" and type(delay[1]) in (int, float) else (None, None)
+    return RetryPolicy(f"a retry by recursion (`{call.attr}(...)` in an `except` of its own)",
+                       Anchor(path, call.line, call.col, call.end_line, call.end_col),
+                       retries=limit or RetryLimit.unknown_count("Python's recursion limit"),
+                       on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=first,
+                       source="recursion", calls=calls, caught_by=try_id)
 
 
 def retrying_handlers(fn, try_id: int) -> list:

@@ -8,15 +8,15 @@ import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..effects.catalog import ENQUEUE_METHODS, EXTERNAL_KINDS
+from ..effects.catalog import CHANGE_WORDS, ENQUEUE_METHODS, EXTERNAL_KINDS
 from ..effects.classify import Catalog
 from ..model import Confidence, Failure
 from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy
-from .names import analysed_tops, canonical_in, origin, target
+from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, recursion_policy
+from .names import analysed_tops, canonical_in, name_words, origin, target
 from .program import Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
@@ -482,6 +482,8 @@ class Project(Guards, Program):
                             out[fn.qualname] = found
         for qualname, policy in self._retried_through_helpers().items():
             out.setdefault(qualname, policy)
+        for qualname, policy in self._recursive_retries().items():
+            out.setdefault(qualname, policy)
         # A test's helpers retry what they like (a client polling the server under test): no work
         # of the application's, as a test's jobs are not. A generator function under a retry
         # decorator is never retried: calling it returns the generator, before its body runs.
@@ -519,6 +521,21 @@ class Project(Guards, Program):
                             or first.attr in ("self", "cls"):
                         continue
                     out.append((helper, first.attr, replace(loop_policy(helper, loop, mod.path), loop=None)))
+        return out
+
+    def _recursive_retries(self) -> dict[str, RetryPolicy]:
+        """Functions calling themselves from an `except` of their own on the same work
+        (`jobs.recursion_policy`)."""
+        out: dict[str, RetryPolicy] = {}
+        for mod in self.modules.values():
+            for fn in mod.functions.values():
+                for ev in fn.events:
+                    if ev.kind == "call" and ev.handlers and ev.attr == fn.name \
+                            and (callee := self.named_callee(ev)) is not None and callee.qualname == fn.qualname:
+                        policy = recursion_policy(fn, ev, mod.path)
+                        if policy is not None:
+                            out[fn.qualname] = policy
+                            break
         return out
 
     @cached_property
@@ -594,6 +611,27 @@ class Project(Guards, Program):
         return any(loop_id in events[ce.event_index].loops and (try_id is None or try_id in events[ce.event_index].tries)
                    for ce in self.call_effects(qualname))
 
+    def _repeats_a_change(self, qualname: str, loop: RetryPolicy) -> bool:
+        """A retry loop whose `try` calls a library's method named for a change the catalog does
+        not know (`self.client.put_object(**params)`, `rucio.add_replication_rule(...)`,
+        `sock.sendall(packet)`): it repeats that change. Enough to list the function as retried;
+        no rule reads a change of unknown kind."""
+        if loop.loop is None or loop.calls is not None:
+            return False
+        loop_id, try_id = loop.loop
+        return any(ev.kind == "call" and loop_id in ev.loops and (try_id is None or try_id in ev.tries)
+                   and self._calls_a_change(ev, 0) for ev in self.functions[qualname].events)
+
+    def _calls_a_change(self, ev: Event, depth: int) -> bool:
+        """A library method named for a change (`CHANGE_WORDS`, not a container's `add` or
+        `update`), called here or, a few calls down, by the application's functions it calls
+        (`rucio_api.register_dataset(...)` -> `client.add_dataset(...)`), outside their handlers."""
+        callees = self.callees(ev)
+        if not callees:
+            return ev.attr not in BOOKKEEPING_METHODS and bool(CHANGE_WORDS.intersection(name_words(ev.attr or "")))
+        return depth < 3 and any(self._calls_a_change(e, depth + 1) for fn in callees if fn.name != MODULE_CODE
+                                 for e in fn.events if e.kind == "call" and not e.handlers)
+
     @cached_property
     def retried_functions(self) -> dict[str, JobSite]:
         """Functions a retry decorator runs again (tenacity, backoff, the application's own), or a
@@ -611,7 +649,8 @@ class Project(Guards, Program):
                                     triggers={"failure"}, retry=policy)
         # A retry loop written in the body that makes an effect again (`for attempt in range(5):
         # try: post(...)`), or that a job runs (`for retry in range(3): try: client.info()`), as a
-        # retry decorator's function is listed whatever it does; one that only waits outside any
+        # retry decorator's function is listed whatever it does; so is one that repeats a change of
+        # a kind the catalog does not know (`_repeats_a_change`); one that only waits outside any
         # job (a script waiting for its database) repeats no job's work.
         # A function started in the background stays listed so (`started_functions`).
         for qualname, loops in self.retry_loops.items():
@@ -620,7 +659,8 @@ class Project(Guards, Program):
                     or not self.the_applications(module):
                 continue
             policy = next((loop for loop in loops if self._repeats_an_effect(qualname, loop)),
-                          loops[0] if qualname in self.job_context else None)
+                          loops[0] if qualname in self.job_context else None) \
+                or next((loop for loop in loops if self._repeats_a_change(qualname, loop)), None)
             if policy is not None:
                 out[qualname] = JobSite(function=qualname, framework="retry", kind="retried", path=module.path,
                                         anchor=self.anchor_of(self.functions[qualname]), display=qualname,

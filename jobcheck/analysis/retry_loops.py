@@ -9,14 +9,16 @@ succeeds, and goes round again when it fails:
         except RequestException:                       time.sleep(30)
             time.sleep(2 ** attempt)
 
-Read from the syntax alone, by three marks together: one `try` among the loop's statements, a way
+Read from the syntax alone, by three marks together: one `try` among the loop's statements whose
+failure may go round (others may check and leave: `except ReadOnly: return uid`), a way
 out of the loop when it succeeds (a `break` or `return` among the statements of its body or `else`,
 or under an `if` that ends its body, `if response.ok: return response`; a flag the loop's test
 reads, `sent = True`; a way out after the `try` that a handler's `continue` skips; or an `if` after the
 `try` reading a flag a handler sets, `should_retry = True`, one arm leaving and the other going round), and a
 handler that does not always leave the loop (it may leave on its last attempt: `if attempt == 4:
 raise`). A loop that takes an item and then works on it (`msg = queue.get(); if msg is None:
-break; post(msg)`) leaves on what it took, not on success: no retry loop. Nor is a loop over items
+break; post(msg)`) leaves on what it took, not on success: no retry loop; nor is one that asks a
+person each round (`url = input("node URL: ")`): a form asking again. Nor is a loop over items
 (`for order in orders:`, `for host in HOSTS:`, `for i in range(len(items))` indexing them): only
 `range(...)`, a tuple or list of delays (literal, or any sequence whose element each round
 sleeps: `for delay in delays: ... sleep(delay)`), `itertools.count()` and `while` loops over
@@ -56,6 +58,8 @@ _LEAVES = (ast.Break, ast.Return)
 _EXITS = (ast.Break, ast.Return, ast.Raise)
 _NESTED = (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _QUIET = ("debug", "info", "warning", "warn", "error", "exception", "log", "print")  # logging: no work
+# Asking a person (`input()`, click's, typer's and prompt_toolkit's `prompt`).
+_PROMPTS = ("input", "raw_input", "getpass", "prompt", "prompt_async")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +80,14 @@ class LoopShape:
 def retry_loop(loop: ast.For | ast.AsyncFor | ast.While) -> LoopShape | None:
     if isinstance(loop, (ast.For, ast.AsyncFor)) and _retrying_block(loop):
         return _tenacity_block(loop)
+    if any(isinstance(n, ast.Call) and _name(n.func) in _PROMPTS for n in _walk(loop.body)):
+        return None  # `url = input("node URL: ")` each round: a form asking again, not the same work tried again
     tries = [s for s in loop.body if isinstance(s, ast.Try) and s.handlers]
-    if len(tries) == 1:
-        return _trying(loop, tries[0])
+    # A `try` whose every handler leaves (`except ReadOnly: return uid`) checks before the attempt:
+    # the one `try` whose failure goes round is the attempt.
+    attempts = [t for t in tries if not all(always_exits(h.body) for h in t.handlers)]
+    if len(attempts) == 1:
+        return _trying(loop, attempts[0])
     return _until_it_works(loop) if not tries else None
 
 
@@ -323,8 +332,11 @@ def _continues(statements: list) -> bool:
 
 def always_exits(statements: list) -> bool:
     """Does this block leave the loop whatever happens: a `raise`, `return` or `break` among its
-    statements, an `if` whose every arm leaves, or a `with` whose body does?"""
+    statements, an `if` whose every arm leaves, or a `with` whose body does, with no `continue`
+    before it (`if status == 409: sleep(0.05); continue` then `raise`: a conflict goes round)?"""
     for s in statements:
+        if not isinstance(s, _EXITS) and _continues([s]):
+            return False
         if isinstance(s, _EXITS):
             return True
         if isinstance(s, ast.If) and s.orelse and always_exits(s.body) and always_exits(s.orelse):

@@ -117,6 +117,11 @@ class Handler:
     exits: bool = False  # ... and leaves the loop it is in (`raise`, `return`, `break`; not `continue`)
     recovers: bool = False  # sets state for what follows (`self.rescan = True`, `status = "failed"`), not the bare exception
     judged: tuple = ()  # the functions asked about the caught exception, where what they say decides (`_judged`)
+    # `if e.code == 409: return e.response`: a conflict on a retry is taken as done, the far end
+    # knowing the resource by its name (a retried create finds it made)
+    accepts_conflict: bool = False
+    # `if exc.response.status_code != 423: raise` first: the statuses it goes on after, all others raised
+    goes_on_statuses: tuple = ()
 
 
 @dataclass(slots=True)
@@ -1487,7 +1492,11 @@ class Summarizer:
         for handler in node.handlers:
             types, unresolved = [], []
             if handler.type is not None:
-                elts = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+                caught = handler.type
+                if isinstance(caught, ast.Call) and isinstance(caught.func, ast.Name) and caught.func.id in ("tuple", "list") \
+                        and len(caught.args) == 1 and not caught.keywords:
+                    caught = caught.args[0]  # `except tuple(exception_types)`: what the name holds
+                elts = caught.elts if isinstance(caught, ast.Tuple) else [caught]
                 types = [self.resolve(e) for e in elts]
                 unresolved = [e.id if t is None and isinstance(e, ast.Name) else None for e, t in zip(elts, types)]
             if handler.name:
@@ -1515,6 +1524,8 @@ class Summarizer:
                     exits=any(isinstance(st, (ast.Break, ast.Return, ast.Raise)) for st in handler.body),
                     recovers=_recovers(handler),
                     judged=tuple(self.resolve(call.func) or "" for call in _judged(handler)),
+                    accepts_conflict=_accepts_conflict(handler),
+                    goes_on_statuses=_goes_on_statuses(handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1760,7 +1771,7 @@ _CANCELLATIONS = frozenset({"CancelledError", "Cancelled", "KeyboardInterrupt", 
 _STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload")
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
-_RUN_WORDS = ("run", "alive")
+_RUN_WORDS = ("run", "alive", "keep", "looping")  # `while self.running`, `while self.should_keep_looping()`
 
 
 def _runs_until_stopped(test: ast.expr) -> bool:
@@ -1891,6 +1902,56 @@ def _walks(loop: ast.While) -> bool:
                and any(isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name)
                        and t.value.id == "self" for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
                for stmt in loop.body for n in ast.walk(stmt))
+
+
+_STATUS_NAMES = {"UNAUTHORIZED": 401, "FORBIDDEN": 403, "PROXY_AUTHENTICATION_REQUIRED": 407, "REQUEST_TIMEOUT": 408,
+                 "CONFLICT": 409, "LOCKED": 423, "TOO_EARLY": 425, "TOO_MANY_REQUESTS": 429}
+
+
+def _status_code(node: ast.expr) -> int | None:
+    """An HTTP status written as a number or a named constant (`423`, `status.HTTP_423_LOCKED`,
+    `HTTPStatus.TOO_MANY_REQUESTS`)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int and 100 <= node.value < 600:
+        return node.value
+    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+    found = re.search(r"(?<!\d)([1-5]\d\d)(?!\d)", name)
+    return int(found.group(1)) if found else _STATUS_NAMES.get(name.upper().removeprefix("HTTP_"))
+
+
+def _goes_on_statuses(handler: ast.ExceptHandler) -> tuple:
+    """The statuses a handler goes on after when its first statement raises for every other one
+    (`if exc.response.status_code != 423: raise`, `if not ... == status.HTTP_423_LOCKED: raise`,
+    `if code not in (429, 503): raise`); () when it does not say."""
+    first = handler.body[0] if handler.body else None
+    if not (isinstance(first, ast.If) and not first.orelse and len(first.body) == 1 and isinstance(first.body[0], ast.Raise)):
+        return ()
+    test, negated = first.test, False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, negated = test.operand, True
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return ()
+    op, right = test.ops[0], test.comparators[0]
+    if negated:
+        op = {ast.Eq: ast.NotEq(), ast.In: ast.NotIn()}.get(type(op), None)
+    items = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
+    codes = tuple(_status_code(e) for e in items)
+    if None in codes or not (isinstance(op, ast.NotEq) and len(codes) == 1 or isinstance(op, ast.NotIn)):
+        return ()
+    return codes
+
+
+def _accepts_conflict(handler: ast.ExceptHandler) -> bool:
+    """Does the handler leave with a result when the failure was a 409 Conflict (`if i > 1 and
+    e.code == 409: return e.response`, `HTTPStatus.CONFLICT`)?"""
+    for node in ast.walk(handler):
+        if isinstance(node, ast.If) and any(isinstance(s, (ast.Return, ast.Break)) for s in node.body) and any(
+                isinstance(c, ast.Compare) and any(
+                    (isinstance(x, ast.Constant) and x.value == 409)
+                    or (isinstance(x, ast.Attribute) and x.attr.lower() == "conflict")
+                    for x in (c.left, *c.comparators))
+                for c in ast.walk(node.test)):
+            return True
+    return False
 
 
 def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:

@@ -37,6 +37,9 @@ class ProjectView(Protocol):
     """Functions a retry decorator (tenacity, backoff, stamina) retries, job or not."""
     retry_loops: dict[str, list[RetryPolicy]]
     """Functions with retry loops written in their body (`for attempt in range(5): try: ...`)."""
+    retried_functions: dict[str, JobSite]
+    """Functions something runs again after a failure that are no jobs: under a retry decorator, or
+    with a retry loop of their own that makes an effect again, wherever they are called from."""
 
     def canonical(self, name: str | None) -> str | None:
         """A name as summarised, resolved across modules (`app.send` -> `django.core.mail.send_mail`)."""
@@ -106,9 +109,14 @@ class CheckContext:
     # an internal error is reported if the check fails.
     current: str | None = None
 
-    def reached_functions(self):
-        """(qualname, function) of each function a job reaches."""
-        for qualname in self.project.job_context:
+    def reached_functions(self, retried: bool = False):
+        """(qualname, function) of each function a job reaches; with `retried`, also each function
+        retried outside any job (`ProjectView.retried_functions`), for the rules about retries: a
+        retry loop that posts again on its timeout is one wherever it is called from."""
+        names = list(self.project.job_context)
+        if retried:
+            names += [q for q in self.project.retried_functions if q not in self.project.job_context]
+        for qualname in names:
             fn = self.project.functions.get(qualname)
             if fn is not None:
                 self.current = qualname

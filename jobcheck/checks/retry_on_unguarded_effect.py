@@ -28,6 +28,8 @@ CODES = ("JC201",)
 # (Broad bases count: `RequestException`, `ClientError`, `OSError` take timeouts in.)
 _TRANSIENT = re.compile(r"(?i)timeout|timed_?out|connection|connect_?error|server_?error|transport|"
                         r"RequestException|RequestError|ClientError|HTTPError|OSError|IOError|socket\.error|5\d\d")
+# Statuses that say the request was refused before it did anything: retrying one repeats nothing.
+_NOT_DONE = frozenset({401, 403, 407, 408, 409, 423, 425, 429})
 _VERBS = {
     "email": "sends email",
     "sms": "sends an SMS",
@@ -42,18 +44,16 @@ def run(ctx: CheckContext):
     project = ctx.project
     raises = Raises(project)
     # Every job, retried function and function they reach (`job_context`, whose roots are the first
-    # two) may hold a retry: a loop, a lambda handed to a retry helper. (Not work started once in
-    # the background: tried, mostly status polls and logins, not effects.)
-    for qualname in sorted(project.job_context):
-        if qualname not in project.functions:
-            continue
+    # two) may hold a retry: a loop, a lambda handed to a retry helper; so does a function whose own
+    # retry loop makes an effect again, wherever it is called from. (Not the rest of the work
+    # started once in the background: tried, mostly status polls and logins, not effects.)
+    for qualname, fn in ctx.reached_functions(retried=True):
         policies = project.retry_policies(qualname)
         if not policies:
             continue
         effects = project.call_effects(qualname)
         if not effects:
             continue
-        fn = project.functions[qualname]
         scopes = [_RetryScope(project, raises, fn, policy, effects) for policy in policies]
         for ce in effects:
             trigger = next((t for t in (scope.repeats(ce) for scope in scopes) if t is not None), None)
@@ -109,7 +109,7 @@ class _RetryScope:
                     continue  # raised outside what runs again
                 here = i == e and not rejection
                 if ((here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ()))
-                        and not self._kept_in(i, exc)):
+                        and not self._kept_in(i, exc, outside=policy.caught_by)):
                     return policy.setting
         for p in self.explicit:
             if self._after(p, e) or (p == e and self._helper_repeats(p, ce)):
@@ -153,6 +153,12 @@ class _RetryScope:
             return self.policy.setting  # tried again until a call says it worked
         if try_id not in effect.tries:
             return None
+        handlers = [h for h in fn.handlers if h.try_id == try_id]
+        if any(h.accepts_conflict for h in handlers):
+            return None  # a 409 on a retry is taken as done: the far end knows the resource by its name
+        going = [h for h in handlers if not h.exits] or handlers
+        if going and all(h.goes_on_statuses and set(h.goes_on_statuses) <= _NOT_DONE for h in going):
+            return None  # it goes round only on a refusal (423 Locked, 429): the request did nothing
         for i, ev in enumerate(fn.events):
             if try_id not in ev.tries or (i != e and (ev.line, ev.col) < (effect.line, effect.col)):
                 continue
@@ -175,7 +181,7 @@ class _RetryScope:
         fn = self.fn
         for try_id in fn.events[index].tries:
             if try_id == outside:
-                continue  # the retry loop's own `try`: what it catches goes round again
+                continue  # the retry's own `try` (a loop's, or the one whose handler calls the function again)
             clauses = [h for h in fn.handlers if h.try_id == try_id]
             if not any(not h.types or any(_surely_catches(self.project.canonical(t) or t, exc) for t in h.types if t)
                        for h in clauses):

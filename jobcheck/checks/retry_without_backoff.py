@@ -47,6 +47,8 @@ ADVICE = {
     "metaflow": "leave `minutes_between_retries` at its default (2) or at least 1",
     "loop": "sleep before the next attempt, growing with it and with jitter "
             "(`time.sleep(min(60, 2 ** attempt) + random.uniform(0, 1))`)",
+    "recursion": "sleep before calling itself again, growing with the attempt and with jitter "
+                 "(`time.sleep(min(60, 2 ** attempt) + random.uniform(0, 1))`)",
     "wrapper": "sleep before each call again, growing with the attempt and with jitter "
                "(`time.sleep(min(60, 2 ** attempt) + random.uniform(0, 1))`), whatever error it retries",
 }
@@ -75,7 +77,7 @@ POINT_DELAYS = {
 def run(ctx: CheckContext):
     project = ctx.project
     shared: dict[Anchor, list] = {}  # a policy's setting -> [first finding's parts, functions it retries]
-    for qualname, fn in ctx.reached_functions():
+    for qualname, fn in ctx.reached_functions(retried=True):
         for policy in project.retry_policies(qualname):
             if _single(policy):
                 continue

@@ -53,7 +53,7 @@ GENERIC = "count the attempts and give up after a few, where a person sees the f
 def run(ctx: CheckContext):
     project = ctx.project
     shared: dict[Anchor, list] = {}  # a policy's setting -> [first finding's parts, functions it retries]
-    for qualname, fn in ctx.reached_functions():
+    for qualname, fn in ctx.reached_functions(retried=True):
         for policy in project.retry_policies(qualname):
             if not policy.bounded:
                 _judge(project, ctx, qualname, policy, shared)

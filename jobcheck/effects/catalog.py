@@ -206,14 +206,25 @@ TRANSITIONS = frozenset({
 # takes mutations: not here.)
 QUERIES = frozenset({"search", "msearch", "query", "queries", "lookup", "find", "count"})
 # The first word of a function that asks (its POSTs carry a question: an embedding, a prediction, a
-# status), and words that say a function changes something whatever its first word.
+# status, a login), and words that say a function changes something whatever its first word.
 ASKING_VERBS = frozenset({"get", "fetch", "query", "search", "lookup", "find", "embed", "encode", "classify",
                           "predict", "infer", "score", "rank", "tokenize", "estimate", "retrieve", "describe", "list",
-                          "read"})
+                          "read",
+                          # a login asks for a session or a token: nothing changes at the far end
+                          "authenticate", "reauthenticate", "login", "relogin", "signin", "auth"})
 MUTATING_WORDS = frozenset({"create", "add", "post", "send", "update", "set", "make", "submit", "register", "insert",
                             "write", "upload", "put", "save", "store", "publish", "notify", "charge", "pay", "delete",
                             "remove", "or", "and", "then", "run", "execute", "trigger", "start", "sync", "push", "apply",
                             "refund", "cancel", "invite", "reserve"})
+# The words of a library method's name that say it changes something at the far end
+# (`put_object`, `add_replication_rule`, `sendall`): MUTATING_WORDS less those that say only that
+# something runs or is composed (`run`, `execute`, `start`, `make`, `and`), or that a process's own
+# state or files change as often (`set`, `write`).
+CHANGE_WORDS = frozenset({"create", "add", "post", "send", "sendall", "sendmail", "update", "submit", "register",
+                          "insert", "upload", "put", "save", "store", "publish", "notify", "charge", "pay",
+                          "delete", "remove", "push", "apply", "refund", "cancel", "invite", "reserve"})
+_TORNADO_CLIENTS = (("httpclient", "AsyncHTTPClient"), ("httpclient", "HTTPClient"),
+                    ("simple_httpclient", "SimpleAsyncHTTPClient"), ("curl_httpclient", "CurlAsyncHTTPClient"))
 # Calls that send a request another call built: they do what that request's method says.
 REQUEST_SENDERS = (
     "requests.Session().send",
@@ -224,6 +235,7 @@ REQUEST_SENDERS = (
     "urllib.request.urlopen",
     "urllib.request.build_opener().open",
     "urllib.request.OpenerDirector().open",
+    *(f"tornado.{module}.{client}().fetch" for module, client in _TORNADO_CLIENTS),
 )
 # What builds a request: the position and keyword of its method, and of its body where a body
 # without a method makes it a POST (urllib); `urlopen(url, data)` takes a body itself.
@@ -237,6 +249,10 @@ REQUEST_BUILDERS = {
     "urllib.request.urlopen": (None, (1, "data")),
     "urllib.request.build_opener().open": (None, (1, "data")),
     "urllib.request.OpenerDirector().open": (None, (1, "data")),
+    # tornado: `HTTPRequest(url, method, ...)`, or `fetch(url, method="POST", body=...)` (its
+    # method by keyword only; a GET otherwise)
+    "tornado.httpclient.HTTPRequest": ((1, "method"), None),
+    **{f"tornado.{module}.{client}().fetch": ((None, "method"), None) for module, client in _TORNADO_CLIENTS},
 }
 
 # Calls that make a job run again later: enqueueing is an effect a retry repeats.

@@ -84,6 +84,9 @@ _STARTER_PREFIXES = ("asyncio", "threading", "_thread", "multiprocessing", "trio
 _SUBMITS = ("submit", "run_in_executor")
 _EXECUTOR_PREFIXES = ("concurrent.futures", "futurist", "loky")
 _TARGETED = ("Thread", "Process")
+# A thread whose target runs the coroutine its `args` bring; a callable bound to some arguments.
+_COROUTINE_RUNNERS = ("asyncio.run", "asyncio.runners.run", "trio.run", "anyio.run")
+_PARTIALS = ("functools.partial",)
 # A class whose `run` a started instance runs in a thread or process of its own.
 QT_BINDINGS = ("PyQt5", "PyQt6", "PySide2", "PySide6", "qtpy")
 THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessing.context.Process",
@@ -150,7 +153,7 @@ class BackgroundLoops:
                 if ev.kind != "call" or not ev.statement or ev.handlers or not forever.intersection(ev.loops) \
                         or _sleeps(project, ev) or _helper_waits(project, ev):
                     continue  # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`)
-                for callee in project.callees(ev):
+                for callee in _run_by(project, ev):
                     if _hands_on_what_it_is_given(project, callee):
                         callee = _work_given(project, fn, ev)
                         if callee is None:
@@ -172,6 +175,10 @@ class BackgroundLoops:
             if repeats_forever(project, fn) and not _is_runner(project, fn):
                 regs.extend(through_kept_callables(
                     project, Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic")))
+            elif project.the_applications(site.module):
+                # A thread's entry that sets up and enters the loop (`__loop_entry` -> `self.loop()`).
+                regs.extend(Registration(callee.qualname, self.name, "schedule", site.anchor, kind="periodic")
+                            for callee in _loops_called(project, fn))
         regs.extend(_runner_registrations(project, self.name))
         regs.extend(_thread_classes(project, self.name))
         regs.extend(_loops_by_shape(project, self.name))
@@ -200,11 +207,16 @@ class BackgroundLoops:
             if repeats_forever(project, fn):
                 regs.append(Registration(fn.qualname, self.name, "schedule", anchor, kind="periodic"))
                 continue
-            for ev in fn.events:
-                for callee in project.callees(ev) if not ev.loops else ():
-                    if callee is not fn and repeats_forever(project, callee) and not _is_runner(project, callee):
-                        regs.append(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic"))
+            regs.extend(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic")
+                        for callee in _loops_called(project, fn))
         return regs
+
+
+def _loops_called(project: Project, fn) -> list:
+    """The loops until stopped that `fn` calls outside any loop of its own (`main()` ->
+    `Daemon().run()`): what starting `fn` starts."""
+    return [callee for ev in fn.events if not ev.loops for callee in project.callees(ev)
+            if callee is not fn and repeats_forever(project, callee) and not _is_runner(project, callee)]
 
 
 _WAITS_FOR = ("result", "exception", "as_completed", "wait", "gather")
@@ -296,6 +308,10 @@ def _find_started(project: Project) -> list:
                 ev.args[0] if ev.attr != "run_in_executor" and ev.args else None)
         else:
             started = ev.kwargs.get("target") if ev.attr in _TARGETED else (ev.args[0] if ev.args else ev.kwargs.get("coro"))
+            if ev.attr in _TARGETED and started and started[0] == "name" and project.canonical(started[1]) in _COROUTINE_RUNNERS:
+                # `Thread(target=asyncio.run, args=(run_process(),))`: the thread runs the coroutine it is given
+                given = ev.kwargs.get("args")
+                started = given[1][0] if given and given[0] == "seq" and given[1] else None
         # `for target in (self._listen, self._loop): Thread(target=target).start()`: each of them;
         # a function chosen in the arms of an `if`, either
         for one in (started[1] if started and started[0] in ("each", "either") else [started]):
@@ -306,6 +322,8 @@ def _find_started(project: Project) -> list:
 def _started_by(project: Project, site, started: list | None) -> list:
     """(function, call site) for what a starter's call starts, given the Value it starts."""
     ev = site.event
+    if started and started[0] == "call" and project.canonical(started[1]) in _PARTIALS and started[2]:
+        return _started_by(project, site, started[2][0])  # `Thread(target=partial(do_operation, True))`
     if started and started[0] == "call":  # `create_task(loop())`: the coroutine function
         awaited = _awaited_work(project, site, started)
         if awaited is not None:
@@ -1233,7 +1251,7 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
     if depth > 2:
         return False
     memo = project.once("helper waits", dict)
-    for fn in project.callees(ev):
+    for fn in _run_by(project, ev):
         key = (fn.qualname, depth)  # the depth left decides: one answer per depth, never a guess
         found = memo.get(key)
         if found is None:
@@ -1255,10 +1273,18 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
 def _only_waits(project: Project, ev, depth: int = 0) -> bool:
     """A helper that does nothing but wait (`def pause(): time.sleep(3600)`), itself or through
     helpers of its own that only wait: no work."""
+    run = _run_by(project, ev)
     return depth <= 2 and all(
         all(e.kind != "call" or _sleeps(project, e) or _logs(project, e) or _only_waits(project, e, depth + 1)
             for e in fn.events)
-        for fn in project.callees(ev)) and bool(project.callees(ev))
+        for fn in run) and bool(run)
+
+
+def _run_by(project: Project, ev) -> list:
+    """What a call in a loop's round runs: each callee, or, of a method its class leaves to
+    subclasses (`while self.should_keep_looping(): self.tick()`), the subclasses' implementations,
+    where the round's work and wait are."""
+    return [impl for named in project.callees(ev) for impl in project.implementations(named)]
 
 
 def _logs(project: Project, ev) -> bool:

@@ -373,3 +373,63 @@ def until_no_more(url):
             more = False
         if not more:
             break
+
+
+@shared_task
+def lost_connection_goes_round(url):
+    """The handler's last statement raises, but a lost connection goes round first (`continue`)."""
+    for attempt in range(3):
+        try:
+            return requests.post(url, timeout=5)  # expect: JC201
+        except requests.RequestException as exc:
+            if isinstance(exc, requests.ConnectionError) and attempt < 2:
+                time.sleep(0.05 * (attempt + 1))
+                continue
+            raise
+
+
+@shared_task
+def every_arm_raises(url):
+    """A `continue` under a loop of its own is that loop's: every failure still raises."""
+    for attempt in range(3):
+        try:
+            return requests.post(url, timeout=5)
+        except requests.HTTPError:
+            for hook in HOSTS:
+                if not hook:
+                    continue
+            raise
+
+
+@shared_task
+def checked_then_tried(url, folder):
+    """A first `try` that only checks and leaves (`except PermissionError: return`), then the
+    attempt, counted down by the loop's test."""
+    retry_left = 2
+    while retry_left:  # expect: JC203
+        try:
+            folder.select()
+        except PermissionError:
+            return None
+        try:
+            requests.post(url, timeout=5)  # expect: JC201
+            retry_left = 0
+        except requests.ConnectionError:
+            retry_left -= 1
+            if not retry_left:
+                raise
+
+
+@shared_task
+def two_attempts(url, other):
+    """Two `try`s whose failures both go round: which one is the attempt is not told: no retry loop."""
+    while True:
+        try:
+            requests.post(url, timeout=5)
+        except requests.ConnectionError:
+            continue
+        try:
+            requests.post(other, timeout=5)
+            break
+        except requests.ConnectionError:
+            continue
