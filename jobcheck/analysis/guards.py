@@ -629,7 +629,11 @@ def _transition_conditions(url: list | None) -> tuple | None:
 def _query_conditions(url: list | None) -> tuple | None:
     """() when the URL's path ends in a search (`f"{root}/repositories/search/"`, a literal
     `"/_search"`); `(("query", param),)` when that depends on the path a parameter brings
-    (spliced at the end); None otherwise."""
+    (spliced at the end); also a URL held in a name that says only that (`self.search_url`,
+    `QUERY_ENDPOINT`); None otherwise."""
+    if url and url[0] == "name":
+        words = set(name_words(str(url[1]).rpartition(".")[2])) - {"url", "uri", "endpoint", "path", "api"}
+        return () if words and words <= QUERIES else None
     end = _path_end(url)
     if end is None:
         return None

@@ -43,3 +43,25 @@ def index_orders(order_ids):
 
 def odd_field(base, path):
     return requests.get("{0}/{²}".format(base, path))  # a field Python would not read: no crash
+
+
+class Subtitles:
+    """A URL held in a name that says only that it searches (`search_url`) takes a query; one
+    named for something else (`upload_url`) is a write."""
+
+    search_url = "https://subs.example/soap"
+    upload_url = "https://subs.example/upload"
+
+    @retry(stop=stop_after_attempt(3))
+    def _api_request(self, envelope):
+        return requests.post(self.search_url, data=envelope)
+
+    @retry(stop=stop_after_attempt(3))
+    def upload(self, envelope):
+        return requests.post(self.upload_url, data=envelope)  # expect: JC201
+
+
+@shared_task
+def find_subtitles(envelope):
+    Subtitles()._api_request(envelope)
+    Subtitles().upload(envelope)
