@@ -150,7 +150,7 @@ def loop_policy(fn, loop: tuple, path: str) -> RetryPolicy:
         if not h.types:  # a bare `except:`
             on = None
             break
-        on.extend(t or bare for t, bare in zip(h.types, h.unresolved or [None] * len(h.types)) if t or bare)
+        on.extend(caught_names(h))
     if written_on:
         on = list(written_on)  # tenacity's `retry=retry_if_exception_type(...)`
     elif on_result or try_id is None:
@@ -205,8 +205,8 @@ def recursion_policy(fn, call, path: str) -> RetryPolicy | None:
     try_id = call.handlers[-1]
     handler = max((h for h in fn.handlers if h.try_id == try_id and h.line <= call.line), key=lambda h: h.line,
                   default=None)  # the `except` the call is in
-    if handler is not None and handler.types and all((t or bare or "").rpartition(".")[2] in _DETERMINISTIC
-                                                     for t, bare in zip(handler.types, handler.unresolved or [None] * len(handler.types))):
+    if handler is not None and handler.types and all(name.rpartition(".")[2] in _DETERMINISTIC
+                                                     for name in caught_names(handler)):
         return None  # `except (TypeError, UnicodeEncodeError)`: the same work fails the same way; a call after it works on repaired data
     if handler is not None and any(handler.line < store[1] < call.line and store[2] in ("self", "cls")
                                    and store[4] and store[4][0] == "lit" for store in fn.stores):
@@ -217,9 +217,7 @@ def recursion_policy(fn, call, path: str) -> RetryPolicy | None:
     tried = [i for i, ev in enumerate(fn.events) if try_id in ev.tries]
     start = min((fn.events[i].line for i in tried), default=call.line)
     calls = frozenset(tried + [i for i, ev in enumerate(fn.events) if ev.line < start and not ev.handlers])
-    on: list[str] | None = None
-    if handler is not None and handler.types:
-        on = [t or bare for t, bare in zip(handler.types, handler.unresolved or [None] * len(handler.types)) if t or bare]
+    on = caught_names(handler) if handler is not None and handler.types else None
     waits = [ev for ev in fn.events if ev.kind == "call" and try_id in ev.handlers
              and (handler is None or handler.line <= ev.line) and ev.line <= call.line
              and (ev.attr or "").lower().endswith("sleep")]
@@ -231,6 +229,11 @@ def recursion_policy(fn, call, path: str) -> RetryPolicy | None:
                        retries=limit or RetryLimit.unknown_count("Python's recursion limit"),
                        on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=first,
                        source="recursion", calls=calls, caught_by=try_id)
+
+
+def caught_names(handler) -> list[str]:
+    """What a handler catches, as resolved, or as written where it did not resolve (`except on`)."""
+    return [t or bare for t, bare in zip(handler.types, handler.unresolved or [None] * len(handler.types)) if t or bare]
 
 
 def retrying_handlers(fn, try_id: int) -> list:

@@ -1942,13 +1942,10 @@ def _goes_on_statuses(handler: ast.ExceptHandler) -> tuple:
 
 def _accepts_conflict(handler: ast.ExceptHandler) -> bool:
     """Does the handler leave with a result when the failure was a 409 Conflict (`if i > 1 and
-    e.code == 409: return e.response`, `HTTPStatus.CONFLICT`)?"""
+    e.code == 409: return e.response`, `HTTPStatus.CONFLICT`, `codes.conflict`)?"""
     for node in ast.walk(handler):
         if isinstance(node, ast.If) and any(isinstance(s, (ast.Return, ast.Break)) for s in node.body) and any(
-                isinstance(c, ast.Compare) and any(
-                    (isinstance(x, ast.Constant) and x.value == 409)
-                    or (isinstance(x, ast.Attribute) and x.attr.lower() == "conflict")
-                    for x in (c.left, *c.comparators))
+                isinstance(c, ast.Compare) and 409 in (_status_code(x) for x in (c.left, *c.comparators))
                 for c in ast.walk(node.test)):
             return True
     return False

@@ -105,6 +105,16 @@ def send_until_accepted(url, body):
                 raise
             time.sleep(5)
 
+
+def push_at_once(url, report):
+    """Posts again at once, three times: a retry with no delay (JC203) as much as a repeat (JC201)."""
+    for attempt in range(3):  # expect: JC203
+        try:
+            return requests.post(url, json=report, timeout=5)  # expect: JC201
+        except requests.Timeout:
+            pass
+
+
 if __name__ == "__main__":
     ask_for_node(print)
     Client().authenticate("u", "p")
@@ -115,3 +125,4 @@ if __name__ == "__main__":
     fetch_report("https://reports.example/r1")
     push_keyed("https://reports.example", {"id": "r1"})
     push_forever("https://reports.example", {"id": "r1"})
+    push_at_once("https://reports.example", {"id": "r1"})
