@@ -988,12 +988,16 @@ class Project(Guards, Program):
         name = self.event_name(event) if event.kind == "call" else None
         if not name:
             return None
-        first = event.args[0][1] if event.args and event.args[0][0] == "lit" else None
-        if first is None and "method" in event.kwargs and event.kwargs["method"][0] == "lit":
-            first = event.kwargs["method"][1]
-        hit = self.catalog.effect(name, first)
-        if hit is None and event.name != name:
-            hit = self.catalog.effect(event.name, first)  # as written: `Mailer().deliver` before it became a method
+        firsts = _literals(event.args[0]) if event.args else [None]
+        if firsts == [None] and "method" in event.kwargs:
+            firsts = _literals(event.kwargs["method"])
+        hit = None
+        for first in firsts:  # `requests.request("HEAD" if exists else "GET", url)`: a write if either writes
+            hit = self.catalog.effect(name, first)
+            if hit is None and event.name != name:
+                hit = self.catalog.effect(event.name, first)  # as written: `Mailer().deliver` before it became a method
+            if hit is not None:
+                break
         if hit is not None and hit.kind == "http" and _token_request(event):
             return None
         return hit
@@ -1127,6 +1131,12 @@ class Project(Guards, Program):
 
 
 _HELD_ENTRY = re.compile(r"^(.+)\(\)\.(\w+)\[(?:=\w+)?\]$")  # `pkg.Bus().handlers[]`: an entry of an instance's collection
+
+
+def _literals(value: list) -> list:
+    """The literals a value is (one, or each an "either" may be), else [None]: not known."""
+    options = value[1] if value[0] == "either" else [value]
+    return [o[1] for o in options] if all(o[0] == "lit" for o in options) else [None]
 
 
 def _token_request(event: Event) -> bool:

@@ -924,6 +924,7 @@ class Summarizer:
         # What an attribute store assigns (`_bind` records it); loop and `with` targets store "other".
         self._stored = self.value(value) if value is not None and not isinstance(node, ast.AugAssign) else _OTHER
         for target in targets:
+            earlier = None
             if isinstance(target, ast.Subscript):
                 self._key_name(target.slice, value)  # `msg["op"] = "sync"`
             elif isinstance(target, ast.Attribute):
@@ -936,8 +937,9 @@ class Summarizer:
                     and isinstance(value.value if isinstance(value, ast.Await) else value, ast.Call):
                 self._bind_entry(target, typ, sources)  # `_, self.http = self.setup()`: `Client().setup()#1`
             else:
+                earlier = self.scope.depth.get(target.id) if isinstance(target, ast.Name) else None
                 self._bind(target, typ, sources)
-            self._hold(target, value)
+            self._hold(target, value, earlier)
             self._note_flag(target, value)
             self._record_assign(target, value, node)
         self._stored = _OTHER
@@ -969,13 +971,15 @@ class Summarizer:
         else:
             self._bind(target, entry, sources)
 
-    def _hold(self, target: ast.AST, value: ast.AST | None) -> None:
+    def _hold(self, target: ast.AST, value: ast.AST | None, earlier: tuple | None = None) -> None:
         """`path = f"{func.__module__}.{func.__qualname__}"`, `job = func`: the local stands for
         the parameter, so a helper that enqueues it forwards what its callers pass. Also a URL
         template (`url = f"{base}/orders/{id}/cancel"`), a dotted path (`name = "app.tasks.x"`), a
-        `functools.partial(f, ...)`, a flat dict and
+        `functools.partial(f, ...)`, a flat dict, an HTTP method (`method = "HEAD"`; either of those
+        set in sibling `if` arms or in a conditional expression) and
         a list or tuple written out (`endpoints = [self.rating, ScopeEndpoint()]`, as it is written:
-        what is appended later is not in it)."""
+        what is appended later is not in it). `earlier`: the `if` arms of the name's binding before
+        this one."""
         if not isinstance(target, ast.Name) or self.fn is None or self.scope is self.module_scope:
             return
         if isinstance(value, (ast.Name, ast.Attribute)) and self.scope.held.get(target.id, _OTHER)[0] == "either":
@@ -983,6 +987,15 @@ class Summarizer:
         held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr, ast.List, ast.Tuple, ast.Dict)) else None
         if isinstance(value, ast.Constant) and isinstance(value.value, str) and _DOTTED_PATH.match(value.value):
             held = ["lit", value.value]  # `task_name = "app.tasks.cleanup"`: what to run, by its path
+        verbs = _http_verbs(value)
+        if verbs is not None:
+            held = verbs
+            before = self.scope.held.get(target.id, _OTHER)
+            if earlier is not None and tuple(earlier[: len(self.branch)]) != self.branch \
+                    and all(b[0] == "lit" and _is_http_verb(b[1]) for b in _options(before)):
+                # `if exists: method = "HEAD"` / `else: method = "GET"`, or set again in an arm:
+                # either, after the `if`.
+                held = ["either", [*_options(before), *_options(verbs)], None]
         if isinstance(value, ast.Call) and self.resolve(value.func) == "functools.partial":
             held = self.value(value)  # `cull = partial(cull_idle, url=...)`: what a scheduler given `cull` runs
             if _partial_depth(held) > 4:
@@ -991,7 +1004,8 @@ class Summarizer:
             held = None  # only a flat list is held: one of lists (of held lists...) can grow without end
         if held and held[0] == "dict" and any(v[0] in ("seq", "dict") for _, v in held[1]):
             held = None  # and only a flat dict (`data = {"grant_type": "client_credentials", ...}`)
-        if held and (held[0] in ("param", "fstr", "lit", "seq", "dict") or held[0] == "call" and held[1] == "functools.partial"):
+        if held and (held[0] in ("param", "fstr", "lit", "seq", "dict") or held[0] == "call" and held[1] == "functools.partial"
+                     or held[0] == "either" and all(h[0] == "lit" for h in held[1])):
             self.scope.held[target.id] = held
         else:
             self.scope.held.pop(target.id, None)
@@ -1827,6 +1841,29 @@ def _diverging_if(earlier: tuple | None, branch: tuple) -> int | None:
     """The `if` in different arms of which two places are (their `((if_id, arm), ...)`), if any."""
     first = next(((a, b) for a, b in zip(earlier or (), branch) if a != b), None)
     return first[0][0] if first is not None and first[0][0] == first[1][0] else None
+
+
+_HTTP_VERBS = ("GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE")
+
+
+def _is_http_verb(value: object) -> bool:
+    return isinstance(value, str) and value.upper() in _HTTP_VERBS and (value.isupper() or value.islower())
+
+
+def _http_verbs(node: ast.AST | None) -> Value | None:
+    """`"POST"`, or `"HEAD" if exists else "GET"`: the HTTP method a local is set to, as a Value."""
+    if isinstance(node, ast.Constant) and _is_http_verb(node.value):
+        return ["lit", node.value]
+    if isinstance(node, ast.IfExp):
+        arms = [_http_verbs(node.body), _http_verbs(node.orelse)]
+        if arms[0] is not None and arms[1] is not None:
+            return ["either", [*_options(arms[0]), *_options(arms[1])], None]
+    return None
+
+
+def _options(value: Value) -> list:
+    """The values an "either" may be; a value itself."""
+    return value[1] if value[0] == "either" else [value]
 
 
 def _is_reference(name: str | None) -> bool:
