@@ -15,7 +15,7 @@ from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, recursion_policy
+from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, recursion_policy, requeue_policy
 from .names import analysed_tops, canonical_in, name_words, origin, target
 from .program import Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
@@ -525,18 +525,37 @@ class Project(Guards, Program):
 
     def _recursive_retries(self) -> dict[str, RetryPolicy]:
         """Functions calling themselves from an `except` of their own on the same work
-        (`jobs.recursion_policy`)."""
+        (`jobs.recursion_policy`), and functions enqueueing themselves again from one, or from a
+        helper called there (`jobs.requeue_policy`)."""
         out: dict[str, RetryPolicy] = {}
         for mod in self.modules.values():
             for fn in mod.functions.values():
                 for ev in fn.events:
-                    if ev.kind == "call" and ev.handlers and ev.attr == fn.name \
-                            and (callee := self.named_callee(ev)) is not None and callee.qualname == fn.qualname:
+                    if ev.kind != "call" or not ev.handlers:
+                        continue
+                    policy = None
+                    callee = self.named_callee(ev)
+                    if ev.attr == fn.name and callee is not None and callee.qualname == fn.qualname:
                         policy = recursion_policy(fn, ev, mod.path)
-                        if policy is not None:
-                            out[fn.qualname] = policy
-                            break
+                    elif (enqueue := self._enqueues(ev, fn.qualname)) is not None:
+                        policy = requeue_policy(fn, ev, mod.path, enqueue)
+                    elif callee is not None and callee is not fn:
+                        enqueue = next((e for e in callee.events if self._enqueues(e, fn.qualname)), None)
+                        policy = requeue_policy(fn, ev, mod.path, enqueue) if enqueue is not None else None
+                    if policy is not None:
+                        out[fn.qualname] = policy
+                        break
         return out
+
+    def _enqueues(self, event: Event, qualname: str) -> Event | None:
+        """`event`, when it enqueues the function `qualname` (`deliver.apply_async(...)`,
+        `queue.enqueue(deliver, ...)`)."""
+        if event.kind != "call" or event.attr not in ENQUEUE_METHODS:
+            return None
+        target = (self.canonical(event.name) or "").rpartition(".")[0]
+        if target != qualname and event.args and event.args[0][0] == "name" and event.attr.startswith("enqueue"):
+            target = self.referent(event.args[0][1]) or ""
+        return event if target == qualname else None
 
     @cached_property
     def retried_lambdas(self) -> dict[str, list[RetryPolicy]]:

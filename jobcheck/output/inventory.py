@@ -88,7 +88,7 @@ def _retry(project: Project, site: JobSite) -> dict | None:
         if policy is not None and policy.source == "loop":  # a retry loop in the body: always live
             source, live = "loop", policy
     elif live is not site.retry or site.kind == "retried":
-        source = "recursion" if live.source == "recursion" else "decorator"
+        source = live.source if live.source in ("recursion", "requeue") else "decorator"
     if policy is None:
         return None
     return {
