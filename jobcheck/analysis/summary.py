@@ -151,6 +151,7 @@ class FunctionSummary:
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
     forever: list = field(default_factory=list)  # ids of its loops that run until stopped (`while True:`)
+    streams: list = field(default_factory=list)  # ids of its loops over a message stream (`for message in consumer:`)
     returning: list = field(default_factory=list)  # ids of loops with a `return` inside (they wait for a result)
     breaks: list = field(default_factory=list)  # (innermost loop id, if-arms, line, in an `except` of the loop) of each `break`
     # ids of loops left by a `break` on a condition of their own (`if status == "done": break`), not
@@ -1303,6 +1304,10 @@ class Summarizer:
         self.loops = saved + (self._next_id(),)
         if isinstance(node, ast.While) and (_runs_until_stopped(node.test) or _told_to_stop(node)) and not _walks(node):
             self.fn.forever.append(self.loops[-1])
+        elif isinstance(node, (ast.For, ast.AsyncFor)) and _message_stream(node.iter):
+            # `for message in self._consumer:`: each round waits for the next message, until stopped.
+            self.fn.forever.append(self.loops[-1])
+            self.fn.streams.append(self.loops[-1])
         self._body(node.body)
         if isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name) \
                 and self.scope.held.get(node.target.id, _OTHER)[0] == "each":
@@ -1841,6 +1846,24 @@ def _diverging_if(earlier: tuple | None, branch: tuple) -> int | None:
     """The `if` in different arms of which two places are (their `((if_id, arm), ...)`), if any."""
     first = next(((a, b) for a, b in zip(earlier or (), branch) if a != b), None)
     return first[0][0] if first is not None and first[0][0] == first[1][0] else None
+
+
+_STREAM_NAMES = ("consumer", "subscriber")
+_STREAM_CALLS = ("listen", "consume")
+
+
+def _message_stream(node: ast.expr) -> bool:
+    """A stream of messages a loop takes one at a time, waiting for each: a consumer or subscriber
+    (`self._consumer`, `KafkaConsumer(topic)`; one, not a list of them), a pub/sub's `listen()`, a
+    channel's `consume(queue)`."""
+    if isinstance(node, ast.Call):
+        name = _last_name(node.func)
+        return name in _STREAM_CALLS or name.lower().endswith(_STREAM_NAMES)
+    return _last_name(node).lower().endswith(_STREAM_NAMES)
+
+
+def _last_name(node: ast.expr) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
 _HTTP_VERBS = ("GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE")
