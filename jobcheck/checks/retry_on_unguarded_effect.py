@@ -56,6 +56,8 @@ def run(ctx: CheckContext):
             continue
         scopes = [_RetryScope(project, raises, fn, policy, effects) for policy in policies]
         for ce in effects:
+            if ce.path.kind == "enqueue" and ce.path.chain[-1].rpartition(".")[0] == qualname:
+                continue  # enqueueing itself again: how it goes on (or is retried), not an effect repeated
             trigger = next((t for t in (scope.repeats(ce) for scope in scopes) if t is not None), None)
             if trigger is None:
                 continue

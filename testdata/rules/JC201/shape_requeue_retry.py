@@ -56,3 +56,18 @@ def sync_page(page=1):
     response = requests.post("https://api.example.com/sync", json={"page": page}, timeout=10)
     if response.json().get("more"):
         sync_page.delay(page + 1)
+
+
+def _schedule_checked(item_id, attempt):
+    if attempt <= 5:
+        push_checked.apply_async((item_id, attempt + 1), countdown=60 * attempt)
+
+
+@shared_task
+def push_checked(item_id, attempt=1):
+    try:
+        response = requests.post("https://hooks.example.com/in", json={"id": item_id}, timeout=10)  # expect: JC201
+        if response.status_code >= 500:
+            _schedule_checked(item_id, attempt)  # enqueueing itself again is how it retries: no effect repeated
+    except Exception:
+        _schedule_checked(item_id, attempt)
