@@ -15,7 +15,7 @@ from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, recursion_policy, requeue_policy
+from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, once_policy, recursion_policy, requeue_policy
 from .names import analysed_tops, canonical_in, name_words, origin, target
 from .program import Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
@@ -484,6 +484,9 @@ class Project(Guards, Program):
             out.setdefault(qualname, policy)
         for qualname, policy in self._recursive_retries().items():
             out.setdefault(qualname, policy)
+        for _, callee, policy in self._calls_made_again:
+            if callee is not None:
+                out.setdefault(callee, policy)  # the whole function, once more
         # A test's helpers retry what they like (a client polling the server under test): no work
         # of the application's, as a test's jobs are not. A generator function under a retry
         # decorator is never retried: calling it returns the generator, before its body runs.
@@ -545,6 +548,42 @@ class Project(Guards, Program):
                     if policy is not None:
                         out[fn.qualname] = policy
                         break
+        return out
+
+    @cached_property
+    def _calls_made_again(self) -> list[tuple[str, str | None, RetryPolicy]]:
+        """(caller, the application's function it calls or None, policy) for each call made again,
+        once, in a handler of the `try` that made it, callee and arguments written the same
+        (`Handler.repeats`: `except JobError: time.sleep(5); resource = get_resource(id)`). Not in
+        a retry loop of the caller's (the loop says how it goes round)."""
+        out = []
+        for mod in self.modules.values():
+            if not self.the_applications(mod):
+                continue
+            for fn in mod.functions.values():
+                looping = {loop[1] for loop in fn.retry_loops}
+                at = {(ev.line, ev.col): i for i, ev in enumerate(fn.events) if ev.kind == "call"}
+                pairs = [(at.get(tuple(a)), at.get(tuple(b))) for h in fn.handlers if h.try_id not in looping
+                         for a, b in h.repeats]
+                for first, again in pairs:
+                    if first is None or again is None:
+                        continue
+                    policy = once_policy(fn, fn.events[first], fn.events[again], mod.path)
+                    callee = self.named_callee(fn.events[again])
+                    mine = callee is not None and callee is not fn \
+                        and self.the_applications(self.function_module[callee.qualname])
+                    out.append((fn.qualname, callee.qualname if mine else None,
+                                replace(policy, caught_by=None) if mine else replace(policy, calls=frozenset({first}))))
+        return out
+
+    @cached_property
+    def retried_calls(self) -> dict[str, list[RetryPolicy]]:
+        """Functions making a library's call again in a handler of its `try` (`_calls_made_again`):
+        that call runs again, the rest of the function does not (`RetryPolicy.calls`)."""
+        out: dict[str, list[RetryPolicy]] = {}
+        for caller, callee, policy in self._calls_made_again:
+            if callee is None:
+                out.setdefault(caller, []).append(policy)
         return out
 
     def _enqueues(self, event: Event, qualname: str) -> Event | None:
@@ -618,7 +657,8 @@ class Project(Guards, Program):
         own = self.retry_of(qualname)
         return ([own] if own is not None else []) + [
             loop for loop in self.retry_loops.get(qualname, []) if self._repeats_an_effect(qualname, loop)] + [
-            part for part in self.retried_lambdas.get(qualname, []) if self._repeats_an_effect(qualname, part)]
+            part for part in (*self.retried_lambdas.get(qualname, ()), *self.retried_calls.get(qualname, ()))
+            if self._repeats_an_effect(qualname, part)]
 
     def _repeats_an_effect(self, qualname: str, loop: RetryPolicy) -> bool:
         """A retry loop whose body makes an external effect: one that only waits (for a database to

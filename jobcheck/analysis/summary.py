@@ -122,6 +122,9 @@ class Handler:
     accepts_conflict: bool = False
     # `if exc.response.status_code != 423: raise` first: the statuses it goes on after, all others raised
     goes_on_statuses: tuple = ()
+    # `except JobError: sleep(5); resource = get_resource(id)`: ((line, col) of the call in the
+    # `try`, (line, col) of the same call written again here), for each call made again
+    repeats: tuple = ()
 
 
 @dataclass(slots=True)
@@ -1545,6 +1548,7 @@ class Summarizer:
                     judged=tuple(self.resolve(call.func) or "" for call in _judged(handler)),
                     accepts_conflict=_accepts_conflict(handler),
                     goes_on_statuses=_goes_on_statuses(handler),
+                    repeats=_calls_made_again(node.body, handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1976,6 +1980,33 @@ def _status_code(node: ast.expr) -> int | None:
     name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
     found = re.search(r"(?<!\d)([1-5]\d\d)(?!\d)", name)
     return int(found.group(1)) if found else _STATUS_NAMES.get(name.upper().removeprefix("HTTP_"))
+
+
+def _calls_made_again(body: list, handler: ast.ExceptHandler) -> tuple:
+    """The calls of a `try`'s body that its handler writes again as they are, callee and
+    arguments (`get_resource(resource_id, url)` in both): ((line, col) in the body, (line, col)
+    in the handler) each."""
+    again = list(_own_calls(handler.body))
+    if not again:
+        return ()
+    wanted = {ast.dump(c.func) for c in again}
+    first: dict[str, tuple] = {}
+    for call in _own_calls(body):
+        if ast.dump(call.func) in wanted:
+            first.setdefault(ast.dump(call), (call.lineno, call.col_offset))
+    return tuple((first[d], (c.lineno, c.col_offset)) for c in again if (d := ast.dump(c)) in first)
+
+
+def _own_calls(statements: list):
+    """The calls written in these statements, not in a function or class they define."""
+    todo = list(statements)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Call):
+            yield node
+        todo.extend(ast.iter_child_nodes(node))
 
 
 def _goes_on_statuses(handler: ast.ExceptHandler) -> tuple:
