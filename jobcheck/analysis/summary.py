@@ -125,6 +125,9 @@ class Handler:
     # `except JobError: sleep(5); resource = get_resource(id)`: ((line, col) of the call in the
     # `try`, (line, col) of the same call written again here), for each call made again
     repeats: tuple = ()
+    # `if e.response.status_code == 401: ...`: (first line, last line, statuses) of each arm of the
+    # handler that runs only on those statuses
+    status_arms: tuple = ()
 
 
 @dataclass(slots=True)
@@ -1549,6 +1552,7 @@ class Summarizer:
                     accepts_conflict=_accepts_conflict(handler),
                     goes_on_statuses=_goes_on_statuses(handler),
                     repeats=_calls_made_again(node.body, handler),
+                    status_arms=_status_arms(handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1980,6 +1984,30 @@ def _status_code(node: ast.expr) -> int | None:
     name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
     found = re.search(r"(?<!\d)([1-5]\d\d)(?!\d)", name)
     return int(found.group(1)) if found else _STATUS_NAMES.get(name.upper().removeprefix("HTTP_"))
+
+
+def _status_arms(handler: ast.ExceptHandler) -> tuple:
+    """The `if` arms in a handler that run only on some HTTP statuses (`if exc.response.status_code
+    == 401 and retry_auth:`, `elif code in (429, 503):`): (first line, last line, statuses) each."""
+    out = []
+    todo = list(handler.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.If) and node.body:
+            tests = node.test.values if isinstance(node.test, ast.BoolOp) and isinstance(node.test.op, ast.And) \
+                else [node.test]
+            for test in tests:
+                if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.In)):
+                    right = test.comparators[0]
+                    items = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
+                    codes = tuple(_status_code(e) for e in items)
+                    if codes and None not in codes:
+                        out.append((node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno, codes))
+                        break
+        todo.extend(ast.iter_child_nodes(node))
+    return tuple(sorted(out))
 
 
 def _calls_made_again(body: list, handler: ast.ExceptHandler) -> tuple:

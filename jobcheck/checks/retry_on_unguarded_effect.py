@@ -95,6 +95,8 @@ class _RetryScope:
         e = ce.event_index
         if policy.calls is not None and e not in policy.calls:
             return None  # only what the lambda handed to the retry helper calls runs again
+        if policy.caught_by is not None and self._on_refusal_only(policy):
+            return None  # called again only after a 401 (a token renewed): the request did nothing
         if policy.judged and not any(self._asks_of_transients(name) for name in policy.judged):
             return None  # it goes round only on the failures a check of the application's picks: not known here
         if policy.loop is not None:
@@ -119,6 +121,16 @@ class _RetryScope:
                 what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
                 return f"{what} at line {ev.line}; {policy.setting}"
         return None
+
+    def _on_refusal_only(self, policy: RetryPolicy) -> bool:
+        """Is the call that runs the function again (a retry by recursion, a call made again, a
+        job enqueued again) in an arm of its handler that runs only on statuses that say the
+        request did nothing (`if e.response.status_code == 401: self._authenticate(); return
+        self._request(...)`)?"""
+        line = policy.anchor.line
+        return any(h.try_id == policy.caught_by and any(first <= line <= last and set(codes) <= _NOT_DONE
+                                                        for first, last, codes in h.status_arms)
+                   for h in self.fn.handlers)
 
     def _asks_of_transients(self, name: str, depth: int = 0) -> bool:
         """Does a function the retry asks about the failure take timeouts or lost connections for
