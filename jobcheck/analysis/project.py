@@ -540,6 +540,8 @@ class Project(Guards, Program):
                     callee = self.named_callee(ev)
                     if ev.attr == fn.name and callee is not None and callee.qualname == fn.qualname:
                         policy = recursion_policy(fn, ev, mod.path)
+                    elif is_transparent_wrapper(fn):
+                        continue  # a retry decorator's wrapper enqueueing itself: read as the decorator's (`retry_by_wrapper`)
                     elif (enqueue := self._enqueues(ev, fn.qualname)) is not None:
                         policy = requeue_policy(fn, ev, mod.path, enqueue)
                     elif callee is not None and callee is not fn:

@@ -2019,7 +2019,10 @@ def _calls_made_again(body: list, handler: ast.ExceptHandler) -> tuple:
         return ()
     wanted = {ast.dump(c.func) for c in again}
     first: dict[str, tuple] = {}
-    for call in _own_calls(body):
+    # The attempt is a statement of the body itself, not one under a condition there (`if
+    # response.status_code >= 500: schedule_retry()` is what a failure does, not what failed).
+    attempts = [st for st in body if isinstance(st, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return))]
+    for call in _own_calls(attempts):
         if ast.dump(call.func) in wanted:
             first.setdefault(ast.dump(call), (call.lineno, call.col_offset))
     return tuple((first[d], (c.lineno, c.col_offset)) for c in again if (d := ast.dump(c)) in first)

@@ -71,3 +71,13 @@ def push_checked(item_id, attempt=1):
             _schedule_checked(item_id, attempt)  # enqueueing itself again is how it retries: no effect repeated
     except Exception:
         _schedule_checked(item_id, attempt)
+
+
+@shared_task
+def relay(item_id, attempt=0):
+    try:
+        requests.post("https://hooks.example.com/in", json={"id": item_id}, timeout=10)  # expect: JC201
+    except requests.RequestException:
+        if attempt >= 3:
+            raise  # gives up: bounded
+        relay.apply_async((item_id, attempt + 1), countdown=60 * 2 ** attempt)
