@@ -2014,16 +2014,18 @@ def _calls_made_again(body: list, handler: ast.ExceptHandler) -> tuple:
     """The calls of a `try`'s body that its handler writes again as they are, callee and
     arguments (`get_resource(resource_id, url)` in both): ((line, col) in the body, (line, col)
     in the handler) each."""
-    again = list(_own_calls(handler.body))
-    if not again:
-        return ()
-    wanted = {ast.dump(c.func) for c in again}
-    first: dict[str, tuple] = {}
     # The attempt is a statement of the body itself, not one under a condition there (`if
     # response.status_code >= 500: schedule_retry()` is what a failure does, not what failed).
     attempts = [st for st in body if isinstance(st, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return))]
-    for call in _own_calls(attempts):
-        if ast.dump(call.func) in wanted:
+    tried = list(_own_calls(attempts)) if attempts else []
+    named = {_last_name(c.func) for c in tried}
+    again = [c for c in _own_calls(handler.body) if _last_name(c.func) in named] if named else []
+    if not again:
+        return ()
+    wanted = {_last_name(c.func) for c in again}
+    first: dict[str, tuple] = {}
+    for call in tried:
+        if _last_name(call.func) in wanted:
             first.setdefault(ast.dump(call), (call.lineno, call.col_offset))
     return tuple((first[d], (c.lineno, c.col_offset)) for c in again if (d := ast.dump(c)) in first)
 
