@@ -1981,6 +1981,8 @@ def _status_code(node: ast.expr) -> int | None:
     `HTTPStatus.TOO_MANY_REQUESTS`)."""
     if isinstance(node, ast.Constant) and type(node.value) is int and 100 <= node.value < 600:
         return node.value
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"[1-5]\d\d", node.value):
+        return int(node.value)  # `'403' == str(err.code)`
     name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
     found = re.search(r"(?<!\d)([1-5]\d\d)(?!\d)", name)
     return int(found.group(1)) if found else _STATUS_NAMES.get(name.upper().removeprefix("HTTP_"))
@@ -2001,6 +2003,8 @@ def _status_arms(handler: ast.ExceptHandler) -> tuple:
             for test in tests:
                 if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.In)):
                     right = test.comparators[0]
+                    if isinstance(test.ops[0], ast.Eq) and _status_code(test.left) is not None:
+                        right = test.left  # `if 401 == e.code:`
                     items = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
                     codes = tuple(_status_code(e) for e in items)
                     if codes and None not in codes:
@@ -2027,18 +2031,63 @@ def _calls_made_again(body: list, handler: ast.ExceptHandler) -> tuple:
     for call in tried:
         if _last_name(call.func) in wanted:
             first.setdefault(ast.dump(call), (call.lineno, call.col_offset))
-    return tuple((first[d], (c.lineno, c.col_offset)) for c in again if (d := ast.dump(c)) in first)
+    return tuple((first[d], (c.lineno, c.col_offset)) for c in again
+                 if (d := ast.dump(c)) in first and not _changed_before(handler.body, c)
+                 and not _works_before(handler.body, c))
+
+
+def _works_before(statements: list, call: ast.Call) -> bool:
+    """Does the handler do other work before `call`: a call of its own statement given arguments,
+    not a wait or a log (`session.send_api(CreateRequest(name))`: the lookup again after a create
+    is no second attempt; a wait, a log line, a `self.connect()` are what a retry does first)?"""
+    for node in _own_nodes(statements):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and node.value is not call \
+                and (node.lineno, node.col_offset) < (call.lineno, call.col_offset) \
+                and (node.value.args or node.value.keywords):
+            func = node.value.func
+            name, held = _last_name(func), _last_name(func.value) if isinstance(func, ast.Attribute) else ""
+            if not (name.lower().endswith("sleep") or "log" in held.lower() or name == "print"):
+                return True
+    return False
+
+
+def _changed_before(statements: list, call: ast.Call) -> bool:
+    """Does a statement before `call` change what a name among its arguments holds (`event =
+    make_event(None)`, `payload.pop("format")`, `event.error = name`)? Then the call is the same
+    text on other data: a report of the failure or a fallback, not the attempt again."""
+    names = {n.id for a in (*call.args, *(k.value for k in call.keywords)) for n in ast.walk(a) if isinstance(n, ast.Name)}
+    if not names:
+        return False
+    for node in _own_nodes(statements):
+        if not isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Call)) \
+                or (node.lineno, node.col_offset) >= (call.lineno, call.col_offset):
+            continue
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                while isinstance(target, (ast.Attribute, ast.Subscript)):
+                    target = target.value
+                if any(isinstance(t, ast.Name) and t.id in names for t in ast.walk(target)):
+                    return True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
+                and node.func.value.id in names:
+            return True  # `payload.pop("format")`: a method of the argument, which may change it
+    return False
 
 
 def _own_calls(statements: list):
     """The calls written in these statements, not in a function or class they define."""
+    return (node for node in _own_nodes(statements) if isinstance(node, ast.Call))
+
+
+def _own_nodes(statements: list):
+    """The nodes of these statements, not of a function or class they define."""
     todo = list(statements)
     while todo:
         node = todo.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
-        if isinstance(node, ast.Call):
-            yield node
+        yield node
         todo.extend(ast.iter_child_nodes(node))
 
 
@@ -2047,21 +2096,24 @@ def _goes_on_statuses(handler: ast.ExceptHandler) -> tuple:
     (`if exc.response.status_code != 423: raise`, `if not ... == status.HTTP_423_LOCKED: raise`,
     `if code not in (429, 503): raise`); () when it does not say."""
     first = handler.body[0] if handler.body else None
-    if not (isinstance(first, ast.If) and not first.orelse and len(first.body) == 1 and isinstance(first.body[0], ast.Raise)):
+    if not (isinstance(first, ast.If) and not first.orelse and isinstance(first.body[-1], ast.Raise)):
         return ()
-    test, negated = first.test, False
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        test, negated = test.operand, True
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
-        return ()
-    op, right = test.ops[0], test.comparators[0]
-    if negated:
-        op = {ast.Eq: ast.NotEq(), ast.In: ast.NotIn()}.get(type(op), None)
-    items = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
-    codes = tuple(_status_code(e) for e in items)
-    if None in codes or not (isinstance(op, ast.NotEq) and len(codes) == 1 or isinstance(op, ast.NotIn)):
-        return ()
-    return codes
+    # `if status != 429 or remaining != 0: log(...); raise`: raised unless the status is 429
+    tests = first.test.values if isinstance(first.test, ast.BoolOp) and isinstance(first.test.op, ast.Or) else [first.test]
+    for test in tests:
+        negated = False
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, negated = test.operand, True
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+            continue
+        op, right = test.ops[0], test.comparators[0]
+        if negated:
+            op = {ast.Eq: ast.NotEq(), ast.In: ast.NotIn()}.get(type(op), None)
+        items = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
+        codes = tuple(_status_code(e) for e in items)
+        if None not in codes and (isinstance(op, ast.NotEq) and len(codes) == 1 or isinstance(op, ast.NotIn)):
+            return codes
+    return ()
 
 
 def _accepts_conflict(handler: ast.ExceptHandler) -> bool:

@@ -112,6 +112,8 @@ class _RetryScope:
                 if policy.calls is not None and i not in policy.calls:
                     continue  # raised outside what runs again
                 here = i == e and not rejection
+                if self._refused(i, e):
+                    continue  # `if e.code == 403: raise NotAuthorized()`: what says the request was refused
                 if ((here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ()))
                         and not self._kept_in(i, exc, outside=policy.caught_by)):
                     return policy.setting
@@ -122,15 +124,30 @@ class _RetryScope:
                 return f"{what} at line {ev.line}; {policy.setting}"
         return None
 
+    def _refused(self, index: int, effect: int) -> bool:
+        """Is event `index` a raise in an arm of a handler of the effect's `try` that runs only on
+        statuses saying the request did nothing (`except HTTPError as err: if err.code == 403:
+        raise NotAuthorized()`)? A retry on what it raises repeats nothing."""
+        ev = self.fn.events[index]
+        if ev.kind != "raise" or not ev.handlers or ev.handlers[-1] not in self.fn.events[effect].tries:
+            return False
+        return any(h.try_id == ev.handlers[-1] and any(first <= ev.line <= last and set(codes) <= _NOT_DONE
+                                                       for first, last, codes in h.status_arms)
+                   for h in self.fn.handlers)
+
     def _on_refusal_only(self, policy: RetryPolicy) -> bool:
         """Is the call that runs the function again (a retry by recursion, a call made again, a
         job enqueued again) in an arm of its handler that runs only on statuses that say the
         request did nothing (`if e.response.status_code == 401: self._authenticate(); return
         self._request(...)`)?"""
         line = policy.anchor.line
-        return any(h.try_id == policy.caught_by and any(first <= line <= last and set(codes) <= _NOT_DONE
-                                                        for first, last, codes in h.status_arms)
-                   for h in self.fn.handlers)
+        handler = max((h for h in self.fn.handlers if h.try_id == policy.caught_by and h.line <= line),
+                      key=lambda h: h.line, default=None)
+        if handler is None:
+            return False
+        if handler.goes_on_statuses and set(handler.goes_on_statuses) <= _NOT_DONE:
+            return True  # `if status != 429: raise` first: it goes on only after a refusal
+        return any(first <= line <= last and set(codes) <= _NOT_DONE for first, last, codes in handler.status_arms)
 
     def _asks_of_transients(self, name: str, depth: int = 0) -> bool:
         """Does a function the retry asks about the failure take timeouts or lost connections for
