@@ -2018,10 +2018,12 @@ def _calls_made_again(body: list, handler: ast.ExceptHandler) -> tuple:
     """The calls of a `try`'s body that its handler writes again as they are, callee and
     arguments (`get_resource(resource_id, url)` in both): ((line, col) in the body, (line, col)
     in the handler) each."""
-    # The attempt is a statement of the body itself, not one under a condition there (`if
-    # response.status_code >= 500: schedule_retry()` is what a failure does, not what failed).
-    attempts = [st for st in body if isinstance(st, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return))]
-    tried = list(_own_calls(attempts)) if attempts else []
+    # The attempt is the body's first statement beyond a log line, not one under a condition
+    # there (`if status >= 500: schedule_retry()` is what a failure does) nor one after it (a
+    # clean-up both the body and the handler end with, a result appended on either path).
+    attempt = next((st for st in body if not _logs(st)), None)
+    tried = list(_own_calls([attempt])) if isinstance(attempt, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign,
+                                                                 ast.Return)) else []
     named = {_last_name(c.func) for c in tried}
     again = [c for c in _own_calls(handler.body) if _last_name(c.func) in named] if named else []
     if not again:
@@ -2036,6 +2038,15 @@ def _calls_made_again(body: list, handler: ast.ExceptHandler) -> tuple:
                  and not _works_before(handler.body, c))
 
 
+def _logs(statement: ast.stmt) -> bool:
+    """A statement that only writes a log line (`log.info(...)`, `print(...)`)."""
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+        return False
+    func = statement.value.func
+    held = _last_name(func.value) if isinstance(func, ast.Attribute) else ""
+    return "log" in held.lower() or _last_name(func) == "print"
+
+
 def _works_before(statements: list, call: ast.Call) -> bool:
     """Does the handler do other work before `call`: a call of its own statement given arguments,
     not a wait or a log (`session.send_api(CreateRequest(name))`: the lookup again after a create
@@ -2044,9 +2055,7 @@ def _works_before(statements: list, call: ast.Call) -> bool:
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and node.value is not call \
                 and (node.lineno, node.col_offset) < (call.lineno, call.col_offset) \
                 and (node.value.args or node.value.keywords):
-            func = node.value.func
-            name, held = _last_name(func), _last_name(func.value) if isinstance(func, ast.Attribute) else ""
-            if not (name.lower().endswith("sleep") or "log" in held.lower() or name == "print"):
+            if not (_last_name(node.value.func).lower().endswith("sleep") or _logs(node)):
                 return True
     return False
 

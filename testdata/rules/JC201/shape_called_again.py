@@ -114,3 +114,17 @@ def resolve_queue(url, name):
     except KeyError:
         requests.post(f"{url}/queues.create", json={"name": name}, timeout=10)
         return find_queue(url, name)  # looked up again after the create: no second attempt
+
+
+def detach(url):
+    requests.post(f"{url}/detach", timeout=10).raise_for_status()
+
+
+@shared_task
+def import_channel(url, channel):
+    try:
+        requests.get(f"{url}/channels/{channel}", timeout=10).raise_for_status()
+        detach(url)
+    except requests.HTTPError:
+        detach(url)  # the clean-up both paths end with: nothing tried again
+        raise
