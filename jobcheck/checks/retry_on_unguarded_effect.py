@@ -191,8 +191,8 @@ class _RetryScope:
         if going and all(h.goes_on_statuses and set(h.goes_on_statuses) <= _NOT_DONE for h in going):
             return None  # it goes round only on a refusal (423 Locked, 429): the request did nothing
         for i, ev in enumerate(fn.events):
-            if try_id not in ev.tries or (i != e and (ev.line, ev.col) < (effect.line, effect.col)):
-                continue
+            if try_id not in ev.tries or (i != e and ((ev.line, ev.col) < (effect.line, effect.col) or _within(ev, effect))):
+                continue  # (an argument of the effect's call runs before it)
             for exc in self.policy.on or (None,):
                 if exc is None:
                     if not self._kept_in(i, "Exception", outside=try_id):
@@ -236,8 +236,8 @@ class _RetryScope:
         # A call written around it runs after it: on its result (`post(...).raise_for_status()`) or
         # given it (`_check(post(...))`); otherwise what is written first runs first.
         encloses = (a.line, a.col) <= (b.line, b.col) and (a.end_line, a.end_col) >= (b.end_line, b.end_col)
-        if not encloses and (a.line, a.col) <= (b.line, b.col):
-            return False
+        if not encloses and (a.line, a.col) <= (b.line, b.col) or _within(a, b):
+            return False  # written first, or an argument of `earlier`'s call: evaluated before it
         caught_in = [t for t in a.handlers if t in b.tries]
         if caught_in:
             return self._handler_reachable(later, earlier, caught_in[-1])
@@ -267,6 +267,11 @@ class _RetryScope:
             if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) for t in kinds):
                 return True
         return False
+
+
+def _within(inner, outer) -> bool:
+    """Is call `inner` written inside call `outer` (one of its arguments), not `outer` itself?"""
+    return (outer.line, outer.col) < (inner.line, inner.col) and (inner.end_line, inner.end_col) <= (outer.end_line, outer.end_col)
 
 
 def _surely_catches(caught: str, exc: str) -> bool:

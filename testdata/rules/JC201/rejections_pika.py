@@ -10,7 +10,8 @@ from pika.exceptions import AMQPConnectionError, NackError, UnroutableError
 def send_bundle(channel, body):
     while True:
         try:
-            channel.basic_publish(exchange="push", routing_key="bundles", body=body)
+            channel.basic_publish(exchange="push", routing_key="bundles", body=body,
+                                  properties=pika.BasicProperties(delivery_mode=2))  # (an argument: made before)
             return
         except (UnroutableError, NackError):
             time.sleep(10)
