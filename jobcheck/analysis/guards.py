@@ -222,6 +222,8 @@ class Guards:
             return _transition_conditions(given) != ()
         if cond[0] == "query":
             return _query_conditions(given) != ()
+        if given is not None and given[0] == "either":
+            return any(self._condition_writes(cond, option) for option in given[1])
         if given is None or given[0] != "lit":
             return True
         if cond[0] == "method":

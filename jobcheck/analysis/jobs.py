@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 
@@ -72,7 +72,7 @@ class RetryPolicy:
     backoff: str | None = None  # "exponential" | "constant" | "none" | None (unknown)
     delay: float | None = None  # seconds before the first retry, where known
     failure_handler: str | None = None  # on_failure, link_error, dead letters: who sees exhaustion
-    source: str | None = None  # "wrapper": read from the body of the application's own retry decorator; "loop": a retry loop; "recursion": the function calling itself from a handler
+    source: str | None = None  # "wrapper": read from the body of the application's own retry decorator; "loop": a retry loop; "recursion": the function calling itself from a handler; "requeue": a job enqueueing itself from one; "once": a call made again in the handler of its `try`
     loop: tuple[int, int] | None = None  # a retry loop's (loop id, try id): only what that `try` does runs again
     judged: tuple = ()  # it goes round only where these functions, asked about the failure, say so (`Handler.judged`)
     calls: frozenset[int] | None = None  # only these calls of the function run again (a lambda's, handed to a retry helper)
@@ -202,6 +202,53 @@ def recursion_policy(fn, call, path: str) -> RetryPolicy | None:
         elif default[0] == "lit" and type(default[1]) is int or default[0] == "name":
             limit = limit or RetryLimit.unknown_count(param)  # `attempt + 1` from 0, checked against a limit
         # (refreshed headers, a new token: the same work, bounded by nothing of its own)
+    return _retried_from_handler(fn, call, path, f"a retry by recursion (`{call.attr}(...)` in an `except` of its own)",
+                                 limit or RetryLimit.unknown_count("Python's recursion limit"), "recursion")
+
+
+def requeue_policy(fn, call, path: str, enqueue) -> RetryPolicy | None:
+    """The policy of a job that enqueues itself again from an `except` of its own (`call`: the
+    enqueue, or the call of a helper that makes it, `enqueue`): a retry through the queue, the
+    whole job again later. Bounded when the enqueue is under a condition (`if attempt < 3:`) or
+    follows one that raises (`if attempt >= 3: raise`), else on every failure; its delay is the
+    enqueue's `countdown`."""
+    try_id = call.handlers[-1]
+    gives_up = any(ev.kind == "raise" and try_id in ev.handlers and ev.branch and ev.line < call.line for ev in fn.events)
+    limit = RetryLimit.unknown_count("a condition of the application's") if enqueue.branch or gives_up \
+        else RetryLimit.unlimited()
+    policy = _retried_from_handler(fn, call, path, f"a retry by enqueueing itself again (`{enqueue.attr}(...)` in an "
+                                                   f"`except` of its own)", limit, "requeue")
+    delay = enqueue.kwargs.get("countdown")
+    if delay is None and enqueue.attr in ("delay", "send", "kiq", "enqueue"):
+        return replace(policy, backoff="none", delay=0.0)  # at once
+    if delay and delay[0] == "lit" and type(delay[1]) in (int, float):
+        return replace(policy, backoff="constant", delay=float(delay[1]))
+    return replace(policy, backoff=None, delay=None)
+
+
+def once_policy(fn, first, again, path: str) -> RetryPolicy:
+    """The policy of a call made again in a handler of the `try` that made it (`first` in the
+    `try`, `again` in its `except`, same callee and arguments): retried once, on what that handler
+    catches, after the handler's sleep if it has one."""
+    try_id = again.handlers[-1]
+    handler = max((h for h in fn.handlers if h.try_id == try_id and h.line <= again.line), key=lambda h: h.line,
+                  default=None)
+    waits = [ev for ev in fn.events if ev.kind == "call" and try_id in ev.handlers and ev.line <= again.line
+             and (handler is None or handler.line <= ev.line) and (ev.attr or "").lower().endswith("sleep")]
+    delay = waits[0].args[0] if waits and waits[0].args else None
+    backoff, first_delay = ("none", 0.0) if not waits else ("constant", float(delay[1])) \
+        if delay and delay[0] == "lit" and type(delay[1]) in (int, float) else (None, None)
+    on = caught_names(handler) if handler is not None and handler.types else None
+    return RetryPolicy(f"`{again.attr}(...)` called again once in an `except` of `{fn.name}`",
+                       Anchor(path, again.line, again.col, again.end_line, again.end_col), retries=RetryLimit.known(1),
+                       on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=first_delay,
+                       source="once", caught_by=try_id)
+
+
+def _retried_from_handler(fn, call, path: str, setting: str, limit: RetryLimit, source: str) -> RetryPolicy:
+    """A function run again from a handler of its own (`call` is in the `except`): what runs
+    again is the `try` and what precedes it, on what that handler catches; the handler's sleep is
+    the delay."""
     try_id = call.handlers[-1]
     handler = max((h for h in fn.handlers if h.try_id == try_id and h.line <= call.line), key=lambda h: h.line,
                   default=None)  # the `except` the call is in
@@ -224,11 +271,9 @@ def recursion_policy(fn, call, path: str) -> RetryPolicy | None:
     delay = waits[0].args[0] if waits and waits[0].args else None
     backoff, first = ("none", 0.0) if not waits else ("constant", float(delay[1])) \
         if delay and delay[0] == "lit" and type(delay[1]) in (int, float) else (None, None)
-    return RetryPolicy(f"a retry by recursion (`{call.attr}(...)` in an `except` of its own)",
-                       Anchor(path, call.line, call.col, call.end_line, call.end_col),
-                       retries=limit or RetryLimit.unknown_count("Python's recursion limit"),
+    return RetryPolicy(setting, Anchor(path, call.line, call.col, call.end_line, call.end_col), retries=limit,
                        on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=first,
-                       source="recursion", calls=calls, caught_by=try_id)
+                       source=source, calls=calls, caught_by=try_id)
 
 
 def caught_names(handler) -> list[str]:

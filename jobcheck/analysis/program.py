@@ -50,6 +50,7 @@ class Program:
         self._canon: dict[str, str | None] = {}
         self._canon_referent: dict[str, str | None] = {}
         self._through = True  # (False while `referent` resolves)
+        self._typing_params = False  # (True while `_parameter_receivers` is found)
         self._memo: dict = {}
 
     def once(self, key, compute):
@@ -320,7 +321,52 @@ class Program:
         return ("external", external) if external else None
 
     def event_name(self, event: Event) -> str | None:
-        return self.canonical(event.name)
+        name = self.canonical(event.name)
+        if name is None and event.kind == "call" and event.receiver and event.attr and not self._typing_params:
+            typ = self._parameter_receivers().get(id(event))
+            if typ is not None:
+                return self.canonical(f"{typ}.{event.attr}")
+        return name
+
+    def _parameter_receivers(self) -> dict[int, str]:
+        """The type of a parameter whose method a function calls (`def url_request(session, url):
+        session.post(url)`), where every call of the function in the project passes an instance
+        of one type (`url_request(self.session, ...)`, `self.session = requests.Session()`): by
+        event (its id), the type. A parameter some call leaves to its default, or passes
+        something of no known type, stays unknown."""
+        def build() -> dict[int, str]:
+            out: dict[int, str] = {}
+            self._typing_params = True  # (the calls found meanwhile are named without this table)
+            try:
+                for fn in self.functions.values():
+                    wanted: dict[str, list[Event]] = {}
+                    for ev in fn.events:
+                        if ev.kind == "call" and ev.name is None and ev.attr and ev.receiver in fn.params \
+                                and ev.receiver not in ("self", "cls"):
+                            wanted.setdefault(ev.receiver, []).append(ev)
+                    sites = calls_of(self, fn) if wanted else ()
+                    for param, events in wanted.items():
+                        typ = self._passed_type(fn, param, sites)
+                        for ev in events if typ is not None else ():
+                            out[id(ev)] = typ
+            finally:
+                self._typing_params = False
+            return out
+
+        return self.once("parameter receivers", build)
+
+    def _passed_type(self, fn: FunctionSummary, param: str, sites: list) -> str | None:
+        """The one instance type every call in `sites` passes for `param` of `fn`, if any."""
+        index = fn.params.index(param) - (1 if fn.params[:1] in (["self"], ["cls"]) else 0)
+        found: set[str] = set()
+        for site in sites:
+            ev = site.event
+            value = ev.kwargs.get(param) or (ev.args[index] if 0 <= index < len(ev.args) else None)
+            typ = self.canonical(value[1]) if value and value[0] == "name" and isinstance(value[1], str) else None
+            if not typ or not typ.endswith("()"):
+                return None
+            found.add(typ)
+        return found.pop() if len(found) == 1 else None
 
     def function_for(self, name: str | None) -> FunctionSummary | None:
         """The analysed function a resolved call name denotes, if any."""

@@ -15,7 +15,7 @@ from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, recursion_policy
+from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, once_policy, recursion_policy, requeue_policy
 from .names import analysed_tops, canonical_in, name_words, origin, target
 from .program import Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
@@ -484,6 +484,9 @@ class Project(Guards, Program):
             out.setdefault(qualname, policy)
         for qualname, policy in self._recursive_retries().items():
             out.setdefault(qualname, policy)
+        for _, callee, policy in self._calls_made_again:
+            if callee is not None:
+                out.setdefault(callee, policy)  # the whole function, once more
         # A test's helpers retry what they like (a client polling the server under test): no work
         # of the application's, as a test's jobs are not. A generator function under a retry
         # decorator is never retried: calling it returns the generator, before its body runs.
@@ -525,18 +528,75 @@ class Project(Guards, Program):
 
     def _recursive_retries(self) -> dict[str, RetryPolicy]:
         """Functions calling themselves from an `except` of their own on the same work
-        (`jobs.recursion_policy`)."""
+        (`jobs.recursion_policy`), and functions enqueueing themselves again from one, or from a
+        helper called there (`jobs.requeue_policy`)."""
         out: dict[str, RetryPolicy] = {}
         for mod in self.modules.values():
             for fn in mod.functions.values():
                 for ev in fn.events:
-                    if ev.kind == "call" and ev.handlers and ev.attr == fn.name \
-                            and (callee := self.named_callee(ev)) is not None and callee.qualname == fn.qualname:
+                    if ev.kind != "call" or not ev.handlers:
+                        continue
+                    policy = None
+                    callee = self.named_callee(ev)
+                    if ev.attr == fn.name and callee is not None and callee.qualname == fn.qualname:
                         policy = recursion_policy(fn, ev, mod.path)
-                        if policy is not None:
-                            out[fn.qualname] = policy
-                            break
+                    elif is_transparent_wrapper(fn):
+                        continue  # a retry decorator's wrapper enqueueing itself: read as the decorator's (`retry_by_wrapper`)
+                    elif (enqueue := self._enqueues(ev, fn.qualname)) is not None:
+                        policy = requeue_policy(fn, ev, mod.path, enqueue)
+                    elif callee is not None and callee is not fn:
+                        enqueue = next((e for e in callee.events if self._enqueues(e, fn.qualname)), None)
+                        policy = requeue_policy(fn, ev, mod.path, enqueue) if enqueue is not None else None
+                    if policy is not None:
+                        out[fn.qualname] = policy
+                        break
         return out
+
+    @cached_property
+    def _calls_made_again(self) -> list[tuple[str, str | None, RetryPolicy]]:
+        """(caller, the application's function it calls or None, policy) for each call made again,
+        once, in a handler of the `try` that made it, callee and arguments written the same
+        (`Handler.repeats`: `except JobError: time.sleep(5); resource = get_resource(id)`). Not in
+        a retry loop of the caller's (the loop says how it goes round)."""
+        out = []
+        for mod in self.modules.values():
+            if not self.the_applications(mod):
+                continue
+            for fn in mod.functions.values():
+                looping = {loop[1] for loop in fn.retry_loops}
+                at = {(ev.line, ev.col): i for i, ev in enumerate(fn.events) if ev.kind == "call"}
+                pairs = [(at.get(tuple(a)), at.get(tuple(b))) for h in fn.handlers if h.try_id not in looping
+                         for a, b in h.repeats]
+                for first, again in pairs:
+                    if first is None or again is None:
+                        continue
+                    policy = once_policy(fn, fn.events[first], fn.events[again], mod.path)
+                    callee = self.named_callee(fn.events[again])
+                    mine = callee is not None and callee is not fn \
+                        and self.the_applications(self.function_module[callee.qualname])
+                    out.append((fn.qualname, callee.qualname if mine else None,
+                                replace(policy, caught_by=None) if mine else replace(policy, calls=frozenset({first}))))
+        return out
+
+    @cached_property
+    def retried_calls(self) -> dict[str, list[RetryPolicy]]:
+        """Functions making a library's call again in a handler of its `try` (`_calls_made_again`):
+        that call runs again, the rest of the function does not (`RetryPolicy.calls`)."""
+        out: dict[str, list[RetryPolicy]] = {}
+        for caller, callee, policy in self._calls_made_again:
+            if callee is None:
+                out.setdefault(caller, []).append(policy)
+        return out
+
+    def _enqueues(self, event: Event, qualname: str) -> Event | None:
+        """`event`, when it enqueues the function `qualname` (`deliver.apply_async(...)`,
+        `queue.enqueue(deliver, ...)`)."""
+        if event.kind != "call" or event.attr not in ENQUEUE_METHODS:
+            return None
+        target = (self.canonical(event.name) or "").rpartition(".")[0]
+        if target != qualname and event.args and event.args[0][0] == "name" and event.attr.startswith("enqueue"):
+            target = self.referent(event.args[0][1]) or ""
+        return event if target == qualname else None
 
     @cached_property
     def retried_lambdas(self) -> dict[str, list[RetryPolicy]]:
@@ -599,7 +659,8 @@ class Project(Guards, Program):
         own = self.retry_of(qualname)
         return ([own] if own is not None else []) + [
             loop for loop in self.retry_loops.get(qualname, []) if self._repeats_an_effect(qualname, loop)] + [
-            part for part in self.retried_lambdas.get(qualname, []) if self._repeats_an_effect(qualname, part)]
+            part for part in (*self.retried_lambdas.get(qualname, ()), *self.retried_calls.get(qualname, ()))
+            if self._repeats_an_effect(qualname, part)]
 
     def _repeats_an_effect(self, qualname: str, loop: RetryPolicy) -> bool:
         """A retry loop whose body makes an external effect: one that only waits (for a database to
@@ -988,12 +1049,16 @@ class Project(Guards, Program):
         name = self.event_name(event) if event.kind == "call" else None
         if not name:
             return None
-        first = event.args[0][1] if event.args and event.args[0][0] == "lit" else None
-        if first is None and "method" in event.kwargs and event.kwargs["method"][0] == "lit":
-            first = event.kwargs["method"][1]
-        hit = self.catalog.effect(name, first)
-        if hit is None and event.name != name:
-            hit = self.catalog.effect(event.name, first)  # as written: `Mailer().deliver` before it became a method
+        firsts = _literals(event.args[0]) if event.args else [None]
+        if firsts == [None] and "method" in event.kwargs:
+            firsts = _literals(event.kwargs["method"])
+        hit = None
+        for first in firsts:  # `requests.request("HEAD" if exists else "GET", url)`: a write if either writes
+            hit = self.catalog.effect(name, first)
+            if hit is None and event.name != name:
+                hit = self.catalog.effect(event.name, first)  # as written: `Mailer().deliver` before it became a method
+            if hit is not None:
+                break
         if hit is not None and hit.kind == "http" and _token_request(event):
             return None
         return hit
@@ -1127,6 +1192,12 @@ class Project(Guards, Program):
 
 
 _HELD_ENTRY = re.compile(r"^(.+)\(\)\.(\w+)\[(?:=\w+)?\]$")  # `pkg.Bus().handlers[]`: an entry of an instance's collection
+
+
+def _literals(value: list) -> list:
+    """The literals a value is (one, or each an "either" may be), else [None]: not known."""
+    options = value[1] if value[0] == "either" else [value]
+    return [o[1] for o in options] if all(o[0] == "lit" for o in options) else [None]
 
 
 def _token_request(event: Event) -> bool:

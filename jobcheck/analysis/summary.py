@@ -122,6 +122,12 @@ class Handler:
     accepts_conflict: bool = False
     # `if exc.response.status_code != 423: raise` first: the statuses it goes on after, all others raised
     goes_on_statuses: tuple = ()
+    # `except JobError: sleep(5); resource = get_resource(id)`: ((line, col) of the call in the
+    # `try`, (line, col) of the same call written again here), for each call made again
+    repeats: tuple = ()
+    # `if e.response.status_code == 401: ...`: (first line, last line, statuses) of each arm of the
+    # handler that runs only on those statuses
+    status_arms: tuple = ()
 
 
 @dataclass(slots=True)
@@ -151,6 +157,7 @@ class FunctionSummary:
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
     forever: list = field(default_factory=list)  # ids of its loops that run until stopped (`while True:`)
+    streams: list = field(default_factory=list)  # ids of its loops over a message stream (`for message in consumer:`)
     returning: list = field(default_factory=list)  # ids of loops with a `return` inside (they wait for a result)
     breaks: list = field(default_factory=list)  # (innermost loop id, if-arms, line, in an `except` of the loop) of each `break`
     # ids of loops left by a `break` on a condition of their own (`if status == "done": break`), not
@@ -924,6 +931,7 @@ class Summarizer:
         # What an attribute store assigns (`_bind` records it); loop and `with` targets store "other".
         self._stored = self.value(value) if value is not None and not isinstance(node, ast.AugAssign) else _OTHER
         for target in targets:
+            earlier = None
             if isinstance(target, ast.Subscript):
                 self._key_name(target.slice, value)  # `msg["op"] = "sync"`
             elif isinstance(target, ast.Attribute):
@@ -936,8 +944,9 @@ class Summarizer:
                     and isinstance(value.value if isinstance(value, ast.Await) else value, ast.Call):
                 self._bind_entry(target, typ, sources)  # `_, self.http = self.setup()`: `Client().setup()#1`
             else:
+                earlier = self.scope.depth.get(target.id) if isinstance(target, ast.Name) else None
                 self._bind(target, typ, sources)
-            self._hold(target, value)
+            self._hold(target, value, earlier)
             self._note_flag(target, value)
             self._record_assign(target, value, node)
         self._stored = _OTHER
@@ -969,13 +978,15 @@ class Summarizer:
         else:
             self._bind(target, entry, sources)
 
-    def _hold(self, target: ast.AST, value: ast.AST | None) -> None:
+    def _hold(self, target: ast.AST, value: ast.AST | None, earlier: tuple | None = None) -> None:
         """`path = f"{func.__module__}.{func.__qualname__}"`, `job = func`: the local stands for
         the parameter, so a helper that enqueues it forwards what its callers pass. Also a URL
         template (`url = f"{base}/orders/{id}/cancel"`), a dotted path (`name = "app.tasks.x"`), a
-        `functools.partial(f, ...)`, a flat dict and
+        `functools.partial(f, ...)`, a flat dict, an HTTP method (`method = "HEAD"`; either of those
+        set in sibling `if` arms or in a conditional expression) and
         a list or tuple written out (`endpoints = [self.rating, ScopeEndpoint()]`, as it is written:
-        what is appended later is not in it)."""
+        what is appended later is not in it). `earlier`: the `if` arms of the name's binding before
+        this one."""
         if not isinstance(target, ast.Name) or self.fn is None or self.scope is self.module_scope:
             return
         if isinstance(value, (ast.Name, ast.Attribute)) and self.scope.held.get(target.id, _OTHER)[0] == "either":
@@ -983,6 +994,15 @@ class Summarizer:
         held = self.value(value) if isinstance(value, (ast.Name, ast.JoinedStr, ast.List, ast.Tuple, ast.Dict)) else None
         if isinstance(value, ast.Constant) and isinstance(value.value, str) and _DOTTED_PATH.match(value.value):
             held = ["lit", value.value]  # `task_name = "app.tasks.cleanup"`: what to run, by its path
+        verbs = _http_verbs(value)
+        if verbs is not None:
+            held = verbs
+            before = self.scope.held.get(target.id, _OTHER)
+            if earlier is not None and tuple(earlier[: len(self.branch)]) != self.branch \
+                    and all(b[0] == "lit" and _is_http_verb(b[1]) for b in _options(before)):
+                # `if exists: method = "HEAD"` / `else: method = "GET"`, or set again in an arm:
+                # either, after the `if`.
+                held = ["either", [*_options(before), *_options(verbs)], None]
         if isinstance(value, ast.Call) and self.resolve(value.func) == "functools.partial":
             held = self.value(value)  # `cull = partial(cull_idle, url=...)`: what a scheduler given `cull` runs
             if _partial_depth(held) > 4:
@@ -991,7 +1011,8 @@ class Summarizer:
             held = None  # only a flat list is held: one of lists (of held lists...) can grow without end
         if held and held[0] == "dict" and any(v[0] in ("seq", "dict") for _, v in held[1]):
             held = None  # and only a flat dict (`data = {"grant_type": "client_credentials", ...}`)
-        if held and (held[0] in ("param", "fstr", "lit", "seq", "dict") or held[0] == "call" and held[1] == "functools.partial"):
+        if held and (held[0] in ("param", "fstr", "lit", "seq", "dict") or held[0] == "call" and held[1] == "functools.partial"
+                     or held[0] == "either" and all(h[0] == "lit" for h in held[1])):
             self.scope.held[target.id] = held
         else:
             self.scope.held.pop(target.id, None)
@@ -1289,6 +1310,10 @@ class Summarizer:
         self.loops = saved + (self._next_id(),)
         if isinstance(node, ast.While) and (_runs_until_stopped(node.test) or _told_to_stop(node)) and not _walks(node):
             self.fn.forever.append(self.loops[-1])
+        elif isinstance(node, (ast.For, ast.AsyncFor)) and _message_stream(node.iter):
+            # `for message in self._consumer:`: each round waits for the next message, until stopped.
+            self.fn.forever.append(self.loops[-1])
+            self.fn.streams.append(self.loops[-1])
         self._body(node.body)
         if isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name) \
                 and self.scope.held.get(node.target.id, _OTHER)[0] == "each":
@@ -1526,6 +1551,8 @@ class Summarizer:
                     judged=tuple(self.resolve(call.func) or "" for call in _judged(handler)),
                     accepts_conflict=_accepts_conflict(handler),
                     goes_on_statuses=_goes_on_statuses(handler),
+                    repeats=_calls_made_again(node.body, handler),
+                    status_arms=_status_arms(handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1829,6 +1856,47 @@ def _diverging_if(earlier: tuple | None, branch: tuple) -> int | None:
     return first[0][0] if first is not None and first[0][0] == first[1][0] else None
 
 
+_STREAM_NAMES = ("consumer", "subscriber")
+_STREAM_CALLS = ("listen", "consume")
+
+
+def _message_stream(node: ast.expr) -> bool:
+    """A stream of messages a loop takes one at a time, waiting for each: a consumer or subscriber
+    (`self._consumer`, `KafkaConsumer(topic)`; one, not a list of them), a pub/sub's `listen()`, a
+    channel's `consume(queue)`."""
+    if isinstance(node, ast.Call):
+        name = _last_name(node.func)
+        return name in _STREAM_CALLS or name.lower().endswith(_STREAM_NAMES)
+    return _last_name(node).lower().endswith(_STREAM_NAMES)
+
+
+def _last_name(node: ast.expr) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+
+
+_HTTP_VERBS = ("GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE")
+
+
+def _is_http_verb(value: object) -> bool:
+    return isinstance(value, str) and value.upper() in _HTTP_VERBS and (value.isupper() or value.islower())
+
+
+def _http_verbs(node: ast.AST | None) -> Value | None:
+    """`"POST"`, or `"HEAD" if exists else "GET"`: the HTTP method a local is set to, as a Value."""
+    if isinstance(node, ast.Constant) and _is_http_verb(node.value):
+        return ["lit", node.value]
+    if isinstance(node, ast.IfExp):
+        arms = [_http_verbs(node.body), _http_verbs(node.orelse)]
+        if arms[0] is not None and arms[1] is not None:
+            return ["either", [*_options(arms[0]), *_options(arms[1])], None]
+    return None
+
+
+def _options(value: Value) -> list:
+    """The values an "either" may be; a value itself."""
+    return value[1] if value[0] == "either" else [value]
+
+
 def _is_reference(name: str | None) -> bool:
     """A dotted name of something defined (a function, a class), not an instance (`X()`), a
     table's entry or a special name."""
@@ -1913,9 +1981,123 @@ def _status_code(node: ast.expr) -> int | None:
     `HTTPStatus.TOO_MANY_REQUESTS`)."""
     if isinstance(node, ast.Constant) and type(node.value) is int and 100 <= node.value < 600:
         return node.value
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"[1-5]\d\d", node.value):
+        return int(node.value)  # `'403' == str(err.code)`
     name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
     found = re.search(r"(?<!\d)([1-5]\d\d)(?!\d)", name)
     return int(found.group(1)) if found else _STATUS_NAMES.get(name.upper().removeprefix("HTTP_"))
+
+
+def _status_arms(handler: ast.ExceptHandler) -> tuple:
+    """The `if` arms in a handler that run only on some HTTP statuses (`if exc.response.status_code
+    == 401 and retry_auth:`, `elif code in (429, 503):`): (first line, last line, statuses) each."""
+    out = []
+    todo = list(handler.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.If) and node.body:
+            tests = node.test.values if isinstance(node.test, ast.BoolOp) and isinstance(node.test.op, ast.And) \
+                else [node.test]
+            for test in tests:
+                if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.In)):
+                    right = test.comparators[0]
+                    if isinstance(test.ops[0], ast.Eq) and _status_code(test.left) is not None:
+                        right = test.left  # `if 401 == e.code:`
+                    items = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
+                    codes = tuple(_status_code(e) for e in items)
+                    if codes and None not in codes:
+                        out.append((node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno, codes))
+                        break
+        todo.extend(ast.iter_child_nodes(node))
+    return tuple(sorted(out))
+
+
+def _calls_made_again(body: list, handler: ast.ExceptHandler) -> tuple:
+    """The calls of a `try`'s body that its handler writes again as they are, callee and
+    arguments (`get_resource(resource_id, url)` in both): ((line, col) in the body, (line, col)
+    in the handler) each."""
+    # The attempt is the body's first statement beyond a log line, not one under a condition
+    # there (`if status >= 500: schedule_retry()` is what a failure does) nor one after it (a
+    # clean-up both the body and the handler end with, a result appended on either path).
+    attempt = next((st for st in body if not _logs(st)), None)
+    tried = list(_own_calls([attempt])) if isinstance(attempt, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign,
+                                                                 ast.Return)) else []
+    named = {_last_name(c.func) for c in tried}
+    again = [c for c in _own_calls(handler.body) if _last_name(c.func) in named] if named else []
+    if not again:
+        return ()
+    wanted = {_last_name(c.func) for c in again}
+    first: dict[str, tuple] = {}
+    for call in tried:
+        if _last_name(call.func) in wanted:
+            first.setdefault(ast.dump(call), (call.lineno, call.col_offset))
+    return tuple((first[d], (c.lineno, c.col_offset)) for c in again
+                 if (d := ast.dump(c)) in first and not _changed_before(handler.body, c)
+                 and not _works_before(handler.body, c))
+
+
+def _logs(statement: ast.stmt) -> bool:
+    """A statement that only writes a log line (`log.info(...)`, `print(...)`)."""
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+        return False
+    func = statement.value.func
+    held = _last_name(func.value) if isinstance(func, ast.Attribute) else ""
+    return "log" in held.lower() or _last_name(func) == "print"
+
+
+def _works_before(statements: list, call: ast.Call) -> bool:
+    """Does the handler do other work before `call`: a call of its own statement given arguments,
+    not a wait or a log (`session.send_api(CreateRequest(name))`: the lookup again after a create
+    is no second attempt; a wait, a log line, a `self.connect()` are what a retry does first)?"""
+    for node in _own_nodes(statements):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and node.value is not call \
+                and (node.lineno, node.col_offset) < (call.lineno, call.col_offset) \
+                and (node.value.args or node.value.keywords):
+            if not (_last_name(node.value.func).lower().endswith("sleep") or _logs(node)):
+                return True
+    return False
+
+
+def _changed_before(statements: list, call: ast.Call) -> bool:
+    """Does a statement before `call` change what a name among its arguments holds (`event =
+    make_event(None)`, `payload.pop("format")`, `event.error = name`)? Then the call is the same
+    text on other data: a report of the failure or a fallback, not the attempt again."""
+    names = {n.id for a in (*call.args, *(k.value for k in call.keywords)) for n in ast.walk(a) if isinstance(n, ast.Name)}
+    if not names:
+        return False
+    for node in _own_nodes(statements):
+        if not isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Call)) \
+                or (node.lineno, node.col_offset) >= (call.lineno, call.col_offset):
+            continue
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                while isinstance(target, (ast.Attribute, ast.Subscript)):
+                    target = target.value
+                if any(isinstance(t, ast.Name) and t.id in names for t in ast.walk(target)):
+                    return True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
+                and node.func.value.id in names:
+            return True  # `payload.pop("format")`: a method of the argument, which may change it
+    return False
+
+
+def _own_calls(statements: list):
+    """The calls written in these statements, not in a function or class they define."""
+    return (node for node in _own_nodes(statements) if isinstance(node, ast.Call))
+
+
+def _own_nodes(statements: list):
+    """The nodes of these statements, not of a function or class they define."""
+    todo = list(statements)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        yield node
+        todo.extend(ast.iter_child_nodes(node))
 
 
 def _goes_on_statuses(handler: ast.ExceptHandler) -> tuple:
@@ -1923,21 +2105,24 @@ def _goes_on_statuses(handler: ast.ExceptHandler) -> tuple:
     (`if exc.response.status_code != 423: raise`, `if not ... == status.HTTP_423_LOCKED: raise`,
     `if code not in (429, 503): raise`); () when it does not say."""
     first = handler.body[0] if handler.body else None
-    if not (isinstance(first, ast.If) and not first.orelse and len(first.body) == 1 and isinstance(first.body[0], ast.Raise)):
+    if not (isinstance(first, ast.If) and not first.orelse and isinstance(first.body[-1], ast.Raise)):
         return ()
-    test, negated = first.test, False
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        test, negated = test.operand, True
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
-        return ()
-    op, right = test.ops[0], test.comparators[0]
-    if negated:
-        op = {ast.Eq: ast.NotEq(), ast.In: ast.NotIn()}.get(type(op), None)
-    items = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
-    codes = tuple(_status_code(e) for e in items)
-    if None in codes or not (isinstance(op, ast.NotEq) and len(codes) == 1 or isinstance(op, ast.NotIn)):
-        return ()
-    return codes
+    # `if status != 429 or remaining != 0: log(...); raise`: raised unless the status is 429
+    tests = first.test.values if isinstance(first.test, ast.BoolOp) and isinstance(first.test.op, ast.Or) else [first.test]
+    for test in tests:
+        negated = False
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, negated = test.operand, True
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+            continue
+        op, right = test.ops[0], test.comparators[0]
+        if negated:
+            op = {ast.Eq: ast.NotEq(), ast.In: ast.NotIn()}.get(type(op), None)
+        items = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
+        codes = tuple(_status_code(e) for e in items)
+        if None not in codes and (isinstance(op, ast.NotEq) and len(codes) == 1 or isinstance(op, ast.NotIn)):
+            return codes
+    return ()
 
 
 def _accepts_conflict(handler: ast.ExceptHandler) -> bool:

@@ -56,6 +56,8 @@ def run(ctx: CheckContext):
             continue
         scopes = [_RetryScope(project, raises, fn, policy, effects) for policy in policies]
         for ce in effects:
+            if ce.path.kind == "enqueue" and ce.path.chain[-1].rpartition(".")[0] == qualname:
+                continue  # enqueueing itself again: how it goes on (or is retried), not an effect repeated
             trigger = next((t for t in (scope.repeats(ce) for scope in scopes) if t is not None), None)
             if trigger is None:
                 continue
@@ -93,6 +95,8 @@ class _RetryScope:
         e = ce.event_index
         if policy.calls is not None and e not in policy.calls:
             return None  # only what the lambda handed to the retry helper calls runs again
+        if policy.caught_by is not None and self._on_refusal_only(policy):
+            return None  # called again only after a 401 (a token renewed): the request did nothing
         if policy.judged and not any(self._asks_of_transients(name) for name in policy.judged):
             return None  # it goes round only on the failures a check of the application's picks: not known here
         if policy.loop is not None:
@@ -108,6 +112,8 @@ class _RetryScope:
                 if policy.calls is not None and i not in policy.calls:
                     continue  # raised outside what runs again
                 here = i == e and not rejection
+                if self._refused(i, e):
+                    continue  # `if e.code == 403: raise NotAuthorized()`: what says the request was refused
                 if ((here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ()))
                         and not self._kept_in(i, exc, outside=policy.caught_by)):
                     return policy.setting
@@ -117,6 +123,31 @@ class _RetryScope:
                 what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
                 return f"{what} at line {ev.line}; {policy.setting}"
         return None
+
+    def _refused(self, index: int, effect: int) -> bool:
+        """Is event `index` a raise in an arm of a handler of the effect's `try` that runs only on
+        statuses saying the request did nothing (`except HTTPError as err: if err.code == 403:
+        raise NotAuthorized()`)? A retry on what it raises repeats nothing."""
+        ev = self.fn.events[index]
+        if ev.kind != "raise" or not ev.handlers or ev.handlers[-1] not in self.fn.events[effect].tries:
+            return False
+        return any(h.try_id == ev.handlers[-1] and any(first <= ev.line <= last and set(codes) <= _NOT_DONE
+                                                       for first, last, codes in h.status_arms)
+                   for h in self.fn.handlers)
+
+    def _on_refusal_only(self, policy: RetryPolicy) -> bool:
+        """Is the call that runs the function again (a retry by recursion, a call made again, a
+        job enqueued again) in an arm of its handler that runs only on statuses that say the
+        request did nothing (`if e.response.status_code == 401: self._authenticate(); return
+        self._request(...)`)?"""
+        line = policy.anchor.line
+        handler = max((h for h in self.fn.handlers if h.try_id == policy.caught_by and h.line <= line),
+                      key=lambda h: h.line, default=None)
+        if handler is None:
+            return False
+        if handler.goes_on_statuses and set(handler.goes_on_statuses) <= _NOT_DONE:
+            return True  # `if status != 429: raise` first: it goes on only after a refusal
+        return any(first <= line <= last and set(codes) <= _NOT_DONE for first, last, codes in handler.status_arms)
 
     def _asks_of_transients(self, name: str, depth: int = 0) -> bool:
         """Does a function the retry asks about the failure take timeouts or lost connections for
@@ -160,8 +191,8 @@ class _RetryScope:
         if going and all(h.goes_on_statuses and set(h.goes_on_statuses) <= _NOT_DONE for h in going):
             return None  # it goes round only on a refusal (423 Locked, 429): the request did nothing
         for i, ev in enumerate(fn.events):
-            if try_id not in ev.tries or (i != e and (ev.line, ev.col) < (effect.line, effect.col)):
-                continue
+            if try_id not in ev.tries or (i != e and ((ev.line, ev.col) < (effect.line, effect.col) or _within(ev, effect))):
+                continue  # (an argument of the effect's call runs before it)
             for exc in self.policy.on or (None,):
                 if exc is None:
                     if not self._kept_in(i, "Exception", outside=try_id):
@@ -205,8 +236,8 @@ class _RetryScope:
         # A call written around it runs after it: on its result (`post(...).raise_for_status()`) or
         # given it (`_check(post(...))`); otherwise what is written first runs first.
         encloses = (a.line, a.col) <= (b.line, b.col) and (a.end_line, a.end_col) >= (b.end_line, b.end_col)
-        if not encloses and (a.line, a.col) <= (b.line, b.col):
-            return False
+        if not encloses and (a.line, a.col) <= (b.line, b.col) or _within(a, b):
+            return False  # written first, or an argument of `earlier`'s call: evaluated before it
         caught_in = [t for t in a.handlers if t in b.tries]
         if caught_in:
             return self._handler_reachable(later, earlier, caught_in[-1])
@@ -236,6 +267,11 @@ class _RetryScope:
             if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) for t in kinds):
                 return True
         return False
+
+
+def _within(inner, outer) -> bool:
+    """Is call `inner` written inside call `outer` (one of its arguments), not `outer` itself?"""
+    return (outer.line, outer.col) < (inner.line, inner.col) and (inner.end_line, inner.end_col) <= (outer.end_line, outer.end_col)
 
 
 def _surely_catches(caught: str, exc: str) -> bool:

@@ -49,6 +49,8 @@ ADVICE = {
             "(`time.sleep(min(60, 2 ** attempt) + random.uniform(0, 1))`)",
     "recursion": "sleep before calling itself again, growing with the attempt and with jitter "
                  "(`time.sleep(min(60, 2 ** attempt) + random.uniform(0, 1))`)",
+    "requeue": "enqueue it again with a `countdown` growing with the attempt and with jitter "
+               "(`countdown=min(3600, 30 * 2 ** attempt) + random.uniform(0, 5)`)",
     "wrapper": "sleep before each call again, growing with the attempt and with jitter "
                "(`time.sleep(min(60, 2 ** attempt) + random.uniform(0, 1))`), whatever error it retries",
 }

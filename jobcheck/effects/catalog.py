@@ -421,6 +421,10 @@ REJECTIONS = (
     "smtplib.SMTPSenderRefused",
     "smtplib.SMTPRecipientsRefused",
     "smtplib.SMTPDataError",
+    # pika's publisher confirms: the broker returned the message as unroutable or nacked it, so it
+    # was not taken (a dropped connection, after which it may have been, is no such answer).
+    "pika.exceptions.UnroutableError",
+    "pika.exceptions.NackError",
 )
 
 # Exceptions a retry catches that can come out of any external call.

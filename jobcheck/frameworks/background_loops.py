@@ -1328,8 +1328,9 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
 
 
 def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
-    """A loop that runs until stopped, sleeps between rounds and does some work in them (a loop
-    that only sleeps is a process waiting to be interrupted, not a job). `plainly`, for a loop
+    """A loop that runs until stopped, sleeps between rounds (or waits for a stream's next
+    message) and does some work in them (a loop that only sleeps is a process waiting to be
+    interrupted, not a job). `plainly`, for a loop
     nothing shown starts: not left once something of its own holds (`if status == "done":
     break`), nor a retry loop (`while True: try: post(); break; except: sleep(5)`); each round
     waits outside an `except` and works outside a condition, beyond a builtin's call."""
@@ -1338,7 +1339,8 @@ def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
         forever = forever - set(fn.ended) - {loop[0] for loop in fn.retry_loops}
     if not forever:
         return False
-    sleeps = works = False
+    sleeps = bool(forever.intersection(fn.streams))  # each round waits for the stream's next message
+    works = False
     for ev in fn.events:
         if ev.kind != "call" or not forever.intersection(ev.loops) or (plainly and ev.handlers):
             continue

@@ -11,6 +11,9 @@
     @background(schedule=60)                                      # django-background-tasks
     def notify_user(user_id): ...
 
+    @job.asynchronous                                             # ckan-service-provider
+    def push_to_datastore(task_id, input, dry_run=False): ...
+
 Twisted's queue consumer, `self.queue.get().addCallback(self.on_message)` on a queue the object
 holds (a `DeferredQueue`, txAMQP's), runs the callback for each message it takes.
 
@@ -28,7 +31,9 @@ per file-system event (watchdog's `FileSystemEventHandler`: `dispatch`, `on_crea
 handler of a crawl's signals (Scrapy's `spider_opened`, `spider_closed`: once per crawl),
 wherever the library is told to load it (moksha reads its consumers from entry points), and a
 stage of a library's pipeline, which the library starts as a task of its own beside the other
-stages (`class DebFirstStage(pulpcore.plugin.stages.Stage): async def run(self)`).
+stages (`class DebFirstStage(pulpcore.plugin.stages.Stage): async def run(self)`), and a CKAN
+harvester's stages (`class CSWHarvester(HarvesterBase): def gather_stage(self, harvest_job)`,
+`fetch_stage`, `import_stage`), which ckanext-harvest's queue consumers run.
 
 Each entry names the library's call (resolved, so `BackgroundTasks` as a parameter annotation
 counts), where the function goes, and what kind of job it makes. The function is a job whatever
@@ -142,6 +147,7 @@ LISTENERS = (
 # builds the pipeline (Pulp's sync: `class DebFirstStage(Stage): async def run(self)`).
 _CONSUMER = ("consumer", "enqueue")
 _STAGE = ("background", "start")
+_HARVEST_STAGES = ("gather_stage", "fetch_stage", "import_stage")
 _FILE_EVENTS = ("dispatch", "on_any_event", "on_created", "on_modified", "on_deleted", "on_moved", "on_closed",
                 "on_closed_no_write", "on_opened")
 BASE_HOOKS = {
@@ -166,6 +172,10 @@ BASE_HOOKS = {
     "pulpcore.plugin.serializers.NoArtifactContentUploadSerializer": (("deferred_validate",), *_STAGE),
     "pulpcore.plugin.serializers.content.UploadSerializerFieldsMixin": (("deferred_validate",), *_STAGE),
     "pulpcore.plugin.serializers.UploadSerializerFieldsMixin": (("deferred_validate",), *_STAGE),
+    # ckanext-harvest's gather and fetch consumers run a harvester's stages for each job and object
+    # taken from their queues (the import stage in the fetch consumer, after the fetch stage).
+    **{base: (_HARVEST_STAGES, *_CONSUMER) for base in (
+        "ckanext.harvest.harvesters.base.HarvesterBase", "ckanext.harvest.harvesters.HarvesterBase")},
 }
 
 
@@ -187,6 +197,9 @@ DECORATORS = (
     JobDecorator(("aiocron.crontab",), "periodic", "schedule"),
     JobDecorator(("timeloop.Timeloop().job",), "periodic", "schedule"),
     JobDecorator(BACKGROUND_TASK, "task", "enqueue"),
+    # ckan-service-provider (CKAN's DataPusher): an asynchronous job runs on the service's worker
+    # after the request that submitted it returns (a synchronous one runs in that request).
+    JobDecorator(("ckanserviceprovider.job.asynchronous",), "task", "enqueue"),
 )
 BACKGROUND_TASK_ATTEMPTS = 25  # django-background-tasks' default MAX_ATTEMPTS, the first run included
 # What discord.py's loop retries with `reconnect=True` (discord/ext/tasks/__init__.py).

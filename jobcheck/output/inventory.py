@@ -88,7 +88,7 @@ def _retry(project: Project, site: JobSite) -> dict | None:
         if policy is not None and policy.source == "loop":  # a retry loop in the body: always live
             source, live = "loop", policy
     elif live is not site.retry or site.kind == "retried":
-        source = "recursion" if live.source == "recursion" else "decorator"
+        source = live.source if live.source in ("recursion", "requeue", "once") else "decorator"
     if policy is None:
         return None
     return {
@@ -196,10 +196,12 @@ def _lines(items: list[dict]):
     per = ", ".join(f"{k} {v}" for k, v in sorted(by_framework.items()))
     looping = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "loop")
     recursing = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "recursion")
-    functions = len(items) - len(jobs) - started - dispatched - steps - looping - recursing
+    again = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "once")
+    functions = len(items) - len(jobs) - started - dispatched - steps - looping - recursing - again
     also = f"; {functions} function{'s' if functions != 1 else ''} under a retry decorator" if functions else ""
     also += f"; {looping} with a retry loop of {'their' if looping != 1 else 'its'} own" if looping else ""
     also += f"; {recursing} calling {'themselves' if recursing != 1 else 'itself'} again on a failure" if recursing else ""
+    also += f"; {again} called again once on a failure" if again else ""
     also += f"; {started} started once in the background" if started else ""
     also += f"; {dispatched} handed {'their' if dispatched != 1 else 'its'} work by a job" if dispatched else ""
     also += f"; {steps} run in every round of a job's loop" if steps else ""
