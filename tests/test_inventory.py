@@ -225,8 +225,39 @@ def remember(seen, key):
             return
         except OSError:
             time.sleep(1)
+
+
+def fetch_order(order_id):
+    return requests.post("https://erp.example/fetch", json={"id": order_id})
+
+
+def refresh(order_id):
+    try:
+        return fetch_order(order_id)
+    except requests.Timeout:
+        time.sleep(1)
+        return fetch_order(order_id)
 """,
 }
+
+
+def test_a_job_enqueueing_itself_again_on_a_failure_is_retried_through_its_queue(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {"hooks.py": """
+import requests
+from celery import shared_task
+
+
+@shared_task
+def deliver(item_id, attempt=1):
+    try:
+        requests.post("https://hooks.example/in", json={"id": item_id}, timeout=10)
+    except requests.RequestException:
+        if attempt < 3:
+            deliver.apply_async((item_id, attempt + 1), countdown=60)
+"""})
+    row = _jobs_json(root)["jobs"][0]
+    assert (row["name"], row["retry"]["source"], row["retry"]["live"], row["retry"]["bounded"],
+            row["retry"]["backoff"], row["retry"]["delay"]) == ("deliver", "requeue", True, True, "constant", 60.0)
 
 
 def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(tmp_path: Path) -> None:
@@ -235,7 +266,10 @@ def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(t
     # `plain` is neither, nor `wait_ready`, whose retry loop only reads, nor `split`, calling
     # itself on other data, nor `remember`, whose loop only adds to a set. `store_copy`'s loop
     # repeats a library's call named for a change the catalog does not know.
-    assert sorted(rows) == ["notify", "push", "resend", "store_copy", "sync"]
+    assert sorted(rows) == ["fetch_order", "notify", "push", "resend", "store_copy", "sync"]
+    # Called again once in the `except` of the `try` that called it, 1 s later.
+    assert (rows["fetch_order"]["kind"], rows["fetch_order"]["retry"]["source"], rows["fetch_order"]["retry"]["max_retries"],
+            rows["fetch_order"]["retry"]["delay"]) == ("retried", "once", 1, 1.0)
     assert (rows["store_copy"]["kind"], rows["store_copy"]["retry"]["source"]) == ("retried", "loop")
     # Calling itself again from its own `except`, counted down from 4, 5 s apart.
     assert (rows["resend"]["kind"], rows["resend"]["retry"]["source"], rows["resend"]["retry"]["max_retries"],
@@ -250,7 +284,7 @@ def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(t
     assert "sync/client.py:10:5: sync.client.push  [retry retried; failure]" in out
     assert out.rstrip().endswith("1 job (celery 1); 1 retried; 1 with unguarded external effects; "
                                  "1 function under a retry decorator; 2 with a retry loop of their own; "
-                                 "1 calling itself again on a failure.")
+                                 "1 calling itself again on a failure; 1 called again once on a failure.")
     five = run_cli(["check", "--select", "JC501", "--output-format", "json", "."], root)
     assert [f["job"] for f in json.loads(five.stdout)] == ["sync.client.sync"]  # no five questions for `push`
 

@@ -27,6 +27,7 @@ from .keys import is_key_name, is_message_id, is_record_key_field
 from .names import name_words
 from .program import bound_argument, calls_of, deco_name, exclusive
 from .summary import MODULE_CODE, Event, FunctionSummary
+from .values import options
 
 if TYPE_CHECKING:
     from .project import EffectPath
@@ -223,7 +224,7 @@ class Guards:
         if cond[0] == "query":
             return _query_conditions(given) != ()
         if given is not None and given[0] == "either":
-            return any(self._condition_writes(cond, option) for option in given[1])
+            return any(self._condition_writes(cond, option) for option in options(given))
         if given is None or given[0] != "lit":
             return True
         if cond[0] == "method":

@@ -218,6 +218,8 @@ def requeue_policy(fn, call, path: str, enqueue) -> RetryPolicy | None:
         else RetryLimit.unlimited()
     policy = _retried_from_handler(fn, call, path, f"a retry by enqueueing itself again (`{enqueue.attr}(...)` in an "
                                                    f"`except` of its own)", limit, "requeue")
+    if policy is None:
+        return None
     delay = enqueue.kwargs.get("countdown")
     if delay is None and enqueue.attr in ("delay", "send", "kiq", "enqueue"):
         return replace(policy, backoff="none", delay=0.0)  # at once
@@ -226,32 +228,26 @@ def requeue_policy(fn, call, path: str, enqueue) -> RetryPolicy | None:
     return replace(policy, backoff=None, delay=None)
 
 
-def once_policy(fn, first, again, path: str) -> RetryPolicy:
-    """The policy of a call made again in a handler of the `try` that made it (`first` in the
-    `try`, `again` in its `except`, same callee and arguments): retried once, on what that handler
-    catches, after the handler's sleep if it has one."""
-    try_id = again.handlers[-1]
-    handler = max((h for h in fn.handlers if h.try_id == try_id and h.line <= again.line), key=lambda h: h.line,
-                  default=None)
-    waits = [ev for ev in fn.events if ev.kind == "call" and try_id in ev.handlers and ev.line <= again.line
-             and (handler is None or handler.line <= ev.line) and (ev.attr or "").lower().endswith("sleep")]
-    delay = waits[0].args[0] if waits and waits[0].args else None
-    backoff, first_delay = ("none", 0.0) if not waits else ("constant", float(delay[1])) \
-        if delay and delay[0] == "lit" and type(delay[1]) in (int, float) else (None, None)
-    on = caught_names(handler) if handler is not None and handler.types else None
-    return RetryPolicy(f"`{again.attr}(...)` called again once in an `except` of `{fn.name}`",
-                       Anchor(path, again.line, again.col, again.end_line, again.end_col), retries=RetryLimit.known(1),
-                       on=None if on is None else tuple(dict.fromkeys(on)), backoff=backoff, delay=first_delay,
-                       source="once", caught_by=try_id)
+def once_policy(fn, again, path: str) -> RetryPolicy | None:
+    """The policy of a call made again in a handler of the `try` that made it (`again`, in the
+    `except`; `Handler.repeats`): retried once, on what that handler catches, after the handler's
+    sleep if it has one. What runs again is for the caller to say (`RetryPolicy.calls`)."""
+    return _retried_from_handler(fn, again, path, f"`{again.attr}(...)` called again once in an `except` of `{fn.name}`",
+                                 RetryLimit.known(1), "once")
 
 
-def _retried_from_handler(fn, call, path: str, setting: str, limit: RetryLimit, source: str) -> RetryPolicy:
+def holding_handler(fn, try_id: int, line: int):
+    """The `except` clause of `try_id` that holds `line`, if any."""
+    return max((h for h in fn.handlers if h.try_id == try_id and h.line <= line), key=lambda h: h.line, default=None)
+
+
+def _retried_from_handler(fn, call, path: str, setting: str, limit: RetryLimit, source: str) -> RetryPolicy | None:
     """A function run again from a handler of its own (`call` is in the `except`): what runs
     again is the `try` and what precedes it, on what that handler catches; the handler's sleep is
-    the delay."""
+    the delay. None when the handler is a repair (`except TypeError`) or a fallback on another
+    setting."""
     try_id = call.handlers[-1]
-    handler = max((h for h in fn.handlers if h.try_id == try_id and h.line <= call.line), key=lambda h: h.line,
-                  default=None)  # the `except` the call is in
+    handler = holding_handler(fn, try_id, call.line)  # the `except` the call is in
     if handler is not None and handler.types and all(name.rpartition(".")[2] in _DETERMINISTIC
                                                      for name in caught_names(handler)):
         return None  # `except (TypeError, UnicodeEncodeError)`: the same work fails the same way; a call after it works on repaired data

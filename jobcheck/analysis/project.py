@@ -20,6 +20,7 @@ from .names import analysed_tops, canonical_in, name_words, origin, target
 from .program import Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
+from .values import literals
 
 
 @dataclass(frozen=True)
@@ -570,12 +571,17 @@ class Project(Guards, Program):
                 for first, again in pairs:
                     if first is None or again is None:
                         continue
-                    policy = once_policy(fn, fn.events[first], fn.events[again], mod.path)
+                    policy = once_policy(fn, fn.events[again], mod.path)
+                    if policy is None:
+                        continue
                     callee = self.named_callee(fn.events[again])
                     mine = callee is not None and callee is not fn \
                         and self.the_applications(self.function_module[callee.qualname])
+                    # The application's function runs again whole (its own `try`s are its own); a
+                    # library's call runs again alone.
                     out.append((fn.qualname, callee.qualname if mine else None,
-                                replace(policy, caught_by=None) if mine else replace(policy, calls=frozenset({first}))))
+                                replace(policy, calls=None, caught_by=None) if mine
+                                else replace(policy, calls=frozenset({first}))))
         return out
 
     @cached_property
@@ -1049,9 +1055,9 @@ class Project(Guards, Program):
         name = self.event_name(event) if event.kind == "call" else None
         if not name:
             return None
-        firsts = _literals(event.args[0]) if event.args else [None]
+        firsts = literals(event.args[0]) if event.args else [None]
         if firsts == [None] and "method" in event.kwargs:
-            firsts = _literals(event.kwargs["method"])
+            firsts = literals(event.kwargs["method"])
         hit = None
         for first in firsts:  # `requests.request("HEAD" if exists else "GET", url)`: a write if either writes
             hit = self.catalog.effect(name, first)
@@ -1192,12 +1198,6 @@ class Project(Guards, Program):
 
 
 _HELD_ENTRY = re.compile(r"^(.+)\(\)\.(\w+)\[(?:=\w+)?\]$")  # `pkg.Bus().handlers[]`: an entry of an instance's collection
-
-
-def _literals(value: list) -> list:
-    """The literals a value is (one, or each an "either" may be), else [None]: not known."""
-    options = value[1] if value[0] == "either" else [value]
-    return [o[1] for o in options] if all(o[0] == "lit" for o in options) else [None]
 
 
 def _token_request(event: Event) -> bool:

@@ -26,6 +26,7 @@ from typing import Any
 from .bindings import global_assignments, library_arm
 from .keys import is_key_name, is_message_id
 from .retry_loops import always_exits, retry_loop
+from .values import options
 
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
 #   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
@@ -999,10 +1000,10 @@ class Summarizer:
             held = verbs
             before = self.scope.held.get(target.id, _OTHER)
             if earlier is not None and tuple(earlier[: len(self.branch)]) != self.branch \
-                    and all(b[0] == "lit" and _is_http_verb(b[1]) for b in _options(before)):
+                    and all(b[0] == "lit" and _is_http_verb(b[1]) for b in options(before)):
                 # `if exists: method = "HEAD"` / `else: method = "GET"`, or set again in an arm:
                 # either, after the `if`.
-                held = ["either", [*_options(before), *_options(verbs)], None]
+                held = ["either", [*options(before), *options(verbs)], None]
         if isinstance(value, ast.Call) and self.resolve(value.func) == "functools.partial":
             held = self.value(value)  # `cull = partial(cull_idle, url=...)`: what a scheduler given `cull` runs
             if _partial_depth(held) > 4:
@@ -1888,13 +1889,8 @@ def _http_verbs(node: ast.AST | None) -> Value | None:
     if isinstance(node, ast.IfExp):
         arms = [_http_verbs(node.body), _http_verbs(node.orelse)]
         if arms[0] is not None and arms[1] is not None:
-            return ["either", [*_options(arms[0]), *_options(arms[1])], None]
+            return ["either", [*options(arms[0]), *options(arms[1])], None]
     return None
-
-
-def _options(value: Value) -> list:
-    """The values an "either" may be; a value itself."""
-    return value[1] if value[0] == "either" else [value]
 
 
 def _is_reference(name: str | None) -> bool:
@@ -1992,26 +1988,26 @@ def _status_arms(handler: ast.ExceptHandler) -> tuple:
     """The `if` arms in a handler that run only on some HTTP statuses (`if exc.response.status_code
     == 401 and retry_auth:`, `elif code in (429, 503):`): (first line, last line, statuses) each."""
     out = []
-    todo = list(handler.body)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+    for node in _own_nodes(handler.body):
+        if not (isinstance(node, ast.If) and node.body):
             continue
-        if isinstance(node, ast.If) and node.body:
-            tests = node.test.values if isinstance(node.test, ast.BoolOp) and isinstance(node.test.op, ast.And) \
-                else [node.test]
-            for test in tests:
-                if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.In)):
-                    right = test.comparators[0]
-                    if isinstance(test.ops[0], ast.Eq) and _status_code(test.left) is not None:
-                        right = test.left  # `if 401 == e.code:`
-                    items = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
-                    codes = tuple(_status_code(e) for e in items)
-                    if codes and None not in codes:
-                        out.append((node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno, codes))
-                        break
-        todo.extend(ast.iter_child_nodes(node))
+        tests = node.test.values if isinstance(node.test, ast.BoolOp) and isinstance(node.test.op, ast.And) else [node.test]
+        compared = [c for c in map(_statuses_compared, tests) if c is not None and isinstance(c[0], (ast.Eq, ast.In))]
+        if compared:
+            out.append((node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno, compared[0][1]))
     return tuple(sorted(out))
+
+
+def _statuses_compared(test: ast.expr) -> tuple | None:
+    """`code == 401`, `401 == code`, `code not in (429, 503)`: (the comparison, the statuses)."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    op, side = test.ops[0], test.comparators[0]
+    if isinstance(op, (ast.Eq, ast.NotEq)) and _status_code(test.left) is not None:
+        side = test.left
+    items = side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side]
+    codes = tuple(_status_code(e) for e in items)
+    return (op, codes) if codes and None not in codes else None
 
 
 def _calls_made_again(body: list, handler: ast.ExceptHandler) -> tuple:
@@ -2110,17 +2106,14 @@ def _goes_on_statuses(handler: ast.ExceptHandler) -> tuple:
     # `if status != 429 or remaining != 0: log(...); raise`: raised unless the status is 429
     tests = first.test.values if isinstance(first.test, ast.BoolOp) and isinstance(first.test.op, ast.Or) else [first.test]
     for test in tests:
-        negated = False
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            test, negated = test.operand, True
-        if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+        compared = _statuses_compared(test.operand if negated else test)
+        if compared is None:
             continue
-        op, right = test.ops[0], test.comparators[0]
+        op, codes = compared
         if negated:
             op = {ast.Eq: ast.NotEq(), ast.In: ast.NotIn()}.get(type(op), None)
-        items = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
-        codes = tuple(_status_code(e) for e in items)
-        if None not in codes and (isinstance(op, ast.NotEq) and len(codes) == 1 or isinstance(op, ast.NotIn)):
+        if isinstance(op, ast.NotEq) and len(codes) == 1 or isinstance(op, ast.NotIn):
             return codes
     return ()
 

@@ -17,6 +17,16 @@ def lit(value: list | None, default=None):
     return default
 
 
+def options(value: list) -> list:
+    """The Values an "either" may be (chosen in `if` arms); any other Value itself."""
+    return value[1] if value[0] == "either" else [value]
+
+
+def literals(value: list) -> list:
+    """The literals a Value is (one, or each an "either" may be), else [None]: not known."""
+    return [o[1] for o in options(value)] if all(o[0] == "lit" for o in options(value)) else [None]
+
+
 def is_lit(value: list | None) -> bool:
     return bool(value) and value[0] == "lit"
 

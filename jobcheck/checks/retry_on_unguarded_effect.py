@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.jobs import RetryPolicy
+from ..analysis.jobs import RetryPolicy, holding_handler
 from ..analysis.names import short
 from ..analysis.program import exclusive
 from ..analysis.project import CallEffect
@@ -131,23 +131,17 @@ class _RetryScope:
         ev = self.fn.events[index]
         if ev.kind != "raise" or not ev.handlers or ev.handlers[-1] not in self.fn.events[effect].tries:
             return False
-        return any(h.try_id == ev.handlers[-1] and any(first <= ev.line <= last and set(codes) <= _NOT_DONE
-                                                       for first, last, codes in h.status_arms)
-                   for h in self.fn.handlers)
+        return _in_refusal_arm(holding_handler(self.fn, ev.handlers[-1], ev.line), ev.line)
 
     def _on_refusal_only(self, policy: RetryPolicy) -> bool:
         """Is the call that runs the function again (a retry by recursion, a call made again, a
         job enqueued again) in an arm of its handler that runs only on statuses that say the
         request did nothing (`if e.response.status_code == 401: self._authenticate(); return
         self._request(...)`)?"""
-        line = policy.anchor.line
-        handler = max((h for h in self.fn.handlers if h.try_id == policy.caught_by and h.line <= line),
-                      key=lambda h: h.line, default=None)
-        if handler is None:
-            return False
-        if handler.goes_on_statuses and set(handler.goes_on_statuses) <= _NOT_DONE:
+        handler = holding_handler(self.fn, policy.caught_by, policy.anchor.line)
+        if handler is not None and handler.goes_on_statuses and set(handler.goes_on_statuses) <= _NOT_DONE:
             return True  # `if status != 429: raise` first: it goes on only after a refusal
-        return any(first <= line <= last and set(codes) <= _NOT_DONE for first, last, codes in handler.status_arms)
+        return _in_refusal_arm(handler, policy.anchor.line)
 
     def _asks_of_transients(self, name: str, depth: int = 0) -> bool:
         """Does a function the retry asks about the failure take timeouts or lost connections for
@@ -267,6 +261,12 @@ class _RetryScope:
             if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) for t in kinds):
                 return True
         return False
+
+
+def _in_refusal_arm(handler, line: int) -> bool:
+    """Is `line` in an arm of `handler` that runs only on statuses saying the request did nothing?"""
+    return handler is not None and any(first <= line <= last and set(codes) <= _NOT_DONE
+                                       for first, last, codes in handler.status_arms)
 
 
 def _within(inner, outer) -> bool:

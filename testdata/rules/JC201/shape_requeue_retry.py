@@ -81,3 +81,11 @@ def relay(item_id, attempt=0):
         if attempt >= 3:
             raise  # gives up: bounded
         relay.apply_async((item_id, attempt + 1), countdown=60 * 2 ** attempt)
+
+
+@shared_task
+def convert(item_id):
+    try:
+        requests.post("https://hooks.example.com/in", json={"id": int(item_id)}, timeout=10)
+    except TypeError:
+        convert.delay(str(item_id))  # a repair of the input (the same work fails the same way): no retry
