@@ -559,13 +559,15 @@ def on_failure(sender=None, **kwargs):
     # so `self.workers[site].start()` starts that thread (and a plain object's `run` is no start; an
     # entry of a dict holding objects of two classes is neither);
     # eventlet's `spawn_n` starts what it is given; a worker's `worker_ready` runs its receiver once (not
-    # the signals that set a process up, nor its shutdown).
+    # the signals that set a process up, nor its shutdown); a `task_failure` receiver runs in the
+    # worker once per failed task: a callback.
     assert rows == {
         "svc.workers.SiteWorker.run": ("background", "background"),
         "svc.workers.Proto._write_input_data": ("background", "background"),
         "svc.workers.Proto._flush": ("background", "background"),
         "svc.tasks.refresh": ("celery", "task"),
         "svc.tasks.at_start": ("background", "background"),
+        "svc.tasks.on_failure": ("celery", "callback"),
     }
 
 
@@ -3135,3 +3137,15 @@ def main():
     })
     background = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "background"}
     assert background == {"Manager.poll", "refresh"}
+
+
+def test_a_callable_handed_through_a_trampoline_is_what_runs(tmp_path: Path) -> None:
+    # `LoopingCall(reactor.callInThread, self.reload_rules)` repeats reload_rules;
+    # `pool.submit(copy_context().run, self.fetch_profile, ...)` starts fetch_profile once; the
+    # submit whose result is waited for (`lookup`) is part of its caller.
+    source = Path(__file__).parent.parent / "testdata" / "frameworks" / "timers" / "trampolines.py"
+    (tmp_path / "trampolines.py").write_text(source.read_text())
+    rows = {row["name"]: row for row in _jobs_json(tmp_path)["jobs"]}
+    assert sorted(rows) == ["Consumer.fetch_profile", "Consumer.reload_rules"]
+    assert (rows["Consumer.reload_rules"]["framework"], rows["Consumer.reload_rules"]["kind"]) == ("timer", "periodic")
+    assert (rows["Consumer.fetch_profile"]["framework"], rows["Consumer.fetch_profile"]["kind"]) == ("background", "background")

@@ -183,6 +183,8 @@ def target(project: Program, module: ModuleSummary, value: list | None) -> str |
         made_by = project.function_for(callee)
         if made_by is not None and made_by.returns_function in project.functions:
             return made_by.returns_function  # `on_message_callback=get_on_message(backend)`: the closure it returns
+        if callee in project.classes:
+            return _function(project, f"{callee}().__call__")  # `consume(BadgeAwarder())`: the instance is called
     if tag == "lambda" and len(value) > 1:
         return _run_by(project, module, value[1])
     return None
