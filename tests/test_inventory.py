@@ -3149,3 +3149,52 @@ def test_a_callable_handed_through_a_trampoline_is_what_runs(tmp_path: Path) -> 
     assert sorted(rows) == ["Consumer.fetch_profile", "Consumer.reload_rules"]
     assert (rows["Consumer.reload_rules"]["framework"], rows["Consumer.reload_rules"]["kind"]) == ("timer", "periodic")
     assert (rows["Consumer.fetch_profile"]["framework"], rows["Consumer.fetch_profile"]["kind"]) == ("background", "background")
+
+
+def test_a_decorator_applied_in_place_starts_what_it_wraps(tmp_path: Path) -> None:
+    # `pool.submit(self.log_errors(self.cleanup), sid)`: the `@wraps(func)` closure the decorator
+    # returns runs `cleanup`, which is what is started; a factory whose closure wraps nothing
+    # (`make_handler(url)`) starts that closure.
+    root = write_tree(tmp_path, {
+        "svc/__init__.py": "",
+        "svc/expiry.py": """
+import functools
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import requests
+
+
+def make_handler(url):
+    def handle():
+        requests.post(url)
+    return handle
+
+
+class Expiry:
+    def __init__(self):
+        self.pool = ThreadPoolExecutor(4)
+
+    def log_errors(self, func):
+        @functools.wraps(func)
+        def with_logs(*args, **kwargs):
+            try:
+                return func(*args, **kwargs)
+            except Exception:
+                print("failed")
+        return with_logs
+
+    def cleanup(self, sid):
+        requests.delete("https://store.example/" + sid)
+
+    def run(self, sids):
+        for sid in sids:
+            self.pool.submit(self.log_errors(self.cleanup), sid)
+        threading.Thread(target=make_handler("https://hooks.example")).start()
+""",
+    })
+    rows = {row["function"]: (row["framework"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    assert rows == {
+        "svc.expiry.Expiry.cleanup": ("background", "background"),
+        "svc.expiry.make_handler.<locals>.handle": ("background", "background"),
+    }

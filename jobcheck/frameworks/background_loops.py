@@ -333,8 +333,9 @@ def _started_by(project: Project, site, started: list | None) -> list:
         fn = project.function_for(project.canonical(started[1]))
         if fn is not None and not fn.is_async:
             # `Thread(target=make_handler(x))`: what runs is what the call returns, a function
-            # the factory defines (`return handler`) or nothing known.
-            fn = project.functions.get(fn.returns_function or "")
+            # the factory defines (`return handler`; what it wraps, for a decorator applied in
+            # place: `submit(self.log_errors(self.cleanup), sid)`) or nothing known.
+            fn = project.functions.get(target(project, site.module, started) or "")
         elif fn is None and (cls := constructed_class(project, site.module, started)) is not None:
             fn = method_body(project, cls, "__call__")  # `submit(Uploader(bucket), part)`: the instance is called
     else:
