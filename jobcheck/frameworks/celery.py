@@ -339,18 +339,18 @@ def _base_class(project: Project, module: ModuleSummary, value) -> ClassSummary 
 def _task_signal_receivers(project: Project) -> list[JobSite]:
     """Receivers of the signals a worker sends around each task (`TASK_SIGNALS`), connected by
     decorator or by `signal.connect(receiver)`: callbacks run in the worker, once per task."""
-    found: dict[str, tuple[str, str]] = {}  # receiver -> (signal, module)
+    found: dict[str, str] = {}  # receiver -> the signal
     for d in decorated_functions(project, "celery"):
         signal = (canonical_in(project, d.module, d.value[1]) or "").removesuffix(".connect")
         if signal in TASK_SIGNALS and project.the_applications(d.module):
-            found.setdefault(d.function.qualname, (signal, d.module.module))
+            found.setdefault(d.function.qualname, signal)
     for site in calls_named(project, ("connect",), _reads_task_signal_connect):
         receiver = target(project, site.module, site.event.args[0] if site.event.args else site.event.kwargs.get("receiver"))
         if receiver in project.functions and project.the_applications(site.module):
-            found.setdefault(receiver, (site.name.removesuffix(".connect"), site.module.module))
+            found.setdefault(receiver, (site.name or "").removesuffix(".connect"))
     return [job_from_function(project, project.functions[q], "celery", "callback",
                               triggers={"failure" if signal.endswith(("_failure", "_internal_error")) else "enqueue"})
-            for q, (signal, _) in found.items()]
+            for q, signal in found.items()]
 
 
 def _failure_signal(project: Project) -> str | None:
