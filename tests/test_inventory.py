@@ -559,13 +559,15 @@ def on_failure(sender=None, **kwargs):
     # so `self.workers[site].start()` starts that thread (and a plain object's `run` is no start; an
     # entry of a dict holding objects of two classes is neither);
     # eventlet's `spawn_n` starts what it is given; a worker's `worker_ready` runs its receiver once (not
-    # the signals that set a process up, nor its shutdown).
+    # the signals that set a process up, nor its shutdown); a `task_failure` receiver runs in the
+    # worker once per failed task: a callback.
     assert rows == {
         "svc.workers.SiteWorker.run": ("background", "background"),
         "svc.workers.Proto._write_input_data": ("background", "background"),
         "svc.workers.Proto._flush": ("background", "background"),
         "svc.tasks.refresh": ("celery", "task"),
         "svc.tasks.at_start": ("background", "background"),
+        "svc.tasks.on_failure": ("celery", "callback"),
     }
 
 
@@ -3135,3 +3137,64 @@ def main():
     })
     background = {row["name"] for row in _jobs_json(root)["jobs"] if row["kind"] == "background"}
     assert background == {"Manager.poll", "refresh"}
+
+
+def test_a_callable_handed_through_a_trampoline_is_what_runs(tmp_path: Path) -> None:
+    # `LoopingCall(reactor.callInThread, self.reload_rules)` repeats reload_rules;
+    # `pool.submit(copy_context().run, self.fetch_profile, ...)` starts fetch_profile once; the
+    # submit whose result is waited for (`lookup`) is part of its caller.
+    source = Path(__file__).parent.parent / "testdata" / "frameworks" / "timers" / "trampolines.py"
+    (tmp_path / "trampolines.py").write_text(source.read_text())
+    rows = {row["name"]: row for row in _jobs_json(tmp_path)["jobs"]}
+    assert sorted(rows) == ["Consumer.fetch_profile", "Consumer.reload_rules"]
+    assert (rows["Consumer.reload_rules"]["framework"], rows["Consumer.reload_rules"]["kind"]) == ("timer", "periodic")
+    assert (rows["Consumer.fetch_profile"]["framework"], rows["Consumer.fetch_profile"]["kind"]) == ("background", "background")
+
+
+def test_a_decorator_applied_in_place_starts_what_it_wraps(tmp_path: Path) -> None:
+    # `pool.submit(self.log_errors(self.cleanup), sid)`: the `@wraps(func)` closure the decorator
+    # returns runs `cleanup`, which is what is started; a factory whose closure wraps nothing
+    # (`make_handler(url)`) starts that closure.
+    root = write_tree(tmp_path, {
+        "svc/__init__.py": "",
+        "svc/expiry.py": """
+import functools
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import requests
+
+
+def make_handler(url):
+    def handle():
+        requests.post(url)
+    return handle
+
+
+class Expiry:
+    def __init__(self):
+        self.pool = ThreadPoolExecutor(4)
+
+    def log_errors(self, func):
+        @functools.wraps(func)
+        def with_logs(*args, **kwargs):
+            try:
+                return func(*args, **kwargs)
+            except Exception:
+                print("failed")
+        return with_logs
+
+    def cleanup(self, sid):
+        requests.delete("https://store.example/" + sid)
+
+    def run(self, sids):
+        for sid in sids:
+            self.pool.submit(self.log_errors(self.cleanup), sid)
+        threading.Thread(target=make_handler("https://hooks.example")).start()
+""",
+    })
+    rows = {row["function"]: (row["framework"], row["kind"]) for row in _jobs_json(root)["jobs"]}
+    assert rows == {
+        "svc.expiry.Expiry.cleanup": ("background", "background"),
+        "svc.expiry.make_handler.<locals>.handle": ("background", "background"),
+    }

@@ -193,6 +193,8 @@ def recursion_policy(fn, call, path: str) -> RetryPolicy | None:
         if value and value[0] == "param" and value[1] == param:
             continue
         default = fn.defaults.get(param)
+        if default is None and value and value[0] == "name" and len(value) == 2 and value[1].endswith("()"):
+            continue  # a parameter written with its type (`tahrir: TahrirDatabase`) is named by the type: itself
         if default is None:
             return None  # other data for a parameter with no default: other work, not an attempt again
         if value and value[0] == "lit" and default[0] == "lit" and value[1] != default[1]:

@@ -182,9 +182,33 @@ def target(project: Program, module: ModuleSummary, value: list | None) -> str |
             return _function(project, base)
         made_by = project.function_for(callee)
         if made_by is not None and made_by.returns_function in project.functions:
-            return made_by.returns_function  # `on_message_callback=get_on_message(backend)`: the closure it returns
+            # `pool.submit(self.log_errors(self.cleanup), sid)`: a decorator applied in place runs
+            # what it wraps (its `@wraps(func)` closure); else what runs is the closure it returns
+            # (`on_message_callback=get_on_message(backend)`).
+            wrapped = _wrapped_by(made_by, project.functions[made_by.returns_function], value)
+            return target(project, module, wrapped) if wrapped else made_by.returns_function
+        if callee in project.classes:
+            return _function(project, f"{callee}().__call__")  # `consume(BadgeAwarder())`: the instance is called
     if tag == "lambda" and len(value) > 1:
         return _run_by(project, module, value[1])
+    return None
+
+
+def _wrapped_by(factory, closure, call: list) -> list | None:
+    """The argument a call of a decorator passes for the function its returned closure wraps
+    (`@functools.wraps(func)` on the closure, `func` a parameter of the decorator)."""
+    for deco, *_ in closure.decorators:
+        if not (deco and deco[0] == "call" and deco[1] in ("functools.wraps", "functools.update_wrapper") and deco[2]):
+            continue
+        arg = deco[2][0]
+        if not arg or arg[0] not in ("closure", "param"):
+            return None
+        params = factory.params[1:] if factory.class_qualname and factory.params[:1] in (["self"], ["cls"]) \
+            else factory.params
+        if arg[1] not in params:
+            return None
+        index = params.index(arg[1])
+        return call[2][index] if index < len(call[2]) else call[3].get(arg[1])
     return None
 
 

@@ -47,6 +47,7 @@ class Project(Guards, Program):
         # What the texts beside the code say (`schedule_text.Schedules`): crontab lines, console scripts.
         self.cron_lines = list(schedules.lines) if schedules is not None else []
         self.console_scripts = {**setup_console_scripts(self.modules), **dict(schedules.scripts if schedules else ())}
+        self.configured_callbacks = list(schedules.callbacks) if schedules is not None else []
         self.catalog = catalog
         self.frameworks = frameworks
         self.entry_points = entry_points or {}

@@ -23,6 +23,10 @@ command lines on that schedule (`_scripts_run`). A systemd timer schedules the s
 `setup.py`'s are read from its summary, `syspath.setup_console_scripts`) say what a command name in such a line runs (`borgmatic` ->
 `borgmatic.commands.borgmatic:main`).
 
+A message consumer's configuration (`*.toml`, and its `.example`) names the consumer it runs at its
+top level (`callback = "fedbadges.consumer:FedoraBadgesConsumer"`, Fedora Messaging's):
+`configured_callbacks`.
+
 Which files are read is decided by name alone (`is_schedule_file`), so that listing a folder
 tells whether one was added or removed (the cache's folder stamps look at the same names).
 """
@@ -83,13 +87,17 @@ class CronLine:
 
 
 _PACKAGE_FILES = ("pyproject.toml", "setup.cfg")
+# A message consumer's configuration, and its example (`fedbadges.toml.example`): Fedora Messaging's
+# names the consumer at its top level (`callback = "fedbadges.consumer:FedoraBadgesConsumer"`).
+_CONFIG_SUFFIXES = (".toml", ".toml.example", ".toml.sample", ".toml.dist")
+_CALLBACK = re.compile(r"""^callback\s*=\s*["']([A-Za-z_][\w.]*:[A-Za-z_][\w.]*)["']\s*(#.*)?$""")
 _CRON_FOLDERS = ("cron", "cron.d", "cron.hourly", "cron.daily", "cron.weekly", "cron.monthly")
 
 
 def is_schedule_file(name: str, folder: str = "") -> bool:
     """By its name, or its folder's (`cron.d/app`, `cron.daily/backup`)."""
     lowered = name.lower()
-    return ("cron" in lowered or lowered.endswith((*_TEXT_SUFFIXES, ".timer", ".service"))
+    return ("cron" in lowered or lowered.endswith((*_TEXT_SUFFIXES, *_CONFIG_SUFFIXES, ".timer", ".service"))
             or lowered in _PACKAGE_FILES or os.path.basename(folder.rstrip("/\\")).lower() in _CRON_FOLDERS)
 
 
@@ -100,6 +108,7 @@ class Schedules:
 
     lines: tuple = ()
     scripts: tuple = ()  # ((name, target), ...)
+    callbacks: tuple = ()  # ((display path, line, "module:attr"), ...): consumers a configuration names
 
 
 def cron_lines(text: str, path: str) -> list[CronLine]:
@@ -267,6 +276,7 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
     services: dict[str, tuple[str, str]] = {}  # unit name -> (display, text)
     timers: list[tuple[str, str]] = []  # (unit name it starts, timer's display)
     shell: dict[str, list[tuple[str, str]]] = {}  # a shell script's file name -> [(display, text)]
+    callbacks: list[tuple[str, int, str]] = []
     for path, display in files:
         try:
             if os.stat(path).st_size > MAX_TEXT_SIZE:
@@ -287,6 +297,8 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
             scripts.update(_pyproject_scripts(text))
         elif name == "setup.cfg":
             scripts.update(_ini_scripts(text))
+        elif name.endswith(_CONFIG_SUFFIXES):
+            callbacks.extend(configured_callbacks(text, display))
         else:
             lines.extend(cron_lines(text, display))
             if name.endswith(_DOC_SUFFIXES) and not _history(display):
@@ -301,7 +313,20 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
                 if found:
                     lines.append(CronLine(display, number, found.group(1).strip()))
     lines = list(dict.fromkeys(lines))  # a crontab line in a code block about cron is read twice
-    return Schedules(tuple(lines + _scripts_run(lines, shell)), tuple(sorted(scripts.items())))
+    return Schedules(tuple(lines + _scripts_run(lines, shell)), tuple(sorted(scripts.items())), tuple(callbacks))
+
+
+def configured_callbacks(text: str, display: str) -> list[tuple[str, int, str]]:
+    """The consumer a message consumer's configuration names at its top level, before any table
+    (`callback = "app.consumer:Handler"`): (display, line, "module:attr")."""
+    out = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("["):
+            break
+        found = _CALLBACK.match(line.strip()) if len(line) <= MAX_LINE else None
+        if found is not None:
+            out.append((display, number, found.group(1)))
+    return out
 
 
 MAX_SCRIPT_LINES = 5000  # commands read from the scripts schedules run, in all

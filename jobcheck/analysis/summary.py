@@ -282,6 +282,8 @@ _EMPTY: frozenset = frozenset()
 # Shared, never mutated: an empty argument list or keyword dict, and the commonest Values.
 _NONE: tuple = ()
 _NO_KWARGS: dict = {}
+# Methods that call the callable they are given, with the arguments after it (Twisted's reactor and threads).
+_TRAMPOLINES = frozenset(("callInThread", "callFromThread", "callWhenRunning", "deferToThread"))
 _OTHER: list = ["other"]
 _LIT_NONE: list = ["lit", None]
 # Calls whose receiver's identity matters (Django signals: which signal is sent or connected).
@@ -782,6 +784,11 @@ class Summarizer:
                 if isinstance(a, ast.Name) and a.id in self.scope.caught:
                     self.scope.caught.pop(a.id).hands_over = True  # `q.put(outcome)`
         argsrc = [self.expr(a) for a in node.args]
+        args = node.args
+        if len(args) > 1 and self._trampoline(args[0]):
+            # `LoopingCall(reactor.callInThread, self.reload)`, `pool.submit(copy_context().run, f, x)`:
+            # what is handed on calls its next argument with the rest; the call is read as given that.
+            args, argsrc = args[1:], argsrc[1:]
         kwsrc = {}
         kw_sources: frozenset = _EMPTY
         for k in node.keywords:
@@ -801,7 +808,7 @@ class Summarizer:
             end_col=node.end_col_offset or node.col_offset,
             # Most calls have no arguments of one kind or another: share one empty container
             # (summaries are read-only once built) instead of allocating one per call.
-            args=[self.value(a, 1) for a in node.args] if node.args else _NONE,
+            args=[self.value(a, 1) for a in args] if args else _NONE,
             kwargs={k.arg or "**": self.value(k.value, 1) for k in node.keywords} if node.keywords else _NO_KWARGS,
             argsrc=[sorted(s) for s in argsrc] if any(argsrc) else _NONE,
             kwsrc=kwsrc or _NO_KWARGS,
@@ -823,6 +830,14 @@ class Summarizer:
         for s in argsrc:
             sources = sources | s
         return sources
+
+    def _trampoline(self, node: ast.expr) -> bool:
+        """A callable that calls the callable it is given with the rest of its arguments:
+        Twisted's thread hand-offs, a context's `run`."""
+        if not isinstance(node, ast.Attribute):
+            return False
+        name = self.resolve(node) or ""
+        return node.attr in _TRAMPOLINES or name.startswith("contextvars.") and node.attr == "run"
 
     # ---- statements --------------------------------------------------------------------------
 

@@ -10,7 +10,8 @@ or called by a script's module code (`if __name__ == "__main__": main()`), or st
 the project shows (a daemon's loop its deployment runs, a library's scheduler loop its users
 start), where the function has a loop that runs until stopped (`while True:`, `while not
 stop.is_set():`, `while self.running:`) and sleeps (`asyncio.sleep`, `time.sleep`, `trio.sleep`,
-`anyio.sleep`, `gevent.sleep`, an `Event().wait(timeout)`, a worker's `queue.get(timeout=0.5)`).
+`anyio.sleep`, `gevent.sleep`, an `Event().wait(timeout)`, a worker's `queue.get(timeout=0.5)`, a
+Redis blocking pop `rc.blpop([fifo])`).
 Nothing retries such a
 job, and nothing starts a round while the previous one runs (the loop is sequential), but a
 second process started the same way runs the same loop beside it. A function started once (no
@@ -98,6 +99,7 @@ _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
 # What a thread does with a queue, an event or a container it was given: it takes its work from
 # them, it does not run them (`job = self.queue.get()`).
 _HANDED_DATA = BOOKKEEPING_METHODS | {"get_nowait", "put", "put_nowait", "empty", "full", "qsize", "task_done", "wait"}
+_BLOCKING_POPS = ("blpop", "brpop", "brpoplpush", "blmove", "blmpop", "bzpopmin", "bzpopmax", "bzmpop")
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
            "curio.sleep",
@@ -331,8 +333,9 @@ def _started_by(project: Project, site, started: list | None) -> list:
         fn = project.function_for(project.canonical(started[1]))
         if fn is not None and not fn.is_async:
             # `Thread(target=make_handler(x))`: what runs is what the call returns, a function
-            # the factory defines (`return handler`) or nothing known.
-            fn = project.functions.get(fn.returns_function or "")
+            # the factory defines (`return handler`; what it wraps, for a decorator applied in
+            # place: `submit(self.log_errors(self.cleanup), sid)`) or nothing known.
+            fn = project.functions.get(target(project, site.module, started) or "")
         elif fn is None and (cls := constructed_class(project, site.module, started)) is not None:
             fn = method_body(project, cls, "__call__")  # `submit(Uploader(bucket), part)`: the instance is called
     else:
@@ -1324,7 +1327,10 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # thread's constructor has no type here); `requests.get(url, timeout=5)` names what it gets.
     # A work queue's blocking `pop(blocking=True, timeout=1)` (Redis-backed queues) waits the same way.
     queue_get = name in _QUEUE_GETS or (ev.attr in ("get", "pop") and not ev.args and not name.startswith(_RESULT_GETS))
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and queue_get and "timeout" in ev.kwargs)
+    # Redis's blocking pops wait for the next item of a list (`rc.blpop([FIFO])`), and a stream's
+    # read given `block=` for the next entry, whatever holds the client.
+    blocking_pop = ev.attr in _BLOCKING_POPS or (ev.attr in ("xread", "xreadgroup") and "block" in ev.kwargs)
+    return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and (blocking_pop or queue_get and "timeout" in ev.kwargs))
 
 
 def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:

@@ -98,6 +98,9 @@ CALLS = (
     # came first), aio-pika, kombu, Google Cloud Pub/Sub, NATS, paho-mqtt, pyzmq.
     CallbackCall(("pika.*.basic_consume",), (1, 0), ("on_message_callback", "consumer_callback"), "consumer", "enqueue"),
     CallbackCall(("aio_pika.*.consume",), (0,), ("callback",), "consumer", "enqueue"),
+    # Fedora Messaging: `api.consume(callback)` (and `twisted_consume`) calls it for each message.
+    CallbackCall(("fedora_messaging.api.consume", "fedora_messaging.api.twisted_consume"), (0,), ("callback",),
+                 "consumer", "enqueue"),
     CallbackCall(("kombu.Consumer", "kombu.messaging.Consumer", "kombu.*.Consumer"), (), ("callbacks", "on_message"),
                  "consumer", "enqueue"),
     CallbackCall(("google.cloud.pubsub_v1.*.subscribe", "google.cloud.pubsub.*.subscribe"), (1,), ("callback",),
@@ -266,6 +269,7 @@ class CallbackApis:
                             for fn in _listener_methods(project, site.module, value, spec.methods))
         regs.extend(_queue_consumers(project, self.name))
         regs.extend(_crawl_signal_handlers(project, self.name))
+        regs.extend(_configured_consumers(project, self.name))
         return regs
 
     @staticmethod
@@ -361,6 +365,23 @@ def _queue_consumers(project: Project, framework: str) -> list[Registration]:
         found = target(project, site.module, site.event.args[0])
         if found:
             regs.append(Registration(found, framework, "enqueue", site.anchor, kind="consumer"))
+    return regs
+
+
+def _configured_consumers(project: Project, framework: str) -> list[Registration]:
+    """The consumer a configuration beside the code names (`callback = "app.consumer:Awarder"`,
+    Fedora Messaging's; `schedule_text.configured_callbacks`): a function, or a class whose instance
+    is called with each message."""
+    regs = []
+    for display, line, spec in project.configured_callbacks:
+        dotted = spec.replace(":", ".")
+        found = project.function_at(dotted)
+        cls = project.referent(dotted)
+        if found is None and cls in project.classes:
+            called = project.function_for(f"{cls}().__call__")
+            found = called.qualname if called is not None else None
+        if found is not None:
+            regs.append(Registration(found, framework, "enqueue", Anchor(display, line, 0, line, 0), kind="consumer"))
     return regs
 
 

@@ -63,6 +63,12 @@ FAILURE_SIGNALS = ("celery.signals.task_failure",)
 # beside the tasks (`@worker_ready.connect def at_start(sender, **kw): sender.app.send_task(...)`).
 # Not the earlier `worker_init`, `worker_process_init`...: those set the process up (tracing, metrics).
 START_SIGNALS = ("celery.signals.worker_ready",)
+# The signals a worker sends around each task it runs: their receivers run there, once per task
+# (`@task_prerun.connect def mark_started(task_id, task, **kw)`). Not `before_task_publish` and
+# `after_task_publish`: the code that enqueues sends those.
+TASK_SIGNALS = tuple(f"celery.signals.{s}" for s in (
+    "task_received", "task_prerun", "task_postrun", "task_success", "task_retry", "task_failure",
+    "task_internal_error", "task_revoked", "task_rejected", "task_unknown"))
 ACKS_LATE_CONFIG = ("task_acks_late", "CELERY_TASK_ACKS_LATE", "CELERY_ACKS_LATE")  # app-wide acks_late
 DEFAULT_MAX_RETRIES = 3
 DEFAULT_RETRY_DELAY = 180.0
@@ -134,10 +140,10 @@ class Celery:
     def reads_decorator(name: str) -> bool:
         # An application's own `X.task` counts when X is one of its Celery apps (`tasks`).
         return (is_task_decorator(name) or name.endswith(".task")
-                or name.removesuffix(".connect") in (*FAILURE_SIGNALS, *START_SIGNALS))
+                or name.removesuffix(".connect") in (*TASK_SIGNALS, *START_SIGNALS))
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        return list(tasks(project).values())
+        return list(tasks(project).values()) + _task_signal_receivers(project)
 
     def find_started(self, project: Project) -> list[JobSite]:
         """Receivers of a worker's start signals, started once in each worker that starts."""
@@ -330,6 +336,23 @@ def _base_class(project: Project, module: ModuleSummary, value) -> ClassSummary 
     return project.classes.get(canonical_in(project, module, value[1]) or "")
 
 
+def _task_signal_receivers(project: Project) -> list[JobSite]:
+    """Receivers of the signals a worker sends around each task (`TASK_SIGNALS`), connected by
+    decorator or by `signal.connect(receiver)`: callbacks run in the worker, once per task."""
+    found: dict[str, str] = {}  # receiver -> the signal
+    for d in decorated_functions(project, "celery"):
+        signal = (canonical_in(project, d.module, d.value[1]) or "").removesuffix(".connect")
+        if signal in TASK_SIGNALS and project.the_applications(d.module):
+            found.setdefault(d.function.qualname, signal)
+    for site in calls_named(project, ("connect",), _reads_task_signal_connect):
+        receiver = target(project, site.module, site.event.args[0] if site.event.args else site.event.kwargs.get("receiver"))
+        if receiver in project.functions and project.the_applications(site.module):
+            found.setdefault(receiver, (site.name or "").removesuffix(".connect"))
+    return [job_from_function(project, project.functions[q], "celery", "callback",
+                              triggers={"failure" if signal.endswith(("_failure", "_internal_error")) else "enqueue"})
+            for q, signal in found.items()]
+
+
 def _failure_signal(project: Project) -> str | None:
     """A `task_failure` receiver connected for every task: exhaustion is seen somewhere."""
     for d in decorated_functions(project, "celery"):
@@ -438,6 +461,10 @@ def _reads_task_call(project: Project, module, ev) -> bool:
 
 def _reads_failure_connect(project: Project, module, ev) -> bool:
     return (project.canonical(ev.name) or "").removesuffix(".connect") in FAILURE_SIGNALS
+
+
+def _reads_task_signal_connect(project: Project, module, ev) -> bool:
+    return (project.canonical(ev.name) or "").removesuffix(".connect") in TASK_SIGNALS
 
 
 def _reads_enqueue(project: Project, module, ev) -> bool:

@@ -53,6 +53,10 @@ class Tryton:
                     # class of ours is named); or the class it is called on, a mixin that defines it
                     # (`ChatMixin.__queue__._chat_dispatch`) and has no model name.
                     targets = _methods(project, models, model_of.get(owner), method)
+                    if not targets and owner.endswith("Pool().get"):
+                        # `Customer = Pool().get('account.payment.stripe.customer')` ...
+                        # `Customer.__queue__.stripe_update(...)`: the model a lookup here names that defines it.
+                        targets = [t for name in _looked_up(project, fn) for t in _methods(project, models, name, method)]
                     if not targets and f"{owner}.{method}" in project.functions:
                         targets = [f"{owner}.{method}"]
                     anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
@@ -91,6 +95,21 @@ def _cron_methods(project: Project, cls, module) -> list[tuple[str, Anchor]]:
 def _cron_strings(value) -> list[str]:
     """The cron method strings in a Value (a selection's list of pairs, a call's arguments)."""
     return [v[1] for v in leaves_within(value) if v[0] == "lit" and isinstance(v[1], str) and _CRON_METHOD.match(v[1])]
+
+
+def _looked_up(project: Project, fn) -> list[str]:
+    """The model names `Pool().get('...')` is given in a function or the functions it is
+    defined in (a closure uses its enclosing function's lookups)."""
+    names = []
+    scopes = fn.qualname.split(".<locals>.")
+    for i in range(len(scopes), 0, -1):
+        scope = project.functions.get(".<locals>.".join(scopes[:i]))
+        for ev in scope.events if scope is not None else ():
+            if ev.kind == "call" and (ev.name or "").endswith("Pool().get") and ev.args:
+                name = lit(ev.args[0], None)
+                if isinstance(name, str) and name not in names:
+                    names.append(name)
+    return names
 
 
 def _methods(project: Project, models: dict, model: str | None, method: str) -> list[str]:

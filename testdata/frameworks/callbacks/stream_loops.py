@@ -1,7 +1,9 @@
 # jobcheck-test: select=JC501
 # A loop over a message stream waits for each message and runs until stopped: a consumer's or a
 # subscriber's (`for message in self._consumer:`, `KafkaConsumer(topic)`), a pub/sub's `listen()`,
-# a channel's `consume(queue)`. A loop over a list of consumers or subscriptions walks it once.
+# a channel's `consume(queue)`; so does a loop taking the next item with a blocking pop
+# (`rc.blpop([...])`, a stream's `xread(..., block=...)`). A loop over a list of consumers or
+# subscriptions walks it once; a non-blocking `lpop` in a loop drains the list and stops.
 import redis
 import requests
 from kafka import KafkaConsumer
@@ -36,6 +38,31 @@ def drain(topic):  # expect: JC501
         requests.post("https://archive.example/records", data=record.value)
 
 
+class LogHandler:
+    def __init__(self, connect):
+        self.rc = connect()
+
+    def run(self):  # expect: JC501
+        while True:
+            _, raw = self.rc.blpop(["log-fifo"])
+            requests.post("https://logs.example/lines", data=raw)
+
+    def drain(self):
+        while True:
+            raw = self.rc.lpop("log-fifo")
+            if raw is None:
+                return
+            requests.post("https://logs.example/lines", data=raw)
+
+
+def follow(stream, rc):  # expect: JC501
+    last = "$"
+    while True:
+        for _, entries in rc.xread({stream: last}, block=5000) or ():
+            for last, fields in entries:
+                requests.post("https://hooks.example/entries", json=fields)
+
+
 def notify_all(subscriptions):
     for subscription in subscriptions:
         requests.post(subscription.url, json={"ping": True})
@@ -43,3 +70,4 @@ def notify_all(subscriptions):
 
 if __name__ == "__main__":
     Persister("metrics").run()
+    LogHandler(redis.Redis).run()

@@ -38,7 +38,7 @@ def audit(event):  # expect: JC501
 
 
 @task_failure.connect
-def on_task_failure(sender=None, task_id=None, exception=None, **kwargs):
+def on_task_failure(sender=None, task_id=None, exception=None, **kwargs):  # expect: JC501
     send_mail("Task failed", str(exception), "ops@example.com", ["ops@example.com"])
 
 

@@ -166,3 +166,20 @@ class Client:
             if e.response.status_code == 502 and not retried:
                 return self.submit(path, body, retried=True)
             raise
+
+
+class Feed:
+    def push(self, session: requests.Session, entry, retried=False):
+        """Its session parameter is written with its type, and passed on as itself: the same work
+        again, the POST repeated."""
+        try:
+            return session.post("https://feed.example/entries", json=entry, timeout=5)  # expect: JC201
+        except requests.ConnectionError:
+            if retried:
+                raise
+            return self.push(session, entry, retried=True)
+
+
+@shared_task
+def publish(entry):
+    Feed().push(requests.Session(), entry)
