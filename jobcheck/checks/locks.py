@@ -98,7 +98,7 @@ def _lock_call(project: ProjectView, fn: FunctionSummary, index: int, name: str 
 
 # How a lock class of the application's own (a vendored pylockfile, a lock file of its own) takes
 # its lock when it leaves a file behind: it creates one only one process can (a hard link, a
-# folder, a symbolic link, `O_EXCL`), and never asks whether its holder still lives.
+# folder, a symbolic link, `O_EXCL`), and none of its methods asks whether the holder still lives.
 _EXCLUSIVE_CREATES = ("os.link", "os.mkdir", "os.symlink")
 _HOLDER_CHECKS = ("os.kill", "psutil.", "fcntl.")
 
@@ -106,21 +106,25 @@ _HOLDER_CHECKS = ("os.kill", "psutil.", "fcntl.")
 def _own_stale_file_lock(project: ProjectView, name: str | None) -> bool:
     """Is `name` a lock class of the project whose `acquire` (its own or a base's, with the
     functions it calls) leaves a lock file that stays on disk when its holder dies?"""
+    family, seen = [], set()
     cls = project.classes.get((project.canonical(name) or name or "").removesuffix("()"))
-    seen: set[str] = set()
     while cls is not None and cls.qualname not in seen:
         seen.add(cls.qualname)
-        acquire = project.functions.get(f"{cls.qualname}.acquire")
-        if acquire is not None:
-            # its body, and the project's functions it calls (`self.attempt_acquire(...)`)
-            bodies = [acquire, *(f for ev in acquire.events if ev.kind == "call"
-                                 if (f := project.function_for(project.event_name(ev))) is not None and f is not acquire)]
-            calls = [(project.event_name(ev) or "", ev) for body in bodies for ev in body.events if ev.kind == "call"]
-            creates = any(n in _EXCLUSIVE_CREATES or n == "os.open" and "O_EXCL" in repr(ev.args) for n, ev in calls)
-            return creates and not any(n.startswith(_HOLDER_CHECKS) for n, _ in calls)
+        family.append(cls)
         base = next((project.canonical(b) for b in cls.bases if b), None)
         cls = project.classes.get((base or "").removesuffix("()"))
-    return False
+    methods = [f for c in family for m in c.methods if (f := project.functions.get(f"{c.qualname}.{m}")) is not None]
+    acquire = next((f for f in methods if f.name == "acquire"), None)
+    if acquire is None:
+        return False
+    # `acquire` and the project's functions it calls (`self.attempt_acquire(...)`)
+    bodies = [acquire, *(f for ev in acquire.events if ev.kind == "call"
+                         if (f := project.function_for(project.event_name(ev))) is not None and f is not acquire)]
+    creates = any(n in _EXCLUSIVE_CREATES or n == "os.open" and "O_EXCL" in repr(ev.args)
+                  for body in bodies for ev in body.events if ev.kind == "call" for n in (project.event_name(ev) or "",))
+    checks = any((project.event_name(ev) or "").startswith(_HOLDER_CHECKS)
+                 for f in methods for ev in f.events if ev.kind == "call")
+    return creates and not checks
 
 
 def _set_if_absent(project: ProjectView, fn: FunctionSummary, index: int, name: str | None,

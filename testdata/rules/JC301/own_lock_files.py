@@ -45,13 +45,25 @@ FileLock = MkdirFileLock
 
 
 class PidFileLock(LockBase):
+    def holder_lives(self):
+        with open(os.path.join(self.lock_file, "pid")) as handle:
+            try:
+                os.kill(int(handle.read()), 0)
+            except OSError:
+                return False
+        return True
+
+    def __enter__(self):
+        if os.path.isdir(self.lock_file) and not self.holder_lives():
+            self.release()  # left by a holder that died
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc):
+        self.release()
+
     def acquire(self, timeout=None):
-        try:
-            os.mkdir(self.lock_file)
-        except OSError:
-            with open(os.path.join(self.lock_file, "pid")) as handle:
-                os.kill(int(handle.read()), 0)  # the holder lives: the lock is taken
-            raise
+        os.mkdir(self.lock_file)
 
 
 class FlockLock(LockBase):
@@ -82,12 +94,8 @@ def link_locked():
 
 @shared_task
 def pid_locked():
-    lock = PidFileLock("/var/run/pid_locked")
-    lock.acquire()
-    try:
+    with PidFileLock("/var/run/pid_locked"):
         send_all()
-    finally:
-        lock.release()
 
 
 @shared_task
