@@ -71,20 +71,27 @@ class Odoo:
         models = _models(project)
         if not models:
             return []
+        return [*self._data_records(project, models), *self._declared_in_classes(project, models),
+                *self._deferred_calls(project, models)]
+
+    def _data_records(self, project: Project, models: dict) -> list[Registration]:
+        """What the XML data beside the code names: scheduled actions, job functions and their hooks."""
         regs = []
         for display, line, model, method, made in project.scheduled_actions:
             anchor = Anchor(display, line, 0, line, 0)
-            for written in _named(models, model):
-                for t in _methods(project, models, written, method):
-                    if made == "cron":
-                        regs.append(Registration(t, self.name, "schedule", anchor, kind="periodic"))
-                    elif made == "job":
-                        regs.append(Registration(t, self.name, "enqueue", anchor, retry=retry_policy({}, anchor)))
-                    else:  # a failed job's hook, run by the worker
-                        regs.append(Registration(t, self.name, "enqueue", anchor, kind="callback"))
-        classes = _model_classes(project)
-        model_of = {cls.qualname: names for cls, names in classes}
-        for cls, names in classes:
+            for target in (t for written in _named(models, model) for t in _methods(project, models, written, method)):
+                if made == "cron":
+                    regs.append(Registration(target, self.name, "schedule", anchor, kind="periodic"))
+                elif made == "job":
+                    regs.append(Registration(target, self.name, "enqueue", anchor, retry=retry_policy({}, anchor)))
+                else:  # a failed job's hook, run by the worker
+                    regs.append(Registration(target, self.name, "enqueue", anchor, kind="callback"))
+        return regs
+
+    def _declared_in_classes(self, project: Project, models: dict) -> list[Registration]:
+        """A cron worker's `_callback` overridden, and the methods queue_job delays automatically."""
+        regs = []
+        for cls, names in _model_classes(project):
             module = project.module_of_class(cls)
             for method in cls.methods:
                 fn = project.functions.get(f"{cls.qualname}.{method}")
@@ -106,6 +113,12 @@ class Odoo:
                         where = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
                         regs.extend(Registration(t, self.name, "enqueue", where, retry=retry_policy({}, where))
                                     for n in names for t in _methods(project, models, n, delayed))
+        return regs
+
+    def _deferred_calls(self, project: Project, models: dict) -> list[Registration]:
+        """`records.with_delay(...).method(...)` and `records.delayable(...).method(...)`."""
+        regs = []
+        model_of = {cls.qualname: names for cls, names in _model_classes(project)}
         for module in project.modules.values():
             for fn in module.functions.values():
                 for ev in fn.events:
