@@ -32,7 +32,7 @@ from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPoli
 from ..analysis.names import canonical_in
 from ..analysis.project import Project
 from ..analysis.values import lit
-from .base import describe, job_from_function, kwargs_of, policy, retry_limit
+from .base import describe, job_from_function, policy, retry_limit
 
 AUTOVACUUM = ("odoo.api.autovacuum", "openerp.api.autovacuum")
 JOB_DECORATORS = ("odoo.addons.queue_job.job.job", "openerp.addons.queue_job.job.job")
