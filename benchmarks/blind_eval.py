@@ -214,7 +214,7 @@ def owner_of(finding: dict, labels: list[dict]) -> tuple[int | None, str]:
 
 def evaluate(label_file: Path, keep: Path | None) -> dict:
     data = tomllib.loads(label_file.read_text())
-    meta, labels = data["meta"], data["job"]
+    meta, labels = data["meta"], data.get("job", [])
     app = meta["name"]
     result: dict = {"app": app, "version": meta["version"], "label_file": label_file.name}
     started = time.perf_counter()

@@ -44,10 +44,12 @@ class Project(Guards, Program):
     def __init__(self, modules: list[ModuleSummary], catalog: Catalog, frameworks: list, entry_points: dict | None = None,
                  schedules=None, roots: list | None = None) -> None:
         super().__init__(modules, roots)
-        # What the texts beside the code say (`schedule_text.Schedules`): crontab lines, console scripts.
+        # What the texts beside the code say (`schedule_text.Schedules`): crontab lines, console scripts,
+        # consumers a configuration names, Odoo's scheduled actions.
         self.cron_lines = list(schedules.lines) if schedules is not None else []
         self.console_scripts = {**setup_console_scripts(self.modules), **dict(schedules.scripts if schedules else ())}
         self.configured_callbacks = list(schedules.callbacks) if schedules is not None else []
+        self.scheduled_actions = list(schedules.actions) if schedules is not None else []
         self.catalog = catalog
         self.frameworks = frameworks
         self.entry_points = entry_points or {}

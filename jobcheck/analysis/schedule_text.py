@@ -27,12 +27,20 @@ A message consumer's configuration (`*.toml`, and its `.example`) names the cons
 top level (`callback = "fedbadges.consumer:FedoraBadgesConsumer"`, Fedora Messaging's):
 `configured_callbacks`.
 
+An Odoo addon's XML data declares its scheduled actions as `ir.cron` records, whose code calls a
+method of the model the record names (`<field name="model_id" ref="model_sale_order"/>`,
+`<field name="code">model._cron_cleanup()</field>`; Odoo 10's `model` and `function` fields), and
+its queue_job functions and their failure hooks as `queue.job.function` records:
+`scheduled_actions`.
+
 Which files are read is decided by name alone (`is_schedule_file`), so that listing a folder
 tells whether one was added or removed (the cache's folder stamps look at the same names).
 """
 
 from __future__ import annotations
 
+import bisect
+import html
 import os
 import re
 import shlex
@@ -91,13 +99,15 @@ _PACKAGE_FILES = ("pyproject.toml", "setup.cfg")
 # names the consumer at its top level (`callback = "fedbadges.consumer:FedoraBadgesConsumer"`).
 _CONFIG_SUFFIXES = (".toml", ".toml.example", ".toml.sample", ".toml.dist")
 _CALLBACK = re.compile(r"""^callback\s*=\s*["']([A-Za-z_][\w.]*:[A-Za-z_][\w.]*)["']\s*(#.*)?$""")
+# Odoo's data files: `ir.cron` records.
+_DATA_SUFFIXES = (".xml",)
 _CRON_FOLDERS = ("cron", "cron.d", "cron.hourly", "cron.daily", "cron.weekly", "cron.monthly")
 
 
 def is_schedule_file(name: str, folder: str = "") -> bool:
     """By its name, or its folder's (`cron.d/app`, `cron.daily/backup`)."""
     lowered = name.lower()
-    return ("cron" in lowered or lowered.endswith((*_TEXT_SUFFIXES, *_CONFIG_SUFFIXES, ".timer", ".service"))
+    return ("cron" in lowered or lowered.endswith((*_TEXT_SUFFIXES, *_CONFIG_SUFFIXES, *_DATA_SUFFIXES, ".timer", ".service"))
             or lowered in _PACKAGE_FILES or os.path.basename(folder.rstrip("/\\")).lower() in _CRON_FOLDERS)
 
 
@@ -109,6 +119,10 @@ class Schedules:
     lines: tuple = ()
     scripts: tuple = ()  # ((name, target), ...)
     callbacks: tuple = ()  # ((display path, line, "module:attr"), ...): consumers a configuration names
+    # ((display path, line, model, method, kind), ...): the methods Odoo's data records name (a
+    # scheduled action's, a queue_job function's); the model as written, a name (`sale.order`) or
+    # its record id (`model_sale_order`)
+    actions: tuple = ()
 
 
 def cron_lines(text: str, path: str) -> list[CronLine]:
@@ -277,6 +291,7 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
     timers: list[tuple[str, str]] = []  # (unit name it starts, timer's display)
     shell: dict[str, list[tuple[str, str]]] = {}  # a shell script's file name -> [(display, text)]
     callbacks: list[tuple[str, int, str]] = []
+    actions: list[tuple[str, int, str, str]] = []
     for path, display in files:
         try:
             if os.stat(path).st_size > MAX_TEXT_SIZE:
@@ -299,6 +314,8 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
             scripts.update(_ini_scripts(text))
         elif name.endswith(_CONFIG_SUFFIXES):
             callbacks.extend(configured_callbacks(text, display))
+        elif name.endswith(_DATA_SUFFIXES):
+            actions.extend(scheduled_actions(text, display))
         else:
             lines.extend(cron_lines(text, display))
             if name.endswith(_DOC_SUFFIXES) and not _history(display):
@@ -313,7 +330,8 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
                 if found:
                     lines.append(CronLine(display, number, found.group(1).strip()))
     lines = list(dict.fromkeys(lines))  # a crontab line in a code block about cron is read twice
-    return Schedules(tuple(lines + _scripts_run(lines, shell)), tuple(sorted(scripts.items())), tuple(callbacks))
+    return Schedules(tuple(lines + _scripts_run(lines, shell)), tuple(sorted(scripts.items())), tuple(callbacks),
+                     tuple(actions))
 
 
 def configured_callbacks(text: str, display: str) -> list[tuple[str, int, str]]:
@@ -327,6 +345,72 @@ def configured_callbacks(text: str, display: str) -> list[tuple[str, int, str]]:
         if found is not None:
             out.append((display, number, found.group(1)))
     return out
+
+
+_ATTR = re.compile(r"""([\w:]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+# `model.method()` in a cron's code, through the recordset methods that pick the records or who
+# runs it (`model.sudo()._cron_send()`, `model.search([])._cron_check()`); `env['res.partner']`
+# names its model.
+_ARGS = r"\((?:[^()]|\([^()]*\))*\)"  # an argument list, one level of parentheses inside
+_PICKING = rf"(?:(?:sudo|with_context|with_company|with_user|with_env|search|browse|filtered){_ARGS}\s*\.\s*)*"
+_ON_MODEL = re.compile(rf"\bmodel\s*\.\s*{_PICKING}([A-Za-z_]\w*)\s*\(")
+_ON_ENV = re.compile(rf"""\benv\s*\[\s*["']([\w.]+)["']\s*\]\s*\.\s*{_PICKING}([A-Za-z_]\w*)\s*\(""")
+_RECORDSET_METHODS = frozenset({"search", "browse", "sudo", "with_context", "with_company", "with_user", "env", "ensure_one",
+                                "exists", "filtered", "mapped", "sorted"})
+
+
+# What a data record makes of the method it names: an `ir.cron` runs it on its interval; a
+# queue_job `queue.job.function` declares it a job function, and its `on_fail_method` a hook the
+# worker runs once the job has failed.
+_RECORD_METHODS = {"ir.cron": (("code", "cron"), ("function", "cron")),
+                   "queue.job.function": (("method", "job"), ("on_fail_method", "on_fail"))}
+
+
+def scheduled_actions(text: str, display: str) -> list[tuple[str, int, str, str, str]]:
+    """The methods Odoo data records of an XML file name (`_RECORD_METHODS`): (display, line,
+    model, method, what the record makes of it), the model as the record writes it (a name, or the
+    id of its `ir.model` record)."""
+    if "ir.cron" not in text and "queue.job.function" not in text:
+        return []
+    out = []
+    line, counted = 1, 0
+    for start, attrs, body in _elements(text, "record"):
+        kinds = _RECORD_METHODS.get(attrs.get("model", ""))
+        if kinds is None or body is None:
+            continue
+        line, counted = line + text.count("\n", counted, start), start
+        fields = {}
+        for _, field_attrs, value in _elements(body, "field"):
+            value = field_attrs.get("ref") or field_attrs.get("eval") or html.unescape(value or "")
+            fields[field_attrs.get("name")] = value.replace("<![CDATA[", "").replace("]]>", "").strip().strip("'\"")
+        model = fields.get("model_id", "").rpartition(".")[2] or fields.get("model", "")
+        for name, kind in kinds:
+            value = fields.get(name, "")
+            if name == "code":
+                calls = [(model, m) for m in _ON_MODEL.findall(value)] + _ON_ENV.findall(value)
+            else:  # a method's name (`function`: Odoo 10 and before)
+                calls = [(model, value)] if re.fullmatch(r"[A-Za-z_]\w*", value) else []
+            out.extend((display, line, on, method, kind) for on, method in calls
+                       if on and method not in _RECORDSET_METHODS)
+    return list(dict.fromkeys(out))
+
+
+def _elements(text: str, tag: str):
+    """(offset, attributes, body) of each `<tag ...>body</tag>` (body None for `<tag .../>` or
+    one never closed). Each opening tag is paired with the next closing one, found by bisection
+    in the list of closings, so that a file of unclosed tags costs no more than one pass."""
+    closings = [m.start() for m in re.finditer(rf"</{tag}\s*>", text)]
+    for found in re.finditer(rf"<{tag}\b([^>]*)>", text):
+        attrs, start = found.group(1), found.end()
+        if attrs.endswith("/"):
+            yield found.start(), _attrs(attrs[:-1]), None
+            continue
+        i = bisect.bisect_left(closings, start)
+        yield found.start(), _attrs(attrs), text[start:closings[i]] if i < len(closings) else None
+
+
+def _attrs(text: str) -> dict[str, str]:
+    return {m.group(1): m.group(2) if m.group(2) is not None else m.group(3) for m in _ATTR.finditer(text)}
 
 
 MAX_SCRIPT_LINES = 5000  # commands read from the scripts schedules run, in all

@@ -68,15 +68,15 @@ def locks_in(project: ProjectView, fn: FunctionSummary) -> list[Lock]:
         if ev.kind != "call" or "**" in ev.kwargs:
             continue  # (keywords passed on whole may hold the expiry)
         name = project.event_name(ev)
-        found = _lock_call(fn, i, name, ev) or _set_if_absent(project, fn, i, name, ev)
+        found = _lock_call(project, fn, i, name, ev) or _set_if_absent(project, fn, i, name, ev)
         if found is not None:
             out.append(found)
     return out
 
 
-def _lock_call(fn: FunctionSummary, index: int, name: str | None, ev: Event) -> Lock | None:
+def _lock_call(project: ProjectView, fn: FunctionSummary, index: int, name: str | None, ev: Event) -> Lock | None:
     """A lock API: its expiry as given, or the library's default; a lock file with none to give."""
-    if name in _STALE_FILE_LOCKS:
+    if name in _STALE_FILE_LOCKS or _own_stale_file_lock(project, name):
         expiry, how, keyword = None, "a lock file that stays on disk when its holder dies", ""
     else:
         found = next(((keyword, position, default) for patterns, keyword, position, default in (*_LOCKS, *_LEASES)
@@ -94,6 +94,37 @@ def _lock_call(fn: FunctionSummary, index: int, name: str | None, ev: Event) -> 
     return Lock(index, name, expiry, how, keyword=keyword, key=_literal(ev.args[0] if ev.args else None),
                 region=_entered_by(fn, ev), release=releases[0] if releases else None,
                 end=releases[-1][2] if releases else None)
+
+
+# How a lock class of the application's own (a vendored pylockfile, a lock file of its own) takes
+# its lock when it leaves a file behind: it creates one only one process can (a hard link, a
+# folder, a symbolic link, `O_EXCL`), and none of its methods asks whether the holder still lives.
+_EXCLUSIVE_CREATES = ("os.link", "os.mkdir", "os.symlink")
+_HOLDER_CHECKS = ("os.kill", "psutil.", "fcntl.")
+
+
+def _own_stale_file_lock(project: ProjectView, name: str | None) -> bool:
+    """Is `name` a lock class of the project whose `acquire` (its own or a base's, with the
+    functions it calls) leaves a lock file that stays on disk when its holder dies?"""
+    family, seen = [], set()
+    cls = project.classes.get((project.canonical(name) or name or "").removesuffix("()"))
+    while cls is not None and cls.qualname not in seen:
+        seen.add(cls.qualname)
+        family.append(cls)
+        base = next((project.canonical(b) for b in cls.bases if b), None)
+        cls = project.classes.get((base or "").removesuffix("()"))
+    methods = [f for c in family for m in c.methods if (f := project.functions.get(f"{c.qualname}.{m}")) is not None]
+    acquire = next((f for f in methods if f.name == "acquire"), None)
+    if acquire is None:
+        return False
+    # `acquire` and the project's functions it calls (`self.attempt_acquire(...)`)
+    bodies = [acquire, *(f for ev in acquire.events if ev.kind == "call"
+                         if (f := project.function_for(project.event_name(ev))) is not None and f is not acquire)]
+    creates = any(n in _EXCLUSIVE_CREATES or n == "os.open" and "O_EXCL" in repr(ev.args)
+                  for body in bodies for ev in body.events if ev.kind == "call" for n in (project.event_name(ev) or "",))
+    checks = any((project.event_name(ev) or "").startswith(_HOLDER_CHECKS)
+                 for f in methods for ev in f.events if ev.kind == "call")
+    return creates and not checks
 
 
 def _set_if_absent(project: ProjectView, fn: FunctionSummary, index: int, name: str | None,

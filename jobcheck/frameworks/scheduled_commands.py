@@ -126,6 +126,7 @@ _GENERIC = {"run", "start", "serve", "server", "worker", "shell", "main", "cli",
 @dataclass
 class _CronWords:
     words: dict = field(default_factory=dict)  # every word of a crontab command -> its first line
+    leading: dict = field(default_factory=dict)  # the first word of a crontab command -> its line
     django: dict = field(default_factory=dict)  # a Django command `manage.py NAME` runs -> its line
     scripts: dict = field(default_factory=dict)  # `x/y.py` or `-m x.y` run by python -> its line
     console: list = field(default_factory=list)  # (console script's "module:function", words after it, line)
@@ -145,6 +146,8 @@ def _cron_words(project: Project) -> _CronWords:
             # Command names count from the application's own program on (`certbot renew` in the
             # same docs names no command of this application).
             start = next((i for i, w in enumerate(words) if _runs_the_application(w, programs)), len(words))
+            if words:
+                out.leading.setdefault(words[0], line)
             for i, word in enumerate(words):
                 if i >= start:
                     out.words.setdefault(word, line)
@@ -234,14 +237,17 @@ def _runs_the_application(word: str, programs: set[str]) -> bool:
 
 def _django_in_cron(cron: _CronWords, qualname: str):
     """The crontab line that runs this Django command: `manage.py NAME`, or a name that can only
-    be a command (`scanpipe flush-projects`, through the application's own wrapper of manage.py:
-    it has a dash or an underscore)."""
+    be a command (it has a dash or an underscore) after the application's own wrapper of manage.py
+    (`scanpipe flush-projects`) or first in the line (the documentation's "the `emit_notices`
+    management command, from cron")."""
     if ".management.commands." not in qualname:
         return None
     name = qualname.rsplit(".management.commands.", 1)[1].partition(".")[0]
     if name in cron.django:
         return cron.django[name]
-    return cron.words.get(name) if ("-" in name or "_" in name) and name not in _GENERIC else None
+    if ("-" in name or "_" in name) and name not in _GENERIC:
+        return cron.words.get(name) or cron.leading.get(name)
+    return None
 
 
 def _command_names(d) -> list[str]:

@@ -8,7 +8,12 @@
   next tick runs it again: no retry.
 - the queue: `Model.__queue__.method(records, ...)` (also `cls.__queue__`, `self.__class__.__queue__`)
   stores a task that a worker runs later, in its own transaction: `method` of that model is a
-  task. How the worker retries it is set in its configuration, not in the code: unknown.
+  task (on a record of a model not known here, `record.__class__.__queue__.send(...)`, the method
+  of each model that defines it). How the worker retries it is set in its configuration, not in
+  the code: unknown.
+- `ir.trigger`: a trigger's action names a method the same way, offered in the `action` selection
+  of the `'ir.trigger'` model; Tryton runs it when the trigger's condition holds on records
+  created, written, deleted or come due: the method is a task.
 """
 
 from __future__ import annotations
@@ -38,14 +43,27 @@ class Tryton:
         regs = []
         for cls in models.get("ir.cron", ()):
             module = project.module_of_class(cls)
-            for text, anchor in _cron_methods(project, cls, module):
+            for text, anchor in _selected_methods(project, cls, module, "method"):
                 model, _, method = text.partition("|")
                 for target in _methods(project, models, model, method):
                     regs.append(Registration(target, self.name, "schedule", anchor, kind="periodic"))
+        for cls in models.get("ir.trigger", ()):
+            module = project.module_of_class(cls)
+            for text, anchor in _selected_methods(project, cls, module, "action"):
+                model, _, method = text.partition("|")
+                for target in _methods(project, models, model, method):
+                    regs.append(Registration(target, self.name, "enqueue", anchor))
         for module in project.modules.values():
             for fn in module.functions.values():
                 for ev in fn.events:
-                    if ev.kind != "call" or _QUEUE not in (ev.name or ""):
+                    if ev.kind != "call" or not (_QUEUE in (ev.name or "") or ev.name is None and ev.receiver == "__queue__"):
+                        continue
+                    anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
+                    if ev.name is None:
+                        # `record.__class__.__queue__.send(...)` on a record of a model not known
+                        # here: the models that define it.
+                        regs.extend(Registration(t, self.name, "enqueue", anchor)
+                                    for name in models for t in _methods(project, models, name, ev.attr))
                         continue
                     owner, _, method = (ev.name or "").rpartition(_QUEUE)
                     owner = owner.removesuffix("().__class__").removesuffix("()")
@@ -59,7 +77,6 @@ class Tryton:
                         targets = [t for name in _looked_up(project, fn) for t in _methods(project, models, name, method)]
                     if not targets and f"{owner}.{method}" in project.functions:
                         targets = [f"{owner}.{method}"]
-                    anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
                     regs.extend(Registration(t, self.name, "enqueue", anchor) for t in targets)
         return regs
 
@@ -75,18 +92,18 @@ def _models(project: Project) -> dict[str, list]:
     return out
 
 
-def _cron_methods(project: Project, cls, module) -> list[tuple[str, Anchor]]:
-    """The `"<model>|<method>"` strings an `ir.cron` class offers: in its `method` field's
-    selection, or added to it in one of its methods."""
+def _selected_methods(project: Project, cls, module, field: str) -> list[tuple[str, Anchor]]:
+    """The `"<model>|<method>"` strings an `ir.cron` (`ir.trigger`) class offers: in its `method`
+    (`action`) field's selection, or added to it in one of its methods."""
     found = []
-    value = cls.attrs.get("method")
+    value = cls.attrs.get(field)
     if value:
         anchor = Anchor(module.path, value[1], value[2], value[1], value[2])
         found.extend((text, anchor) for text in _cron_strings(value[0]))
     for name in cls.methods:
         fn = project.functions.get(f"{cls.qualname}.{name}")
         for ev in fn.events if fn is not None else ():
-            if ev.kind == "call" and ".selection." in (ev.name or "") and ev.attr in ("append", "extend", "insert"):
+            if ev.kind == "call" and f".{field}.selection." in (ev.name or "") and ev.attr in ("append", "extend", "insert"):
                 anchor = Anchor(module.path, ev.line, ev.col, ev.end_line, ev.end_col)
                 found.extend((text, anchor) for arg in ev.args for text in _cron_strings(arg))
     return found

@@ -1,0 +1,1 @@
+from . import res_partner, sync_log
