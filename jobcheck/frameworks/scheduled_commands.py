@@ -17,7 +17,9 @@ program no packaging file declares (scripts built in a loop in `setup.py`) runs 
 `run`) of the one module of the application named as it is (`roundup-mailgw` ->
 `roundup_mailgw.py`). A
 systemd timer's service counts as a crontab line, and so does a command the documentation quotes
-in a paragraph about cron ("run ``ralph deploy`` regularly from cron"); a program of the
+in a paragraph about cron ("run ``ralph deploy`` regularly from cron"; a name that can only be a
+Django command of the project, quoted alone: "the `emit_notices` management command, from your
+crontab"); a program of the
 application's (a console script, or a script with no extension) named in prose in a clause that
 says cron runs something ("I'm running getmail from cron") runs its `main`.
 
