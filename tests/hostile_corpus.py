@@ -58,6 +58,11 @@ def build(base: Path) -> Corpus:
     if hasattr(os, "mkfifo"):
         os.mkfifo(root / "jobs/x.py")
         corpus.expected["jobs/x.py"] = {"JC000"}
+        # Texts read for schedules, consumers and Odoo's data records: nothing to report, nothing to wait for.
+        for name in ("ir_cron.xml", "NOTES.md", "consumer.toml", "app.cron", "deploy.sh"):
+            os.mkfifo(root / "jobs" / name)
+    # Odoo data of 9,000 records and fields never closed, under the size read: one pass, no finding.
+    _write(root / "data/ir_cron.xml", "ir.cron " + '<record model="ir.cron">' * 9000 + '<field name="code">model.x(' * 9000)
     for name, target in (("zero.py", "/dev/zero"), ("passwd.py", str(corpus.outside / "secret.py")),
                          ("etc_passwd.py", "/etc/passwd")):
         if os.path.exists(target):
