@@ -355,6 +355,7 @@ _ARGS = r"\((?:[^()]|\([^()]*\))*\)"  # an argument list, one level of parenthes
 _PICKING = rf"(?:(?:sudo|with_context|with_company|with_user|with_env|search|browse|filtered){_ARGS}\s*\.\s*)*"
 _ON_MODEL = re.compile(rf"\bmodel\s*\.\s*{_PICKING}([A-Za-z_]\w*)\s*\(")
 _ON_ENV = re.compile(rf"""\benv\s*\[\s*["']([\w.]+)["']\s*\]\s*\.\s*{_PICKING}([A-Za-z_]\w*)\s*\(""")
+_EVAL_REF = re.compile(r"""ref\(\s*["']([\w.]+)["']\s*\)""")
 _RECORDSET_METHODS = frozenset({"search", "browse", "sudo", "with_context", "with_company", "with_user", "env", "ensure_one",
                                 "exists", "filtered", "mapped", "sorted"})
 
@@ -381,7 +382,9 @@ def scheduled_actions(text: str, display: str) -> list[tuple[str, int, str, str,
         line, counted = line + text.count("\n", counted, start), start
         fields = {}
         for _, field_attrs, value in _elements(body, "field"):
-            value = field_attrs.get("ref") or field_attrs.get("eval") or html.unescape(value or "")
+            evaluated = field_attrs.get("eval") or ""
+            referred = _EVAL_REF.fullmatch(evaluated.strip())  # `eval="ref('base.model_res_partner')"`
+            value = field_attrs.get("ref") or (referred.group(1) if referred else evaluated) or html.unescape(value or "")
             fields[field_attrs.get("name")] = value.replace("<![CDATA[", "").replace("]]>", "").strip().strip("'\"")
         model = fields.get("model_id", "").rpartition(".")[2] or fields.get("model", "")
         for name, kind in kinds:
