@@ -1,4 +1,6 @@
 # jobcheck-test: select=JC501
+# Scheduled by `ir_cron.xml` (through `env['partner.sync.log']`) and `ir_cron_legacy.xml` (Odoo 10's
+# `model` and `function` fields, and a `model_id` given as `eval="ref('...model_partner_sync_log')"`).
 from odoo import models
 
 
