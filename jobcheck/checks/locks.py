@@ -120,11 +120,11 @@ def _own_stale_file_lock(project: ProjectView, name: str | None) -> bool:
     # `acquire` and the project's functions it calls (`self.attempt_acquire(...)`)
     bodies = [acquire, *(f for ev in acquire.events if ev.kind == "call"
                          if (f := project.function_for(project.event_name(ev))) is not None and f is not acquire)]
-    creates = any(n in _EXCLUSIVE_CREATES or n == "os.open" and "O_EXCL" in repr(ev.args)
-                  for body in bodies for ev in body.events if ev.kind == "call" for n in (project.event_name(ev) or "",))
-    checks = any((project.event_name(ev) or "").startswith(_HOLDER_CHECKS)
-                 for f in methods for ev in f.events if ev.kind == "call")
-    return creates and not checks
+    def calls(functions):
+        return [(project.event_name(ev) or "", ev) for f in functions for ev in f.events if ev.kind == "call"]
+
+    creates = any(n in _EXCLUSIVE_CREATES or n == "os.open" and "O_EXCL" in repr(ev.args) for n, ev in calls(bodies))
+    return creates and not any(n.startswith(_HOLDER_CHECKS) for n, _ in calls(methods))
 
 
 def _set_if_absent(project: ProjectView, fn: FunctionSummary, index: int, name: str | None,

@@ -68,11 +68,15 @@ class Odoo:
         return list(sites.values())
 
     def find_registrations(self, project: Project) -> list[Registration]:
-        models = _models(project)
-        if not models:
+        classes = _model_classes(project)
+        if not classes:
             return []
-        return [*self._data_records(project, models), *self._declared_in_classes(project, models),
-                *self._deferred_calls(project, models)]
+        models: dict[str, list] = {}  # model name -> the classes registered under it
+        for cls, names in classes:
+            for name in names:
+                models.setdefault(name, []).append(cls)
+        return [*self._data_records(project, models), *self._declared_in_classes(project, models, classes),
+                *self._deferred_calls(project, models, classes)]
 
     def _data_records(self, project: Project, models: dict) -> list[Registration]:
         """What the XML data beside the code names: scheduled actions, job functions and their hooks."""
@@ -88,10 +92,10 @@ class Odoo:
                     regs.append(Registration(target, self.name, "enqueue", anchor, kind="callback"))
         return regs
 
-    def _declared_in_classes(self, project: Project, models: dict) -> list[Registration]:
+    def _declared_in_classes(self, project: Project, models: dict, classes: list) -> list[Registration]:
         """A cron worker's `_callback` overridden, and the methods queue_job delays automatically."""
         regs = []
-        for cls, names in _model_classes(project):
+        for cls, names in classes:
             module = project.module_of_class(cls)
             for method in cls.methods:
                 fn = project.functions.get(f"{cls.qualname}.{method}")
@@ -115,10 +119,10 @@ class Odoo:
                                     for n in names for t in _methods(project, models, n, delayed))
         return regs
 
-    def _deferred_calls(self, project: Project, models: dict) -> list[Registration]:
+    def _deferred_calls(self, project: Project, models: dict, classes: list) -> list[Registration]:
         """`records.with_delay(...).method(...)` and `records.delayable(...).method(...)`."""
         regs = []
-        model_of = {cls.qualname: names for cls, names in _model_classes(project)}
+        model_of = {cls.qualname: names for cls, names in classes}
         for module in project.modules.values():
             for fn in module.functions.values():
                 for ev in fn.events:
@@ -164,15 +168,6 @@ def _model_classes(project: Project) -> list[tuple]:
                     names.append(name)
         if names:
             out.append((cls, names))
-    return out
-
-
-def _models(project: Project) -> dict[str, list]:
-    """Odoo model name -> the classes registered under it."""
-    out: dict[str, list] = {}
-    for cls, names in _model_classes(project):
-        for name in names:
-            out.setdefault(name, []).append(cls)
     return out
 
 

@@ -27,6 +27,9 @@ from ..analysis.values import leaves_within, lit
 # "account.invoice|post_invoices": a model's dotted name, a bar, a method name.
 _CRON_METHOD = re.compile(r"^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\|[a-z_][a-z0-9_]*$")
 _QUEUE = ".__queue__."
+# The models whose selection field offers methods to run, and how what it names is run: a
+# scheduled action's on its interval, a trigger's action as a task.
+_SELECTIONS = {"ir.cron": ("method", "schedule", "periodic"), "ir.trigger": ("action", "enqueue", "task")}
 
 
 class Tryton:
@@ -41,18 +44,13 @@ class Tryton:
             return []
         model_of = {cls.qualname: name for name, classes in models.items() for cls in classes}
         regs = []
-        for cls in models.get("ir.cron", ()):
-            module = project.module_of_class(cls)
-            for text, anchor in _selected_methods(project, cls, module, "method"):
-                model, _, method = text.partition("|")
-                for target in _methods(project, models, model, method):
-                    regs.append(Registration(target, self.name, "schedule", anchor, kind="periodic"))
-        for cls in models.get("ir.trigger", ()):
-            module = project.module_of_class(cls)
-            for text, anchor in _selected_methods(project, cls, module, "action"):
-                model, _, method = text.partition("|")
-                for target in _methods(project, models, model, method):
-                    regs.append(Registration(target, self.name, "enqueue", anchor))
+        for offering, (field, trigger, kind) in _SELECTIONS.items():
+            for cls in models.get(offering, ()):
+                module = project.module_of_class(cls)
+                for text, anchor in _selected_methods(project, cls, module, field):
+                    model, _, method = text.partition("|")
+                    for target in _methods(project, models, model, method):
+                        regs.append(Registration(target, self.name, trigger, anchor, kind=kind))
         for module in project.modules.values():
             for fn in module.functions.values():
                 for ev in fn.events:
