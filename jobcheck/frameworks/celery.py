@@ -69,6 +69,8 @@ START_SIGNALS = ("celery.signals.worker_ready",)
 TASK_SIGNALS = tuple(f"celery.signals.{s}" for s in (
     "task_received", "task_prerun", "task_postrun", "task_success", "task_retry", "task_failure",
     "task_internal_error", "task_revoked", "task_rejected", "task_unknown"))
+# What a worker calls on the task's class around the body (docs.celeryq.dev, "Handlers").
+TASK_HOOKS = ("__call__", "before_start", "on_success", "on_retry", "on_failure", "after_return")
 ACKS_LATE_CONFIG = ("task_acks_late", "CELERY_TASK_ACKS_LATE", "CELERY_ACKS_LATE")  # app-wide acks_late
 DEFAULT_MAX_RETRIES = 3
 DEFAULT_RETRY_DELAY = 180.0
@@ -143,7 +145,7 @@ class Celery:
                 or name.removesuffix(".connect") in (*TASK_SIGNALS, *START_SIGNALS))
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        return list(tasks(project).values()) + _task_signal_receivers(project)
+        return list(tasks(project).values()) + _task_signal_receivers(project) + _task_hooks(project)
 
     def find_started(self, project: Project) -> list[JobSite]:
         """Receivers of a worker's start signals, started once in each worker that starts."""
@@ -351,6 +353,25 @@ def _task_signal_receivers(project: Project) -> list[JobSite]:
     return [job_from_function(project, project.functions[q], "celery", "callback",
                               triggers={"failure" if signal.endswith(("_failure", "_internal_error")) else "enqueue"})
             for q, signal in found.items()]
+
+
+def _task_hooks(project: Project) -> list[JobSite]:
+    """The methods a worker calls on a `Task` class around each task of that class or of the
+    tasks given it as `base=` (`__call__` wraps the body; `on_failure` runs once retries are
+    spent): they run in the worker, once per task. Not `delay`/`apply_async` overrides: the code
+    that enqueues runs those."""
+    known = tasks(project)
+    out = []
+    for cls in classes_where(project, lambda cls: any(m in cls.methods for m in TASK_HOOKS)
+                             and any(is_task_base(b) for b in project.class_bases(cls))):
+        if not project.the_applications(project.module_of_class(cls)):
+            continue
+        for method in TASK_HOOKS:
+            qualname = f"{cls.qualname}.{method}"
+            if method in cls.methods and qualname not in known and qualname in project.functions:
+                trigger = "failure" if method == "on_failure" else "enqueue"
+                out.append(job_from_function(project, project.functions[qualname], "celery", "callback", triggers={trigger}))
+    return out
 
 
 def _failure_signal(project: Project) -> str | None:
