@@ -61,7 +61,7 @@ class Event:
     loops: tuple = ()  # ids of enclosing loops
     branch: tuple = ()  # ((if_id, arm), ...) of enclosing if/else arms
     regions: tuple = ()  # ids of enclosing `with` regions, outermost first
-    tries: tuple = ()  # ids of enclosing try bodies
+    tries: tuple = ()  # ids of enclosing try bodies that have an `except`
     handlers: tuple = ()  # ids of the try statements whose except handler encloses this
     sql: str | None = None  # write verb when the first argument is SQL text
     receiver_src: tuple = ()  # event ids feeding the receiver (for `x.execute` on a tainted x; the object called, `retryer(f)`)
@@ -1524,7 +1524,8 @@ class Summarizer:
         try_id = self._next_id()
         self._try_ids[id(node)] = try_id
         saved_tries, saved_handlers = self.tries, self.handlers
-        self.tries = saved_tries + (try_id,)
+        # A `try` with only a `finally` catches nothing: what its body runs is not tried.
+        self.tries = saved_tries + (try_id,) if node.handlers else saved_tries
         arms = [] if self.scope is self.module_scope and node.handlers else None
         before = self._arm_start(arms)
         self._body(node.body)
@@ -2347,8 +2348,9 @@ _HAND_OVER = ("append", "put", "put_nowait", "set_exception", "set_result", "add
 
 
 def _hands_over(handler: ast.ExceptHandler) -> bool:
-    """Is the caught exception given to someone who reads it: returned, stored on an object or in a
-    table (`self.error = e`, `failures[key] = e`), or put where a caller looks (`errors.append(e)`,
+    """Is the caught exception given to someone who reads it: returned (itself or in the result
+    built from it), stored on an object or in a table (`self.error = e`, `failures[key] = e`),
+    or put where a caller looks (`errors.append(e)`,
     `q.put(e)`, `future.set_exception(e)`)? Logging it (`log.debug("%s", e)`) is not. A plain local
     (`outcome = e`) hands it on once the function returns it or passes it to a call other than a
     log (`_caught_locals`, `_expr_call`, `_stmt_return`)."""
@@ -2364,8 +2366,8 @@ def _hands_over(handler: ast.ExceptHandler) -> bool:
         node = todo.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue
-        if isinstance(node, (ast.Return, ast.Yield)) and caught(node.value):
-            return True
+        if isinstance(node, (ast.Return, ast.Yield)) and node.value is not None and any(map(caught, ast.walk(node.value))):
+            return True  # `return e`, `return {"ok": False, "error": f"failed: {e}"}`: the result says it
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and caught(node.value) and all(
                 isinstance(t, (ast.Attribute, ast.Subscript)) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
             return True  # `self.error = exc`, `failures[key] = exc` (a plain local may go unread)
