@@ -63,6 +63,12 @@ FAILURE_SIGNALS = ("celery.signals.task_failure",)
 # beside the tasks (`@worker_ready.connect def at_start(sender, **kw): sender.app.send_task(...)`).
 # Not the earlier `worker_init`, `worker_process_init`...: those set the process up (tracing, metrics).
 START_SIGNALS = ("celery.signals.worker_ready",)
+# ... and those it sends as it stops (warm shutdown, then exit): their receivers run then, once,
+# to hand back or record what the worker held (`@worker_shutting_down.connect def flag(sender, **kw)`).
+STOP_SIGNALS = ("celery.signals.worker_shutting_down", "celery.signals.worker_shutdown")
+# Remote-control commands of the application's own, run in each worker a broadcast reaches
+# (`@control_command() def set_level(state, level)` ... `app.control.broadcast("set_level", ...)`).
+CONTROL_COMMANDS = ("celery.worker.control.control_command", "celery.worker.control.inspect_command")
 # The signals a worker sends around each task it runs: their receivers run there, once per task
 # (`@task_prerun.connect def mark_started(task_id, task, **kw)`). Not `before_task_publish` and
 # `after_task_publish`: the code that enqueues sends those.
@@ -142,16 +148,24 @@ class Celery:
     def reads_decorator(name: str) -> bool:
         # An application's own `X.task` counts when X is one of its Celery apps (`tasks`).
         return (is_task_decorator(name) or name.endswith(".task")
-                or name.removesuffix(".connect") in (*TASK_SIGNALS, *START_SIGNALS))
+                or name.removesuffix(".connect") in (*TASK_SIGNALS, *START_SIGNALS, *STOP_SIGNALS)
+                or name in CONTROL_COMMANDS)
 
     def find_jobs(self, project: Project) -> list[JobSite]:
         return list(tasks(project).values()) + _task_signal_receivers(project) + _task_hooks(project)
 
     def find_started(self, project: Project) -> list[JobSite]:
-        """Receivers of a worker's start signals, started once in each worker that starts."""
-        return [job_from_function(project, d.function, "background", "background", triggers={"start"})
-                for d in decorated_functions(project, "celery") if project.the_applications(d.module)
-                and (canonical_in(project, d.module, d.value[1]) or "").removesuffix(".connect") in START_SIGNALS]
+        """Receivers of a worker's start and stop signals, run once in each worker that starts
+        or stops, and its remote-control commands, run in each worker a broadcast reaches."""
+        out = []
+        for d in decorated_functions(project, "celery"):
+            name = canonical_in(project, d.module, d.value[1]) or ""
+            trigger = ("start" if name.removesuffix(".connect") in START_SIGNALS
+                       else "stop" if name.removesuffix(".connect") in STOP_SIGNALS
+                       else "enqueue" if name in CONTROL_COMMANDS else None)
+            if trigger and project.the_applications(d.module):
+                out.append(job_from_function(project, d.function, "background", "background", triggers={trigger}))
+        return out
 
     @staticmethod
     def delivery(project: Project, site: JobSite) -> Delivery | None:
