@@ -124,6 +124,8 @@ EFFECTS: dict[str, tuple[str, ...]] = {
         "exponent_server_sdk.PushClient().publish",
         "exponent_server_sdk.PushClient().publish_multiple",
         "pyfcm.FCMNotification().notify*",
+        "discordproxy.client.DiscordClient().create_direct_message",
+        "discordproxy.client.DiscordClient().create_channel_message",
         "pusher.Pusher().trigger",
         "pusher.Pusher().trigger_batch",
     ),

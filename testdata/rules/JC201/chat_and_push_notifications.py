@@ -8,6 +8,8 @@ import telegram
 from celery import shared_task
 from dhooks_lite import Webhook
 from discord_webhook import DiscordWebhook
+from discordproxy.client import DiscordClient
+from discordproxy.exceptions import DiscordProxyTimeoutError
 from exponent_server_sdk import PushClient, PushMessage
 from pyfcm import FCMNotification
 
@@ -50,6 +52,15 @@ def post_card(url, text):
     card = pymsteams.connectorcard(url)
     card.text(text)
     card.send()  # expect: JC201
+
+
+@shared_task(bind=True)
+def forward_to_discord(self, user_id, text):
+    # Retried on the send's own timeout: the message may have gone out before the deadline.
+    try:
+        DiscordClient(target="localhost:50051", timeout=30).create_direct_message(user_id=user_id, content=text)  # expect: JC201
+    except DiscordProxyTimeoutError as exc:
+        raise self.retry(exc=exc, countdown=60)
 
 
 # Not retried: the post goes out once, or not at all.
