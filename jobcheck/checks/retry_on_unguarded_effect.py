@@ -7,7 +7,8 @@ Retry scope matters: a retry repeats only what ran before the failure. An explic
 or in an `except` clause that nothing at or after the effect can reach, repeats nothing.
 Automatic retries (`autoretry_for`, Dramatiq's default, `Retry(max=...)`, tenacity) on any
 exception repeat every effect before the failure; on a specific exception they repeat what ran
-before the places that can raise it (`raises.Raises`).
+before the places that can raise it (`raises.Raises`). In a loop that pulls each round's item
+from a call (`summary._pulls`), a failure in a later round repeats no earlier round's effect.
 """
 
 from __future__ import annotations
@@ -221,7 +222,12 @@ class _RetryScope:
     def _after(self, later: int, earlier: int) -> bool:
         """Can event `later` run after event `earlier` has run (normal flow or an exception)?"""
         a, b = self.fn.events[later], self.fn.events[earlier]
-        if set(a.loops) & set(b.loops):
+        # In a loop that pulls each round's item (`km = fetch_next(); if not km: break`) a failure in
+        # a later round, or after the loop, comes after earlier rounds' effects, but a run started
+        # again pulls new items: only a failure later in the same round repeats the effect.
+        if any(loop in self.fn.pulls and loop not in a.loops for loop in b.loops):
+            return False
+        if (set(a.loops) & set(b.loops)) - set(self.fn.pulls):
             return True  # (itself too, in the next round)
         if later == earlier:
             return False

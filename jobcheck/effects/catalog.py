@@ -461,6 +461,9 @@ REJECTIONS = (
     "pika.exceptions.UnroutableError",
     "pika.exceptions.NackError",
 )
+# ... and any exception named for a rate limit (`WebhookRateLimitExhausted`, `TooManyRequests`,
+# `Throttled`): the far end refused the request (HTTP 429) before acting on it.
+REJECTION_NAMES = r"(?i)rate_?limit|too_?many_?requests|throttl"
 
 # Exceptions a retry catches that can come out of any external call.
 BROAD_EXCEPTIONS = (
