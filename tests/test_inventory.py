@@ -525,6 +525,7 @@ class Proto:
         "svc/tasks.py": """
 from celery import Celery
 from celery.signals import task_failure, worker_process_init, worker_ready, worker_shutdown
+from celery.worker.control import control_command
 
 app = Celery("svc")
 
@@ -549,6 +550,11 @@ def setup_tracing(**kwargs):
     return None
 
 
+@control_command()
+def set_log_level(state, level):
+    return {"ok": level}
+
+
 @task_failure.connect
 def on_failure(sender=None, **kwargs):
     return None
@@ -558,15 +564,18 @@ def on_failure(sender=None, **kwargs):
     # An entry of the instance's dict is what was stored in it (`self.workers[site] = SiteWorker(...)`),
     # so `self.workers[site].start()` starts that thread (and a plain object's `run` is no start; an
     # entry of a dict holding objects of two classes is neither);
-    # eventlet's `spawn_n` starts what it is given; a worker's `worker_ready` runs its receiver once (not
-    # the signals that set a process up, nor its shutdown); a `task_failure` receiver runs in the
-    # worker once per failed task: a callback.
+    # eventlet's `spawn_n` starts what it is given; a worker's `worker_ready` and `worker_shutdown`
+    # run their receivers once (not the signals that set a process up), a remote-control command
+    # runs in each worker a broadcast reaches; a `task_failure` receiver runs in the worker once
+    # per failed task: a callback.
     assert rows == {
         "svc.workers.SiteWorker.run": ("background", "background"),
         "svc.workers.Proto._write_input_data": ("background", "background"),
         "svc.workers.Proto._flush": ("background", "background"),
         "svc.tasks.refresh": ("celery", "task"),
         "svc.tasks.at_start": ("background", "background"),
+        "svc.tasks.at_stop": ("background", "background"),
+        "svc.tasks.set_log_level": ("background", "background"),
         "svc.tasks.on_failure": ("celery", "callback"),
     }
 

@@ -75,11 +75,30 @@ def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) 
 def spread(project: Project, kwargs: dict) -> dict:
     """Keywords with a `**OPTIONS` splat read where OPTIONS is a dict the program shows (a module
     constant, a helper's return); the written keywords win. An unreadable splat stays `**`."""
-    found = project.deref(kwargs["**"])
-    if not found or found[0] != "dict":
+    out = _dict_entries(project, kwargs["**"])
+    if out is None:
         return kwargs
-    out = {key: v for k, v in found[1] if isinstance(key := lit(k), str)}
     out.update((k, v) for k, v in kwargs.items() if k != "**")
+    return out
+
+
+def _dict_entries(project: Project, value: list, depth: int = 0) -> dict | None:
+    """The entries of a dict the program shows, with its own splats read the same way
+    (`TASK_DEFAULTS_BIND = {**TASK_DEFAULTS, "bind": True}`), later entries winning; None when
+    it is no dict or a splat in it cannot be read."""
+    found = project.deref(value)
+    if not found or found[0] != "dict" or depth > 5:
+        return None
+    out: dict = {}
+    for k, v in found[1]:
+        key = lit(k, 0)
+        if key is None:  # `**OTHER`
+            inner = _dict_entries(project, v, depth + 1)
+            if inner is None:
+                return None
+            out.update(inner)
+        elif isinstance(key, str):
+            out[key] = v
     return out
 
 

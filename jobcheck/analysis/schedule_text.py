@@ -148,8 +148,12 @@ _HISTORY = ("change", "history", "news", "release", "whatsnew", "whats_new", "wh
 def _history(display: str) -> bool:
     parts = display.replace("\\", "/").lower().split("/")
     return any(part.startswith(_HISTORY) for part in parts)
-# Cron running something: "from cron", "by cron", "a cron job", "your crontab"; not "a cron expression".
-_CRON_WORD = re.compile(r"\b(?:crontab|cron[ -]?jobs?|(?:from|by|in|via|with|using|through|under|to)\s+(?:the\s+|your\s+|a\s+"
+
+
+# Cron running something: "from cron", "by cron", "a cron job", "your crontab", "a scheduler like
+# cron"; not "a cron expression", nor a comparison ("works like cron").
+_CRON_WORD = re.compile(r"\b(?:crontab|cron[ -]?jobs?|(?:from|by|in|via|with|using|through|under|to|such\s+as"
+                        r"|(?:schedul\w*|tools?|services?|daemons?|something)\s+like)\s+(?:the\s+|your\s+|a\s+"
                         r"|system\s+)?[`*'\"]{0,2}cron)\b(?![`*'\"]{0,2}[ -](?:expressions?|syntax|format|strings?|notation|specs?|style|like))",
                         re.IGNORECASE)  # (written as code or emphasis too: "with ``cron``")
 _NOT_CRON = re.compile(r"(?:\b(?:not|never|instead of|rather than|no longer|without|unlike|no need)\b|n't\b)[^.:;]{0,40}\bcron"

@@ -61,7 +61,7 @@ class Event:
     loops: tuple = ()  # ids of enclosing loops
     branch: tuple = ()  # ((if_id, arm), ...) of enclosing if/else arms
     regions: tuple = ()  # ids of enclosing `with` regions, outermost first
-    tries: tuple = ()  # ids of enclosing try bodies
+    tries: tuple = ()  # ids of enclosing try bodies that have an `except`
     handlers: tuple = ()  # ids of the try statements whose except handler encloses this
     sql: str | None = None  # write verb when the first argument is SQL text
     receiver_src: tuple = ()  # event ids feeding the receiver (for `x.execute` on a tainted x; the object called, `retryer(f)`)
@@ -164,6 +164,9 @@ class FunctionSummary:
     # ids of loops left by a `break` on a condition of their own (`if status == "done": break`), not
     # in an `except` inside the loop, nor on a stop test or a count of rounds (`if n >= limit:`)
     ended: list = field(default_factory=list)
+    # ids of loops that take each round's item from a call and end when it gives none (`while True:
+    # km = fetch_next(); if not km: break; ...`): a later round, or a new run, never sees an earlier item
+    pulls: list = field(default_factory=list)
     generator: bool = False  # its body yields
     sliced: list = field(default_factory=list)  # ids of the calls whose result is cut to a bounded slice (`qs[:100]`)
     # `row.sent = True`: (attribute, line, receiver as written (`row`, `self.order`) or None,
@@ -1326,7 +1329,9 @@ class Summarizer:
         self.loops = saved + (self._next_id(),)
         if isinstance(node, ast.While) and (_runs_until_stopped(node.test) or _told_to_stop(node)) and not _walks(node):
             self.fn.forever.append(self.loops[-1])
-        elif isinstance(node, (ast.For, ast.AsyncFor)) and _message_stream(node.iter):
+        if _pulls(node):
+            self.fn.pulls.append(self.loops[-1])
+        if isinstance(node, (ast.For, ast.AsyncFor)) and _message_stream(node.iter):
             # `for message in self._consumer:`: each round waits for the next message, until stopped.
             self.fn.forever.append(self.loops[-1])
             self.fn.streams.append(self.loops[-1])
@@ -1524,7 +1529,8 @@ class Summarizer:
         try_id = self._next_id()
         self._try_ids[id(node)] = try_id
         saved_tries, saved_handlers = self.tries, self.handlers
-        self.tries = saved_tries + (try_id,)
+        # A `try` with only a `finally` catches nothing: what its body runs is not tried.
+        self.tries = saved_tries + (try_id,) if node.handlers else saved_tries
         arms = [] if self.scope is self.module_scope and node.handlers else None
         before = self._arm_start(arms)
         self._body(node.body)
@@ -1857,6 +1863,57 @@ def _told_to_stop(loop: ast.While) -> bool:
             if (isinstance(func, ast.Name) and func.id == "next") or (isinstance(func, ast.Attribute) and func.attr == "send"):
                 return True
     return False
+
+
+def _pulls(loop: ast.For | ast.AsyncFor | ast.While) -> bool:
+    """`while True: km = fetch_next(); if not km: break; handle(km)`: each round takes its item
+    from a call and the loop ends when the call gives none, so the source moves on every round (or
+    the loop would never end) and a later round, or a run started again, never sees an earlier
+    item. So does `for _ in range(limit):` around such a pull, a cap on the rounds that names
+    nothing else. Not when the call is given something the loop changes (`page = fetch(n); n +=
+    1`): run again, it starts over from the first."""
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        counters = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        if not (isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "range") \
+                or any(isinstance(n, ast.Name) and n.id in counters for stmt in loop.body for n in ast.walk(stmt)):
+            return False
+    taken: dict[str, ast.Call] = {}
+    for stmt in loop.body:
+        for inner in (stmt.body if isinstance(stmt, ast.Try) else [stmt]):
+            if isinstance(inner, ast.Assign) and len(inner.targets) == 1 and isinstance(inner.targets[0], ast.Name):
+                value = inner.value.value if isinstance(inner.value, ast.Await) else inner.value
+                if isinstance(value, ast.Call):
+                    taken[inner.targets[0].id] = value
+    ends = [name for stmt in loop.body if isinstance(stmt, ast.If) and not stmt.orelse
+            and isinstance(stmt.body[-1], (ast.Break, ast.Return))
+            and (name := _tested_empty(stmt.test)) in taken]
+    if not ends:
+        return False
+    changed = {t.id for node in ast.walk(loop) for t in _targets(node) if isinstance(t, ast.Name)}
+    call = taken[ends[0]]
+    return not any(isinstance(n, ast.Name) and n.id in changed for arg in (*call.args, *(k.value for k in call.keywords))
+                   for n in ast.walk(arg))
+
+
+def _tested_empty(test: ast.expr) -> str | None:
+    """The name `if not x:` / `if x is None:` tests for nothing."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name):
+        return test.operand.id
+    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.Eq))
+            and isinstance(test.left, ast.Name) and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None):
+        return test.left.id
+    return None
+
+
+def _targets(node: ast.AST) -> list:
+    if isinstance(node, ast.Assign):
+        return [n for t in node.targets for n in ast.walk(t)]
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+        return list(ast.walk(node.target))
+    if isinstance(node, ast.NamedExpr):
+        return [node.target]
+    return []
 
 
 def _counts(test: ast.expr) -> bool:
@@ -2347,8 +2404,9 @@ _HAND_OVER = ("append", "put", "put_nowait", "set_exception", "set_result", "add
 
 
 def _hands_over(handler: ast.ExceptHandler) -> bool:
-    """Is the caught exception given to someone who reads it: returned, stored on an object or in a
-    table (`self.error = e`, `failures[key] = e`), or put where a caller looks (`errors.append(e)`,
+    """Is the caught exception given to someone who reads it: returned (itself or in the result
+    built from it), stored on an object or in a table (`self.error = e`, `failures[key] = e`),
+    or put where a caller looks (`errors.append(e)`,
     `q.put(e)`, `future.set_exception(e)`)? Logging it (`log.debug("%s", e)`) is not. A plain local
     (`outcome = e`) hands it on once the function returns it or passes it to a call other than a
     log (`_caught_locals`, `_expr_call`, `_stmt_return`)."""
@@ -2364,8 +2422,8 @@ def _hands_over(handler: ast.ExceptHandler) -> bool:
         node = todo.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue
-        if isinstance(node, (ast.Return, ast.Yield)) and caught(node.value):
-            return True
+        if isinstance(node, (ast.Return, ast.Yield)) and node.value is not None and any(map(caught, ast.walk(node.value))):
+            return True  # `return e`, `return {"ok": False, "error": f"failed: {e}"}`: the result says it
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and caught(node.value) and all(
                 isinstance(t, (ast.Attribute, ast.Subscript)) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
             return True  # `self.error = exc`, `failures[key] = exc` (a plain local may go unread)

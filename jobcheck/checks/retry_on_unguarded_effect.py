@@ -7,7 +7,8 @@ Retry scope matters: a retry repeats only what ran before the failure. An explic
 or in an `except` clause that nothing at or after the effect can reach, repeats nothing.
 Automatic retries (`autoretry_for`, Dramatiq's default, `Retry(max=...)`, tenacity) on any
 exception repeat every effect before the failure; on a specific exception they repeat what ran
-before the places that can raise it (`raises.Raises`).
+before the places that can raise it (`raises.Raises`). In a loop that pulls each round's item
+from a call (`summary._pulls`), a failure in a later round repeats no earlier round's effect.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..analysis.names import short
 from ..analysis.program import exclusive
 from ..analysis.project import CallEffect
 from ..analysis.raises import Raises, is_broad
-from ..analysis.summary import FunctionSummary
+from ..analysis.summary import LOG_METHODS, FunctionSummary
 from ..analysis.values import names_within
 from .context import CheckContext, ProjectView, event_anchor
 
@@ -88,6 +89,10 @@ class _RetryScope:
         self.libs: dict[int, tuple[str, ...]] = {}
         for ce in effects:
             self.libs[ce.event_index] = self.libs.get(ce.event_index, ()) + (ce.path.chain[-1],)
+        # Calls of a helper that keeps every failure from its effect on (`try: send_mail(...) except
+        # Exception: log.exception(...)`): nothing raised once the effect ran leaves them.
+        self.quiet = {ce.event_index for ce in effects} - {
+            ce.event_index for ce in effects if _escapes_after(project, ce.path.chain, 0)}
 
     def repeats(self, ce: CallEffect) -> str | None:
         """How a retry can come after this effect ran (a description), or None if it cannot."""
@@ -111,7 +116,7 @@ class _RetryScope:
             for i in range(len(fn.events)):
                 if policy.calls is not None and i not in policy.calls:
                     continue  # raised outside what runs again
-                here = i == e and not rejection
+                here = i == e and not rejection and e not in self.quiet
                 if self._refused(i, e):
                     continue  # `if e.code == 403: raise NotAuthorized()`: what says the request was refused
                 if ((here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ()))
@@ -221,7 +226,12 @@ class _RetryScope:
     def _after(self, later: int, earlier: int) -> bool:
         """Can event `later` run after event `earlier` has run (normal flow or an exception)?"""
         a, b = self.fn.events[later], self.fn.events[earlier]
-        if set(a.loops) & set(b.loops):
+        # In a loop that pulls each round's item (`km = fetch_next(); if not km: break`) a failure in
+        # a later round, or after the loop, comes after earlier rounds' effects, but a run started
+        # again pulls new items: only a failure later in the same round repeats the effect.
+        if any(loop in self.fn.pulls and loop not in a.loops for loop in b.loops):
+            return False
+        if (set(a.loops) & set(b.loops)) - set(self.fn.pulls):
             return True  # (itself too, in the next round)
         if later == earlier:
             return False
@@ -247,20 +257,64 @@ class _RetryScope:
         clauses = sorted((h for h in self.fn.handlers if h.try_id == try_id), key=lambda h: h.line)
         clause = next((h for h in reversed(clauses) if h.line <= a.line), None)
         if clause is None or not clause.types:
-            return True  # a bare except catches everything
-        caught = [self.project.canonical(t) or t for t in clause.types if t]
-        if any(is_broad(t) for t in caught):
-            return True
+            caught = ["Exception"]  # a bare except catches everything
+        else:
+            caught = [self.project.canonical(t) or t for t in clause.types if t]
         start = self.fn.events[earlier]
         for i, ev in enumerate(self.fn.events):
             if try_id not in ev.tries or (i != earlier and (ev.line, ev.col) < (start.line, start.col)):
                 continue
             if start.exit_line and ev.line > start.exit_line and not set(ev.loops) & set(start.loops):
                 continue
+            if i == earlier and earlier in self.quiet:
+                continue  # the helper keeps what fails once its effect ran
+            if i != earlier and (start.line, start.col) <= (ev.line, ev.col) \
+                    and (ev.end_line, ev.end_col) < (start.end_line, start.end_col):
+                continue  # its receiver or an argument (`Service().send(...)`): runs before it
             kinds = [t for t in caught if i != earlier or t not in self.project.catalog.rejections]
             if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) for t in kinds):
                 return True
         return False
+
+
+# Calls that only log or wait: no failure to speak of comes out of them.
+_CANNOT_FAIL = frozenset({*LOG_METHODS, "print", "sleep"})
+
+
+def _escapes_after(project: ProjectView, chain: tuple[str, ...], depth: int) -> bool:
+    """Can a failure raised once the effect at the end of `chain` ran leave `chain[depth]`, the
+    helper that leads to it? Not when that call, and everything after it in the helper (in its
+    loop: before it too), is in a `try` whose clause catches everything and raises nothing again;
+    logging and sleeping aside."""
+    if depth >= len(chain) - 1 or depth > 4:
+        return True  # the library's call itself: a timeout after the far end acted
+    fn = project.functions.get(chain[depth])
+    if fn is None:
+        return True
+    rest = chain[depth + 1:]
+    at = next((ce.event_index for ce in project.call_effects(fn.qualname) if ce.path.chain == rest), None)
+    if at is None:
+        return True
+    call = fn.events[at]
+    if _escapes_after(project, chain, depth + 1) and not _keeps_everything(fn, call):
+        return True
+    return any((ev.kind == "raise" or (ev.kind == "call" and (ev.name or "").rpartition(".")[2] not in _CANNOT_FAIL))
+               and ((ev.line, ev.col) > (call.line, call.col) or set(ev.loops) & set(call.loops)) and i != at
+               and not _within(ev, call) and not _keeps_everything(fn, ev)
+               for i, ev in enumerate(fn.events))
+
+
+def _keeps_everything(fn: FunctionSummary, ev) -> bool:
+    """Is the event in a `try` with a clause that catches everything and a handler that raises
+    nothing again?"""
+    for try_id in ev.tries:
+        clauses = [h for h in fn.handlers if h.try_id == try_id]
+        catch_all = any(not h.types or any(t in ("Exception", "BaseException", "builtins.Exception",
+                                                  "builtins.BaseException") for t in h.types) for h in clauses)
+        raising = any(h.reraises for h in clauses) or any(e.kind == "raise" and try_id in e.handlers for e in fn.events)
+        if catch_all and not raising:
+            return True
+    return False
 
 
 def _in_refusal_arm(handler, line: int) -> bool:

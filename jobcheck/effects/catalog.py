@@ -53,6 +53,9 @@ EFFECTS: dict[str, tuple[str, ...]] = {
         "postmarker.core.PostmarkClient().emails.send",
         "yagmail.SMTP().send",
         "mailjet_rest.Client().send.create",
+        "resend.Emails.send",
+        "sib_api_v3_sdk.TransactionalEmailsApi().send_transac_email",
+        "brevo_python.TransactionalEmailsApi().send_transac_email",
     ),
     "sms": (
         "twilio.rest.Client().messages.create",
@@ -62,6 +65,8 @@ EFFECTS: dict[str, tuple[str, ...]] = {
         "nexmo.Client().send_message",
         "*.client(sns).publish",
         "*.client(pinpoint).send_messages",
+        "plivo.RestClient().messages.create",
+        "messagebird.Client().message_create",
     ),
     "publish": (
         "slack_sdk.WebClient().chat_postMessage",
@@ -93,6 +98,36 @@ EFFECTS: dict[str, tuple[str, ...]] = {
         "google.cloud.pubsub_v1.PublisherClient().publish",
         "redis.Redis().publish",
         "redis.StrictRedis().publish",
+        # Chat and push notifications: each call posts one more message to the people reading.
+        "discord_webhook.DiscordWebhook().execute",
+        "discord_webhook.AsyncDiscordWebhook().execute",
+        "discord_webhook.webhook.DiscordWebhook().execute",
+        "dhooks_lite.Webhook().execute",
+        "dhooks_lite.client.Webhook().execute",
+        "dhooks.Webhook().send",
+        "discord.Webhook.from_url().send",
+        "discord.SyncWebhook.from_url().send",
+        "discord.Webhook.partial().send",
+        "discord.SyncWebhook.partial().send",
+        "telegram.Bot().send_*",
+        "telegram.Bot().forward_message",
+        "telebot.TeleBot().send_*",
+        "aiogram.Bot().send_*",
+        "apprise.Apprise().notify",
+        "apprise.Apprise().async_notify",
+        "pymsteams.connectorcard().send",
+        "pymsteams.async_connectorcard().send",
+        "zulip.Client().send_message",
+        "mattermostdriver.Driver().posts.create_post",
+        "nio.AsyncClient().room_send",
+        "pushover.Client().send_message",
+        "exponent_server_sdk.PushClient().publish",
+        "exponent_server_sdk.PushClient().publish_multiple",
+        "pyfcm.FCMNotification().notify*",
+        "discordproxy.client.DiscordClient().create_direct_message",
+        "discordproxy.client.DiscordClient().create_channel_message",
+        "pusher.Pusher().trigger",
+        "pusher.Pusher().trigger_batch",
     ),
     "http": (
         "requests.post",
@@ -426,6 +461,9 @@ REJECTIONS = (
     "pika.exceptions.UnroutableError",
     "pika.exceptions.NackError",
 )
+# ... and any exception named for a rate limit (`WebhookRateLimitExhausted`, `TooManyRequests`,
+# `Throttled`): the far end refused the request (HTTP 429) before acting on it.
+REJECTION_NAMES = r"(?i)rate_?limit|too_?many_?requests|throttl"
 
 # Exceptions a retry catches that can come out of any external call.
 BROAD_EXCEPTIONS = (

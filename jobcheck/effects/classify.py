@@ -66,7 +66,7 @@ class Catalog:
         self.markers = PatternSet(catalog.MARKER_CALLS)
         self.guards = PatternSet(tuple(guards or ()))
         self.broad = set(catalog.BROAD_EXCEPTIONS)
-        self.rejections = set(catalog.REJECTIONS)
+        self.rejections = _Rejections(catalog.REJECTIONS)
         self._effect = lru_cache(maxsize=None)(self._effect_uncached)
 
     def effect(self, name: str | None, first_arg: object = None) -> EffectHit | None:
@@ -136,3 +136,13 @@ def db_write(name: str | None, attr: str | None, sql: str | None) -> Confidence 
     if attr in ("save", "delete") and name and not name.startswith(("requests", "httpx", "PIL", "pathlib", "os")):
         return Confidence.LOW
     return None
+
+
+class _Rejections(set):
+    """The exceptions that say a request was refused: those listed, and those named for a rate
+    limit (`catalog.REJECTION_NAMES`), wherever they are defined."""
+
+    _named = re.compile(catalog.REJECTION_NAMES)
+
+    def __contains__(self, name: object) -> bool:
+        return super().__contains__(name) or (isinstance(name, str) and bool(self._named.search(name.rpartition(".")[2])))

@@ -63,12 +63,20 @@ FAILURE_SIGNALS = ("celery.signals.task_failure",)
 # beside the tasks (`@worker_ready.connect def at_start(sender, **kw): sender.app.send_task(...)`).
 # Not the earlier `worker_init`, `worker_process_init`...: those set the process up (tracing, metrics).
 START_SIGNALS = ("celery.signals.worker_ready",)
+# ... and those it sends as it stops (warm shutdown, then exit): their receivers run then, once,
+# to hand back or record what the worker held (`@worker_shutting_down.connect def flag(sender, **kw)`).
+STOP_SIGNALS = ("celery.signals.worker_shutting_down", "celery.signals.worker_shutdown")
+# Remote-control commands of the application's own, run in each worker a broadcast reaches
+# (`@control_command() def set_level(state, level)` ... `app.control.broadcast("set_level", ...)`).
+CONTROL_COMMANDS = ("celery.worker.control.control_command", "celery.worker.control.inspect_command")
 # The signals a worker sends around each task it runs: their receivers run there, once per task
 # (`@task_prerun.connect def mark_started(task_id, task, **kw)`). Not `before_task_publish` and
 # `after_task_publish`: the code that enqueues sends those.
 TASK_SIGNALS = tuple(f"celery.signals.{s}" for s in (
     "task_received", "task_prerun", "task_postrun", "task_success", "task_retry", "task_failure",
     "task_internal_error", "task_revoked", "task_rejected", "task_unknown"))
+# What a worker calls on the task's class around the body (docs.celeryq.dev, "Handlers").
+TASK_HOOKS = ("__call__", "before_start", "on_success", "on_retry", "on_failure", "after_return")
 ACKS_LATE_CONFIG = ("task_acks_late", "CELERY_TASK_ACKS_LATE", "CELERY_ACKS_LATE")  # app-wide acks_late
 DEFAULT_MAX_RETRIES = 3
 DEFAULT_RETRY_DELAY = 180.0
@@ -140,16 +148,24 @@ class Celery:
     def reads_decorator(name: str) -> bool:
         # An application's own `X.task` counts when X is one of its Celery apps (`tasks`).
         return (is_task_decorator(name) or name.endswith(".task")
-                or name.removesuffix(".connect") in (*TASK_SIGNALS, *START_SIGNALS))
+                or name.removesuffix(".connect") in (*TASK_SIGNALS, *START_SIGNALS, *STOP_SIGNALS)
+                or name in CONTROL_COMMANDS)
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        return list(tasks(project).values()) + _task_signal_receivers(project)
+        return list(tasks(project).values()) + _task_signal_receivers(project) + _task_hooks(project)
 
     def find_started(self, project: Project) -> list[JobSite]:
-        """Receivers of a worker's start signals, started once in each worker that starts."""
-        return [job_from_function(project, d.function, "background", "background", triggers={"start"})
-                for d in decorated_functions(project, "celery") if project.the_applications(d.module)
-                and (canonical_in(project, d.module, d.value[1]) or "").removesuffix(".connect") in START_SIGNALS]
+        """Receivers of a worker's start and stop signals, run once in each worker that starts
+        or stops, and its remote-control commands, run in each worker a broadcast reaches."""
+        out = []
+        for d in decorated_functions(project, "celery"):
+            name = canonical_in(project, d.module, d.value[1]) or ""
+            trigger = ("start" if name.removesuffix(".connect") in START_SIGNALS
+                       else "stop" if name.removesuffix(".connect") in STOP_SIGNALS
+                       else "enqueue" if name in CONTROL_COMMANDS else None)
+            if trigger and project.the_applications(d.module):
+                out.append(job_from_function(project, d.function, "background", "background", triggers={trigger}))
+        return out
 
     @staticmethod
     def delivery(project: Project, site: JobSite) -> Delivery | None:
@@ -351,6 +367,25 @@ def _task_signal_receivers(project: Project) -> list[JobSite]:
     return [job_from_function(project, project.functions[q], "celery", "callback",
                               triggers={"failure" if signal.endswith(("_failure", "_internal_error")) else "enqueue"})
             for q, signal in found.items()]
+
+
+def _task_hooks(project: Project) -> list[JobSite]:
+    """The methods a worker calls on a `Task` class around each task of that class or of the
+    tasks given it as `base=` (`__call__` wraps the body; `on_failure` runs once retries are
+    spent): they run in the worker, once per task. Not `delay`/`apply_async` overrides: the code
+    that enqueues runs those."""
+    known = tasks(project)
+    out = []
+    for cls in classes_where(project, lambda cls: any(m in cls.methods for m in TASK_HOOKS)
+                             and any(is_task_base(b) for b in project.class_bases(cls))):
+        if not project.the_applications(project.module_of_class(cls)):
+            continue
+        for method in TASK_HOOKS:
+            qualname = f"{cls.qualname}.{method}"
+            if method in cls.methods and qualname not in known and qualname in project.functions:
+                trigger = "failure" if method == "on_failure" else "enqueue"
+                out.append(job_from_function(project, project.functions[qualname], "celery", "callback", triggers={trigger}))
+    return out
 
 
 def _failure_signal(project: Project) -> str | None:

@@ -142,6 +142,32 @@ class Expiry:
             time.sleep(1)
 
 
+class Engine:
+    """A scheduler service's loop: each round starts a tick and waits in a helper for the next
+    due time, a wake-up or the stop, cancelling its waiters in a `finally` (which catches
+    nothing: the wait happens every round)."""
+
+    def __init__(self):
+        self._wake = asyncio.Event()
+
+    async def tick(self):
+        requests.post("https://gateway.example/fire", json={})
+
+    async def _sleep(self, stop):
+        waiters = [asyncio.create_task(stop.wait()), asyncio.create_task(self._wake.wait())]
+        try:
+            await asyncio.wait(waiters, timeout=30, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiter in waiters:
+                waiter.cancel()
+
+    async def run_forever(self, stop):  # expect: JC501
+        while not stop.is_set():
+            self._wake.clear()
+            asyncio.create_task(self.tick())
+            await self._sleep(stop)
+
+
 # Clean: a wait that ends in a last pause before leaving has no next round.
 async def wait_until_quiet(page, renavigated, resets=0):
     while True:

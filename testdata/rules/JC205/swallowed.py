@@ -103,6 +103,26 @@ def one_bad_item_does_not_stop_the_batch(account_ids):
 
 
 @shared_task
+def returns_the_error_in_its_result(code):
+    # The caller that waits for this task's result reads the failure there.
+    try:
+        result = requests.post("https://analysis.example/run", json={"code": code}).json()
+    except Exception as e:
+        return {"is_valid": False, "error": f"Analysis failed: {e}"}
+    return {"is_valid": True, "result": result}
+
+
+@shared_task
+def returns_a_flag_but_not_the_error(code):
+    try:
+        requests.post("https://analysis.example/run", json={"code": code})
+    except Exception as e:  # expect: JC205
+        logger.debug("failed: %s", e)
+        return {"ok": False}
+    return {"ok": True}
+
+
+@shared_task
 def nothing_in_the_try_can_fail(value):
     try:
         total = value + 1

@@ -9,6 +9,10 @@ RETRY_OPTIONS = {
 }
 IMPATIENT = {"autoretry_for": (ConnectionError,), "max_retries": 10, "default_retry_delay": 0}
 QUEUE_OPTIONS = {"queue": "low", "acks_late": True}  # no retry at all
+# Options built from others by splats, read through them: the retry settings are in the inner dict.
+FOREVER = {"autoretry_for": (ConnectionError,), "max_retries": None, "retry_backoff": True}
+FOREVER_BOUND = {**FOREVER, **{"bind": True}}
+FOREVER_LOW = {**FOREVER_BOUND, "queue": "low"}
 
 
 def task_options(**extra):

@@ -1,10 +1,10 @@
-# jobcheck-test: select=JC201,JC203,JC501
+# jobcheck-test: select=JC201,JC202,JC203,JC501
 import requests
 from celery import shared_task
 from redis import Redis
 from rq import Queue
 
-from shop.settings import IMPATIENT, QUEUE_OPTIONS, RETRY_OPTIONS, get_retry, no_retry, task_options
+from shop.settings import FOREVER_LOW, IMPATIENT, QUEUE_OPTIONS, RETRY_OPTIONS, get_retry, no_retry, task_options
 
 queue = Queue("default", connection=Redis())
 params = task_options(queue="billing")
@@ -29,6 +29,17 @@ def ping_partner(partner_id):  # expect: JC501
 @shared_task(**QUEUE_OPTIONS)
 def export(report_id):  # expect: JC501
     requests.post("https://warehouse.example/exports", json={"id": report_id})
+
+
+# expect: JC202
+@shared_task(**FOREVER_LOW)
+def resend_receipt(self, order_id):  # expect: JC501
+    requests.post("https://mail.example/receipts", json={"order": order_id})  # expect: JC201
+
+
+@shared_task(**{**QUEUE_OPTIONS, "name": "shop.audit"})
+def audit(order_id):  # expect: JC501
+    requests.post("https://audit.example/orders", json={"id": order_id})
 
 
 def send_sms(phone, text):  # expect: JC501

@@ -1,0 +1,10 @@
+# jobcheck-test: select=JC501
+import requests
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):  # expect: JC501
+    help = "Removes stale rows."
+
+    def handle(self, *args, **options):
+        requests.post("https://desk.example/purge-stale", json={})
