@@ -4,9 +4,10 @@ Two shapes keep one file's name from having a single obvious binding:
 
 - a conditional import with a fallback, `try: from celery import shared_task` /
   `except ImportError: def shared_task(f): return f`, or `if settings.TASKS: from celery import
-  shared_task` / `else: from .utils import noop as shared_task`. The fallback is a shim for when the
-  library is missing; the code is written for the library, so the library's binding is the one
-  read (`library_arm`);
+  shared_task` / `else: from .utils import noop as shared_task`, or an `if` with no `else` after
+  the import (`if not HAS_CELERY: shared_task = noop_task`), whose other arm is the binding before
+  it. The fallback is a shim for when the library is missing; the code is written for the library,
+  so the library's binding is the one read (`library_arm`);
 - a module global set inside a function, `scheduler = None` at module level and
   `def setup(): global scheduler; scheduler = BackgroundScheduler()`: every function of the
   module uses what that assignment made (`global_assignments`).

@@ -28,6 +28,8 @@ def name_words(name: str) -> tuple[str, ...]:
 
 # Decorators and calls that wrap a function without changing which function runs.
 _WRAPPERS = ("functools.partial", "functools.wraps", "staticmethod", "classmethod")
+# What returns the object a dotted path names (`import_string("app.jobs.sync")`): that object.
+IMPORT_STRINGS = ("django.utils.module_loading.import_string", "werkzeug.utils.import_string", "pydoc.locate")
 # Signature constructors: `task.s(...)` names `task`.
 _SIGNATURES = ("s", "si", "signature", "message", "message_with_options", "kicker")
 
@@ -175,6 +177,8 @@ def target(project: Program, module: ModuleSummary, value: list | None) -> str |
         return function_by_path(project, module, value[1])
     if tag == "call" and value[1]:
         callee = canonical_in(project, module, value[1]) or ""
+        if callee in IMPORT_STRINGS:
+            return target(project, module, value[2][0]) if value[2] else None
         if callee in _WRAPPERS or callee.rpartition(".")[2] == "partial":
             return target(project, module, value[2][0]) if value[2] else None
         base, _, attr = callee.rpartition(".")
@@ -290,10 +294,30 @@ def _dotted_string(project: Program, value) -> str | None:
 
 def forwarded(site, value: list | None) -> tuple | None:
     """(helper, parameter index, parameter name) when a job target is a parameter of the
-    function making the call: `def start_job(func, *a): queue.enqueue(func, *a)`."""
-    if value and value[0] == "param" and site.function.name != "<module>":
+    function making the call: `def start_job(func, *a): queue.enqueue(func, *a)`; with a fourth
+    item, the dotted path a parameter completes (`import_string(f"app.jobs.{job_name}")`), whose
+    callers pass the name."""
+    if not value or site.function.name == "<module>":
+        return None
+    if value[0] == "param":
         return (site.function.qualname, value[2], value[1])
+    path = value[2][0] if value[0] == "call" and value[2] and value[1] in IMPORT_STRINGS else None
+    if path and path[0] == "fstr":
+        params = [p for p in path[1] if p and p[0] == "param"]
+        if len(params) == 1 and all(p[0] in ("lit", "param") for p in path[1]):
+            return (site.function.qualname, params[0][2], params[0][1], path)
     return None
+
+
+def completed_path(template: list, given: list | None) -> list | None:
+    """The dotted path `template` (`f"app.jobs.{job_name}"`) names once its parameter is `given`:
+    a string when the caller wrote one, the template again around the caller's own parameter."""
+    if not given or given[0] not in ("lit", "param") or (given[0] == "lit" and not isinstance(given[1], str)):
+        return None
+    parts = [given if p[0] == "param" else p for p in template[1]]
+    if given[0] == "param":
+        return ["fstr", parts]
+    return ["lit", "".join(p[1] for p in parts)]
 
 
 def short(name: str) -> str:

@@ -5,6 +5,7 @@ function reaches with no idempotency guard, and the functions each job reaches."
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -16,7 +17,7 @@ from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, once_policy, recursion_policy, requeue_policy
-from .names import analysed_tops, canonical_in, name_words, origin, target
+from .names import analysed_tops, canonical_in, completed_path, name_words, origin, target
 from .program import Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
@@ -445,17 +446,25 @@ class Project(Guards, Program):
         for reg in registrations:
             (pending if reg.forward else out).append(reg)
         for reg in pending:
-            helper_name, index, param = reg.forward
+            helper_name, index, param, *template = reg.forward
             helper = self.functions.get(helper_name)
             if helper is None:
                 continue
             offset = 1 if helper.class_qualname and helper.params and helper.params[0] in ("self", "cls") else 0
             further: list[Registration] = []
-            for site in calls_of(self, helper):
+            for site in (*calls_of(self, helper), *self._untyped_calls(helper)):
                 ev = site.event
                 value = ev.kwargs.get(param)
                 if value is None and 0 <= index - offset < len(ev.args):
                     value = ev.args[index - offset]
+                if template:  # the caller passes the last part of a dotted path (`enqueue_job(req, "push")`)
+                    path = completed_path(template[0], value)
+                    if path is not None and path[0] == "lit":
+                        if qualname := target(self, site.module, path):
+                            out.append(replace(reg, target=qualname, anchor=site.anchor, forward=None))
+                    elif path is not None and depth < 3 and site.function.name != MODULE_CODE:
+                        further.append(replace(reg, forward=(site.function.qualname, value[2], value[1], path)))
+                    continue
                 qualname = target(self, site.module, value)
                 if qualname:
                     out.append(replace(reg, target=qualname, anchor=site.anchor, forward=None))
@@ -464,6 +473,19 @@ class Project(Guards, Program):
             if further:
                 out.extend(self._expand_forwards(further, depth + 1))
         return out
+
+    def _untyped_calls(self, method: FunctionSummary) -> list:
+        """Calls of a method's name on an object whose class is not known here (`obj =
+        self.get_object(); obj.enqueue_job(request, "push")`), when no other class of the
+        application defines a method of that name: they can only be this one's."""
+        if not method.class_qualname or method.name.startswith("__"):
+            return []
+        definers = self.once("method definers", lambda: Counter(
+            fn.name for fn in self.functions.values() if fn.class_qualname))
+        if definers[method.name] != 1:
+            return []
+        return [site for site in calls_named(self, (method.name,))
+                if site.event.receiver and self.function_for(self.canonical(site.event.name)) is None]
 
     @cached_property
     def retry_wrappers(self) -> dict[str, RetryPolicy]:

@@ -1425,7 +1425,12 @@ class Summarizer:
         flag = self._flag_call(node.test, True) if self._flags else None
         self.gated = saved_gated if flag is None else saved_gated + (flag,)
         arms = [] if self.scope is self.module_scope else None
+        # With no `else`, what the names held before is the other arm (`if not HAS_CELERY:
+        # shared_task = noop_task` after `from celery import shared_task`).
+        before = (dict(self.module_scope.names), set(self.module_vars)) if arms is not None and not node.orelse else None
         self._arm(node.body, arms)
+        if before is not None and arms:
+            arms.append({k: (before[0][k], k in before[1]) for k in arms[0] if k in before[0]})
         self.branch = saved + ((if_id, 1),)
         flag = self._flag_call(node.test, False) if self._flags else None
         self.gated = saved_gated if flag is None else saved_gated + (flag,)

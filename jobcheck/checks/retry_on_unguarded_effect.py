@@ -19,7 +19,7 @@ from ..analysis.jobs import RetryPolicy, holding_handler
 from ..analysis.names import short
 from ..analysis.program import exclusive
 from ..analysis.project import CallEffect
-from ..analysis.raises import Raises, is_broad
+from ..analysis.raises import Raises
 from ..analysis.summary import LOG_METHODS, FunctionSummary
 from ..analysis.values import names_within
 from .context import CheckContext, ProjectView, event_anchor
@@ -277,6 +277,7 @@ class _RetryScope:
         return False
 
 
+_CATCH_ALL = ("Exception", "BaseException", "builtins.Exception", "builtins.BaseException")
 # Calls that only log or wait: no failure to speak of comes out of them.
 _CANNOT_FAIL = frozenset({*LOG_METHODS, "print", "sleep"})
 
@@ -309,8 +310,7 @@ def _keeps_everything(fn: FunctionSummary, ev) -> bool:
     nothing again?"""
     for try_id in ev.tries:
         clauses = [h for h in fn.handlers if h.try_id == try_id]
-        catch_all = any(not h.types or any(t in ("Exception", "BaseException", "builtins.Exception",
-                                                  "builtins.BaseException") for t in h.types) for h in clauses)
+        catch_all = any(not h.types or any(t in _CATCH_ALL for t in h.types) for h in clauses)
         raising = any(h.reraises for h in clauses) or any(e.kind == "raise" and try_id in e.handlers for e in fn.events)
         if catch_all and not raising:
             return True
@@ -330,4 +330,4 @@ def _within(inner, outer) -> bool:
 
 def _surely_catches(caught: str, exc: str) -> bool:
     """Does `except caught` catch every `exc`? The same type, or a catch-all."""
-    return caught == exc or caught in ("Exception", "BaseException", "builtins.Exception", "builtins.BaseException")
+    return caught == exc or caught in _CATCH_ALL

@@ -4,18 +4,23 @@ re-enqueues it after each run); `@system_job(interval=...)` on the class makes i
 system job. A custom script (`extras.scripts.Script`) is run the same way, by its `run`.
 
 The method is found as Python finds it, in the class or a base class of the application's own;
-each method that runs is one job, documented on the class defining it. NetBox does not retry a
-job: a failed run is recorded as errored, and a person runs it again (or the interval does).
+each method that runs is one job, documented on the class defining it. A function handed to
+`Job.enqueue(func, instance=..., schedule_at=..., interval=...)` (NetBox's older API, also by a
+dotted path, `import_string(f"plugin.jobs.{name}")`, the name a caller's) is a job too, periodic
+with an `interval`. NetBox does not retry a job: a failed run is recorded as errored, and a person
+runs it again (or the interval does).
 """
 
 from __future__ import annotations
 
 from ..analysis.jobs import JobSite, Registration
-from ..analysis.program import classes_where, deco_name
+from ..analysis.names import canonical_in, forwarded, target
+from ..analysis.program import calls_named, classes_where, deco_name
 from ..analysis.project import Project
 
 _RUNNERS = ("netbox.jobs.JobRunner", "extras.scripts.Script", "extras.scripts.BaseScript", "netbox.scripts.Script")
 _SYSTEM_JOB = ("netbox.jobs.system_job",)
+_JOB_ENQUEUE = ("core.models.Job.enqueue", "core.models.jobs.Job.enqueue")
 
 
 def _is_runner(bases: list[str]) -> bool:
@@ -49,7 +54,19 @@ class NetBox:
         return list(sites.values())
 
     def find_registrations(self, project: Project) -> list[Registration]:
-        return []
+        regs = []
+        for site in calls_named(project, ("enqueue",)):
+            if canonical_in(project, site.module, site.event.name) not in _JOB_ENQUEUE:
+                continue
+            ev = site.event
+            value = ev.kwargs.get("func") or (ev.args[0] if ev.args else None)
+            qualname = target(project, site.module, value)
+            forward = None if qualname else forwarded(site, value)
+            if qualname or forward:
+                periodic = "interval" in ev.kwargs
+                regs.append(Registration(qualname or "", self.name, "schedule" if periodic else "enqueue", site.anchor,
+                                         kind="periodic" if periodic else "task", forward=forward))
+        return regs
 
 
 def _periodic(project: Project, cls) -> bool:
