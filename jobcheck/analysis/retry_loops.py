@@ -451,6 +451,9 @@ def _name(func: ast.expr) -> str:
     return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
+_WAIT_WORDS = frozenset({"backoff", "sleep", "pause", "wait", "throttle"})
+
+
 def _waits(call: ast.Call) -> bool:
     """A sleep, or an event's `wait(timeout)`."""
     name = _name(call.func)
@@ -463,7 +466,11 @@ def _sleeps(statements: list) -> list[ast.Call]:
 
 def _backoff(sleeps: list[ast.Call], loop) -> tuple[str | None, float | None]:
     if not sleeps:
-        return "none", 0.0
+        # `_backoff(attempt, exc)`, `self._wait_before_retry(n)`: a helper of the application's named
+        # for waiting waits, for how long is not known here.
+        named = any(isinstance(n, ast.Call) and _WAIT_WORDS.intersection(_name(n.func).lower().split("_"))
+                    for n in _walk(loop.body))
+        return (None, None) if named else ("none", 0.0)
     first = sleeps[0]
     arg = first.args[0] if first.args else next((k.value for k in first.keywords if k.arg in ("timeout", "seconds", "delay")), None)
     if isinstance(arg, ast.Constant) and isinstance(arg.value, (int, float)) and not isinstance(arg.value, bool):

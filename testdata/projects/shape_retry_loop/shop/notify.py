@@ -15,6 +15,34 @@ def post_with_retries(url, body):
     return None
 
 
+def _backoff(attempt):
+    time.sleep(min(2 ** attempt, 30))
+
+
+def post_backing_off(url, body):
+    """Waits in a helper named for it between attempts: how long is not read, no JC203."""
+    for attempt in range(3):
+        try:
+            return requests.post(url, json=body, timeout=10)  # expect: JC201
+        except requests.RequestException:
+            _backoff(attempt)
+    return None
+
+
+def post_counting(url, body):
+    """Calls a helper between attempts that does not wait: a retry at once."""
+    for attempt in range(3):  # expect: JC203
+        try:
+            return requests.post(url, json=body, timeout=10)  # expect: JC201
+        except requests.RequestException:
+            _count_failure(attempt)
+    return None
+
+
+def _count_failure(attempt):
+    return attempt
+
+
 class Webhook:
     """Two shapes from in-house senders: a flag the loop's test reads, and a helper that says
     whether it worked."""
