@@ -3207,3 +3207,37 @@ class Expiry:
         "svc.expiry.Expiry.cleanup": ("background", "background"),
         "svc.expiry.make_handler.<locals>.handle": ("background", "background"),
     }
+
+
+def test_task_options_built_from_other_dicts_are_read_through_them_and_an_unreadable_one_is_not_guessed(
+        tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "opts/__init__.py": "",
+        "opts/settings.py": """
+import os
+
+DEFAULTS = {"autoretry_for": (ConnectionError,), "max_retries": 7}
+BOUND = {**DEFAULTS, **{"bind": True}}
+FROM_ENV = {**dict(os.environ.get("TASK_OPTIONS", {})), "autoretry_for": (ConnectionError,)}
+""",
+        "opts/tasks.py": """
+from celery import shared_task
+
+from opts.settings import BOUND, FROM_ENV
+
+
+@shared_task(**BOUND)
+def known(self):
+    return 1
+
+
+@shared_task(**FROM_ENV)
+def unknown():
+    return 2
+""",
+    })
+    rows = {row["job"]: row["retry"] for row in _jobs_json(root)["jobs"]}
+    # `**DEFAULTS` inside BOUND is read through: its 7 retries. FROM_ENV's inner splat cannot be
+    # read: the count stays unknown (it could hold `max_retries`), not Celery's default 3.
+    assert rows["opts.tasks.known"]["max_retries"] == 7
+    assert rows["opts.tasks.unknown"]["max_retries"] is None and rows["opts.tasks.unknown"]["count_from"]

@@ -29,7 +29,8 @@ def name_words(name: str) -> tuple[str, ...]:
 # Decorators and calls that wrap a function without changing which function runs.
 _WRAPPERS = ("functools.partial", "functools.wraps", "staticmethod", "classmethod")
 # What returns the object a dotted path names (`import_string("app.jobs.sync")`): that object.
-IMPORT_STRINGS = ("django.utils.module_loading.import_string", "werkzeug.utils.import_string", "pydoc.locate")
+IMPORT_STRINGS = ("django.utils.module_loading.import_string", "werkzeug.utils.import_string", "pydoc.locate",
+                  "celery.utils.imports.symbol_by_name", "kombu.utils.imports.symbol_by_name")
 # Signature constructors: `task.s(...)` names `task`.
 _SIGNATURES = ("s", "si", "signature", "message", "message_with_options", "kicker")
 

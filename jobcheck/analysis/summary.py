@@ -1877,11 +1877,6 @@ def _pulls(loop: ast.For | ast.AsyncFor | ast.While) -> bool:
     item. So does `for _ in range(limit):` around such a pull, a cap on the rounds that names
     nothing else. Not when the call is given something the loop changes (`page = fetch(n); n +=
     1`): run again, it starts over from the first."""
-    if isinstance(loop, (ast.For, ast.AsyncFor)):
-        counters = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
-        if not (isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "range") \
-                or any(isinstance(n, ast.Name) and n.id in counters for stmt in loop.body for n in ast.walk(stmt)):
-            return False
     taken: dict[str, ast.Call] = {}
     for stmt in loop.body:
         for inner in (stmt.body if isinstance(stmt, ast.Try) else [stmt]):
@@ -1894,7 +1889,13 @@ def _pulls(loop: ast.For | ast.AsyncFor | ast.While) -> bool:
             and (name := _tested_empty(stmt.test)) in taken]
     if not ends:
         return False
-    changed = {t.id for node in ast.walk(loop) for t in _targets(node) if isinstance(t, ast.Name)}
+    # (walked only for the few loops that pull: what the loop binds, its own counter included)
+    changed = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        counters = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        if not (isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "range") \
+                or any(isinstance(n, ast.Name) and n.id in counters for stmt in loop.body for n in ast.walk(stmt)):
+            return False
     call = taken[ends[0]]
     return not any(isinstance(n, ast.Name) and n.id in changed for arg in (*call.args, *(k.value for k in call.keywords))
                    for n in ast.walk(arg))
@@ -1909,16 +1910,6 @@ def _tested_empty(test: ast.expr) -> str | None:
             and test.comparators[0].value is None):
         return test.left.id
     return None
-
-
-def _targets(node: ast.AST) -> list:
-    if isinstance(node, ast.Assign):
-        return [n for t in node.targets for n in ast.walk(t)]
-    if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
-        return list(ast.walk(node.target))
-    if isinstance(node, ast.NamedExpr):
-        return [node.target]
-    return []
 
 
 def _counts(test: ast.expr) -> bool:

@@ -21,7 +21,7 @@ import re
 
 from ..analysis.delivery import AT_LEAST_ONCE, AT_MOST_ONCE, UNKNOWN, Delivery
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
-from ..analysis.names import canonical_in, forwarded, function_by_path, target
+from ..analysis.names import IMPORT_STRINGS, canonical_in, forwarded, function_by_path, target
 from ..analysis.program import calls_named, classes_where, deco_name, modules_where
 from ..analysis.decorators import decorated_functions
 from ..analysis.project import Project
@@ -456,9 +456,8 @@ def _enqueues(project: Project) -> list[Registration]:
     return regs
 
 
-# Calls that turn a dotted path into the object it names.
-_IMPORTERS = ("importlib.import_module", "django.utils.module_loading.import_string", "pydoc.locate",
-              "celery.utils.imports.symbol_by_name", "werkzeug.utils.import_string", "kombu.utils.imports.symbol_by_name")
+# Calls that turn a dotted path into the module or the object it names.
+_IMPORTERS = ("importlib.import_module", *IMPORT_STRINGS)
 
 
 def _runs_a_path(project: Project, site, task: JobSite) -> tuple | None:
