@@ -40,6 +40,10 @@ TASK_DECORATORS = (
     "celery.task.periodic_task",
     "celery.current_app.task",
     "celery.Celery().periodic_task",
+    # Indico's app (`indico.core.celery.celery`, an `IndicoCelery`), used by its plugins:
+    # `@celery.periodic_task(run_every=crontab(...), plugin="x")` adds the beat schedule entry.
+    "indico.core.celery.celery.task",
+    "indico.core.celery.celery.periodic_task",
 )
 TASK_BASES = ("celery.Task", "celery.app.task.Task", "celery.Celery().Task", "celery.app.base.Celery().Task", "celery.task.Task")
 # Extensions subclass the app and keep its name (`flask_celery.Celery`, Flask-Celery-Helper's): a

@@ -1,0 +1,77 @@
+# InvenTree plugins: the background worker runs what `SCHEDULED_TASKS` names (a method of the
+# plugin by name, a function by dotted path), what `offload_task` hands it, an `EventMixin`'s
+# `process_event`, and a non-blocking label printer's `print_label`. Retries depend on the
+# deployment's broker, so none is claimed: no JC201 below.
+# jobcheck-test: select=JC201,JC501
+import requests
+from InvenTree.tasks import ScheduledTask, offload_task, scheduled_task
+from plugin import InvenTreePlugin
+from plugin.mixins import EventMixin, LabelPrintingMixin, ScheduleMixin, SettingsMixin
+
+
+def refresh_rates():  # expect: JC501
+    requests.get("https://rates.example/today")
+
+
+def notify_buyer(order_id):  # expect: JC501
+    requests.post("https://mail.example/send", json={"order": order_id})
+
+
+def render_preview(part_id):
+    """Called in the request; never handed to the worker."""
+    return requests.get(f"https://img.example/{part_id}")
+
+
+class PriceSync(ScheduleMixin, SettingsMixin, InvenTreePlugin):
+    NAME = "PriceSync"
+    SCHEDULED_TASKS = {
+        "prices": {"func": "sync_prices", "schedule": "H"},
+        "rates": {"func": "plugins.refresh_rates", "schedule": "I", "minutes": 30},
+    }
+
+    def sync_prices(self):  # expect: JC501
+        requests.get("https://supplier.example/prices")
+
+    def helper(self):
+        return 1
+
+
+class OrderEvents(EventMixin, InvenTreePlugin):
+    NAME = "OrderEvents"
+
+    def wants_process_event(self, event):
+        return event.startswith("purchaseorder.")
+
+    def process_event(self, event, *args, **kwargs):  # expect: JC501
+        offload_task(notify_buyer, kwargs.get("id"))
+
+
+class ZebraPrinter(LabelPrintingMixin, InvenTreePlugin):
+    NAME = "Zebra"
+    BLOCKING_PRINT = False
+
+    def print_label(self, **kwargs):  # expect: JC501
+        requests.post("https://printer.local/print", data=kwargs["pdf_data"])
+
+
+class DeskPrinter(LabelPrintingMixin, InvenTreePlugin):
+    """Prints while the request waits (BLOCKING_PRINT keeps its default): not a job."""
+
+    NAME = "Desk"
+
+    def print_label(self, **kwargs):
+        requests.post("https://desk.local/print", data=kwargs["pdf_data"])
+
+
+class NotScheduled(InvenTreePlugin):
+    """Not a ScheduleMixin: its SCHEDULED_TASKS is never read by InvenTree."""
+
+    SCHEDULED_TASKS = {"x": {"func": "tick", "schedule": "H"}}
+
+    def tick(self):
+        requests.get("https://example.org")
+
+
+@scheduled_task(ScheduledTask.DAILY)
+def purge_old_exports():  # expect: JC501
+    requests.delete("https://files.example/exports")
