@@ -9,8 +9,9 @@
 - `@scheduled_task(ScheduledTask.DAILY)` (`InvenTree.tasks`): a periodic task of InvenTree's own.
 - `EventMixin`: the plugin's `process_event(event, ...)` runs in the worker, one task per event
   the plugin wants (InvenTree's `register_event` offloads it).
-- `LabelPrintingMixin` with `BLOCKING_PRINT = False`: each label's `print_label` is offloaded to
-  the worker.
+- `LabelPrintingMixin`: InvenTree prints in the worker (its API offloads `report.tasks.print_labels`,
+  which calls the plugin's `print_labels`, by default its `print_label` per item): the plugin's
+  own `print_labels` where it overrides it, else its `print_label`.
 
 Retries are the deployment's: InvenTree's `Q_CLUSTER` uses the ORM broker (a failed task runs
 again, up to `INVENTREE_BACKGROUND_MAX_ATTEMPTS`, 5 by default) unless a Redis cache is
@@ -26,7 +27,7 @@ from ..analysis.names import canonical_in, forwarded, function_by_path, target
 from ..analysis.program import calls_named, classes_where
 from ..analysis.project import Project
 from ..analysis.values import dict_items, lit
-from .base import class_attrs, job_from_function
+from .base import job_from_function
 from .instances import method_body
 
 OFFLOAD = ("InvenTree.tasks.offload_task",)
@@ -50,12 +51,10 @@ class InvenTree:
         for d in decorated_functions(project, self.name):
             if (canonical_in(project, d.module, d.value[1]) or d.name) in SCHEDULED_TASK:
                 sites[d.function.qualname] = job_from_function(project, d.function, self.name, "periodic", triggers={"schedule"})
-        hooks = (("EventMixin", "process_event", None), ("LabelPrintingMixin", "print_label", "BLOCKING_PRINT"))
-        for mixin, method, switch in hooks:
+        for mixin, methods in (("EventMixin", ("process_event",)), ("LabelPrintingMixin", ("print_labels", "print_label"))):
             for cls in classes_where(project, lambda c, m=mixin: _mixin(project, c, m)):
-                if switch and lit(class_attrs(project, cls).get(switch), True) is not False:
-                    continue  # printed while the request waits
-                fn = method_body(project, cls.qualname, method)
+                # The first of `methods` the application defines (its own or a base's) is what runs.
+                fn = next(filter(None, (method_body(project, cls.qualname, m) for m in methods)), None)
                 if fn is None or fn.qualname in sites or not project.the_applications(project.module_of_class(cls)):
                     continue
                 sites[fn.qualname] = job_from_function(project, fn, self.name, "task", triggers={"enqueue"})

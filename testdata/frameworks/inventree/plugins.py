@@ -1,6 +1,6 @@
 # InvenTree plugins: the background worker runs what `SCHEDULED_TASKS` names (a method of the
 # plugin by name, a function by dotted path), what `offload_task` hands it, an `EventMixin`'s
-# `process_event`, and a non-blocking label printer's `print_label`. Retries depend on the
+# `process_event`, and a label printer's `print_labels` (its own) or else `print_label`. Retries depend on the
 # deployment's broker, so none is claimed: no JC201 below.
 # jobcheck-test: select=JC201,JC501
 import requests
@@ -54,13 +54,17 @@ class ZebraPrinter(LabelPrintingMixin, InvenTreePlugin):
         requests.post("https://printer.local/print", data=kwargs["pdf_data"])
 
 
-class DeskPrinter(LabelPrintingMixin, InvenTreePlugin):
-    """Prints while the request waits (BLOCKING_PRINT keeps its default): not a job."""
+class BatchPrinter(LabelPrintingMixin, InvenTreePlugin):
+    """Prints the whole batch itself: its `print_labels` is what the worker runs."""
 
-    NAME = "Desk"
+    NAME = "Batch"
+
+    def print_labels(self, label, output, items, request, **kwargs):  # expect: JC501
+        for item in items:
+            self.print_label(item=item)
 
     def print_label(self, **kwargs):
-        requests.post("https://desk.local/print", data=kwargs["pdf_data"])
+        requests.post("https://batch.local/print", json={"item": kwargs["item"].pk})
 
 
 class NotScheduled(InvenTreePlugin):
