@@ -154,6 +154,9 @@ class FunctionSummary:
     return_type: str | None = None  # resolved type of the first typed return (`EmailMessage()`)
     return_items: tuple = ()  # resolved type (or None) of each item of the first tuple returned (`return cfg, Session()`)
     returns_one_of: tuple = ()  # functions of a table it returns an entry of (`return {"smtp": send_smtp, ...}.get(kind)`)
+    # The dict it returns as written, the first one (`def get_scheduled_tasks(self): return {"sync": {...}}`):
+    # a hook whose result configures the framework that calls it.
+    returns_dict: list | None = None
     handlers: list = field(default_factory=list)
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
@@ -1269,6 +1272,8 @@ class Summarizer:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
         if not self.fn.returns_one_of:
             self.fn.returns_one_of = self._table_entry_returned(node.value)
+        if self.fn.returns_dict is None and isinstance(node.value, ast.Dict):
+            self.fn.returns_dict = self.value(node.value)
         if isinstance(node.value, ast.Name) and self.resolve(node.value) == f"{self.fn.qualname}.<locals>.{node.value.id}":
             self.fn.returns_function = f"{self.fn.qualname}.<locals>.{node.value.id}"  # `return on_message`
         returned = self.value(node.value) if isinstance(node.value, (ast.Name, ast.JoinedStr)) else None

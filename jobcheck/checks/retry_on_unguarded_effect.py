@@ -19,7 +19,7 @@ from ..analysis.jobs import RetryPolicy, holding_handler
 from ..analysis.names import short
 from ..analysis.program import exclusive
 from ..analysis.project import CallEffect
-from ..analysis.raises import Raises
+from ..analysis.raises import Raises, is_broad
 from ..analysis.summary import LOG_METHODS, FunctionSummary
 from ..analysis.values import names_within
 from .context import CheckContext, ProjectView, event_anchor
@@ -117,6 +117,8 @@ class _RetryScope:
                 if policy.calls is not None and i not in policy.calls:
                     continue  # raised outside what runs again
                 here = i == e and not rejection and e not in self.quiet
+                if here and not is_broad(exc) and self.raises.is_own(exc) and not self._raised_after_along(ce.path.chain, exc):
+                    here = False  # the helper raises it before its effect, or not on the way to it
                 if self._refused(i, e):
                     continue  # `if e.code == 403: raise NotAuthorized()`: what says the request was refused
                 if ((here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ()))
@@ -128,6 +130,23 @@ class _RetryScope:
                 what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
                 return f"{what} at line {ev.line}; {policy.setting}"
         return None
+
+    def _raised_after_along(self, chain: tuple, exc: str) -> bool:
+        """Does a helper the effect goes through raise `exc`, an exception of the application's,
+        once the call leading to the effect has run (`_request` raising `ServerError` on the
+        status of its POST)? Raised before that call, by a check of the arguments, it repeats
+        nothing."""
+        for k, qualname in enumerate(chain[:-1]):
+            helper = self.project.functions.get(qualname)
+            if helper is None:
+                return False
+            scope = _RetryScope(self.project, self.raises, helper, self.policy, [], self.depth + 1)
+            steps = [j for j, ev in enumerate(helper.events) if ev.kind == "call" and (
+                self.project.event_name(ev) == chain[k + 1] or any(c.qualname == chain[k + 1] for c in self.project.callees(ev)))]
+            if any(r != j and scope._after(r, j) and self.raises.can_raise(helper, r, exc) and not scope._kept_in(r, exc)
+                   for j in steps for r in range(len(helper.events))):
+                return True
+        return False
 
     def _refused(self, index: int, effect: int) -> bool:
         """Is event `index` a raise in an arm of a handler of the effect's `try` that runs only on

@@ -62,7 +62,7 @@ class InvenTree:
 
     def find_registrations(self, project: Project) -> list[Registration]:
         regs = []
-        for cls in classes_where(project, lambda c: "SCHEDULED_TASKS" in c.attrs):
+        for cls in classes_where(project, lambda c: "SCHEDULED_TASKS" in c.attrs or "get_scheduled_tasks" in c.methods):
             if _mixin(project, cls, "ScheduleMixin"):
                 regs.extend(self._scheduled(project, cls))
         for site in calls_named(project, ("offload_task",)):
@@ -76,10 +76,20 @@ class InvenTree:
         return regs
 
     def _scheduled(self, project: Project, cls) -> list[Registration]:
-        """Each entry of a plugin's `SCHEDULED_TASKS`: a method by name, or a function by path."""
+        """Each entry of a plugin's `SCHEDULED_TASKS` and of the dict its `get_scheduled_tasks()`
+        override returns as written (InvenTree reads what that returns; an override that builds
+        on `SCHEDULED_TASKS` keeps its entries): a method by name, or a function by path."""
         module = project.module_of_class(cls)
-        value, line, col = cls.attrs["SCHEDULED_TASKS"][:3]
-        anchor = Anchor(module.path, line, col, line, col + len("SCHEDULED_TASKS"))
+        tables = []
+        hook = project.functions.get(f"{cls.qualname}.get_scheduled_tasks") if "get_scheduled_tasks" in cls.methods else None
+        if hook is not None and hook.returns_dict:
+            tables.append((hook.returns_dict, project.anchor_of(hook)))
+        if "SCHEDULED_TASKS" in cls.attrs:
+            value, line, col = cls.attrs["SCHEDULED_TASKS"][:3]
+            tables.append((value, Anchor(module.path, line, col, line, col + len("SCHEDULED_TASKS"))))
+        return [reg for value, anchor in tables for reg in self._entries(project, cls, module, value, anchor)]
+
+    def _entries(self, project: Project, cls, module, value, anchor) -> list[Registration]:
         regs = []
         for _key, entry in dict_items(value):
             options = {lit(k): v for k, v in dict_items(entry) if isinstance(lit(k), str)}

@@ -79,3 +79,35 @@ class NotScheduled(InvenTreePlugin):
 @scheduled_task(ScheduledTask.DAILY)
 def purge_old_exports():  # expect: JC501
     requests.delete("https://files.example/exports")
+
+
+class OrderSync(ScheduleMixin, SettingsMixin, InvenTreePlugin):
+    """Its schedule depends on a setting: InvenTree reads what `get_scheduled_tasks()` returns."""
+
+    NAME = "OrderSync"
+
+    def get_scheduled_tasks(self):
+        return {
+            "orders": {"func": "sync_orders", "schedule": "I", "minutes": self.get_setting("MINUTES") or 60},
+        }
+
+    def sync_orders(self):  # expect: JC501
+        requests.get("https://shop.example/orders")
+
+    def refresh(self):
+        requests.get("https://shop.example/refresh")
+
+
+class StockCheck(ScheduleMixin, SettingsMixin, InvenTreePlugin):
+    """Its override builds on `SCHEDULED_TASKS`: those entries are still scheduled."""
+
+    NAME = "StockCheck"
+    SCHEDULED_TASKS = {"check": {"func": "check_stock", "schedule": "I", "minutes": 15}}
+
+    def get_scheduled_tasks(self):
+        tasks = dict(self.SCHEDULED_TASKS)
+        tasks["check"]["minutes"] = int(self.get_setting("MINUTES") or 15)
+        return tasks
+
+    def check_stock(self):  # expect: JC501
+        requests.get("https://stock.example/levels")
