@@ -125,6 +125,8 @@ class _RetryScope:
                         and not self._kept_in(i, exc, outside=policy.caught_by)):
                     return policy.setting
         for p in self.explicit:
+            if _in_refusal_arm(fn, fn.events[p].line):
+                continue  # `elif response.status_code == 429: self.retry(...)`: the request did nothing
             if self._after(p, e) or (p == e and self._helper_repeats(p, ce)):
                 ev = fn.events[p]
                 what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
@@ -141,8 +143,10 @@ class _RetryScope:
             if helper is None:
                 return False
             scope = _RetryScope(self.project, self.raises, helper, self.policy, [], self.depth + 1)
+            last = k + 2 == len(chain)  # the next link is the effect's own call, named as the catalog names it
             steps = [j for j, ev in enumerate(helper.events) if ev.kind == "call" and (
-                self.project.event_name(ev) == chain[k + 1] or any(c.qualname == chain[k + 1] for c in self.project.callees(ev)))]
+                self.project.event_name(ev) == chain[k + 1] or any(c.qualname == chain[k + 1] for c in self.project.callees(ev))
+                or (last and (hit := self.project.catalog_effect(ev)) is not None and hit.name == chain[k + 1]))]
             if any(r != j and scope._after(r, j) and self.raises.can_raise(helper, r, exc) and not scope._kept_in(r, exc)
                    for j in steps for r in range(len(helper.events))):
                 return True
@@ -337,7 +341,8 @@ def _keeps_everything(fn: FunctionSummary, ev) -> bool:
 
 
 def _in_refusal_arm(handler, line: int) -> bool:
-    """Is `line` in an arm of `handler` that runs only on statuses saying the request did nothing?"""
+    """Is `line` in an arm of `handler` (or of a function) that runs only on statuses saying the
+    request did nothing?"""
     return handler is not None and any(first <= line <= last and set(codes) <= _NOT_DONE
                                        for first, last, codes in handler.status_arms)
 
