@@ -87,8 +87,10 @@ class _RetryScope:
         self.explicit = project.explicit_retry_points(fn.qualname)
         # Libraries of the effects reached through each event (a helper that posts can raise requests errors).
         self.libs: dict[int, tuple[str, ...]] = {}
+        self.chains: dict[int, list[tuple]] = {}  # the effects' call chains, by the event they go through
         for ce in effects:
             self.libs[ce.event_index] = self.libs.get(ce.event_index, ()) + (ce.path.chain[-1],)
+            self.chains.setdefault(ce.event_index, []).append(ce.path.chain)
         # Calls of a helper that keeps every failure from its effect on (`try: send_mail(...) except
         # Exception: log.exception(...)`): nothing raised once the effect ran leaves them.
         self.quiet = {ce.event_index for ce in effects} - {
@@ -295,9 +297,18 @@ class _RetryScope:
                     and (ev.end_line, ev.end_col) < (start.end_line, start.end_col):
                 continue  # its receiver or an argument (`Service().send(...)`): runs before it
             kinds = [t for t in caught if i != earlier or t not in self.project.catalog.rejections]
-            if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) for t in kinds):
+            if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) and (i != earlier or self._after_effect(i, t))
+                   for t in kinds):
                 return True
         return False
+
+    def _after_effect(self, index: int, exc: str) -> bool:
+        """Can the call that makes an effect raise `exc` once the effect ran? An exception of the
+        application's own must be raised after it, along the helpers it goes through (a lock
+        that times out before the work raises before every effect); others come from the call."""
+        if is_broad(exc) or not self.raises.is_own(exc):
+            return True
+        return any(self._raised_after_along(chain, exc) for chain in self.chains.get(index, ()))
 
 
 _CATCH_ALL = ("Exception", "BaseException", "builtins.Exception", "builtins.BaseException")

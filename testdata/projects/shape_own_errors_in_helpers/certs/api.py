@@ -45,3 +45,30 @@ class CertificatesClient:
         if "email" not in payload:
             raise ServerError("the payload has no email")
         return requests.post(self.url, json=payload, timeout=10)
+
+
+class LockTimeout(Exception):
+    pass
+
+
+def take_lock(name):
+    if name.startswith("busy"):
+        raise LockTimeout(name)
+
+
+def write_receipt(order_id):
+    with open(f"receipts/{order_id}.txt", "w") as fh:
+        fh.write("paid")
+
+
+def place(order_id):
+    """Takes the order's lock, then charges: a lock timeout comes before the charge."""
+    take_lock(f"order-{order_id}")
+    requests.post("https://payments.example/charges", json={"order": order_id}, timeout=10)
+    write_receipt(order_id)
+
+
+def place_then_confirm(order_id):
+    """Charges, then takes the lock to confirm: a lock timeout comes after the charge."""
+    requests.post("https://payments.example/charges", json={"order": order_id}, timeout=10)
+    take_lock(f"order-{order_id}")

@@ -6,7 +6,7 @@
 import requests
 from celery import shared_task
 
-from certs.api import CertificatesClient, InvalidPayload, ServerError
+from certs.api import CertificatesClient, InvalidPayload, LockTimeout, ServerError, place, place_then_confirm
 
 
 @shared_task(bind=True, autoretry_for=(ServerError,), max_retries=5, retry_backoff=True)
@@ -29,3 +29,19 @@ def register_learner(self, payload):
 @shared_task(bind=True, autoretry_for=(InvalidPayload,), max_retries=5, retry_backoff=True)
 def issue_checked(self, email):
     CertificatesClient("https://certs.example/api").issue(email)
+
+
+@shared_task(bind=True, max_retries=5)
+def place_order(self, order_id):
+    try:
+        return place(order_id)
+    except LockTimeout:
+        self.retry(countdown=1)
+
+
+@shared_task(bind=True, max_retries=5)
+def place_and_confirm(self, order_id):
+    try:
+        return place_then_confirm(order_id)  # expect: JC201
+    except LockTimeout:
+        self.retry(countdown=1)
