@@ -74,6 +74,11 @@ DEFAULTS: dict[str, dict[str | None, Delivery]] = {
     # depends on its configuration, not the code.
     "tryton": {"periodic": Delivery(AT_MOST_ONCE, "Tryton's cron worker runs the action once per tick"),
                None: Delivery(UNKNOWN, "Tryton's queue worker, configured outside the code")},
+    # A platform's signal sent from its scheduled run (pretix's and pretalx's `periodic_task`).
+    "platform_signal": {None: Delivery(AT_MOST_ONCE, "the platform sends the signal once per scheduled run")},
+    # InvenTree's worker is django-q on the ORM broker (acknowledged after the work) unless a Redis
+    # cache is configured, which becomes the broker and pops tasks (InvenTree/settings.py, Q_CLUSTER).
+    "inventree": {None: Delivery(UNKNOWN, "InvenTree's django-q broker: the ORM or a Redis cache, as deployed")},
     # A function under a retry decorator (tenacity, backoff...) is no job: its caller's run decides.
     "retry": {None: Delivery(UNKNOWN, "a function its caller runs: the caller's delivery applies")},
     # A task instance runs once per try; what runs it again is `retries`, the retry policy.

@@ -162,7 +162,11 @@ class Guards:
             return False
         if not conditions:
             return True
-        sites = calls_of(self, fn)
+        # A call of its own handing the parameter on as it is (a retry by recursion) passes what
+        # its own callers passed.
+        sites = [site for site in calls_of(self, fn)
+                 if not (site.function is fn and all((bound_argument(fn, site.event, cond[1]) or [])[:2] == ["param", cond[1]]
+                                                     for cond in conditions))]
         return bool(sites) and all(not self._condition_writes(cond, bound_argument(fn, site.event, cond[1]))
                                    for site in sites for cond in conditions)
 

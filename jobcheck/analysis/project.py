@@ -910,7 +910,54 @@ class Project(Guards, Program):
                 resolved = origin(self, module, signal) if module is not None else signal
                 receivers = self.signal_receivers.get(resolved or signal, [])
             return [self.functions[q] for q in receivers if q in self.functions]
-        return self.dispatched_implementations(event)
+        return self.constructed_implementations(event) or self.dispatched_implementations(event)
+
+    def constructed_implementations(self, event: Event) -> list[FunctionSummary]:
+        """`self.delivery.send(files)` where the class keeps a parameter of its constructor
+        (`self.delivery = delivery`) and every construction in the project passes an instance of
+        one of its classes (`Sender(config, SMTPDelivery(...))`, or a local set in `if` arms):
+        the method of each of those classes can run. A construction passing anything else leaves
+        it unknown."""
+        if event.kind != "call" or not event.attr or not event.name:
+            return []
+        obj = event.name.rpartition(".")[0]
+        owner, _, attr = obj.rpartition(".")
+        if not owner.endswith("()") or owner.removesuffix("()") not in self.classes or not self.untyped(obj):
+            return []
+        memo = self.once("constructed attribute classes", dict)
+        key = (owner.removesuffix("()"), attr)
+        if key not in memo:
+            memo[key] = self._constructed_classes(*key)
+        found: dict[str, FunctionSummary] = {}
+        for cls in memo[key]:
+            fn = self.function_for(self.canonical(f"{cls}().{event.attr}"))
+            if fn is not None:
+                found.setdefault(fn.qualname, fn)
+        return list(found.values())
+
+    def _constructed_classes(self, cls_qualname: str, attr: str) -> list[str]:
+        """The classes of the project whose instances every construction of `cls_qualname` passes
+        for the constructor parameter it keeps as `attr` ([] when not all are known)."""
+        init = self.function_for(self.canonical(f"{cls_qualname}().__init__"))
+        if init is None or init.class_qualname != cls_qualname:
+            return []
+        param = next((value[1] for a, _line, receiver, _src, value in init.stores
+                      if a == attr and receiver == "self" and value and value[0] == "param"), None)
+        if param is None:
+            return []
+        classes: list[str] = []
+        sites = [s for s in calls_named(self, (cls_qualname.rpartition(".")[2],)) if s.name == cls_qualname]
+        for site in sites:
+            made = [self.canonical(site.function.events[j].name) or "" for j in bound_sources(init, site.event, param)
+                    if j < len(site.function.events) and site.function.events[j].kind == "call"]
+            if not made:
+                value = bound_argument(init, site.event, param)
+                made = [value[1].removesuffix("()")] if value and value[0] == "name" and (value[1] or "").endswith("()") else []
+            made = [m for m in made if m in self.classes]
+            if not made:
+                return []  # a construction passing something not known here
+            classes.extend(made)
+        return list(dict.fromkeys(classes))
 
     def handed_to_collection(self, name: str, keyed: bool) -> list[FunctionSummary]:
         """`for handler in self.listeners: handler(event)`: the functions the application hands to

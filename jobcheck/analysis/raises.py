@@ -5,7 +5,9 @@ places that raise it. Names decide: a library raises its own exceptions (`reques
 `requests.RequestException`), database operations raise database errors, `Model.objects.get`
 raises `Model.DoesNotExist`, a `raise X` raises X, and anything raises a broad exception. A call
 into an analysed helper raises what its reachable effects' libraries raise; other exceptions of
-the application are taken to come from its own `raise` statements only (precision over recall).
+the application are taken to come from its own `raise` statements only (precision over recall):
+in the function, or in the application's functions a call runs (three calls deep), where a raise
+of a subclass counts too (`raise RateLimitError` under `autoretry_for=(ServerError,)`).
 """
 
 from __future__ import annotations
@@ -71,8 +73,7 @@ class Raises:
         event = fn.events[index]
         tail = exc.rpartition(".")[2]
         if event.kind == "raise":
-            name = self.project.event_name(event) or ""
-            return is_broad(exc) or name == exc or name.rpartition(".")[2] == tail
+            return is_broad(exc) or self._is_a(self.project.event_name(event) or "", exc)
         if is_broad(exc):
             return True
         if exc in _ONLY_FROM:
@@ -94,8 +95,8 @@ class Raises:
             return bool(owner) and name.startswith(owner + ".")
         if tail in _DB_TAILS or package.startswith(_DB_PACKAGES):
             return _is_db_operation(event, name) or self._reaches_the_database(event)
-        if not package or package.partition(".")[0] in self.local_roots:
-            return False  # the application's own exceptions: from its raise statements
+        if not package or self.is_own(exc):
+            return self._raised_within(event, exc)  # the application's own: from its raise statements
         prefixes = tuple(p for p in _PACKAGE_ALIASES.get(package.partition(".")[0], (package,)) if "*" not in p)
         suffixes = tuple(p[1:] for p in _PACKAGE_ALIASES.get(package.partition(".")[0], ()) if p.startswith("*"))
         if name.startswith(tuple(p + "." for p in prefixes)) or name.startswith(tuple(p + "()" for p in prefixes)):
@@ -103,6 +104,32 @@ class Raises:
         if suffixes and name.endswith(suffixes):
             return True
         return any(lib.startswith(prefixes) or (suffixes and lib.endswith(suffixes)) for lib in effect_libs)
+
+    def is_own(self, exc: str) -> bool:
+        """An exception class of the application's own."""
+        package = exception_package(exc)
+        return bool(package) and package.partition(".")[0] in self.local_roots
+
+    def _is_a(self, raised: str, exc: str) -> bool:
+        """Is what a `raise` names `exc`, by name or as a subclass of the application's?"""
+        if raised == exc or raised.rpartition(".")[2] == exc.rpartition(".")[2]:
+            return True
+        cls = self.project.classes.get(raised)
+        return cls is not None and exc in self.project.class_bases(cls)
+
+    def _raised_within(self, event: Event, exc: str) -> bool:
+        """Does a function of the application's that the call runs (within three calls) raise
+        `exc` itself?"""
+        memo = self.project.once("raises within calls", dict)
+        found = False
+        for callee in self.project.callees(event):
+            key = (callee.qualname, exc)
+            if key not in memo:
+                memo[key] = False  # on a cycle: not by this way
+                memo[key] = any(ev.kind == "raise" and self._is_a(self.project.event_name(ev) or "", exc)
+                                for f in self.project.within_calls(callee, 3) for ev in f.events)
+            found = found or memo[key]
+        return found
 
     def _reaches_the_database(self, event: Event) -> bool:
         """Does a call of the application's own operate on the database, itself or within two

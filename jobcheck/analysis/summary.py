@@ -154,6 +154,12 @@ class FunctionSummary:
     return_type: str | None = None  # resolved type of the first typed return (`EmailMessage()`)
     return_items: tuple = ()  # resolved type (or None) of each item of the first tuple returned (`return cfg, Session()`)
     returns_one_of: tuple = ()  # functions of a table it returns an entry of (`return {"smtp": send_smtp, ...}.get(kind)`)
+    # The dict it returns as written, the first one (`def get_scheduled_tasks(self): return {"sync": {...}}`):
+    # a hook whose result configures the framework that calls it.
+    returns_dict: list | None = None
+    # The `if` arms that run only on some HTTP statuses (`elif response.status_code == 429:`):
+    # (first line, last line, statuses) each, as `Handler.status_arms`.
+    status_arms: tuple = ()
     handlers: list = field(default_factory=list)
     def_col: int = 0  # column of the `def` keyword (0-based), for inserting code
     defaults: dict = field(default_factory=dict)  # parameter -> Value of its default, where it has one
@@ -1269,6 +1275,8 @@ class Summarizer:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
         if not self.fn.returns_one_of:
             self.fn.returns_one_of = self._table_entry_returned(node.value)
+        if self.fn.returns_dict is None and isinstance(node.value, ast.Dict):
+            self.fn.returns_dict = self.value(node.value)
         if isinstance(node.value, ast.Name) and self.resolve(node.value) == f"{self.fn.qualname}.<locals>.{node.value.id}":
             self.fn.returns_function = f"{self.fn.qualname}.<locals>.{node.value.id}"  # `return on_message`
         returned = self.value(node.value) if isinstance(node.value, (ast.Name, ast.JoinedStr)) else None
@@ -1414,6 +1422,9 @@ class Summarizer:
     def _stmt_if(self, node: ast.If) -> None:
         self._test(node.test)
         if_id = self._next_id()
+        arm = _status_arm(node)
+        if arm is not None:
+            self.fn.status_arms += (arm,)
         if _says_stop(node.test) or self._off_by_default(node.test):
             self.stop_ifs.add(if_id)
         elif self._off_by_default(node.test, inverted=True):
@@ -2055,15 +2066,17 @@ def _status_code(node: ast.expr) -> int | None:
 def _status_arms(handler: ast.ExceptHandler) -> tuple:
     """The `if` arms in a handler that run only on some HTTP statuses (`if exc.response.status_code
     == 401 and retry_auth:`, `elif code in (429, 503):`): (first line, last line, statuses) each."""
-    out = []
-    for node in _own_nodes(handler.body):
-        if not (isinstance(node, ast.If) and node.body):
-            continue
-        tests = node.test.values if isinstance(node.test, ast.BoolOp) and isinstance(node.test.op, ast.And) else [node.test]
-        compared = [c for c in map(_statuses_compared, tests) if c is not None and isinstance(c[0], (ast.Eq, ast.In))]
-        if compared:
-            out.append((node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno, compared[0][1]))
-    return tuple(sorted(out))
+    return tuple(sorted(arm for node in _own_nodes(handler.body) if isinstance(node, ast.If)
+                        and (arm := _status_arm(node)) is not None))
+
+
+def _status_arm(node: ast.If) -> tuple | None:
+    """(first line, last line, statuses) of an `if` arm that runs only on some HTTP statuses."""
+    if not node.body:
+        return None
+    tests = node.test.values if isinstance(node.test, ast.BoolOp) and isinstance(node.test.op, ast.And) else [node.test]
+    compared = [c for c in map(_statuses_compared, tests) if c is not None and isinstance(c[0], (ast.Eq, ast.In))]
+    return (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno, compared[0][1]) if compared else None
 
 
 def _statuses_compared(test: ast.expr) -> tuple | None:

@@ -61,6 +61,10 @@ class ProjectView(Protocol):
     def call_effects(self, qualname: str) -> list[CallEffect]:
         """Each unguarded external effect a function makes or reaches, by the call that leads there."""
 
+    def catalog_effect(self, event: Event):
+        """The effects catalog's entry for the effect a call makes itself, if any (named as the
+        last link of an effect's chain)."""
+
     def retry_of(self, qualname: str) -> RetryPolicy | None:
         """The retry policy that really retries a function (dead configuration is None)."""
 

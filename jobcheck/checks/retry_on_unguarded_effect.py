@@ -19,7 +19,7 @@ from ..analysis.jobs import RetryPolicy, holding_handler
 from ..analysis.names import short
 from ..analysis.program import exclusive
 from ..analysis.project import CallEffect
-from ..analysis.raises import Raises
+from ..analysis.raises import Raises, is_broad
 from ..analysis.summary import LOG_METHODS, FunctionSummary
 from ..analysis.values import names_within
 from .context import CheckContext, ProjectView, event_anchor
@@ -87,8 +87,10 @@ class _RetryScope:
         self.explicit = project.explicit_retry_points(fn.qualname)
         # Libraries of the effects reached through each event (a helper that posts can raise requests errors).
         self.libs: dict[int, tuple[str, ...]] = {}
+        self.chains: dict[int, list[tuple]] = {}  # the effects' call chains, by the event they go through
         for ce in effects:
             self.libs[ce.event_index] = self.libs.get(ce.event_index, ()) + (ce.path.chain[-1],)
+            self.chains.setdefault(ce.event_index, []).append(ce.path.chain)
         # Calls of a helper that keeps every failure from its effect on (`try: send_mail(...) except
         # Exception: log.exception(...)`): nothing raised once the effect ran leaves them.
         self.quiet = {ce.event_index for ce in effects} - {
@@ -117,17 +119,40 @@ class _RetryScope:
                 if policy.calls is not None and i not in policy.calls:
                     continue  # raised outside what runs again
                 here = i == e and not rejection and e not in self.quiet
+                if here and not is_broad(exc) and self.raises.is_own(exc) and not self._raised_after_along(ce.path.chain, exc):
+                    here = False  # the helper raises it before its effect, or not on the way to it
                 if self._refused(i, e):
                     continue  # `if e.code == 403: raise NotAuthorized()`: what says the request was refused
                 if ((here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ()))
                         and not self._kept_in(i, exc, outside=policy.caught_by)):
                     return policy.setting
         for p in self.explicit:
+            if _in_refusal_arm(fn, fn.events[p].line):
+                continue  # `elif response.status_code == 429: self.retry(...)`: the request did nothing
             if self._after(p, e) or (p == e and self._helper_repeats(p, ce)):
                 ev = fn.events[p]
                 what = "raise Retry" if ev.kind == "raise" else f"{ev.attr}()"
                 return f"{what} at line {ev.line}; {policy.setting}"
         return None
+
+    def _raised_after_along(self, chain: tuple, exc: str) -> bool:
+        """Does a helper the effect goes through raise `exc`, an exception of the application's,
+        once the call leading to the effect has run (`_request` raising `ServerError` on the
+        status of its POST)? Raised before that call, by a check of the arguments, it repeats
+        nothing."""
+        for k, qualname in enumerate(chain[:-1]):
+            helper = self.project.functions.get(qualname)
+            if helper is None:
+                return False
+            scope = _RetryScope(self.project, self.raises, helper, self.policy, [], self.depth + 1)
+            last = k + 2 == len(chain)  # the next link is the effect's own call, named as the catalog names it
+            steps = [j for j, ev in enumerate(helper.events) if ev.kind == "call" and (
+                self.project.event_name(ev) == chain[k + 1] or any(c.qualname == chain[k + 1] for c in self.project.callees(ev))
+                or (last and (hit := self.project.catalog_effect(ev)) is not None and hit.name == chain[k + 1]))]
+            if any(r != j and scope._after(r, j) and self.raises.can_raise(helper, r, exc) and not scope._kept_in(r, exc)
+                   for j in steps for r in range(len(helper.events))):
+                return True
+        return False
 
     def _refused(self, index: int, effect: int) -> bool:
         """Is event `index` a raise in an arm of a handler of the effect's `try` that runs only on
@@ -272,9 +297,18 @@ class _RetryScope:
                     and (ev.end_line, ev.end_col) < (start.end_line, start.end_col):
                 continue  # its receiver or an argument (`Service().send(...)`): runs before it
             kinds = [t for t in caught if i != earlier or t not in self.project.catalog.rejections]
-            if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) for t in kinds):
+            if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) and (i != earlier or self._after_effect(i, t))
+                   for t in kinds):
                 return True
         return False
+
+    def _after_effect(self, index: int, exc: str) -> bool:
+        """Can the call that makes an effect raise `exc` once the effect ran? An exception of the
+        application's own must be raised after it, along the helpers it goes through (a lock
+        that times out before the work raises before every effect); others come from the call."""
+        if is_broad(exc) or not self.raises.is_own(exc):
+            return True
+        return any(self._raised_after_along(chain, exc) for chain in self.chains.get(index, ()))
 
 
 _CATCH_ALL = ("Exception", "BaseException", "builtins.Exception", "builtins.BaseException")
@@ -318,7 +352,8 @@ def _keeps_everything(fn: FunctionSummary, ev) -> bool:
 
 
 def _in_refusal_arm(handler, line: int) -> bool:
-    """Is `line` in an arm of `handler` that runs only on statuses saying the request did nothing?"""
+    """Is `line` in an arm of `handler` (or of a function) that runs only on statuses saying the
+    request did nothing?"""
     return handler is not None and any(first <= line <= last and set(codes) <= _NOT_DONE
                                        for first, last, codes in handler.status_arms)
 

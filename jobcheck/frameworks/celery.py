@@ -45,10 +45,15 @@ TASK_BASES = ("celery.Task", "celery.app.task.Task", "celery.Celery().Task", "ce
 # Extensions subclass the app and keep its name (`flask_celery.Celery`, Flask-Celery-Helper's): a
 # `Celery()` of a library that is not analysed is a Celery app.
 _LIBRARY_APP = re.compile(r"[\w.]+\.Celery\(\)\.(task|periodic_task|Task)")
+# A platform's app its plugins import, not analysed here, from the module Celery's documentation
+# names for it (`proj/celery.py`): `from pretalx.celery_app import app`, Indico's
+# `from indico.core.celery import celery` ... `@app.task(...)`, `@celery.periodic_task(run_every=...)`.
+_APP_MODULE = re.compile(r"[\w.]*\b(celery|celery_app|celeryapp)\.\w+\.(task|periodic_task)")
 
 
 def is_task_decorator(name: str) -> bool:
-    return matches(name, TASK_DECORATORS) or (_LIBRARY_APP.fullmatch(name) is not None and not name.endswith(".Task"))
+    return matches(name, TASK_DECORATORS) or (_LIBRARY_APP.fullmatch(name) is not None and not name.endswith(".Task")) \
+        or (_APP_MODULE.fullmatch(name) is not None and not name.startswith("celery."))
 
 
 def is_task_base(name: str) -> bool:

@@ -1,6 +1,7 @@
 """Nautobot Jobs: a subclass of Nautobot's `Job` is run by Nautobot's `run_job` Celery task,
 which calls its `run` (kind "task"); a `JobButtonReceiver`'s `receive_job_button` and a
-`JobHookReceiver`'s `receive_job_hook` are what their `run` calls. The method is found as Python
+`JobHookReceiver`'s `receive_job_hook` are what their `run` calls (a receiver overriding `run`
+runs that instead). The method is found as Python
 finds it, in the class or a base class of the application's own (nautobot-ssot's
 `DataSyncBaseJob.run` runs for each sync job that does not define its own), and each method that
 runs is one job, documented on the class defining it. A class whose method is Nautobot's own (a
@@ -53,7 +54,10 @@ class Nautobot:
             if not project.the_applications(project.module_of_class(cls)):
                 continue
             method = _hook(project.class_bases(cls))
-            owner = next((c for c in project._mro(cls) if method in c.methods), None)
+            # A receiver whose class overrides `run` itself: that runs, not the hook Nautobot's `run` calls.
+            overridden = next((c for c in project._mro(cls) if "run" in c.methods), None) if method != "run" else None
+            method = "run" if overridden is not None else method
+            owner = overridden or next((c for c in project._mro(cls) if method in c.methods), None)
             if owner is None and any(b.removesuffix("()") in _SSOT_JOBS for b in project.class_bases(cls)):
                 # nautobot-ssot's own `run` calls the adapters' loaders the class defines.
                 method, owner = next(((m, c) for m in _SSOT_HOOKS for c in project._mro(cls) if m in c.methods),

@@ -47,6 +47,13 @@ class RestartButton(JobButtonReceiver):  # expect: JC501
         requests.post(f"https://ops.example/devices/{obj.pk}/restart")
 
 
+class PowerCycleButton(JobButtonReceiver):  # expect: JC501
+    """Overrides `run` itself: that is what the worker runs."""
+
+    def run(self, object_pk, object_model_name, **kwargs):
+        requests.post(f"https://ops.example/devices/{object_pk}/power-cycle")
+
+
 class AnnounceChange(JobHookReceiver):  # expect: JC501
     def receive_job_hook(self, change, action, changed_object):
         requests.post("https://chat.example/messages", json={"text": f"{action}: {changed_object}"})

@@ -1,7 +1,7 @@
 # jobcheck-test: select=JC201,JC501
 # PgQueuer, as its documentation writes it: `@pgq.entrypoint("name")` handlers and
 # `@pgq.schedule("name", cron)` recurring tasks. A handler is retried when it raises
-# `RetryRequested` (after the effect here), or for any exception under a
+# `RetryRequested` (after the effect here, on a server error), or for any exception under a
 # `DatabaseRetryEntrypointExecutor`; otherwise a failing job is logged as failed, not run again.
 from datetime import timedelta
 
@@ -19,8 +19,8 @@ async def main(driver) -> PgQueuer:
     async def call_api(job: Job) -> None:  # expect: JC501
         async with httpx.AsyncClient() as client:
             response = await client.post("https://api.example/hooks", content=job.payload)  # expect: JC201
-        if response.status_code == 429:
-            raise RetryRequested(delay=timedelta(seconds=30), reason="rate limited")
+        if response.status_code >= 500:
+            raise RetryRequested(delay=timedelta(seconds=30), reason="server error")
 
     @pgq.entrypoint(
         "flaky_api",
