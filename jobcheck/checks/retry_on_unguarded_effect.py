@@ -118,9 +118,7 @@ class _RetryScope:
             for i in range(len(fn.events)):
                 if policy.calls is not None and i not in policy.calls:
                     continue  # raised outside what runs again
-                here = i == e and not rejection and e not in self.quiet
-                if here and not is_broad(exc) and self.raises.is_own(exc) and not self._raised_after_along(ce.path.chain, exc):
-                    here = False  # the helper raises it before its effect, or not on the way to it
+                here = i == e and not rejection and e not in self.quiet and self._after_effect(exc, [ce.path.chain])
                 if self._refused(i, e):
                     continue  # `if e.code == 403: raise NotAuthorized()`: what says the request was refused
                 if ((here or self._after(i, e)) and self.raises.can_raise(fn, i, exc, self.libs.get(i, ()))
@@ -297,18 +295,19 @@ class _RetryScope:
                     and (ev.end_line, ev.end_col) < (start.end_line, start.end_col):
                 continue  # its receiver or an argument (`Service().send(...)`): runs before it
             kinds = [t for t in caught if i != earlier or t not in self.project.catalog.rejections]
-            if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ())) and (i != earlier or self._after_effect(i, t))
-                   for t in kinds):
+            if any(self.raises.can_raise(self.fn, i, t, self.libs.get(i, ()))
+                   and (i != earlier or self._after_effect(t, self.chains.get(i, ()))) for t in kinds):
                 return True
         return False
 
-    def _after_effect(self, index: int, exc: str) -> bool:
-        """Can the call that makes an effect raise `exc` once the effect ran? An exception of the
-        application's own must be raised after it, along the helpers it goes through (a lock
-        that times out before the work raises before every effect); others come from the call."""
+    def _after_effect(self, exc: str, chains) -> bool:
+        """Can the call that makes an effect (through one of `chains`) raise `exc` once the effect
+        ran? An exception of the application's own must be raised after it, along the helpers it
+        goes through (a lock that times out before the work raises before every effect; a client
+        raising `ServerError` on its POST's status, after it); others come from the call."""
         if is_broad(exc) or not self.raises.is_own(exc):
             return True
-        return any(self._raised_after_along(chain, exc) for chain in self.chains.get(index, ()))
+        return any(self._raised_after_along(chain, exc) for chain in chains)
 
 
 _CATCH_ALL = ("Exception", "BaseException", "builtins.Exception", "builtins.BaseException")
