@@ -1405,22 +1405,24 @@ class Summarizer:
         owner = self.lookup("self")
         return f"{owner}.{node.attr}" if owner and owner.endswith("()") else None
 
-    def _test(self, test: ast.expr) -> None:
+    def _test(self, test: ast.expr, gates: bool = True) -> None:
         """A condition: the calls it makes are `in_test`; a call whose second unpacked name it
-        reads (`_, created = X.objects.get_or_create(...)`, `if not created:`) is `flag_tested`."""
+        reads (`_, created = X.objects.get_or_create(...)`, `if not created:`) is `flag_tested`,
+        unless what the condition decides is only a log line (`gates` false: `if created:
+        log.info("added")` gates no work)."""
         events = self.fn.events
         first = len(events)
         self.expr(test)
         for ev in events[first:]:
             ev.in_test = True
         flags = self._flags
-        if flags:
+        if flags and gates:
             for sub in ast.walk(test):
                 if isinstance(sub, ast.Name) and sub.id in flags:
                     events[flags[sub.id]].flag_tested = True
 
     def _stmt_if(self, node: ast.If) -> None:
-        self._test(node.test)
+        self._test(node.test, gates=not (_just_logs(node.body) and _just_logs(node.orelse)))
         if_id = self._next_id()
         arm = _status_arm(node)
         if arm is not None:
@@ -2068,6 +2070,20 @@ def _status_arms(handler: ast.ExceptHandler) -> tuple:
     == 401 and retry_auth:`, `elif code in (429, 503):`): (first line, last line, statuses) each."""
     return tuple(sorted(arm for node in _own_nodes(handler.body) if isinstance(node, ast.If)
                         and (arm := _status_arm(node)) is not None))
+
+
+def _just_logs(body: list[ast.stmt]) -> bool:
+    """Statements that only log (or do nothing): an `if` arm that decides no work."""
+    for stmt in body:
+        if isinstance(stmt, ast.Pass):
+            continue
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            func = stmt.value.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name in LOG_METHODS or name == "print":
+                continue
+        return False
+    return True
 
 
 def _status_arm(node: ast.If) -> tuple | None:
