@@ -1492,10 +1492,10 @@ class Summarizer:
         else:
             into.update(bound)
 
-    def _keep_library(self, arms: list) -> None:
+    def _keep_library(self, arms: list, first_wins: bool = False) -> None:
         own_top = self.mod.module.partition(".")[0]
         tops = {m.partition(".")[0] for m in self.mod.imported}
-        for name, (value, assigned) in library_arm(arms, self.module_scope.names, own_top, tops).items():
+        for name, (value, assigned) in library_arm(arms, self.module_scope.names, own_top, tops, first_wins).items():
             self._drop_shim(self.module_scope.names.get(name), name)
             self.module_scope.names[name] = value
             if assigned:
@@ -1601,7 +1601,9 @@ class Summarizer:
         self._body(node.orelse)
         if arms:
             self._arm_end(arms, before, into=arms[0])  # runs when the body did: one arm with it
-            self._keep_library(arms)
+            fallback = any((t or "").rpartition(".")[2] in ("ImportError", "ModuleNotFoundError")
+                           for h in self.fn.handlers if h.try_id == try_id for t in h.types)
+            self._keep_library(arms, first_wins=fallback)
         self._body(node.finalbody)
 
     def _stmt_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
