@@ -31,11 +31,19 @@ def is_library(value: str | None, own_top: str, imported_tops: set[str]) -> bool
     return top != own_top and top in imported_tops
 
 
-def library_arm(arms: list[dict], current: dict, own_top: str, imported_tops: set[str]) -> dict:
+def library_arm(arms: list[dict], current: dict, own_top: str, imported_tops: set[str], first_wins: bool = False) -> dict:
     """The bindings to keep after a module-level `if`/`try`: for each name some arm bound, the
     first library binding when the one the walk ended with is the application's own (a shim, a
-    no-op, `None`). Names already bound to a library, or bound to nothing of one, are left out."""
+    no-op, `None`). Names already bound to a library, or bound to nothing of one, are left out.
+    With `first_wins` (a `try` whose handlers catch `ImportError`), the body's library binding is
+    kept over a handler's: the body imports what the code is written for, the handlers where older
+    versions kept it (`try: from netbox.jobs import JobRunner` / `except ImportError: from
+    extras.jobs import Job as JobRunner`)."""
     out = {}
+    if first_wins and arms:
+        for name, binding in arms[0].items():
+            if is_library(binding[0], own_top, imported_tops) and current.get(name) != binding[0]:
+                out[name] = binding
     for arm in arms:
         for name, binding in arm.items():
             if name in out or is_library(current.get(name), own_top, imported_tops):

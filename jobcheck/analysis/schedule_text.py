@@ -9,8 +9,9 @@ schedule:
 Lines in crontab syntax count (five time fields, or `@hourly` ... `@annually`; not `@reboot`),
 wherever they are in the file (a documentation code block indents them). So do the commands a
 paragraph of the documentation about cron quotes, and those of the code block after it ("executed
-with the ``ralph deploy`` command regularly by cron"; "Then run (or add a cron job)::"); not a
-paragraph that turns cron down ("by hand, instead of from cron"), nor a changelog's; and the words
+with the ``ralph deploy`` command regularly by cron"; "Then run (or add a cron job)::"), or about a
+scheduled task ("Set up a scheduled task to run audits automatically:"); not a paragraph that turns
+them down ("by hand, instead of from cron"), nor a changelog's; and the words
 of a clause that says cron runs something ("I'm running getmail from cron"), which schedule a
 program of the application's named so (`CronLine.mention`) and nothing else. What each
 command runs is decided by the frameworks (`frameworks/scheduled_commands.py`); this module only
@@ -158,6 +159,12 @@ _CRON_WORD = re.compile(r"\b(?:crontab|cron[ -]?jobs?|(?:from|by|in|via|with|usi
                         re.IGNORECASE)  # (written as code or emphasis too: "with ``cron``")
 _NOT_CRON = re.compile(r"(?:\b(?:not|never|instead of|rather than|no longer|without|unlike|no need)\b|n't\b)[^.:;]{0,40}\bcron"
                        r"|\bcron\w*\b[^.:;]{0,30}(?:\b(?:not|never|unnecessary|needless)\b|n't\b)", re.IGNORECASE)
+# A paragraph that asks for a scheduled task without naming cron ("Set up a scheduled task to run
+# audits automatically:", "Run it as a periodic job"); not one that turns it down.
+_SCHEDULED_TASK = re.compile(r"\b(?:scheduled|periodic|recurring)\s+(?:tasks?|jobs?)\b", re.IGNORECASE)
+_NOT_SCHEDULED = re.compile(r"\b(?:not|never|instead of|rather than|no longer|without|no need)\b[^.:;]{0,40}"
+                            r"\b(?:scheduled|periodic|recurring)\b|\b(?:scheduled|periodic|recurring)\s+(?:tasks?|jobs?)"
+                            r"\s+(?:are|is)\s+(?:not|never)\b", re.IGNORECASE)
 _INLINE_CODE = re.compile(r"``([^`]+)``|(?<![`:])`([^`<>]+)`(?![`_])")
 _ROLE = re.compile(r":[\w:.-]+:`[^`]*`")  # reST's :class:`~celery.schedules.crontab`: a name, not prose
 _NOT_SHELL = re.compile(r"^\s*(?:```|~~~|\.\.\s+[\w-]+::)\s*(?!(?:bash|sh|shell|console|shell-session|text|none|cron|crontab)\b)\w",
@@ -199,8 +206,9 @@ def prose_cron_lines(text: str, path: str) -> list[CronLine]:
         paragraphs.append((start, min(i, len(lines))))
     for n, (start, end) in enumerate(paragraphs):
         prose = _ROLE.sub("", " ".join(line.strip() for line in lines[start:end]))
-        if len(prose) > 4 * MAX_LINE or fence.match(lines[start]) or not _CRON_WORD.search(prose) \
-                or _NOT_CRON.search(prose):
+        if len(prose) > 4 * MAX_LINE or fence.match(lines[start]) or not (
+                (_CRON_WORD.search(prose) and not _NOT_CRON.search(prose))
+                or (_SCHEDULED_TASK.search(prose) and not _NOT_SCHEDULED.search(prose))):
             continue
         for number in range(start, end):
             line = _ROLE.sub("", lines[number])

@@ -1405,22 +1405,24 @@ class Summarizer:
         owner = self.lookup("self")
         return f"{owner}.{node.attr}" if owner and owner.endswith("()") else None
 
-    def _test(self, test: ast.expr) -> None:
+    def _test(self, test: ast.expr, gates: bool = True) -> None:
         """A condition: the calls it makes are `in_test`; a call whose second unpacked name it
-        reads (`_, created = X.objects.get_or_create(...)`, `if not created:`) is `flag_tested`."""
+        reads (`_, created = X.objects.get_or_create(...)`, `if not created:`) is `flag_tested`,
+        unless what the condition decides is only a log line (`gates` false: `if created:
+        log.info("added")` gates no work)."""
         events = self.fn.events
         first = len(events)
         self.expr(test)
         for ev in events[first:]:
             ev.in_test = True
         flags = self._flags
-        if flags:
+        if flags and gates:
             for sub in ast.walk(test):
                 if isinstance(sub, ast.Name) and sub.id in flags:
                     events[flags[sub.id]].flag_tested = True
 
     def _stmt_if(self, node: ast.If) -> None:
-        self._test(node.test)
+        self._test(node.test, gates=not (_just_logs(node.body) and _just_logs(node.orelse)))
         if_id = self._next_id()
         arm = _status_arm(node)
         if arm is not None:
@@ -1490,10 +1492,10 @@ class Summarizer:
         else:
             into.update(bound)
 
-    def _keep_library(self, arms: list) -> None:
+    def _keep_library(self, arms: list, first_wins: bool = False) -> None:
         own_top = self.mod.module.partition(".")[0]
         tops = {m.partition(".")[0] for m in self.mod.imported}
-        for name, (value, assigned) in library_arm(arms, self.module_scope.names, own_top, tops).items():
+        for name, (value, assigned) in library_arm(arms, self.module_scope.names, own_top, tops, first_wins).items():
             self._drop_shim(self.module_scope.names.get(name), name)
             self.module_scope.names[name] = value
             if assigned:
@@ -1599,7 +1601,9 @@ class Summarizer:
         self._body(node.orelse)
         if arms:
             self._arm_end(arms, before, into=arms[0])  # runs when the body did: one arm with it
-            self._keep_library(arms)
+            fallback = any((t or "").rpartition(".")[2] in ("ImportError", "ModuleNotFoundError")
+                           for h in self.fn.handlers if h.try_id == try_id for t in h.types)
+            self._keep_library(arms, first_wins=fallback)
         self._body(node.finalbody)
 
     def _stmt_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
@@ -2068,6 +2072,20 @@ def _status_arms(handler: ast.ExceptHandler) -> tuple:
     == 401 and retry_auth:`, `elif code in (429, 503):`): (first line, last line, statuses) each."""
     return tuple(sorted(arm for node in _own_nodes(handler.body) if isinstance(node, ast.If)
                         and (arm := _status_arm(node)) is not None))
+
+
+def _just_logs(body: list[ast.stmt]) -> bool:
+    """Statements that only log (or do nothing): an `if` arm that decides no work."""
+    for stmt in body:
+        if isinstance(stmt, ast.Pass):
+            continue
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            func = stmt.value.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name in LOG_METHODS or name == "print":
+                continue
+        return False
+    return True
 
 
 def _status_arm(node: ast.If) -> tuple | None:

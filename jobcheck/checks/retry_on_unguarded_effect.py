@@ -319,7 +319,7 @@ def _escapes_after(project: ProjectView, chain: tuple[str, ...], depth: int) -> 
     """Can a failure raised once the effect at the end of `chain` ran leave `chain[depth]`, the
     helper that leads to it? Not when that call, and everything after it in the helper (in its
     loop: before it too), is in a `try` whose clause catches everything and raises nothing again;
-    logging and sleeping aside."""
+    logging, sleeping, calling the helper again and raising again what the `try` caught aside."""
     if depth >= len(chain) - 1 or depth > 4:
         return True  # the library's call itself: a timeout after the far end acted
     fn = project.functions.get(chain[depth])
@@ -332,7 +332,11 @@ def _escapes_after(project: ProjectView, chain: tuple[str, ...], depth: int) -> 
     call = fn.events[at]
     if _escapes_after(project, chain, depth + 1) and not _keeps_everything(fn, call):
         return True
-    return any((ev.kind == "raise" or (ev.kind == "call" and (ev.name or "").rpartition(".")[2] not in _CANNOT_FAIL))
+    # A call of the helper itself (it tries again by recursion) lets out what the rest of it does;
+    # a bare `raise` in a handler of the `try` around the call, what that `try` let out.
+    return any((ev.kind == "raise" and (ev.name or not set(ev.handlers) & set(call.tries))
+                or (ev.kind == "call" and (ev.name or "").rpartition(".")[2] not in _CANNOT_FAIL
+                    and project.function_for(project.event_name(ev) or "") is not fn))
                and ((ev.line, ev.col) > (call.line, call.col) or set(ev.loops) & set(call.loops)) and i != at
                and not _within(ev, call) and not _keeps_everything(fn, ev)
                for i, ev in enumerate(fn.events))

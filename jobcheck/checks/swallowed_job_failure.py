@@ -10,7 +10,8 @@ an item it took, before the `try` or in it (a queue worker), goes on with other 
 `try` guards a step), or the loop is a retry loop. A handler that hands the exception on
 (`self.error = exc`, `q.put(exc)`, a local passed on later) or calls anything but a log below warning (a reporting helper of the application,
 `self.retry`, Sentry) is taken to report; a `try` around clean-up alone (`conn.close()`, `subscriber.stop()`) is not
-the run's outcome.
+the run's outcome, nor is a `try` in a handler that reported the failure it caught (what it keeps
+is a failure to record one already told).
 """
 
 from __future__ import annotations
@@ -72,6 +73,8 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
         return False  # `try: conn.close() except Exception: pass`: a failed clean-up is not a failed run
     if any(_logs(ev) for ev in calls) and all(_logs(ev) or (ev.name or "") in BUILTINS for ev in calls):
         return False  # `try: log.debug("got %s" % report["name"]) except Exception: pass`: only a log line failed
+    if _in_a_reporting_handler(fn, events):
+        return False  # `except Exception: log.error(...); try: mark_failed() except Exception: pass`: reported
     # In a loop: per item, so the others run; but a loop that runs until stopped is the job's own
     # schedule (`while not stop.is_set(): try: ... except Exception: log.debug(...)`), and a `try`
     # around its round is the run's outcome. Not so a retry loop (it goes round to try again), nor
@@ -86,6 +89,17 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
         # enclosing loop answers by starting the next one, not a run ending as a success.
         return False
     return not shared or not (_works_on_a_taken_item(fn, handler, shared) or _part_of_the_round(project, fn, handler, shared))
+
+
+def _in_a_reporting_handler(fn: FunctionSummary, events: list) -> bool:
+    """Is the `try` in the handler of another, which reports the failure it caught? What the
+    inner one keeps is a failure of handling that (a status not saved), not the run's."""
+    for try_id in set.intersection(*(set(ev.handlers) for ev in events)):
+        clauses = sorted((h for h in fn.handlers if h.try_id == try_id), key=lambda h: h.line)
+        clause = next((h for h in reversed(clauses) if h.line <= events[0].line), None)
+        if clause is not None and not says_nothing(fn, clause):
+            return True
+    return False
 
 
 # What a round does beside its work: wait for the next one, log.

@@ -4,6 +4,7 @@
     channel.basic_consume(queue="orders", on_message_callback=handle_order)   # pika
     subscriber.subscribe(path, callback=on_event)                 # Google Cloud Pub/Sub
     Clock.schedule_interval(self.refresh, 30)                     # kivy, and Home Assistant, errbot...
+    TaskSchedule.objects.create(task_name="app.tasks.sync", ...)  # pulpcore, by the task's dotted path
 
     @tasks.loop(minutes=5)                                        # discord.py
     async def refresh_feeds(self): ...
@@ -64,8 +65,9 @@ from ..analysis.jobs import Anchor, Registration, RetryLimit
 from ..analysis.names import canonical_in, forwarded, target
 from ..analysis.program import calls_named
 from ..analysis.project import Project
-from ..analysis.values import lit
+from ..analysis.values import dict_items, lit
 from .base import job_from_function, matches, policy
+from .rq import callbacks as rq_callbacks
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class CallbackCall:
     keywords: tuple[str, ...]
     kind: str
     trigger: str
+    rq_kwargs: str | None = None  # a keyword whose dict the call hands RQ (its `on_failure=` callbacks run too)
 
 
 CALLS = (
@@ -90,10 +93,16 @@ CALLS = (
     # runs `func` once in a worker; a task that fails or is abandoned is not run again.
     CallbackCall(("pulpcore.plugin.tasking.dispatch", "pulpcore.tasking.tasks.dispatch"), (0,), ("func",), "task",
                  "enqueue"),
+    # pulpcore's task schedules: a `TaskSchedule` row names the task by its dotted path
+    # (`task_name="pulp_x.app.tasks.sync"`), and pulpcore's scheduler dispatches it at
+    # `next_dispatch`, then every `dispatch_interval` (once where there is none); not retried.
+    CallbackCall(("pulpcore.*.TaskSchedule.objects.create", "pulpcore.*.TaskSchedule.objects.get_or_create",
+                  "pulpcore.*.TaskSchedule.objects.update_or_create", "pulpcore.*.TaskSchedule"),
+                 (), ("task_name",), "periodic", "schedule"),
     # CKAN's background jobs (RQ underneath): `toolkit.enqueue_job(fn, args)` runs `fn` once in a
     # `ckan jobs worker`; nothing retries it unless its `rq_kwargs` say so.
     CallbackCall(("ckan.plugins.toolkit.enqueue_job", "ckan.lib.jobs.enqueue", "ckantoolkit.enqueue_job"), (0,), ("fn",),
-                 "task", "enqueue"),
+                 "task", "enqueue", rq_kwargs="rq_kwargs"),
     # Message consumers: pika (`basic_consume(queue, on_message_callback)`; before 1.0 the callback
     # came first), aio-pika, kombu, Google Cloud Pub/Sub, NATS, paho-mqtt, pyzmq.
     CallbackCall(("pika.*.basic_consume",), (1, 0), ("on_message_callback", "consumer_callback"), "consumer", "enqueue"),
@@ -249,6 +258,9 @@ class CallbackApis:
             found = {target(project, site.module, value) for value in values}
             regs.extend(Registration(qualname, self.name, spec.trigger, site.anchor, kind=spec.kind)
                         for qualname in sorted(found - {None}))
+            if spec.rq_kwargs:
+                handed = {lit(k): v for k, v in dict_items(site.event.kwargs.get(spec.rq_kwargs))}
+                regs.extend(rq_callbacks(project, site, handed, self.name))
             # `def _handle(self, request, task_function): dispatch(task_function, ...)`: what its
             # callers pass there.
             forwards = {forwarded(site, value) for value in values if value and value[0] == "param"}

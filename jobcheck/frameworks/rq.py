@@ -117,22 +117,23 @@ class RQ:
                 settings["cron_string"] = ev.args[0]
             regs.append(Registration(qualname or "", self.name, trigger, site.anchor, retry=retry,
                                      kind="periodic" if periodic else "task", settings=settings, forward=forward))
-            regs.extend(_callbacks(project, site))
+            regs.extend(callbacks(project, site, site.event.kwargs, self.name))
         regs.extend(_worker_maintenance(project, self.name))
         return regs
 
 
-def _callbacks(project: Project, site: CallSite) -> list[Registration]:
-    """`on_failure=report` / `on_success=Callback(record)`: the worker runs them after the job,
-    in the background, once (a failing callback is logged, not retried)."""
+def callbacks(project: Project, site: CallSite, kwargs: dict, framework: str) -> list[Registration]:
+    """`on_failure=report` / `on_success=Callback(record)` among an enqueue's keyword arguments
+    (`kwargs`: the call's own, or those a wrapper hands RQ, CKAN's `rq_kwargs={...}`): the worker
+    runs them after the job, in the background, once (a failing callback is logged, not retried)."""
     out = []
     for key in ("on_failure", "on_success", "on_stopped"):
-        value = site.event.kwargs.get(key)
+        value = kwargs.get(key)
         if value and value[0] == "call" and (call_name(value) or "").endswith("Callback") and call_args(value):
             value = call_args(value)[0]
         found = target(project, site.module, value)
         if found:
-            out.append(Registration(found, "rq", "enqueue", site.anchor, kind="callback"))
+            out.append(Registration(found, framework, "enqueue", site.anchor, kind="callback"))
     return out
 
 

@@ -1,10 +1,14 @@
 # Fields named `key` that are domain data, not idempotency records: a product variant's key, a
 # translation key. Nothing here records that a piece of work was done, so JC103 has no key
 # transaction to compare the writes against. Nor is a local dict's `update` a database write.
+import logging
+
 from celery import shared_task
 from django.db import transaction
 
 from catalog.models import ProcessedRename, Product, Translation, Variant
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task
@@ -42,6 +46,16 @@ def rename_variant(variant_id, new_key):
     fields = Variant.objects.filter(id=variant_id).values().first()
     fields.update(renamed=True)
     return fields
+
+
+@shared_task
+def migrate_variants(product_id):
+    # A setting made sure of before the work: its `created` only chooses a log line, so it gates
+    # nothing (the marker of each row migrated is written with it).
+    field, created = Variant.objects.get_or_create(key="migrated", defaults={"price": 0})
+    if created:
+        logger.info("created the marker field")
+    Product.objects.filter(id=product_id).update(imported=True)
 
 
 @shared_task

@@ -1,0 +1,8 @@
+# jobcheck-test: select=JC501
+import requests
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):
+    def handle(self, *args, **options):
+        requests.post("https://desk.example/audits/archive", json={})

@@ -1,0 +1,5 @@
+from django.db import models
+
+
+class Report(models.Model):
+    label = models.TextField()
