@@ -157,14 +157,20 @@ _CRON_WORD = re.compile(r"\b(?:crontab|cron[ -]?jobs?|(?:from|by|in|via|with|usi
                         r"|(?:schedul\w*|tools?|services?|daemons?|something)\s+like)\s+(?:the\s+|your\s+|a\s+"
                         r"|system\s+)?[`*'\"]{0,2}cron)\b(?![`*'\"]{0,2}[ -](?:expressions?|syntax|format|strings?|notation|specs?|style|like))",
                         re.IGNORECASE)  # (written as code or emphasis too: "with ``cron``")
-_NOT_CRON = re.compile(r"(?:\b(?:not|never|instead of|rather than|no longer|without|unlike|no need)\b|n't\b)[^.:;]{0,40}\bcron"
-                       r"|\bcron\w*\b[^.:;]{0,30}(?:\b(?:not|never|unnecessary|needless)\b|n't\b)", re.IGNORECASE)
+
+
+def _turned_down(word: str) -> re.Pattern:
+    """A clause that turns `word` down: a negation before it ("by hand, instead of from cron") or
+    after it ("cron is not needed")."""
+    return re.compile(rf"(?:\b(?:not|never|instead of|rather than|no longer|without|unlike|no need)\b|n't\b)[^.:;]{{0,40}}\b{word}"
+                      rf"|\b{word}\w*\b[^.:;]{{0,30}}(?:\b(?:not|never|unnecessary|needless)\b|n't\b)", re.IGNORECASE)
+
+
+_NOT_CRON = _turned_down("cron")
 # A paragraph that asks for a scheduled task without naming cron ("Set up a scheduled task to run
 # audits automatically:", "Run it as a periodic job"); not one that turns it down.
 _SCHEDULED_TASK = re.compile(r"\b(?:scheduled|periodic|recurring)\s+(?:tasks?|jobs?)\b", re.IGNORECASE)
-_NOT_SCHEDULED = re.compile(r"\b(?:not|never|instead of|rather than|no longer|without|no need)\b[^.:;]{0,40}"
-                            r"\b(?:scheduled|periodic|recurring)\b|\b(?:scheduled|periodic|recurring)\s+(?:tasks?|jobs?)"
-                            r"\s+(?:are|is)\s+(?:not|never)\b", re.IGNORECASE)
+_NOT_SCHEDULED = _turned_down("(?:scheduled|periodic|recurring)")
 _INLINE_CODE = re.compile(r"``([^`]+)``|(?<![`:])`([^`<>]+)`(?![`_])")
 _ROLE = re.compile(r":[\w:.-]+:`[^`]*`")  # reST's :class:`~celery.schedules.crontab`: a name, not prose
 _NOT_SHELL = re.compile(r"^\s*(?:```|~~~|\.\.\s+[\w-]+::)\s*(?!(?:bash|sh|shell|console|shell-session|text|none|cron|crontab)\b)\w",
