@@ -68,6 +68,8 @@ class Guards:
                 return True
             if self.records_key(other) and self.same_transaction(fn, other, event):
                 return True
+            if self.checked_record(fn, other):
+                return True
         for deco in fn.decorators:
             if self.canonical(deco_name(deco[0])) in self.catalog.guards:
                 return True
@@ -269,7 +271,10 @@ class Guards:
                     built = (other_name, other.args, other.kwargs, other)
                     break
         if built is None:
-            return tuple(out)  # a URL: a GET (a request given from elsewhere is not followed)
+            helper = self._built_by_helper(fn, event)
+            if helper is None:
+                return tuple(out)  # a URL: a GET (a request given from elsewhere is not followed)
+            return None if helper is True else (*out, *helper)
         builder, args, kwargs, made = built
         method_at, body_at = self.catalog.builders[builder]
         method = _argument(args, kwargs, method_at) if method_at else None
@@ -282,6 +287,37 @@ class Guards:
             return tuple(out)
         found = self._body_conditions(fn, body, _sources(made, body_at) if made is not None else ())
         return None if found is None else (*out, *found)
+
+    def _built_by_helper(self, fn: FunctionSummary, event: Event) -> tuple | bool | None:
+        """A request an application helper builds and returns (`Session().send(prepare(hook,
+        body))`, `return Request("POST", url).prepare()`): True when it writes, the conditions on
+        `fn`'s parameters when the caller's argument decides its method, None when no builder is seen."""
+        for j in (event.argsrc[0] if event.argsrc else ()):
+            made = fn.events[j]
+            helpers = self.callees(made) if made.kind == "call" else []
+            if len(helpers) != 1:
+                continue
+            helper = helpers[0]
+            for k in _returned_calls(helper):
+                inner = helper.events[k]
+                builder = self.canonical(inner.name) if inner.kind == "call" else None
+                if builder not in self.catalog.builders or builder in self.catalog.senders:
+                    continue
+                method_at, body_at = self.catalog.builders[builder]
+                method = _argument(inner.args, inner.kwargs, method_at) if method_at else None
+                if method is None or method == ["lit", None]:
+                    body = _argument(inner.args, inner.kwargs, body_at) if body_at else None
+                    if body is None or body == ["lit", None]:
+                        return ()
+                    method, builder = body, None  # urllib: a body makes it a POST
+                if method[0] == "param":
+                    method = bound_argument(helper, made, method[1])
+                if method is not None and method[0] == "param":
+                    return (("method" if builder else "body", method[1], *((builder,) if builder else ())),)
+                if builder is None:
+                    return self._condition_writes(("body", None), method) or ()
+                return self._condition_writes(("method", None, builder), method) or ()
+        return None
 
     def _body_conditions(self, fn: FunctionSummary, body: list, sources) -> list | None:
         """A body that is a parameter, or is made from parameters (`json.dumps(payload).encode()`):
@@ -361,6 +397,27 @@ class Guards:
                 break
             if (other.in_test and other.kind == "call" and any(k in other.kwargs for k in fields)
                     and (self.event_name(other) or "").startswith(manager)):
+                return True
+        return False
+
+    def checked_record(self, fn: FunctionSummary, write: Event) -> bool:
+        """A row written after a check that no such row exists, by the same fields and values
+        (`if not X.objects.filter(parent=p, day=d).exists(): X.objects.create(parent=p, day=d)`):
+        an attempt run again finds the row and skips what follows it, so that is not repeated."""
+        if write.kind != "call" or write.attr not in _CHECKED_WRITES or self.writes_db(write, fn) is None:
+            return False
+        name = self.event_name(write) or ""
+        if ".objects." not in name:
+            return False
+        manager = name.split(".objects.")[0] + ".objects."
+        fields = {k: v for k, v in write.kwargs.items() if k not in ("**", "defaults")}
+        for check in fn.events:
+            if check is write:
+                return False
+            keys = [k for k in check.kwargs if k != "**"]
+            if (check.in_test and check.kind == "call" and keys and set(check.loops) == set(write.loops)
+                    and (self.event_name(check) or "").startswith(manager)
+                    and all(k in fields and check.kwargs[k] == fields[k] for k in keys)):
                 return True
         return False
 
@@ -575,6 +632,7 @@ class Guards:
 
 
 _CREATED_FLAGS = ("get_or_create", "aget_or_create", "update_or_create", "aupdate_or_create")
+_CHECKED_WRITES = ("create", "acreate", *_CREATED_FLAGS)
 
 
 def _has_key_field(value: list, depth: int = 0, minted=None) -> bool:
@@ -694,3 +752,17 @@ _VALUES_ROW = re.compile(r"\.values(_list)?\(\)\.")
 # A SQLAlchemy session as resolved: `Session()`, `SessionLocal()`, `SessionLocal.begin()`, `db.session`.
 _SESSION = re.compile(r"(?i)(^|\.)@?\w*session\w*(\(\))?(\.begin\(\))?$")
 _NOT_DB_SESSIONS = ("requests.", "httpx.", "aiohttp.", "niquests.", "flask.", "werkzeug.", "boto3.", "aioboto3.", "botocore.")
+
+
+def _returned_calls(fn: FunctionSummary) -> list[int]:
+    """The calls a function's return values are made by, and the objects those are called on
+    (`return Request("POST", url).prepare()`, `r = Request(...); return r.prepare()`)."""
+    seen: set[int] = set()
+    todo = list(fn.returns)
+    while todo:
+        k = todo.pop()
+        if k in seen or k >= len(fn.events):
+            continue
+        seen.add(k)
+        todo.extend(fn.events[k].receiver_src)
+    return sorted(seen)

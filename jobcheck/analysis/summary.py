@@ -724,6 +724,13 @@ class Summarizer:
 
     def _expr_yield(self, node: ast.Yield | ast.YieldFrom) -> frozenset:
         self.fn.generator = True
+        if self.fn.return_type is None and isinstance(node, ast.Yield) \
+                and isinstance(node.value, (ast.Call, ast.Name, ast.Attribute)) \
+                and any(d[0] and d[0][0] == "name" and str(d[0][1]).endswith("contextmanager") for d in self.fn.decorators):
+            # `@contextmanager def session(): yield requests.Session()`: `with session() as s:` holds what it yields.
+            typ = self.resolve(node.value)
+            if typ and typ.endswith("()"):
+                self.fn.return_type = typ
         return self.expr(node.value)
 
     def _expr_constant(self, node: ast.AST) -> frozenset:

@@ -152,3 +152,33 @@ class HeartbeatWorker:
                 self.failures += 1
                 log.debug("heartbeat failed: %s", exc)
             time.sleep(30)
+
+
+def start_cache_monitor():
+    """Sleeping in the handler until the next round reports nothing: every round can fail unseen."""
+
+    def monitor_loop():
+        while True:
+            try:
+                requests.post("https://status.example/cache-metrics")
+                time.sleep(60)
+            except Exception as exc:  # expect: JC205
+                log.debug("cache monitor failed: %s", exc)
+                time.sleep(60)
+
+    threading.Thread(target=monitor_loop, daemon=True).start()
+
+
+def start_reporting_monitor():
+    """The same round reporting its failure at warning: said."""
+
+    def monitor_loop():
+        while True:
+            try:
+                requests.post("https://status.example/cache-metrics")
+                time.sleep(60)
+            except Exception as exc:
+                log.warning("cache monitor failed: %s", exc)
+                time.sleep(60)
+
+    threading.Thread(target=monitor_loop, daemon=True).start()
