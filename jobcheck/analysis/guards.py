@@ -316,6 +316,8 @@ class Guards:
                     return (("method" if builder else "body", method[1], *((builder,) if builder else ())),)
                 if builder is None:
                     return self._condition_writes(("body", None), method) or ()
+                if method is None or method[0] not in ("lit", "either"):
+                    return ()  # a method the data says (`params.method`): not followed, as a request from elsewhere
                 return self._condition_writes(("method", None, builder), method) or ()
         return None
 

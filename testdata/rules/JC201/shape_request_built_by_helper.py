@@ -57,3 +57,13 @@ def get_through_method_helper(url):
 @shared_task(autoretry_for=(Exception,), max_retries=3)
 def urllib_without_body(url):
     return urlopen(url_request(url, None)).read()
+
+
+def prepare_from_params(params):
+    return Request(method=params.method, url=params.url, data=params.body).prepare()
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def send_configured_request(params):
+    # The method is data (a connector's configuration): not followed, as a request from elsewhere.
+    return Session().send(prepare_from_params(params))
