@@ -38,20 +38,8 @@ class Guards:
         """Does something make this call idempotent? A key passed to the far end, a key recorded
         in the same transaction before it, a dedup marker set before it, or a configured guard."""
         event = fn.events[index]
-        for kw in event.kwargs:
-            if is_key_name(kw):
-                return True
-        carriers = [kw for kw in event.kwargs if kw in ("headers", "extra_headers", "**", "request_options", "options")]
-        if carriers:
-            if any(s.kind == "dictkey" and is_key_name(s.name) and s.line <= event.end_line for s in fn.sinks):
-                return True
-            # ... or built by a helper of the application's (`headers=_build_headers(msg_id, ...)`).
-            helpers = (h for kw in carriers for j in event.kwsrc.get(kw, ()) if j < len(fn.events)
-                       for h in self.callees(fn.events[j]))
-            if any(h is not fn and any(s.kind == "dictkey" and is_key_name(s.name) for s in h.sinks) for h in helpers):
-                return True
-            if any(m <= event.end_line for m in self.key_marks(fn)):
-                return True
+        if any(self._sends_a_key(fn, sent, event) for sent in (event, *self._request_built_for(fn, event))):
+            return True
         if self._key_in_body(fn, event) or self.sends_a_read(fn, index) or self.moves_a_resource(fn, index) \
                 or self.asks_a_question(fn, index):
             return True
@@ -74,6 +62,31 @@ class Guards:
             if self.canonical(deco_name(deco[0])) in self.catalog.guards:
                 return True
         return False
+
+    def _sends_a_key(self, fn: FunctionSummary, sent: Event, event: Event) -> bool:
+        """Does the call (or the request builder whose request `event` sends) pass a key: a
+        key-named keyword, or a key-named header (`headers={"Idempotency-Key": k}`), also in
+        headers a helper of the application's builds (`headers=_build_headers(msg_id, ...)`)?"""
+        if any(is_key_name(kw) for kw in sent.kwargs):
+            return True
+        carriers = [kw for kw in sent.kwargs if kw in ("headers", "extra_headers", "**", "request_options", "options")]
+        if not carriers:
+            return False
+        if any(s.kind == "dictkey" and is_key_name(s.name) and s.line <= event.end_line for s in fn.sinks):
+            return True
+        helpers = (h for kw in carriers for j in sent.kwsrc.get(kw, ()) if j < len(fn.events)
+                   for h in self.callees(fn.events[j]))
+        if any(h is not fn and any(s.kind == "dictkey" and is_key_name(s.name) for s in h.sinks) for h in helpers):
+            return True
+        return any(m <= event.end_line for m in self.key_marks(fn))
+
+    def _request_built_for(self, fn: FunctionSummary, event: Event) -> list[Event]:
+        """The request builders whose request a sender sends (`opener.open(request)` after `request
+        = Request(url, data=body, headers=headers)`)."""
+        if event.kind != "call" or self.event_name(event) not in self.catalog.senders:
+            return []
+        return [fn.events[j] for j in (event.argsrc[0] if event.argsrc else ())
+                if fn.events[j].kind == "call" and self.event_name(fn.events[j]) in self.catalog.builders]
 
     def _key_in_body(self, fn: FunctionSummary, event: Event) -> bool:
         """An idempotency key or message id sent in the request body: `json={"idempotency_key":
