@@ -1278,6 +1278,10 @@ class Summarizer:
             # called by its users: `with self.smtp(host) as conn:`).
             if typ and (typ.endswith("()") or (is_property(self.fn) and typ.rpartition(".")[2][:1].isupper())):
                 self.fn.return_type = typ
+            elif typ and isinstance(value, ast.Name) and "." in typ and not is_property(self.fn):
+                # What an import bound, handed out (`from celery import shared_task; return shared_task`):
+                # `task = _shared_task()` is that callable.
+                self.fn.return_type = typ
         if sources:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
         if not self.fn.returns_one_of:
