@@ -243,7 +243,7 @@ def is_property(fn: FunctionSummary) -> bool:
 class _Scope:
     """Names visible inside one function (or the module): resolved name, or None if untyped."""
 
-    __slots__ = ("names", "sources", "parent", "depth", "held", "params", "globals", "caught", "node", "_changed")
+    __slots__ = ("names", "sources", "parent", "depth", "held", "params", "globals", "caught", "node", "_changed", "imported")
 
     def __init__(self, parent: _Scope | None) -> None:
         self.names: dict[str, str | None] = {}
@@ -256,6 +256,7 @@ class _Scope:
         self.caught: dict[str, Handler] = {}  # `outcome = exc` in a handler: the local holds its exception
         self.node: ast.AST | None = None  # the function's own definition
         self._changed: frozenset | None = None
+        self.imported: set[str] = set()  # names an import statement bound here (and nothing since)
 
     @property
     def changed(self) -> frozenset:
@@ -580,6 +581,7 @@ class Summarizer:
         if isinstance(node, ast.Import):
             self.mod.imported.extend(alias.name for alias in node.names)
             for alias in node.names:
+                scope.imported.add(alias.asname or alias.name.partition(".")[0])
                 if alias.asname:
                     scope.names[alias.asname] = _moved(alias.name)
                     if scope is self.module_scope:
@@ -605,6 +607,7 @@ class Summarizer:
                     self.star_modules[moved] = None
                 continue
             scope.names[alias.asname or alias.name] = f"{moved}.{alias.name}" if moved else alias.name
+            scope.imported.add(alias.asname or alias.name)
             if base:
                 self.mod.imported.append(f"{base}.{alias.name}")  # `from pkg import module`
             if scope is self.module_scope:
@@ -721,6 +724,15 @@ class Summarizer:
         # enclosing function or in the module (`ENDPOINTS = [Ep()]`) has none here, whose event
         # numbers would name other calls.
         return self.scope.sources.get(node.id, _EMPTY)
+
+    def _bound_by_import(self, name: str) -> bool:
+        """Does `name` hold what an import statement bound (in the scope it is found in)?"""
+        scope = self.scope
+        while scope is not None:
+            if name in scope.names:
+                return name in scope.imported
+            scope = scope.parent
+        return False
 
     def _expr_yield(self, node: ast.Yield | ast.YieldFrom) -> frozenset:
         self.fn.generator = True
@@ -1157,6 +1169,7 @@ class Summarizer:
     def _bind(self, target: ast.AST, typ: str | None, sources: frozenset) -> None:
         scope = self.scope
         if isinstance(target, ast.Name):
+            scope.imported.discard(target.id)
             if target.id in scope.globals:
                 self._bind_global(target, sources)
                 return
@@ -1278,7 +1291,7 @@ class Summarizer:
             # called by its users: `with self.smtp(host) as conn:`).
             if typ and (typ.endswith("()") or (is_property(self.fn) and typ.rpartition(".")[2][:1].isupper())):
                 self.fn.return_type = typ
-            elif typ and isinstance(value, ast.Name) and "." in typ and not is_property(self.fn):
+            elif typ and isinstance(value, ast.Name) and self._bound_by_import(value.id) and not is_property(self.fn):
                 # What an import bound, handed out (`from celery import shared_task; return shared_task`):
                 # `task = _shared_task()` is that callable.
                 self.fn.return_type = typ
