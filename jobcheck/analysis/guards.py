@@ -385,10 +385,23 @@ class Guards:
         return False
 
     def _records_by_fields(self, event: Event, fn: FunctionSummary | None, fields: list, table: str) -> bool:
+        if self._made_or_found(event, fn):
+            return False
         if any(is_key_name(k) for k in fields):
             return True
         keyed = [k for k in fields if k != "**" and is_record_key_field(k)]
         return bool(keyed) and bool(_KEY_MODEL.search(table) or self._key_gates(event, fn, keyed))
+
+    def _made_or_found(self, event: Event, fn: FunctionSummary | None) -> bool:
+        """A row created where a unique violation hands back the row already there (`try: return
+        Run.objects.create(dedupe_key=k) except IntegrityError: return Run.objects.filter(...).first()`):
+        a get-or-create whose caller goes on either way, so the key gates nothing."""
+        fn = fn or self._function_of(event)
+        if fn is None or not event.tries:
+            return False
+        return any(h.try_id in event.tries and any(t and t.rpartition(".")[2] in UNIQUE_VIOLATIONS for t in h.types)
+                   and any(h.try_id in ev.handlers and i in fn.returns for i, ev in enumerate(fn.events))
+                   for h in fn.handlers)
 
     def _key_gates(self, event: Event, fn: FunctionSummary | None, fields: list[str]) -> bool:
         """Evidence that a row with a plain key field is a dedup record: `get_or_create`'s
