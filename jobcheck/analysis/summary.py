@@ -1353,12 +1353,15 @@ class Summarizer:
         )
 
     def _stmt_loop(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
+        waits = isinstance(node, ast.While) and _waits_to_stop(node.test) is not None
         if isinstance(node, (ast.For, ast.AsyncFor)):
             self._bind_iteration(node.target, node.iter, self.expr(node.iter))
-        else:
+        elif not waits:
             self._test(node.test)
         saved = self.loops
         self.loops = saved + (self._next_id(),)
+        if waits:
+            self._test(node.test)  # `while not stop.wait(30):` waits in every round
         if isinstance(node, ast.While) and (_runs_until_stopped(node.test) or _told_to_stop(node)) and not _walks(node):
             self.fn.forever.append(self.loops[-1])
         if _pulls(node):
@@ -1875,6 +1878,9 @@ def _runs_until_stopped(test: ast.expr) -> bool:
     if isinstance(test, ast.BoolOp):
         return isinstance(test.op, ast.And) and all(_runs_until_stopped(v) for v in test.values)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        waits = _waits_to_stop(test)
+        if waits is not None:
+            return waits
         return _flag_named(test.operand, _STOP_WORDS)
     if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
@@ -1883,6 +1889,18 @@ def _runs_until_stopped(test: ast.expr) -> bool:
         left = test.left
         return isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name) and left.value.id == "self"
     return _flag_named(test, _RUN_WORDS)
+
+
+def _waits_to_stop(test: ast.expr) -> bool | None:
+    """`while not stop.wait(interval):` waits each round and ends when told to stop: whether the
+    event is named for stopping; None for any other test."""
+    if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
+        return None
+    call = test.operand
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "wait"
+            and len(call.args) + len(call.keywords) == 1):
+        return None
+    return _flag_named(call.func.value, _STOP_WORDS + _STOP_EVENTS)
 
 
 def _told_to_stop(loop: ast.While) -> bool:

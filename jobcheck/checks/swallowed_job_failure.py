@@ -170,8 +170,11 @@ def _works_on_a_taken_item(fn: FunctionSummary, handler: Handler, loops: set) ->
     start = min((ev.line, ev.col) for ev in inside)
     first = min((i for i, ev in enumerate(fn.events) if handler.try_id in ev.tries and ev.kind == "call"),
                 key=lambda i: (fn.events[i].line, fn.events[i].col), default=None)
-    # Before the `try`, or as the first thing it does (a queue's `get(timeout=...)`, not a dict's `get(key)`).
+    # Before the `try`, or in it: as the first thing it does (a queue's `get(timeout=...)`, not a
+    # dict's `get(key)`), or a take no `get` could be mistaken for (`while not q.empty(): task =
+    # q.get_nowait()`).
     taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and ev.attr in _TAKES and loops <= set(ev.loops)
-             and ((handler.try_id not in ev.tries and (ev.line, ev.col) < start) or (i == first and not ev.args))}
+             and ((handler.try_id not in ev.tries and (ev.line, ev.col) < start)
+                  or (not ev.args and (i == first or (handler.try_id in ev.tries and ev.attr != "get"))))}
     return any(taken.intersection(src) for ev in inside
                for src in (*ev.argsrc, *ev.kwsrc.values(), ev.receiver_src))

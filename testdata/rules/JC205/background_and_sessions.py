@@ -196,3 +196,22 @@ def serve_metrics(stop):
 
 
 threading.Thread(target=serve_metrics, args=(threading.Event(),), daemon=True).start()
+
+
+class AudioWorker:
+    """A round that drains a queue inside its `try` works on the items it took: per item, not the run's outcome."""
+
+    def __init__(self):
+        self.audio_queue = queue.Queue()
+        threading.Thread(target=self._audio_worker, daemon=True).start()
+
+    def _audio_worker(self):
+        while True:
+            try:
+                while not self.audio_queue.empty():
+                    task = self.audio_queue.get_nowait()
+                    requests.post("https://audio.example/render", json=task)
+                time.sleep(1)
+            except Exception as exc:
+                print(f"audio worker error: {exc}")
+                time.sleep(5)
