@@ -1982,7 +1982,7 @@ def _diverging_if(earlier: tuple | None, branch: tuple) -> int | None:
     return first[0][0] if first is not None and first[0][0] == first[1][0] else None
 
 
-_STREAM_NAMES = ("consumer", "subscriber")
+_STREAM_NAMES = ("consumer", "subscriber", "websocket")  # `async for message in websocket:` until it closes
 _STREAM_CALLS = ("listen", "consume")
 
 

@@ -3,6 +3,7 @@
 # log, then starts again from the enclosing loop, is no run ending as a success; a handler that sets
 # what follows acts on recovers. Work started once in the background is no job: not read (read so
 # on the blind sets, 1 of 41 findings was true: its outcome mostly reaches its caller another way).
+import asyncio
 import http.server
 import logging
 import queue
@@ -12,6 +13,7 @@ import time
 
 import psycopg2
 import requests
+import websockets
 
 log = logging.getLogger(__name__)
 
@@ -215,3 +217,19 @@ class AudioWorker:
             except Exception as exc:
                 print(f"audio worker error: {exc}")
                 time.sleep(5)
+
+
+async def tunnel_client(url, processor):
+    """A websocket session started again when it ends: the `try` holds the stream of its messages."""
+    while True:
+        try:
+            async with websockets.connect(url) as websocket:
+                async for message in websocket:
+                    await websocket.send(await processor.handle(message))
+        except Exception as exc:
+            print(f"connection error: {exc}, retrying in 5 seconds")
+            await asyncio.sleep(5)
+
+
+def start_tunnel(url, processor):
+    return asyncio.get_event_loop().create_task(tunnel_client(url, processor))
