@@ -1366,7 +1366,11 @@ class Summarizer:
             self.fn.forever.append(self.loops[-1])
         if _pulls(node):
             self.fn.pulls.append(self.loops[-1])
-        if isinstance(node, (ast.For, ast.AsyncFor)) and _message_stream(node.iter):
+        if isinstance(node, (ast.For, ast.AsyncFor)) and _message_stream(node.iter) and not (
+                isinstance(node.iter, ast.Name) and node.iter.id in self.fn.params
+                and node.iter.id.lower().endswith("websocket")):
+            # (a connection handed in, `async def handler(websocket): async for m in websocket:`, is a
+            # server's per-connection handler, not a stream the function opened)
             # `for message in self._consumer:`: each round waits for the next message, until stopped.
             self.fn.forever.append(self.loops[-1])
             self.fn.streams.append(self.loops[-1])

@@ -233,3 +233,17 @@ async def tunnel_client(url, processor):
 
 def start_tunnel(url, processor):
     return asyncio.get_event_loop().create_task(tunnel_client(url, processor))
+
+
+async def handle_client(websocket):
+    """A server's per-connection handler, handed the connection: no job of its own."""
+    try:
+        async for message in websocket:
+            await websocket.send(message)
+    except Exception as exc:
+        print(f"client error: {exc}")
+
+
+async def serve_clients():
+    async with websockets.serve(handle_client, "127.0.0.1", 8765):
+        await asyncio.Future()
