@@ -44,6 +44,33 @@ def test_module_variables_are_referenced_by_name():
     assert module_code.regions[0].ref == "m.dag"
 
 
+def test_a_function_returns_what_an_import_bound_not_a_local_it_looked_up():
+    src = textwrap.dedent("""
+        from concurrent.futures import ThreadPoolExecutor
+
+        POOLS = {}
+
+        def _shared_task():
+            from celery import shared_task
+            return shared_task
+
+        def _rebound():
+            from celery import shared_task
+            shared_task = None
+            return shared_task
+
+        def pool(key) -> ThreadPoolExecutor:
+            if key in POOLS:
+                cached = POOLS[key]
+                return cached
+            return ThreadPoolExecutor(max_workers=2)
+    """)
+    mod = Summarizer("m", "m.py").run(ast.parse(src))
+    assert mod.functions["m._shared_task"].return_type == "celery.shared_task"
+    assert mod.functions["m._rebound"].return_type is None
+    assert mod.functions["m.pool"].return_type == "concurrent.futures.ThreadPoolExecutor()"
+
+
 def test_deref_follows_imports_and_reexports():
     jobs = _jobs({
         "dags.common": """

@@ -38,20 +38,8 @@ class Guards:
         """Does something make this call idempotent? A key passed to the far end, a key recorded
         in the same transaction before it, a dedup marker set before it, or a configured guard."""
         event = fn.events[index]
-        for kw in event.kwargs:
-            if is_key_name(kw):
-                return True
-        carriers = [kw for kw in event.kwargs if kw in ("headers", "extra_headers", "**", "request_options", "options")]
-        if carriers:
-            if any(s.kind == "dictkey" and is_key_name(s.name) and s.line <= event.end_line for s in fn.sinks):
-                return True
-            # ... or built by a helper of the application's (`headers=_build_headers(msg_id, ...)`).
-            helpers = (h for kw in carriers for j in event.kwsrc.get(kw, ()) if j < len(fn.events)
-                       for h in self.callees(fn.events[j]))
-            if any(h is not fn and any(s.kind == "dictkey" and is_key_name(s.name) for s in h.sinks) for h in helpers):
-                return True
-            if any(m <= event.end_line for m in self.key_marks(fn)):
-                return True
+        if any(self._sends_a_key(fn, sent, event) for sent in (event, *self._request_built_for(fn, event))):
+            return True
         if self._key_in_body(fn, event) or self.sends_a_read(fn, index) or self.moves_a_resource(fn, index) \
                 or self.asks_a_question(fn, index):
             return True
@@ -68,10 +56,37 @@ class Guards:
                 return True
             if self.records_key(other) and self.same_transaction(fn, other, event):
                 return True
+            if self.checked_record(fn, other):
+                return True
         for deco in fn.decorators:
             if self.canonical(deco_name(deco[0])) in self.catalog.guards:
                 return True
         return False
+
+    def _sends_a_key(self, fn: FunctionSummary, sent: Event, event: Event) -> bool:
+        """Does the call (or the request builder whose request `event` sends) pass a key: a
+        key-named keyword, or a key-named header (`headers={"Idempotency-Key": k}`), also in
+        headers a helper of the application's builds (`headers=_build_headers(msg_id, ...)`)?"""
+        if any(is_key_name(kw) for kw in sent.kwargs):
+            return True
+        carriers = [kw for kw in sent.kwargs if kw in ("headers", "extra_headers", "**", "request_options", "options")]
+        if not carriers:
+            return False
+        if any(s.kind == "dictkey" and is_key_name(s.name) and s.line <= event.end_line for s in fn.sinks):
+            return True
+        helpers = (h for kw in carriers for j in sent.kwsrc.get(kw, ()) if j < len(fn.events)
+                   for h in self.callees(fn.events[j]))
+        if any(h is not fn and any(s.kind == "dictkey" and is_key_name(s.name) for s in h.sinks) for h in helpers):
+            return True
+        return any(m <= event.end_line for m in self.key_marks(fn))
+
+    def _request_built_for(self, fn: FunctionSummary, event: Event) -> list[Event]:
+        """The request builders whose request a sender sends (`opener.open(request)` after `request
+        = Request(url, data=body, headers=headers)`)."""
+        if event.kind != "call" or self.event_name(event) not in self.catalog.senders:
+            return []
+        return [fn.events[j] for j in (event.argsrc[0] if event.argsrc else ())
+                if fn.events[j].kind == "call" and self.event_name(fn.events[j]) in self.catalog.builders]
 
     def _key_in_body(self, fn: FunctionSummary, event: Event) -> bool:
         """An idempotency key or message id sent in the request body: `json={"idempotency_key":
@@ -269,7 +284,10 @@ class Guards:
                     built = (other_name, other.args, other.kwargs, other)
                     break
         if built is None:
-            return tuple(out)  # a URL: a GET (a request given from elsewhere is not followed)
+            helper = self._built_by_helper(fn, event)
+            if helper is None:
+                return tuple(out)  # a URL: a GET (a request given from elsewhere is not followed)
+            return None if helper is True else (*out, *helper)
         builder, args, kwargs, made = built
         method_at, body_at = self.catalog.builders[builder]
         method = _argument(args, kwargs, method_at) if method_at else None
@@ -282,6 +300,39 @@ class Guards:
             return tuple(out)
         found = self._body_conditions(fn, body, _sources(made, body_at) if made is not None else ())
         return None if found is None else (*out, *found)
+
+    def _built_by_helper(self, fn: FunctionSummary, event: Event) -> tuple | bool | None:
+        """A request an application helper builds and returns (`Session().send(prepare(hook,
+        body))`, `return Request("POST", url).prepare()`): True when it writes, the conditions on
+        `fn`'s parameters when the caller's argument decides its method, None when no builder is seen."""
+        for j in (event.argsrc[0] if event.argsrc else ()):
+            made = fn.events[j]
+            helpers = self.callees(made) if made.kind == "call" else []
+            if len(helpers) != 1:
+                continue
+            helper = helpers[0]
+            for k in _returned_calls(helper):
+                inner = helper.events[k]
+                builder = self.canonical(inner.name) if inner.kind == "call" else None
+                if builder not in self.catalog.builders or builder in self.catalog.senders:
+                    continue
+                method_at, body_at = self.catalog.builders[builder]
+                method = _argument(inner.args, inner.kwargs, method_at) if method_at else None
+                if method is None or method == ["lit", None]:
+                    body = _argument(inner.args, inner.kwargs, body_at) if body_at else None
+                    if body is None or body == ["lit", None]:
+                        return ()
+                    method, builder = body, None  # urllib: a body makes it a POST
+                if method[0] == "param":
+                    method = bound_argument(helper, made, method[1])
+                if method is not None and method[0] == "param":
+                    return (("method" if builder else "body", method[1], *((builder,) if builder else ())),)
+                if builder is None:
+                    return self._condition_writes(("body", None), method) or ()
+                if method is None or method[0] not in ("lit", "either"):
+                    return ()  # a method the data says (`params.method`): not followed, as a request from elsewhere
+                return self._condition_writes(("method", None, builder), method) or ()
+        return None
 
     def _body_conditions(self, fn: FunctionSummary, body: list, sources) -> list | None:
         """A body that is a parameter, or is made from parameters (`json.dumps(payload).encode()`):
@@ -334,10 +385,23 @@ class Guards:
         return False
 
     def _records_by_fields(self, event: Event, fn: FunctionSummary | None, fields: list, table: str) -> bool:
+        if self._made_or_found(event, fn):
+            return False
         if any(is_key_name(k) for k in fields):
             return True
         keyed = [k for k in fields if k != "**" and is_record_key_field(k)]
         return bool(keyed) and bool(_KEY_MODEL.search(table) or self._key_gates(event, fn, keyed))
+
+    def _made_or_found(self, event: Event, fn: FunctionSummary | None) -> bool:
+        """A row created where a unique violation hands back the row already there (`try: return
+        Run.objects.create(dedupe_key=k) except IntegrityError: return Run.objects.filter(...).first()`):
+        a get-or-create whose caller goes on either way, so the key gates nothing."""
+        fn = fn or self._function_of(event)
+        if fn is None or not event.tries:
+            return False
+        return any(h.try_id in event.tries and any(t and t.rpartition(".")[2] in UNIQUE_VIOLATIONS for t in h.types)
+                   and any(h.try_id in ev.handlers and i in fn.returns for i, ev in enumerate(fn.events))
+                   for h in fn.handlers)
 
     def _key_gates(self, event: Event, fn: FunctionSummary | None, fields: list[str]) -> bool:
         """Evidence that a row with a plain key field is a dedup record: `get_or_create`'s
@@ -361,6 +425,27 @@ class Guards:
                 break
             if (other.in_test and other.kind == "call" and any(k in other.kwargs for k in fields)
                     and (self.event_name(other) or "").startswith(manager)):
+                return True
+        return False
+
+    def checked_record(self, fn: FunctionSummary, write: Event) -> bool:
+        """A row written after a check that no such row exists, by the same fields and values
+        (`if not X.objects.filter(parent=p, day=d).exists(): X.objects.create(parent=p, day=d)`):
+        an attempt run again finds the row and skips what follows it, so that is not repeated."""
+        if write.kind != "call" or write.attr not in _CHECKED_WRITES or self.writes_db(write, fn) is None:
+            return False
+        name = self.event_name(write) or ""
+        if ".objects." not in name:
+            return False
+        manager = name.split(".objects.")[0] + ".objects."
+        fields = {k: v for k, v in write.kwargs.items() if k not in ("**", "defaults")}
+        for check in fn.events:
+            if check is write:
+                return False
+            keys = [k for k in check.kwargs if k != "**"]
+            if (check.in_test and check.kind == "call" and keys and set(check.loops) == set(write.loops)
+                    and (self.event_name(check) or "").startswith(manager)
+                    and all(k in fields and check.kwargs[k] == fields[k] for k in keys)):
                 return True
         return False
 
@@ -575,6 +660,7 @@ class Guards:
 
 
 _CREATED_FLAGS = ("get_or_create", "aget_or_create", "update_or_create", "aupdate_or_create")
+_CHECKED_WRITES = ("create", "acreate", *_CREATED_FLAGS)
 
 
 def _has_key_field(value: list, depth: int = 0, minted=None) -> bool:
@@ -694,3 +780,17 @@ _VALUES_ROW = re.compile(r"\.values(_list)?\(\)\.")
 # A SQLAlchemy session as resolved: `Session()`, `SessionLocal()`, `SessionLocal.begin()`, `db.session`.
 _SESSION = re.compile(r"(?i)(^|\.)@?\w*session\w*(\(\))?(\.begin\(\))?$")
 _NOT_DB_SESSIONS = ("requests.", "httpx.", "aiohttp.", "niquests.", "flask.", "werkzeug.", "boto3.", "aioboto3.", "botocore.")
+
+
+def _returned_calls(fn: FunctionSummary) -> list[int]:
+    """The calls a function's return values are made by, and the objects those are called on
+    (`return Request("POST", url).prepare()`, `r = Request(...); return r.prepare()`)."""
+    seen: set[int] = set()
+    todo = list(fn.returns)
+    while todo:
+        k = todo.pop()
+        if k in seen or k >= len(fn.events):
+            continue
+        seen.add(k)
+        todo.extend(fn.events[k].receiver_src)
+    return sorted(seen)

@@ -208,15 +208,15 @@ def recursion_policy(fn, call, path: str) -> RetryPolicy | None:
                                  limit or RetryLimit.unknown_count("Python's recursion limit"), "recursion")
 
 
-def requeue_policy(fn, call, path: str, enqueue) -> RetryPolicy | None:
+def requeue_policy(fn, call, path: str, enqueue, conditional: bool = False) -> RetryPolicy | None:
     """The policy of a job that enqueues itself again from an `except` of its own (`call`: the
     enqueue, or the call of a helper that makes it, `enqueue`): a retry through the queue, the
-    whole job again later. Bounded when the enqueue is under a condition (`if attempt < 3:`) or
-    follows one that raises (`if attempt >= 3: raise`), else on every failure; its delay is the
-    enqueue's `countdown`."""
+    whole job again later. Bounded when the enqueue is under a condition (`if attempt < 3:`; in
+    a helper on the way to it: `conditional`) or follows one that raises (`if attempt >= 3:
+    raise`), else on every failure; its delay is the enqueue's `countdown`."""
     try_id = call.handlers[-1]
     gives_up = any(ev.kind == "raise" and try_id in ev.handlers and ev.branch and ev.line < call.line for ev in fn.events)
-    limit = RetryLimit.unknown_count("a condition of the application's") if enqueue.branch or gives_up \
+    limit = RetryLimit.unknown_count("a condition of the application's") if enqueue.branch or gives_up or conditional \
         else RetryLimit.unlimited()
     policy = _retried_from_handler(fn, call, path, f"a retry by enqueueing itself again (`{enqueue.attr}(...)` in an "
                                                    f"`except` of its own)", limit, "requeue")

@@ -13,8 +13,14 @@ _KEY_NAME = re.compile(
 )
 _SEPARATORS = re.compile(r"[^a-z0-9]")
 # HTTP headers that carry an idempotency key to the far end; Standard Webhooks' (and Svix's)
-# message id is the same on every redelivery of a message, and receivers deduplicate on it.
-_KEY_HEADER = re.compile(r"^(x-)?idempotency-key$|^paypal-request-id$|^idempotency_key$|^(webhook|svix)-id$", re.I)
+# message id is the same on every redelivery of a message, and receivers deduplicate on it, as on
+# a vendor's delivery id (GitHub's `X-GitHub-Delivery`) or event id (`X-Shop-Event-Id`). Not an
+# event's type (`X-GitHub-Event`), nor an email's `Message-ID`.
+_KEY_HEADER = re.compile(
+    r"^(x-)?idempotency-key$|^paypal-request-id$|^idempotency_key$|^(webhook|svix)-id$"
+    r"|^x-([a-z0-9]+-)+delivery(-id)?$|^(x-)?([a-z0-9]+-)*(delivery|event|notification)-id$",
+    re.I,
+)
 # Names ending in `_key` that are secrets or structure, never idempotency keys.
 _NOT_KEYS = re.compile(
     r"(api|secret|access|private|public|encryption|signing|sign|ssh|auth|license|sort|partition|"

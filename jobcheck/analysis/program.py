@@ -127,7 +127,7 @@ class Program:
             if passes_to and not instance and not tail and hops < _MAX_HOPS and self._through:
                 return self.canonical(passes_to, hops + 1)  # a call of it is a call of what it passes its arguments to
             returned = self.functions[qual].return_type if instance else None
-            if returned and tail and hops < _MAX_HOPS:
+            if returned and (tail or not returned.endswith("()")) and hops < _MAX_HOPS:
                 # `build_mail(...).send()` where build_mail returns an EmailMultiAlternatives
                 return self.canonical(".".join([returned, *tail]), hops + 1)
             return ".".join([qual + ("()" if instance else ""), *tail])

@@ -571,8 +571,9 @@ class Project(Guards, Program):
                     elif (enqueue := self._enqueues(ev, fn.qualname)) is not None:
                         policy = requeue_policy(fn, ev, mod.path, enqueue)
                     elif callee is not None and callee is not fn:
-                        enqueue = next((e for e in callee.events if self._enqueues(e, fn.qualname)), None)
-                        policy = requeue_policy(fn, ev, mod.path, enqueue) if enqueue is not None else None
+                        chain = self._enqueue_within(callee, fn.qualname, set())
+                        policy = requeue_policy(fn, ev, mod.path, chain[-1], conditional=any(e.branch for e in chain)) \
+                            if chain else None
                     if policy is not None:
                         out[fn.qualname] = policy
                         break
@@ -618,6 +619,22 @@ class Project(Guards, Program):
             if callee is None:
                 out.setdefault(caller, []).append(policy)
         return out
+
+    def _enqueue_within(self, helper: FunctionSummary, qualname: str, seen: set) -> list[Event]:
+        """The calls by which a helper enqueues `qualname`, itself or through helpers of its own
+        (`_handle_failure(...)` -> `_schedule_retry(...)` -> `deliver.apply_async(...)`), the
+        enqueue last; empty when it does not."""
+        if helper.qualname in seen or helper.qualname == qualname or len(seen) > 4:
+            return []
+        seen.add(helper.qualname)
+        for ev in helper.events:
+            if self._enqueues(ev, qualname) is not None:
+                return [ev]
+        for ev in helper.events:
+            inner = self.named_callee(ev) if ev.kind == "call" else None
+            if inner is not None and (found := self._enqueue_within(inner, qualname, seen)):
+                return [ev, *found]
+        return []
 
     def _enqueues(self, event: Event, qualname: str) -> Event | None:
         """`event`, when it enqueues the function `qualname` (`deliver.apply_async(...)`,

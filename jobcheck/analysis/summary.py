@@ -243,7 +243,7 @@ def is_property(fn: FunctionSummary) -> bool:
 class _Scope:
     """Names visible inside one function (or the module): resolved name, or None if untyped."""
 
-    __slots__ = ("names", "sources", "parent", "depth", "held", "params", "globals", "caught", "node", "_changed")
+    __slots__ = ("names", "sources", "parent", "depth", "held", "params", "globals", "caught", "node", "_changed", "imported")
 
     def __init__(self, parent: _Scope | None) -> None:
         self.names: dict[str, str | None] = {}
@@ -256,6 +256,7 @@ class _Scope:
         self.caught: dict[str, Handler] = {}  # `outcome = exc` in a handler: the local holds its exception
         self.node: ast.AST | None = None  # the function's own definition
         self._changed: frozenset | None = None
+        self.imported: set[str] = set()  # names an import statement bound here (and nothing since)
 
     @property
     def changed(self) -> frozenset:
@@ -580,6 +581,7 @@ class Summarizer:
         if isinstance(node, ast.Import):
             self.mod.imported.extend(alias.name for alias in node.names)
             for alias in node.names:
+                scope.imported.add(alias.asname or alias.name.partition(".")[0])
                 if alias.asname:
                     scope.names[alias.asname] = _moved(alias.name)
                     if scope is self.module_scope:
@@ -605,6 +607,7 @@ class Summarizer:
                     self.star_modules[moved] = None
                 continue
             scope.names[alias.asname or alias.name] = f"{moved}.{alias.name}" if moved else alias.name
+            scope.imported.add(alias.asname or alias.name)
             if base:
                 self.mod.imported.append(f"{base}.{alias.name}")  # `from pkg import module`
             if scope is self.module_scope:
@@ -722,8 +725,24 @@ class Summarizer:
         # numbers would name other calls.
         return self.scope.sources.get(node.id, _EMPTY)
 
+    def _bound_by_import(self, name: str) -> bool:
+        """Does `name` hold what an import statement bound (in the scope it is found in)?"""
+        scope = self.scope
+        while scope is not None:
+            if name in scope.names:
+                return name in scope.imported
+            scope = scope.parent
+        return False
+
     def _expr_yield(self, node: ast.Yield | ast.YieldFrom) -> frozenset:
         self.fn.generator = True
+        if self.fn.return_type is None and isinstance(node, ast.Yield) \
+                and isinstance(node.value, (ast.Call, ast.Name, ast.Attribute)) \
+                and any(d[0] and d[0][0] == "name" and str(d[0][1]).endswith("contextmanager") for d in self.fn.decorators):
+            # `@contextmanager def session(): yield requests.Session()`: `with session() as s:` holds what it yields.
+            typ = self.resolve(node.value)
+            if typ and typ.endswith("()"):
+                self.fn.return_type = typ
         return self.expr(node.value)
 
     def _expr_constant(self, node: ast.AST) -> frozenset:
@@ -1150,6 +1169,7 @@ class Summarizer:
     def _bind(self, target: ast.AST, typ: str | None, sources: frozenset) -> None:
         scope = self.scope
         if isinstance(target, ast.Name):
+            scope.imported.discard(target.id)
             if target.id in scope.globals:
                 self._bind_global(target, sources)
                 return
@@ -1271,6 +1291,10 @@ class Summarizer:
             # called by its users: `with self.smtp(host) as conn:`).
             if typ and (typ.endswith("()") or (is_property(self.fn) and typ.rpartition(".")[2][:1].isupper())):
                 self.fn.return_type = typ
+            elif typ and isinstance(value, ast.Name) and self._bound_by_import(value.id) and not is_property(self.fn):
+                # What an import bound, handed out (`from celery import shared_task; return shared_task`):
+                # `task = _shared_task()` is that callable.
+                self.fn.return_type = typ
         if sources:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
         if not self.fn.returns_one_of:
@@ -1329,17 +1353,24 @@ class Summarizer:
         )
 
     def _stmt_loop(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
+        waits = isinstance(node, ast.While) and _waits_to_stop(node.test) is not None
         if isinstance(node, (ast.For, ast.AsyncFor)):
             self._bind_iteration(node.target, node.iter, self.expr(node.iter))
-        else:
+        elif not waits:
             self._test(node.test)
         saved = self.loops
         self.loops = saved + (self._next_id(),)
+        if waits:
+            self._test(node.test)  # `while not stop.wait(30):` waits in every round
         if isinstance(node, ast.While) and (_runs_until_stopped(node.test) or _told_to_stop(node)) and not _walks(node):
             self.fn.forever.append(self.loops[-1])
         if _pulls(node):
             self.fn.pulls.append(self.loops[-1])
-        if isinstance(node, (ast.For, ast.AsyncFor)) and _message_stream(node.iter):
+        if isinstance(node, (ast.For, ast.AsyncFor)) and _message_stream(node.iter) and not (
+                isinstance(node.iter, ast.Name) and node.iter.id in self.fn.params
+                and node.iter.id.lower().endswith("websocket")):
+            # (a connection handed in, `async def handler(websocket): async for m in websocket:`, is a
+            # server's per-connection handler, not a stream the function opened)
             # `for message in self._consumer:`: each round waits for the next message, until stopped.
             self.fn.forever.append(self.loops[-1])
             self.fn.streams.append(self.loops[-1])
@@ -1851,6 +1882,9 @@ def _runs_until_stopped(test: ast.expr) -> bool:
     if isinstance(test, ast.BoolOp):
         return isinstance(test.op, ast.And) and all(_runs_until_stopped(v) for v in test.values)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        waits = _waits_to_stop(test)
+        if waits is not None:
+            return waits
         return _flag_named(test.operand, _STOP_WORDS)
     if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
@@ -1859,6 +1893,18 @@ def _runs_until_stopped(test: ast.expr) -> bool:
         left = test.left
         return isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name) and left.value.id == "self"
     return _flag_named(test, _RUN_WORDS)
+
+
+def _waits_to_stop(test: ast.expr) -> bool | None:
+    """`while not stop.wait(interval):` waits each round and ends when told to stop: whether the
+    event is named for stopping; None for any other test."""
+    if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
+        return None
+    call = test.operand
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "wait"
+            and len(call.args) + len(call.keywords) == 1):
+        return None
+    return _flag_named(call.func.value, _STOP_WORDS + _STOP_EVENTS)
 
 
 def _told_to_stop(loop: ast.While) -> bool:
@@ -1940,7 +1986,7 @@ def _diverging_if(earlier: tuple | None, branch: tuple) -> int | None:
     return first[0][0] if first is not None and first[0][0] == first[1][0] else None
 
 
-_STREAM_NAMES = ("consumer", "subscriber")
+_STREAM_NAMES = ("consumer", "subscriber", "websocket")  # `async for message in websocket:` until it closes
 _STREAM_CALLS = ("listen", "consume")
 
 

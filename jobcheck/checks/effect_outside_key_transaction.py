@@ -24,6 +24,7 @@ def run(ctx: CheckContext):
         if not records or project.function_is_transactional(fn):
             continue
         txns = project.transaction_regions(fn)
+        tables = {t for r in records for t in _key_tables(project, fn, fn.events[r], 0)}
         for i, ev in enumerate(fn.events):
             if ev.kind != "call" or i in records:
                 continue
@@ -31,6 +32,8 @@ def run(ctx: CheckContext):
             if write is None:
                 continue
             confidence, chain = write
+            if _manager(chain[-1]) in tables:
+                continue  # the key's own row (`release(key)` deleting the claim after a failure): no work of its own
             for r in records:
                 record = fn.events[r]
                 if exclusive(record, ev) or project.same_transaction(fn, record, ev):
@@ -89,3 +92,20 @@ def _helper_write(ctx: CheckContext, qualname: str, seen: set):
             if inner is not None:
                 return inner[0], (callee.qualname, *inner[1])
     return None
+
+
+def _manager(name: str | None) -> str | None:
+    """The model manager a Django ORM call goes through (`app.models.Receipt.objects`)."""
+    return name.split(".objects")[0] + ".objects" if name and ".objects" in name else None
+
+
+def _key_tables(project, fn, record, depth: int) -> set[str]:
+    """The managers of the tables a key record writes, itself or in the helper it calls (`claim(key)`
+    creating a `DeliveryReceipt`)."""
+    if project.records_key(record, fn):
+        manager = _manager(project.event_name(record))
+        return {manager} if manager else set()
+    if depth > 2:
+        return set()
+    return {t for callee in project.callees(record) for ev in callee.events if ev.kind == "call"
+            for t in _key_tables(project, callee, ev, depth + 1)}

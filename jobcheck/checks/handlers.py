@@ -9,7 +9,8 @@ from ..effects.catalog import EXHAUSTION_ERRORS
 
 # Calls a handler may make and still say nothing: logs below warning, and printing.
 # (A traceback made text says nothing by itself: the log it is handed to decides.)
-QUIET_CALLS = ("debug", "info", "print", "format_exc", "format_exception")
+# `sleep`: waiting for the next round tells no one.
+QUIET_CALLS = ("debug", "info", "print", "format_exc", "format_exception", "sleep")
 # An exception made text (`str(exc)`, `"failed: {}".format(exc)`) is quiet when a quiet log is all
 # it feeds; stored or returned (`job.error = str(exc)`, `return {"error": repr(exc)}`), it records
 # the failure.

@@ -83,10 +83,12 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
     shared = set.intersection(*(set(ev.loops) for ev in events))
     if shared - rounds:
         return False
-    if shared & set(fn.forever) and any(loop in fn.forever and loop not in shared for ev in events for loop in ev.loops):
-        # The `try` holds a loop that runs until stopped: a session (`while True: conn = connect();
-        # try: while not stop: listen(conn) except Exception: log.debug(...)`) whose end the
-        # enclosing loop answers by starting the next one, not a run ending as a success.
+    if shared & set(fn.forever) and any(loop in fn.forever and loop not in shared for ev in events for loop in ev.loops) \
+            or shared & set(fn.forever) and any(ev.attr in _SERVES_UNTIL_STOPPED for ev in calls):
+        # The `try` holds a loop that runs until stopped, or a call that serves until stopped: a
+        # session (`while True: conn = connect(); try: while not stop: listen(conn) except
+        # Exception: log.debug(...)`) whose end the enclosing loop answers by starting the next
+        # one, not a run ending as a success.
         return False
     return not shared or not (_works_on_a_taken_item(fn, handler, shared) or _part_of_the_round(project, fn, handler, shared))
 
@@ -101,6 +103,10 @@ def _in_a_reporting_handler(fn: FunctionSummary, events: list) -> bool:
             return True
     return False
 
+
+# Calls that serve until stopped (`httpd.serve_forever()`, pika's `start_consuming()`): a `try` around one
+# is a session the enclosing loop starts again, as one holding a loop of its own.
+_SERVES_UNTIL_STOPPED = ("serve_forever", "run_forever", "start_consuming")
 
 # What a round does beside its work: wait for the next one, log.
 _PAUSES = ("sleep", "wait", "is_set", "debug", "info", "warning", "warn", "error", "exception", "critical", "log",
@@ -164,8 +170,11 @@ def _works_on_a_taken_item(fn: FunctionSummary, handler: Handler, loops: set) ->
     start = min((ev.line, ev.col) for ev in inside)
     first = min((i for i, ev in enumerate(fn.events) if handler.try_id in ev.tries and ev.kind == "call"),
                 key=lambda i: (fn.events[i].line, fn.events[i].col), default=None)
-    # Before the `try`, or as the first thing it does (a queue's `get(timeout=...)`, not a dict's `get(key)`).
+    # Before the `try`, or in it: as the first thing it does (a queue's `get(timeout=...)`, not a
+    # dict's `get(key)`), or a take no `get` could be mistaken for (`while not q.empty(): task =
+    # q.get_nowait()`).
     taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and ev.attr in _TAKES and loops <= set(ev.loops)
-             and ((handler.try_id not in ev.tries and (ev.line, ev.col) < start) or (i == first and not ev.args))}
+             and ((handler.try_id not in ev.tries and (ev.line, ev.col) < start)
+                  or (not ev.args and (i == first or (handler.try_id in ev.tries and ev.attr != "get"))))}
     return any(taken.intersection(src) for ev in inside
                for src in (*ev.argsrc, *ev.kwsrc.values(), ev.receiver_src))

@@ -4,8 +4,9 @@
 import logging
 
 from celery import shared_task
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
+from billing.models import Invoice, ProcessedInvoice
 from catalog.models import ProcessedRename, Product, Translation, Variant
 
 logger = logging.getLogger(__name__)
@@ -66,3 +67,36 @@ def import_once(product_id, day):
     if not created:
         return
     Product.objects.filter(id=product_id).update(imported=True)  # expect: JC103
+
+
+def enqueue_run(invoice_id):
+    """A row made, or the one already there handed back on the unique violation: a get-or-create
+    whose caller goes on either way; the key gates nothing."""
+    try:
+        with transaction.atomic():
+            return ProcessedInvoice.objects.create(dedupe_key=invoice_id)
+    except IntegrityError:
+        return ProcessedInvoice.objects.filter(dedupe_key=invoice_id).first()
+
+
+@shared_task
+def run_due(invoice_id):
+    run = enqueue_run(invoice_id)
+    Invoice.objects.filter(id=invoice_id).update(run_id=run.id)
+
+
+def claim_run(invoice_id):
+    """The unique violation says another attempt took it: a gate."""
+    try:
+        with transaction.atomic():
+            ProcessedInvoice.objects.create(dedupe_key=invoice_id)
+        return True
+    except IntegrityError:
+        return False
+
+
+@shared_task
+def run_claimed(invoice_id):
+    if not claim_run(invoice_id):
+        return
+    Invoice.objects.filter(id=invoice_id).update(status="run")  # expect: JC103

@@ -89,3 +89,25 @@ def convert(item_id):
         requests.post("https://hooks.example.com/in", json={"id": int(item_id)}, timeout=10)
     except TypeError:
         convert.delay(str(item_id))  # a repair of the input (the same work fails the same way): no retry
+
+
+def _should_retry(attempt):
+    return attempt < 5
+
+
+def _schedule_redelivery(item_id, attempt):
+    redeliver.apply_async(args=(item_id,), kwargs={"attempt": attempt + 1}, countdown=60)
+
+
+def _handle_failure(item_id, attempt):
+    """The enqueue two helpers away, under a condition of the first: bounded (no JC202)."""
+    if _should_retry(attempt):
+        _schedule_redelivery(item_id, attempt)
+
+
+@shared_task
+def redeliver(item_id, attempt=1):
+    try:
+        requests.post("https://hooks.example.com/in", json={"id": item_id}, timeout=10)  # expect: JC201
+    except requests.Timeout:
+        _handle_failure(item_id, attempt)

@@ -3,6 +3,8 @@
 # log, then starts again from the enclosing loop, is no run ending as a success; a handler that sets
 # what follows acts on recovers. Work started once in the background is no job: not read (read so
 # on the blind sets, 1 of 41 findings was true: its outcome mostly reaches its caller another way).
+import asyncio
+import http.server
 import logging
 import queue
 import select
@@ -11,6 +13,7 @@ import time
 
 import psycopg2
 import requests
+import websockets
 
 log = logging.getLogger(__name__)
 
@@ -152,3 +155,95 @@ class HeartbeatWorker:
                 self.failures += 1
                 log.debug("heartbeat failed: %s", exc)
             time.sleep(30)
+
+
+def start_cache_monitor():
+    """Sleeping in the handler until the next round reports nothing: every round can fail unseen."""
+
+    def monitor_loop():
+        while True:
+            try:
+                requests.post("https://status.example/cache-metrics")
+                time.sleep(60)
+            except Exception as exc:  # expect: JC205
+                log.debug("cache monitor failed: %s", exc)
+                time.sleep(60)
+
+    threading.Thread(target=monitor_loop, daemon=True).start()
+
+
+def start_reporting_monitor():
+    """The same round reporting its failure at warning: said."""
+
+    def monitor_loop():
+        while True:
+            try:
+                requests.post("https://status.example/cache-metrics")
+                time.sleep(60)
+            except Exception as exc:
+                log.warning("cache monitor failed: %s", exc)
+                time.sleep(60)
+
+    threading.Thread(target=monitor_loop, daemon=True).start()
+
+
+def serve_metrics(stop):
+    """A server started again whenever it stops: each `serve_forever()` is a session, not a round."""
+    while not stop.is_set():
+        try:
+            httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 9102), http.server.SimpleHTTPRequestHandler)
+            httpd.serve_forever()
+        except Exception:
+            time.sleep(1)
+
+
+threading.Thread(target=serve_metrics, args=(threading.Event(),), daemon=True).start()
+
+
+class AudioWorker:
+    """A round that drains a queue inside its `try` works on the items it took: per item, not the run's outcome."""
+
+    def __init__(self):
+        self.audio_queue = queue.Queue()
+        threading.Thread(target=self._audio_worker, daemon=True).start()
+
+    def _audio_worker(self):
+        while True:
+            try:
+                while not self.audio_queue.empty():
+                    task = self.audio_queue.get_nowait()
+                    requests.post("https://audio.example/render", json=task)
+                time.sleep(1)
+            except Exception as exc:
+                print(f"audio worker error: {exc}")
+                time.sleep(5)
+
+
+async def tunnel_client(url, processor):
+    """A websocket session started again when it ends: the `try` holds the stream of its messages."""
+    while True:
+        try:
+            async with websockets.connect(url) as websocket:
+                async for message in websocket:
+                    await websocket.send(await processor.handle(message))
+        except Exception as exc:
+            print(f"connection error: {exc}, retrying in 5 seconds")
+            await asyncio.sleep(5)
+
+
+def start_tunnel(url, processor):
+    return asyncio.get_event_loop().create_task(tunnel_client(url, processor))
+
+
+async def handle_client(websocket):
+    """A server's per-connection handler, handed the connection: no job of its own."""
+    try:
+        async for message in websocket:
+            await websocket.send(message)
+    except Exception as exc:
+        print(f"client error: {exc}")
+
+
+async def serve_clients():
+    async with websockets.serve(handle_client, "127.0.0.1", 8765):
+        await asyncio.Future()
