@@ -399,7 +399,7 @@ class Guards:
         fn = fn or self._function_of(event)
         if fn is None or not event.tries:
             return False
-        return any(h.try_id in event.tries and any(t and t.rpartition(".")[2] in UNIQUE_VIOLATIONS for t in h.types)
+        return any(h.try_id in event.tries and _catches_unique_violation(h)
                    and any(h.try_id in ev.handlers and i in fn.returns for i, ev in enumerate(fn.events))
                    for h in fn.handlers)
 
@@ -412,14 +412,11 @@ class Guards:
         fn = fn or self._function_of(event)
         if fn is None:
             return False
-        if event.tries:
-            for h in fn.handlers:
-                if h.try_id in event.tries and any(t and t.rpartition(".")[2] in UNIQUE_VIOLATIONS for t in h.types):
-                    return True
-        name = self.event_name(event) or ""
-        if ".objects." not in name:
+        if any(h.try_id in event.tries and _catches_unique_violation(h) for h in fn.handlers):
+            return True
+        manager = orm_manager(self.event_name(event))
+        if manager is None:
             return False
-        manager = name.split(".objects.")[0] + ".objects."
         for other in fn.events:
             if other is event:
                 break
@@ -434,10 +431,9 @@ class Guards:
         an attempt run again finds the row and skips what follows it, so that is not repeated."""
         if write.kind != "call" or write.attr not in _CHECKED_WRITES or self.writes_db(write, fn) is None:
             return False
-        name = self.event_name(write) or ""
-        if ".objects." not in name:
+        manager = orm_manager(self.event_name(write))
+        if manager is None:
             return False
-        manager = name.split(".objects.")[0] + ".objects."
         fields = {k: v for k, v in write.kwargs.items() if k not in ("**", "defaults")}
         for check in fn.events:
             if check is write:
@@ -657,6 +653,16 @@ class Guards:
             kwargs = next((r.kwargs for r in fn.regions if r.id == unit[1]), {})
         auto = kwargs.get("autocommit")
         return bool(auto) and auto[0] == "lit" and auto[1] is True
+
+
+def orm_manager(name: str | None) -> str | None:
+    """The Django model manager an ORM call goes through, ending in a dot (`app.models.Receipt.objects.`
+    for `app.models.Receipt.objects.filter().delete`); None for any other call."""
+    return name.split(".objects.")[0] + ".objects." if name and ".objects." in name else None
+
+
+def _catches_unique_violation(handler) -> bool:
+    return any(t and t.rpartition(".")[2] in UNIQUE_VIOLATIONS for t in handler.types)
 
 
 _CREATED_FLAGS = ("get_or_create", "aget_or_create", "update_or_create", "aupdate_or_create")

@@ -9,6 +9,7 @@ happen together or not at all.
 
 from __future__ import annotations
 
+from ..analysis.guards import orm_manager
 from ..analysis.names import short
 from ..analysis.program import exclusive
 from ..model import Confidence
@@ -32,7 +33,7 @@ def run(ctx: CheckContext):
             if write is None:
                 continue
             confidence, chain = write
-            if _manager(chain[-1]) in tables:
+            if orm_manager(chain[-1]) in tables:
                 continue  # the key's own row (`release(key)` deleting the claim after a failure): no work of its own
             for r in records:
                 record = fn.events[r]
@@ -94,16 +95,11 @@ def _helper_write(ctx: CheckContext, qualname: str, seen: set):
     return None
 
 
-def _manager(name: str | None) -> str | None:
-    """The model manager a Django ORM call goes through (`app.models.Receipt.objects`)."""
-    return name.split(".objects")[0] + ".objects" if name and ".objects" in name else None
-
-
 def _key_tables(project, fn, record, depth: int) -> set[str]:
     """The managers of the tables a key record writes, itself or in the helper it calls (`claim(key)`
     creating a `DeliveryReceipt`)."""
     if project.records_key(record, fn):
-        manager = _manager(project.event_name(record))
+        manager = orm_manager(project.event_name(record))
         return {manager} if manager else set()
     if depth > 2:
         return set()

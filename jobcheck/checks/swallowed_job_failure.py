@@ -83,8 +83,8 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
     shared = set.intersection(*(set(ev.loops) for ev in events))
     if shared - rounds:
         return False
-    if shared & set(fn.forever) and any(loop in fn.forever and loop not in shared for ev in events for loop in ev.loops) \
-            or shared & set(fn.forever) and any(ev.attr in _SERVES_UNTIL_STOPPED for ev in calls):
+    if shared & set(fn.forever) and (any(loop in fn.forever and loop not in shared for ev in events for loop in ev.loops)
+                                     or any(ev.attr in _SERVES_UNTIL_STOPPED for ev in calls)):
         # The `try` holds a loop that runs until stopped, or a call that serves until stopped: a
         # session (`while True: conn = connect(); try: while not stop: listen(conn) except
         # Exception: log.debug(...)`) whose end the enclosing loop answers by starting the next
