@@ -59,6 +59,12 @@ def test_a_function_returns_what_an_import_bound_not_a_local_it_looked_up():
             shared_task = None
             return shared_task
 
+        def _looped(tasks):
+            from celery import shared_task
+            for shared_task in tasks:
+                pass
+            return shared_task
+
         def pool(key) -> ThreadPoolExecutor:
             if key in POOLS:
                 cached = POOLS[key]
@@ -68,6 +74,7 @@ def test_a_function_returns_what_an_import_bound_not_a_local_it_looked_up():
     mod = Summarizer("m", "m.py").run(ast.parse(src))
     assert mod.functions["m._shared_task"].return_type == "celery.shared_task"
     assert mod.functions["m._rebound"].return_type is None
+    assert mod.functions["m._looped"].return_type is None
     assert mod.functions["m.pool"].return_type == "concurrent.futures.ThreadPoolExecutor()"
 
 

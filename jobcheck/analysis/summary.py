@@ -256,7 +256,7 @@ class _Scope:
         self.caught: dict[str, Handler] = {}  # `outcome = exc` in a handler: the local holds its exception
         self.node: ast.AST | None = None  # the function's own definition
         self._changed: frozenset | None = None
-        self.imported: set[str] = set()  # names an import statement bound here (and nothing since)
+        self.imported: dict[str, str] = {}  # name -> what an import statement bound it to here
 
     @property
     def changed(self) -> frozenset:
@@ -581,7 +581,6 @@ class Summarizer:
         if isinstance(node, ast.Import):
             self.mod.imported.extend(alias.name for alias in node.names)
             for alias in node.names:
-                scope.imported.add(alias.asname or alias.name.partition(".")[0])
                 if alias.asname:
                     scope.names[alias.asname] = _moved(alias.name)
                     if scope is self.module_scope:
@@ -607,7 +606,7 @@ class Summarizer:
                     self.star_modules[moved] = None
                 continue
             scope.names[alias.asname or alias.name] = f"{moved}.{alias.name}" if moved else alias.name
-            scope.imported.add(alias.asname or alias.name)
+            scope.imported[alias.asname or alias.name] = scope.names[alias.asname or alias.name]
             if base:
                 self.mod.imported.append(f"{base}.{alias.name}")  # `from pkg import module`
             if scope is self.module_scope:
@@ -726,11 +725,12 @@ class Summarizer:
         return self.scope.sources.get(node.id, _EMPTY)
 
     def _bound_by_import(self, name: str) -> bool:
-        """Does `name` hold what an import statement bound (in the scope it is found in)?"""
+        """Does `name` still hold what an import statement bound (in the scope it is found in)? Any
+        binding since has changed what the scope says it holds."""
         scope = self.scope
         while scope is not None:
             if name in scope.names:
-                return name in scope.imported
+                return name in scope.imported and scope.imported[name] == scope.names[name]
             scope = scope.parent
         return False
 
@@ -1169,7 +1169,6 @@ class Summarizer:
     def _bind(self, target: ast.AST, typ: str | None, sources: frozenset) -> None:
         scope = self.scope
         if isinstance(target, ast.Name):
-            scope.imported.discard(target.id)
             if target.id in scope.globals:
                 self._bind_global(target, sources)
                 return
