@@ -918,6 +918,13 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Queue.clean": ("periodic", ["schedule"]), "Invoice.post_invoices": ("periodic", ["schedule"]),
         "Invoice.send_to_partner": ("task", ["enqueue"]),
     }),
+    # Work a task hands to a pool and waits for (`as_completed`, `.result()`) is a unit of its work
+    # (dispatched, with the task's framework); work it does not wait for is started in the
+    # background; a request handler's pool is no job's.
+    ("projects/shape_pool_work", {
+        "mirror": ("task", ["enqueue"]), "upload": ("dispatched", ["enqueue"]),
+        "checksum": ("dispatched", ["enqueue"]), "notify_later": ("background", ["start"]),
+    }),
     # An in-house runner's loop picks the executor a row's kind names from a module-level table:
     # each executor is a unit of its work (dispatched); not the entry of a table of one, nor a
     # table only a request reads.

@@ -780,8 +780,9 @@ class Project(Guards, Program):
     def dispatched_functions(self) -> dict[str, JobSite]:
         """The implementations a job hands its work to through a hook of the project's
         (`handler.handle(msg)`: `dispatched_implementations`) or through the handlers other code
-        registered with an object it calls them from (`handed_to_collection`) or the entries of a
-        table it picks one of by a key (`_dispatch_table`), in its body or a few calls down,
+        registered with an object it calls them from (`handed_to_collection`), the entries of a
+        table it picks one of by a key (`_dispatch_table`) or the work it hands to a pool and waits
+        for (the frameworks' `find_dispatched`), in its body or a few calls down,
         that are neither jobs nor listed otherwise: the inventory lists them as kind `dispatched`,
         with the job's framework and triggers. They are no entry points: their effects are the
         job's (`callees`; of handlers kept by kind, not at every call), and the rules and the five
@@ -805,6 +806,9 @@ class Project(Guards, Program):
                             function=impl.qualname, framework=job.framework, kind="dispatched",
                             path=self.function_module[impl.qualname].path, anchor=self.anchor_of(impl),
                             display=impl.qualname, doc_owner=job.doc_owner, triggers=set(job.triggers))
+        # and the work the frameworks see a job hand to a pool it waits for (`find_dispatched`)
+        out.update(self._framework_sites("find_dispatched", "dispatched work",
+                                         lambda site: site.function not in listed and site.function not in out))
         return out
 
     def _dispatch_table(self, name: str | None) -> list[FunctionSummary]:
