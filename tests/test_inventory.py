@@ -918,6 +918,13 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Queue.clean": ("periodic", ["schedule"]), "Invoice.post_invoices": ("periodic", ["schedule"]),
         "Invoice.send_to_partner": ("task", ["enqueue"]),
     }),
+    # Handlers Google Cloud pushes to, by the deliverer's headers they (or a decorator guarding
+    # them) read: a push queue's tasks, Cloud Scheduler's and App Engine cron's runs; not a
+    # middleware's hook nor a view reading another header.
+    ("frameworks/cloud_push/handlers.py", {
+        "send_receipt": ("task", ["enqueue"]), "reindex": ("task", ["enqueue"]),
+        "nightly_report": ("periodic", ["schedule"]), "purge_sessions": ("periodic", ["schedule"]),
+    }),
     # Work a task hands to a pool and waits for (`as_completed`, `.result()`) is a unit of its work
     # (dispatched, with the task's framework); work it does not wait for is started in the
     # background; a request handler's pool is no job's.
