@@ -1171,8 +1171,8 @@ class Project(Guards, Program):
                 break
         if hit is not None and hit.kind == "http" and _token_request(event):
             return None
-        if hit is None and event.attr and _moves_money(event.attr) and name.partition(".")[0] not in analysed_tops(self) \
-                and self.function_for(name) is None:
+        if hit is None and event.attr and "()." in name and _moves_money(event.attr) \
+                and name.partition(".")[0] not in analysed_tops(self) and self.function_for(name) is None:
             return EffectHit("payment", name, Confidence.MEDIUM)
         return hit
 

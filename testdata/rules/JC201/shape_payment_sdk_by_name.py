@@ -1,10 +1,12 @@
 """A payment SDK the catalog does not name: a method of one of its objects whose name says it
 moves money (`initiate_payment`, `create_payout`, `charge`) is a payment. Asking about one
 (`get_payment_status`) is not; nor is the application's own method of that name, whose body is
-read instead; nor is one given an idempotency key."""
+read instead, or a function of that name imported from a module not analysed here (no object of a
+library: perhaps the application's own, under another name); nor is one given an idempotency key."""
 
 from bankkit import BankClient
 from celery import shared_task
+from orders.billing import charge as charge_order
 
 bank = BankClient("https://bank.example")
 
@@ -42,3 +44,8 @@ def record(batch):
 @shared_task(autoretry_for=(IOError,), max_retries=3, retry_backoff=True)
 def keyed(batch):
     bank.initiate_payment(batch, idempotency_key=f"batch-{batch.id}")
+
+
+@shared_task(autoretry_for=(IOError,), max_retries=3, retry_backoff=True)
+def bill(order):
+    charge_order(order)
