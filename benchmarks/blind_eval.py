@@ -34,7 +34,9 @@ counted too.
    b) it is in the label's file, inside the job's line range (decorators through the end of the
       def/class, read from the unpacked source with `ast`).
    For every rule in SCORED (the default rules, as their documents say; plus any code that
-   appears in a label's `expected`), each labelled expected code is a true positive when at least one finding of that code belongs to that job;
+   appears in a label's `expected`), each labelled expected code is a true positive when at least one finding of that code belongs to that job,
+   or lists that job among the jobs that run its code (`jobs`: a finding in a helper several jobs call
+   is reported once, naming each of them; its verdict for precision stays the one of the job it belongs to);
    recall = TP / expected (reported as counts: the positives are few).
    Precision looks at every finding of a SCORED rule that is in a file holding labelled jobs or that
    belongs to a labelled job:
@@ -310,6 +312,11 @@ def score(result: dict, run: dict, labels: list[dict], root: Path) -> dict:
             verdict = "uncertain"
         else:
             verdict = "fp"
+        for j, other in enumerate(labels):  # a helper's finding also concerns the other jobs it lists
+            inv = other["_inventory"]
+            if j != idx and inv and f["code"] in other["expected"] and \
+                    any(name in (inv.get("job"), inv.get("function")) for name in f.get("jobs", ())):
+                tp_labels.add((j, f["code"]))
         items.append({"verdict": verdict, "code": f["code"], "path": f["_path"], "line": f["line"],
                       "job": f.get("job"), "label": lab["qualname"] if lab else None, "matched_by": why,
                       "confidence": f.get("confidence"), "message": f["message"]})

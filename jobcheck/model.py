@@ -48,6 +48,8 @@ class Finding:
     chain: tuple[str, ...] = ()
     # The qualified name of the function the anchor lies in; used for baselines and fixes.
     function: str | None = None
+    # Every job whose run reaches the anchor, `job` first (a helper's finding concerns each caller job).
+    jobs: tuple[str, ...] = ()
 
     @property
     def line(self) -> int:
@@ -75,6 +77,7 @@ class Finding:
             "job": self.job,
             "chain": list(self.chain),
             "function": self.function,
+            "jobs": list(self.jobs),
         }
 
 

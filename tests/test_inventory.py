@@ -523,7 +523,7 @@ class Proto:
         fd.flush()
 """,
         "svc/tasks.py": """
-from celery import Celery
+from celery import Celery, bootsteps
 from celery.signals import task_failure, worker_process_init, worker_ready, worker_shutdown
 from celery.worker.control import control_command
 
@@ -558,16 +558,38 @@ def set_log_level(state, level):
 @task_failure.connect
 def on_failure(sender=None, **kwargs):
     return None
+
+
+class Metrics(bootsteps.StartStopStep):
+    def start(self, parent):
+        return None
+
+    def stop(self, parent):
+        return None
+
+
+class Settings:
+    def start(self):
+        return "not a step"
+
+
+def install():
+    from celery.signals import celeryd_init
+
+    @celeryd_init.connect(dispatch_uid="svc-init", weak=False)
+    def add_step(sender=None, **kwargs):
+        app.steps["consumer"].add(Metrics)
 """,
     })
     rows = {row["function"]: (row["framework"], row["kind"]) for row in _jobs_json(root)["jobs"]}
     # An entry of the instance's dict is what was stored in it (`self.workers[site] = SiteWorker(...)`),
     # so `self.workers[site].start()` starts that thread (and a plain object's `run` is no start; an
     # entry of a dict holding objects of two classes is neither);
-    # eventlet's `spawn_n` starts what it is given; a worker's `worker_ready` and `worker_shutdown`
-    # run their receivers once (not the signals that set a process up), a remote-control command
-    # runs in each worker a broadcast reaches; a `task_failure` receiver runs in the worker once
-    # per failed task: a callback.
+    # eventlet's `spawn_n` starts what it is given; a worker's start and stop signals
+    # (`worker_ready`, `worker_shutdown`, `worker_process_init`, `celeryd_init` connected in a
+    # function) run their receivers once, as do its bootsteps' `start` and `stop`; a remote-control
+    # command runs in each worker a broadcast reaches; a `task_failure` receiver runs in the worker
+    # once per failed task: a callback.
     assert rows == {
         "svc.workers.SiteWorker.run": ("background", "background"),
         "svc.workers.Proto._write_input_data": ("background", "background"),
@@ -577,6 +599,10 @@ def on_failure(sender=None, **kwargs):
         "svc.tasks.at_stop": ("background", "background"),
         "svc.tasks.set_log_level": ("background", "background"),
         "svc.tasks.on_failure": ("celery", "callback"),
+        "svc.tasks.setup_tracing": ("background", "background"),
+        "svc.tasks.Metrics.start": ("background", "background"),
+        "svc.tasks.Metrics.stop": ("background", "background"),
+        "svc.tasks.install.<locals>.add_step": ("background", "background"),
     }
 
 
@@ -853,13 +879,15 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     # The application's own job decorators: periodic where a schedule keyword flows to them, or
     # where one on the way is named `periodic`; else tasks. One wrapping the function in an object
     # of its own that queues it (`RegisteredTask(func)`, with `enqueue`) makes tasks too, bare or
-    # called with options (`partial(queued, ...)`), whatever it is called; one whose object only
+    # called with options (`partial(queued, ...)`), whatever it is called, or one with a method that
+    # sends it to a queue a few calls down (`on_commit(self._send)` -> SQS); one whose object only
     # runs it does not.
     ("projects/shape_own_job_decorators", {
         "send_pending_mail": ("periodic", ["schedule"]), "purge_sessions": ("periodic", ["schedule"]),
         "rebuild_index": ("task", ["enqueue"]), "export_report": ("task", ["enqueue"]),
         "vacuum": ("task", ["enqueue"]), "health_check": ("periodic", ["schedule"]),
         "mirror": ("task", ["enqueue"]), "reindex": ("task", ["enqueue"]), "export_csv": ("task", ["enqueue"]),
+        "purge_records": ("task", ["enqueue"]), "export_rows": ("task", ["enqueue"]),
     }),
     # A daemon loop's steps that work beyond the process (a program started, files deleted, a
     # POST) are listed as kind `step`; one that asks, one that computes, a reconnect in an `except`
@@ -889,6 +917,27 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("frameworks/tryton/scheduled.py", {
         "Queue.clean": ("periodic", ["schedule"]), "Invoice.post_invoices": ("periodic", ["schedule"]),
         "Invoice.send_to_partner": ("task", ["enqueue"]),
+    }),
+    # Handlers Google Cloud pushes to, by the deliverer's headers they (or a decorator guarding
+    # them) read: a push queue's tasks, Cloud Scheduler's and App Engine cron's runs; not a
+    # middleware's hook nor a view reading another header.
+    ("frameworks/cloud_push/handlers.py", {
+        "send_receipt": ("task", ["enqueue"]), "reindex": ("task", ["enqueue"]),
+        "nightly_report": ("periodic", ["schedule"]), "purge_sessions": ("periodic", ["schedule"]),
+    }),
+    # Work a task hands to a pool and waits for (`as_completed`, `.result()`) is a unit of its work
+    # (dispatched, with the task's framework); work it does not wait for is started in the
+    # background; a request handler's pool is no job's.
+    ("projects/shape_pool_work", {
+        "mirror": ("task", ["enqueue"]), "upload": ("dispatched", ["enqueue"]),
+        "checksum": ("dispatched", ["enqueue"]), "notify_later": ("background", ["start"]),
+    }),
+    # An in-house runner's loop picks the executor a row's kind names from a module-level table:
+    # each executor is a unit of its work (dispatched); not the entry of a table of one, nor a
+    # table only a request reads.
+    ("projects/shape_runner_table", {
+        "work_forever": ("periodic", ["schedule"]), "run_one": ("step", ["schedule"]),
+        "send_invoice": ("dispatched", ["schedule"]), "purge_exports": ("dispatched", ["schedule"]),
     }),
     ("frameworks/taskiq/broker_tasks.py", {
         "post_webhook": ("task", ["enqueue"]), "send_digest": ("task", ["enqueue"]),

@@ -345,3 +345,46 @@ def test_no_progress_for_short_runs_or_off_a_terminal(project: Path) -> None:
     assert out.getvalue() == ""
     result = _run(project, "app")
     assert result.stderr == ""
+
+
+def test_a_finding_in_a_helper_names_every_job_that_runs_it(tmp_path: Path) -> None:
+    # `tell` swallows exhausted retries for both tasks: one finding, both jobs named.
+    helpers = '''import logging
+
+from tenacity import RetryError, Retrying, stop_after_attempt, wait_exponential
+
+
+def tell(address):
+    try:
+        for attempt in Retrying(stop=stop_after_attempt(3), wait=wait_exponential()):
+            with attempt:
+                return lookup(address)
+    except RetryError:
+        return None
+
+
+def lookup(address):
+    return address
+'''
+    tasks = '''from celery import shared_task
+
+from app.helpers import tell
+
+
+@shared_task
+def notify(user_email):
+    tell(user_email)
+
+
+@shared_task
+def remind(user_email):
+    tell(user_email)
+'''
+    root = write_tree(tmp_path, {"app/__init__.py": "", "app/tasks.py": tasks, "app/helpers.py": helpers})
+    result = _run(root, "--select", "JC204", "--output-format", "json", "app")
+    found = json.loads(result.stdout)
+    findings = found["findings"] if isinstance(found, dict) else found
+    assert [(f["code"], f["path"], f["job"], f["jobs"]) for f in findings] == [
+        ("JC204", "app/helpers.py", "app.tasks.notify", ["app.tasks.notify", "app.tasks.remind"])]
+    text = _run(root, "--select", "JC204", "app").stdout
+    assert "      = jobs: app.tasks.notify, app.tasks.remind (high confidence)" in text.splitlines()

@@ -5,12 +5,12 @@ function reaches with no idempotency guard, and the functions each job reaches."
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..effects.catalog import CHANGE_WORDS, ENQUEUE_METHODS, EXTERNAL_KINDS
-from ..effects.classify import Catalog
+from ..effects.catalog import CHANGE_WORDS, ENQUEUE_METHODS, EXTERNAL_KINDS, PAYMENT_ALONE, PAYMENT_NOUNS, PAYMENT_VERBS
+from ..effects.classify import Catalog, EffectHit
 from ..model import Confidence, Failure
 from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
@@ -780,7 +780,9 @@ class Project(Guards, Program):
     def dispatched_functions(self) -> dict[str, JobSite]:
         """The implementations a job hands its work to through a hook of the project's
         (`handler.handle(msg)`: `dispatched_implementations`) or through the handlers other code
-        registered with an object it calls them from (`handed_to_collection`), in its body or a few calls down,
+        registered with an object it calls them from (`handed_to_collection`), the entries of a
+        table it picks one of by a key (`_dispatch_table`) or the work it hands to a pool and waits
+        for (the frameworks' `find_dispatched`), in its body or a few calls down,
         that are neither jobs nor listed otherwise: the inventory lists them as kind `dispatched`,
         with the job's framework and triggers. They are no entry points: their effects are the
         job's (`callees`; of handlers kept by kind, not at every call), and the rules and the five
@@ -796,14 +798,27 @@ class Project(Guards, Program):
                     # and the handlers callers registered with an object of the project's that the
                     # job calls each of, or those of the kind it dispatches (`bus.subscribe(kind, h)`)
                     for impl in [*(self.dispatched_implementations(ev) if ev.receiver else ()),
-                                 *self.handed_to_collection(ev.name or "", keyed=True)]:
+                                 *self.handed_to_collection(ev.name or "", keyed=True),
+                                 *self._dispatch_table(ev.name)]:
                         if impl.qualname in listed or impl.qualname in out:
                             continue
                         out[impl.qualname] = JobSite(
                             function=impl.qualname, framework=job.framework, kind="dispatched",
                             path=self.function_module[impl.qualname].path, anchor=self.anchor_of(impl),
                             display=impl.qualname, doc_owner=job.doc_owner, triggers=set(job.triggers))
+        # and the work the frameworks see a job hand to a pool it waits for (`find_dispatched`)
+        out.update(self._framework_sites("find_dispatched", "dispatched work",
+                                         lambda site: site.function not in listed and site.function not in out))
         return out
+
+    def _dispatch_table(self, name: str | None) -> list[FunctionSummary]:
+        """The functions of a module-level table a call picks one of by a key it is given
+        (`EXECUTORS[job.kind](payload)`, `HANDLERS.get(kind)`): a runner's units of work, when
+        the table holds two or more."""
+        if not name or not name.endswith("[]"):
+            return []
+        found = self.table_functions(name)
+        return found if len(found) > 1 else []
 
     @cached_property
     def loop_steps(self) -> dict[str, JobSite]:
@@ -1156,6 +1171,9 @@ class Project(Guards, Program):
                 break
         if hit is not None and hit.kind == "http" and _token_request(event):
             return None
+        if hit is None and event.attr and "()." in name and _moves_money(event.attr) \
+                and name.partition(".")[0] not in analysed_tops(self) and self.function_for(name) is None:
+            return EffectHit("payment", name, Confidence.MEDIUM)
         return hit
 
     def direct_effect(self, fn: FunctionSummary, event: Event) -> EffectPath | None:
@@ -1285,6 +1303,28 @@ class Project(Guards, Program):
         each mapped to one job it belongs to."""
         return owners(self.job_roots(), self.callees_of)
 
+    @cached_property
+    def _callers_in_jobs(self) -> dict[str, list[str]]:
+        callers: dict[str, list[str]] = defaultdict(list)
+        for caller in self.job_context:  # each was asked for its callees when the context was built
+            for callee in self.call_edges.get(caller) or ():
+                callers[callee].append(caller)
+        return callers
+
+    def jobs_running(self, qualname: str) -> list[str]:
+        """The entry points (keys of `jobs`) whose runs reach a function: the jobs a finding in it
+        concerns (a helper that swallows exhausted retries is every caller job's problem)."""
+        seen, stack, found = {qualname}, [qualname], []
+        while stack:
+            q = stack.pop()
+            if q in self.jobs:
+                found.append(q)
+            for caller in self._callers_in_jobs.get(q, ()):
+                if caller not in seen:
+                    seen.add(caller)
+                    stack.append(caller)
+        return sorted(found)
+
 
 _HELD_ENTRY = re.compile(r"^(.+)\(\)\.(\w+)\[(?:=\w+)?\]$")  # `pkg.Bus().handlers[]`: an entry of an instance's collection
 
@@ -1295,6 +1335,13 @@ def _token_request(event: Event) -> bool:
     body = event.kwargs.get("data") or event.kwargs.get("json")
     return bool(body) and body[0] == "dict" and any(
         k and k[0] == "lit" and k[1] == "grant_type" for k, _ in body[1])
+
+
+def _moves_money(method: str) -> bool:
+    """A method name that says it moves money (`initiate_payment`, `create_payout`, `charge`)."""
+    words = name_words(method)
+    return (len(words) == 1 and words[0] in PAYMENT_ALONE) or (
+        len(words) > 1 and words[0] in PAYMENT_VERBS and bool(PAYMENT_NOUNS.intersection(words[1:])))
 
 
 def owners(roots: list[str], callees_of) -> dict[str, str]:

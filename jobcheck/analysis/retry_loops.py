@@ -112,8 +112,12 @@ def _trying(loop, attempt: ast.Try) -> LoopShape | None:
     if bound is None:
         return None
     waits = _sleeps(failing) + _sleeps(before) + _sleeps(after)
+    # A failure whose handler goes round without waiting, where nothing else in the loop waits
+    # (`except OperationalError: sleep(10)` beside `except Exception: log(...)`): that failure's
+    # retries come at once.
+    at_once = not _waits_somehow(before + after + attempt.finalbody) and any(not _waits_somehow(h.body) for h in retrying)
     on_result = not (any(isinstance(s, _LEAVES) for s in succeeded + after) or _sets_the_test(loop, succeeded))
-    return _shape(loop, attempt, bound, on_result, waits)
+    return _shape(loop, attempt, bound, on_result, [] if at_once else waits, at_once)
 
 
 def _until_it_works(loop) -> LoopShape | None:
@@ -192,9 +196,9 @@ def _tenacity_block(loop: ast.For | ast.AsyncFor) -> LoopShape:
     return LoopShape(None, header, count, count_from, forever, False, backoff, delay, retry_on)
 
 
-def _shape(loop, attempt, bound, on_result: bool, waits: list) -> LoopShape:
+def _shape(loop, attempt, bound, on_result: bool, waits: list, at_once: bool = False) -> LoopShape:
     count, count_from, forever = bound
-    backoff, delay = _backoff(waits, loop)
+    backoff, delay = ("none", 0.0) if at_once else _backoff(waits, loop)
     header = (f"while {ast.unparse(loop.test)}" if isinstance(loop, ast.While) else
               f"{'async for' if isinstance(loop, ast.AsyncFor) else 'for'} {ast.unparse(loop.target)} in {ast.unparse(loop.iter)}")
     return LoopShape(attempt, header, count, count_from, forever, on_result, backoff, delay)
@@ -464,13 +468,16 @@ def _sleeps(statements: list) -> list[ast.Call]:
     return [n for n in _walk(statements) if isinstance(n, ast.Call) and _waits(n)]
 
 
+def _waits_somehow(statements: list) -> bool:
+    """A sleep, or a call of a helper named for waiting (`_backoff(attempt, exc)`,
+    `self._wait_before_retry(n)`), which waits for a time not known here."""
+    return any(isinstance(n, ast.Call) and (_waits(n) or _WAIT_WORDS.intersection(_name(n.func).lower().split("_")))
+               for n in _walk(statements))
+
+
 def _backoff(sleeps: list[ast.Call], loop) -> tuple[str | None, float | None]:
     if not sleeps:
-        # `_backoff(attempt, exc)`, `self._wait_before_retry(n)`: a helper of the application's named
-        # for waiting waits, for how long is not known here.
-        named = any(isinstance(n, ast.Call) and _WAIT_WORDS.intersection(_name(n.func).lower().split("_"))
-                    for n in _walk(loop.body))
-        return (None, None) if named else ("none", 0.0)
+        return (None, None) if _waits_somehow(loop.body) else ("none", 0.0)
     first = sleeps[0]
     arg = first.args[0] if first.args else next((k.value for k in first.keywords if k.arg in ("timeout", "seconds", "delay")), None)
     if isinstance(arg, ast.Constant) and isinstance(arg.value, (int, float)) and not isinstance(arg.value, bool):

@@ -189,6 +189,10 @@ class FunctionSummary:
     # `def enqueue(*args, **kwargs): return toolkit.enqueue_job(*args, **kwargs)`, undecorated: the
     # resolved name of the call it passes every argument to (a call of it is a call of that).
     passes_to: str | None = None
+    # The extension headers of a request it names (`request.headers.get("X-CloudTasks-TaskName")`,
+    # `request.META["HTTP_X_APPENGINE_CRON"]`), lower case, `-` for `_`, without `HTTP_`: who
+    # delivers the request it handles.
+    header_names: tuple = ()
 
 
 @dataclass(slots=True)
@@ -1680,6 +1684,7 @@ class Summarizer:
             class_qualname=owner.qualname if owner is not None else None,
             def_col=node.col_offset,
             defaults=_defaults(self, node.args),
+            header_names=_header_names(node.body),
         )
         self.mod.functions[qualname] = fn
         scope = _Scope(self.scope if self.fn.name != MODULE_CODE else self.module_scope)
@@ -2227,6 +2232,17 @@ def _changed_before(statements: list, call: ast.Call) -> bool:
 def _own_calls(statements: list):
     """The calls written in these statements, not in a function or class they define."""
     return (node for node in _own_nodes(statements) if isinstance(node, ast.Call))
+
+
+_HEADER_NAME = re.compile(r"(?i)(?:http_)?(x[-_][a-z0-9]+(?:[-_][a-z0-9]+)*)")
+
+
+def _header_names(statements: list) -> tuple:
+    """The `X-...` header names written as strings in these statements (not in what they define)."""
+    found = {m.group(1).lower().replace("_", "-") for node in _own_nodes(statements)
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 80
+             and (m := _HEADER_NAME.fullmatch(node.value))}
+    return tuple(sorted(found))
 
 
 def _own_nodes(statements: list):

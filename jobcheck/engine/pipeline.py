@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -225,7 +225,20 @@ def check_project(project: Project, config: Config, selection: Selection, rule_i
             path = project.function_module[fn.qualname].path if fn is not None else None
             failures.append(Failure(where, Failure.describe(exc), path, fn.line if fn is not None else 1))
     failures.extend(project.failures)
-    return findings
+    try:
+        return [_with_jobs(f, project) for f in findings]
+    except Exception as exc:  # the findings stand without the list
+        failures.append(Failure("listing the jobs of findings", Failure.describe(exc)))
+        return findings
+
+
+def _with_jobs(finding: Finding, project: Project) -> Finding:
+    """The finding with every job that runs its code, the one it names first."""
+    if not finding.function or finding.function not in project.job_context:
+        return replace(finding, jobs=(finding.job,)) if finding.job else finding
+    names = [project.jobs[q].display for q in project.jobs_running(finding.function)]
+    first = [finding.job] if finding.job else []
+    return replace(finding, jobs=tuple(first + [n for n in dict.fromkeys(names) if n != finding.job]))
 
 
 def kept_findings(findings: list[Finding], project: Project, config: Config, by_path: dict, absolute: dict,

@@ -136,6 +136,28 @@ class BackgroundLoops:
             out.append(job_from_function(project, run, "background", "background", triggers={"start"}))
         return out
 
+    def find_dispatched(self, project: Project) -> list[JobSite]:
+        """Work a job hands to a pool and waits for, in its body or a few calls down
+        (`futures = [pool.submit(upload, part) for part in parts]` then `as_completed(futures)`,
+        `await loop.run_in_executor(None, render, page)`): a unit of the job's work run in the
+        pool's threads, listed beside the job as kind `dispatched` with its framework and
+        triggers. No entry point: its effects are the job's."""
+        by_caller: dict[str, list] = {}
+        for fn, site in _started(project):
+            if site.event.attr in _SUBMITS and fn.name != MODULE_CODE and project.the_applications(site.module) \
+                    and (site.event.attr == "run_in_executor" or _awaited(site)):
+                by_caller.setdefault(site.function.qualname, []).append(fn)
+        out = []
+        for job in project.jobs.values() if by_caller else ():
+            start = project.functions.get(job.function)
+            for caller in project.within_calls(start, 3) if start is not None else ():
+                for fn in by_caller.get(caller.qualname, ()):
+                    module = project.function_module[fn.qualname]
+                    out.append(JobSite(function=fn.qualname, framework=job.framework, kind="dispatched",
+                                       path=module.path, anchor=project.anchor_of(fn), display=fn.qualname,
+                                       doc_owner=job.doc_owner, triggers=set(job.triggers)))
+        return out
+
     def find_steps(self, project: Project) -> list[JobSite]:
         """The application's functions a job's loop calls in every round that work beyond the
         process (`while True: self.start_queued_scans(); self.clean_forgotten_scans(); sleep(10)`):

@@ -64,13 +64,19 @@ ENQUEUE_METHODS = ("delay", "apply_async", "s", "si", "signature", "subtask", "m
 ENQUEUE_SETTINGS = ("countdown", "eta", "expires", "queue", "link_error", "task_id", "retry", "retry_policy", "priority")
 TASK_SETTINGS = ("acks_late", "bind", "name", "queue", "rate_limit", "reject_on_worker_lost", "time_limit", "soft_time_limit")
 FAILURE_SIGNALS = ("celery.signals.task_failure",)
-# The signal a worker sends once it is ready for work: its receivers run then, in that worker,
-# beside the tasks (`@worker_ready.connect def at_start(sender, **kw): sender.app.send_task(...)`).
-# Not the earlier `worker_init`, `worker_process_init`...: those set the process up (tracing, metrics).
-START_SIGNALS = ("celery.signals.worker_ready",)
-# ... and those it sends as it stops (warm shutdown, then exit): their receivers run then, once,
-# to hand back or record what the worker held (`@worker_shutting_down.connect def flag(sender, **kw)`).
-STOP_SIGNALS = ("celery.signals.worker_shutting_down", "celery.signals.worker_shutdown")
+# The signals a worker (or beat) sends as it starts, up to ready for work: their receivers run
+# then, once, in that worker or in each pool process (`@worker_ready.connect def at_start(sender,
+# **kw): sender.app.send_task(...)`, `@worker_process_init.connect def connect_db(**kw)`).
+START_SIGNALS = tuple(f"celery.signals.{s}" for s in (
+    "celeryd_init", "celeryd_after_setup", "worker_init", "worker_process_init", "worker_ready", "beat_init"))
+# ... and those it sends as it stops (warm shutdown, each pool process's exit): their receivers
+# run then, once, to hand back or record what the worker held.
+STOP_SIGNALS = tuple(f"celery.signals.{s}" for s in (
+    "worker_shutting_down", "worker_shutdown", "worker_process_shutdown"))
+# The worker's bootsteps: a step class of the application's, added to `app.steps`, whose `start`
+# the worker calls as it (or its consumer) starts and whose `stop`/`shutdown` as it stops.
+BOOTSTEP_BASES = tuple(f"celery.bootsteps.{b}" for b in ("Step", "StartStopStep", "ConsumerStep"))
+BOOTSTEP_METHODS = {"start": "start", "stop": "stop", "shutdown": "stop"}
 # Remote-control commands of the application's own, run in each worker a broadcast reaches
 # (`@control_command() def set_level(state, level)` ... `app.control.broadcast("set_level", ...)`).
 CONTROL_COMMANDS = ("celery.worker.control.control_command", "celery.worker.control.inspect_command")
@@ -161,7 +167,8 @@ class Celery:
 
     def find_started(self, project: Project) -> list[JobSite]:
         """Receivers of a worker's start and stop signals, run once in each worker that starts
-        or stops, and its remote-control commands, run in each worker a broadcast reaches."""
+        or stops, its bootsteps' `start` and `stop`, and its remote-control commands, run in each
+        worker a broadcast reaches."""
         out = []
         for d in decorated_functions(project, "celery"):
             name = canonical_in(project, d.module, d.value[1]) or ""
@@ -170,6 +177,13 @@ class Celery:
                        else "enqueue" if name in CONTROL_COMMANDS else None)
             if trigger and project.the_applications(d.module):
                 out.append(job_from_function(project, d.function, "background", "background", triggers={trigger}))
+        for cls in classes_where(project, lambda cls: any(m in cls.methods for m in BOOTSTEP_METHODS)
+                                 and any(b in BOOTSTEP_BASES for b in project.class_bases(cls))):
+            for method, trigger in BOOTSTEP_METHODS.items():
+                qualname = f"{cls.qualname}.{method}"
+                if method in cls.methods and project.the_applications(project.function_module[qualname]):
+                    out.append(job_from_function(project, project.functions[qualname], "background", "background",
+                                                 triggers={trigger}))
         return out
 
     @staticmethod

@@ -8,9 +8,11 @@ factories it goes through, name a schedule (`every=`, `interval=`, `cron=`), or 
 is named for one (`@periodic`, `@hourly`), else a task.
 
 A decorator that gives back, for the function, an object of the application's own that queues it
-(`return RegisteredTask(func, queue=queue)`, a class with `enqueue`/`enqueue_in` or `delay`) makes
-a task whatever it is called; called with options first (`@register_task(job_id=...)`), it hands
-them back to itself (`partial(register_task, ...)`).
+(`return RegisteredTask(func, queue=queue)`, a class with `enqueue`/`enqueue_in` or `delay`, or with
+a method that sends a message to a queue or a broker a few calls down) makes a task whatever it is
+called, also from a decorator it returns (`def task(func=None, **opts): def wrap(f): return
+Wrapper(f, **opts)`); called with options first (`@register_task(job_id=...)`), it hands them back
+to itself (`partial(register_task, ...)`).
 
 A factory returning another's decorator is read through (`def schedule_often(every=10, **kw):
 kw.update(every_unit="secondly", every=every); return background_task(**kw)`). A decorator a
@@ -101,6 +103,8 @@ def _keeps(project: Project, fn, depth: int) -> tuple[frozenset[str], bool] | No
     if fn.params and _wraps_in_a_task_object(project, fn, fn.params[0]):
         return words, True
     inner = project.functions.get(fn.returns_function or "")
+    if inner is not None and len(inner.params) == 1 and _wraps_in_a_task_object(project, inner, inner.params[0]):
+        return words, True  # `def task(func=None, **opts): def wrap(f): return TaskWrapper(f, **opts) ...`
     if inner is not None and len(inner.params) == 1 and _keeps_its_parameter(inner, inner.params[0]):
         return words | {k for ev in inner.events if ev.kind == "call" for k in ev.kwargs if k != "**"}, named
     returned = fn.return_type or ""
@@ -112,15 +116,38 @@ def _keeps(project: Project, fn, depth: int) -> tuple[frozenset[str], bool] | No
 def _wraps_in_a_task_object(project: Project, fn, param: str) -> bool:
     """`fn` gives back, for the function it is given, an object of the application's own that
     queues it (`return RegisteredTask(func, queue=queue)`, whose class has `enqueue`, `enqueue_in`,
-    `delay`): what it decorates is run by that queue, whatever the decorator is called (called
-    with options first, `@register_task(job_id=...)`, it names the same decorator: `func=None` hands
-    them back to itself through `partial(register_task, ...)`)."""
+    `delay`, or a method that sends a message to a queue or a broker a few calls down:
+    `boto3.client("sqs").send_message(...)`): what it decorates is run by that queue, whatever the
+    decorator is called (called with options first, `@register_task(job_id=...)`, it names the same
+    decorator: `func=None` hands them back to itself through `partial(register_task, ...)`)."""
     for i in fn.returns:
         ev = fn.events[i] if i < len(fn.events) else None
         made = (project.canonical(ev.name) or "").removesuffix("()") if ev is not None and ev.kind == "call" else ""
         cls = project.classes.get(made)
-        if cls is not None and ev.args and ev.args[0][:2] == ["param", param] and any(
-                m.startswith("enqueue") or m in _QUEUEING_METHODS for c in project._mro(cls) for m in c.methods):
+        if cls is None or not ev.args or ev.args[0][:2] != ["param", param]:
+            continue
+        methods = [(c, m) for c in project._mro(cls) for m in c.methods]
+        if any(m.startswith("enqueue") or m in _QUEUEING_METHODS for _, m in methods) or any(
+                _sends(project, project.functions[f"{c.qualname}.{m}"], 0, set()) for c, m in methods
+                if not m.startswith("_") and f"{c.qualname}.{m}" in project.functions):
+            return True
+    return False
+
+
+def _sends(project: Project, fn, depth: int, seen: set) -> bool:
+    """`fn`, or what it calls or hands a callable of its own to (`transaction.on_commit(self._send)`)
+    a few calls down, sends a message to a queue or a broker."""
+    if fn.qualname in seen or depth > _DEPTH:
+        return False
+    seen.add(fn.qualname)
+    for ev in fn.events:
+        if ev.kind != "call" or ev.in_test:
+            continue
+        hit = project.catalog_effect(ev)
+        if hit is not None and hit.kind in ("enqueue", "publish"):
+            return True
+        handed = [project.function_for(a[1]) for a in ev.args if a and a[0] == "name"]
+        if any(_sends(project, callee, depth + 1, seen) for callee in [*project.callees(ev), *handed] if callee is not None):
             return True
     return False
 

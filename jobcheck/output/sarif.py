@@ -87,7 +87,7 @@ def build(report, root: Path | None = None, sources: SourceLines | None = None) 
             "message": {"text": f.message},
             "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": region}}],
             "partialFingerprints": {FINGERPRINT_KEY: fp},
-            "properties": {"name": f.name, "confidence": f.confidence.value, "job": f.job, "chain": list(f.chain)},
+            "properties": {"name": f.name, "confidence": f.confidence.value, "job": f.job, "jobs": list(f.jobs), "chain": list(f.chain)},
         }
         if f.code in index:
             result["ruleIndex"] = index[f.code]

@@ -59,7 +59,10 @@ def _lines(report, sources: SourceLines, summary: bool):
         yield from _frame(f, sources)
         if len(f.chain) > 1:
             yield [("      = chain: ", "dim"), (" -> ".join(f.chain), "")]
-        if f.job:
+        if len(f.jobs) > 1:
+            more = f" and {len(f.jobs) - 3} more" if len(f.jobs) > 3 else ""
+            yield [("      = jobs: ", "dim"), (f"{', '.join(f.jobs[:3])}{more} ({f.confidence.value} confidence)", "")]
+        elif f.job:
             yield [("      = job: ", "dim"), (f"{f.job} ({f.confidence.value} confidence)", "")]
         yield []
     if not summary:
