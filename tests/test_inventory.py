@@ -524,7 +524,8 @@ class Proto:
 """,
         "svc/tasks.py": """
 from celery import Celery, bootsteps
-from celery.signals import task_failure, worker_process_init, worker_ready, worker_shutdown
+from celery.signals import task_failure, worker_init, worker_process_init, worker_ready, worker_shutdown
+from django.dispatch import receiver
 from celery.worker.control import control_command
 
 app = Celery("svc")
@@ -579,6 +580,21 @@ def install():
     @celeryd_init.connect(dispatch_uid="svc-init", weak=False)
     def add_step(sender=None, **kwargs):
         app.steps["consumer"].add(Metrics)
+
+
+def instrument():
+    from celery import signals
+
+    signals.worker_process_shutdown.connect(flush_spans, weak=False)
+
+
+def flush_spans(**kwargs):
+    return None
+
+
+@receiver(worker_init)
+def warm_caches(sender=None, **kwargs):
+    return None
 """,
     })
     rows = {row["function"]: (row["framework"], row["kind"]) for row in _jobs_json(root)["jobs"]}
@@ -587,7 +603,8 @@ def install():
     # entry of a dict holding objects of two classes is neither);
     # eventlet's `spawn_n` starts what it is given; a worker's start and stop signals
     # (`worker_ready`, `worker_shutdown`, `worker_process_init`, `celeryd_init` connected in a
-    # function) run their receivers once, as do its bootsteps' `start` and `stop`; a remote-control
+    # function, `worker_process_shutdown.connect(f)`, Django's `@receiver(worker_init)`) run their
+    # receivers once, as do its bootsteps' `start` and `stop`; a remote-control
     # command runs in each worker a broadcast reaches; a `task_failure` receiver runs in the worker
     # once per failed task: a callback.
     assert rows == {
@@ -603,6 +620,8 @@ def install():
         "svc.tasks.Metrics.start": ("background", "background"),
         "svc.tasks.Metrics.stop": ("background", "background"),
         "svc.tasks.install.<locals>.add_step": ("background", "background"),
+        "svc.tasks.flush_spans": ("background", "background"),
+        "svc.tasks.warm_caches": ("background", "background"),
     }
 
 

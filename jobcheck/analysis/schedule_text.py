@@ -9,7 +9,8 @@ schedule:
 Lines in crontab syntax count (five time fields, or `@hourly` ... `@annually`; not `@reboot`),
 wherever they are in the file (a documentation code block indents them). So do the commands a
 paragraph of the documentation about cron quotes, and those of the code block after it ("executed
-with the ``ralph deploy`` command regularly by cron"; "Then run (or add a cron job)::"), or about a
+with the ``ralph deploy`` command regularly by cron"; "Then run (or add a cron job)::"; "This can be
+added to a crontab." followed by a paragraph that is one quoted command), or about a
 scheduled task ("Set up a scheduled task to run audits automatically:"); not a paragraph that turns
 them down ("by hand, instead of from cron"), nor a changelog's; and the words
 of a clause that says cron runs something ("I'm running getmail from cron"), which schedule a
@@ -184,7 +185,8 @@ _BLOCK_DIRECTIVE = re.compile(r"^\s*\.\.\s+(?:code-block|code|sourcecode|prompt)
 
 
 def prose_cron_lines(text: str, path: str) -> list[CronLine]:
-    """The commands a paragraph about cron quotes, and those of the code block after it."""
+    """The commands a paragraph about cron quotes, and those of the code block (or the one quoted
+    command alone in a paragraph) after it."""
     out: list[CronLine] = []
     lines = text.splitlines()
     fence = _FENCE if path.lower().endswith(".md") else _NO_FENCE  # `~~~~` underlines a reST title
@@ -261,6 +263,9 @@ def _says_cron(clause: str) -> bool:
     return bool(_CRON_WORD.search(clause)) and not _NOT_CRON.search(clause)
 
 
+_QUOTED_ALONE = re.compile(r"``([^`]+)``|`([^`]+)`")
+
+
 def _block_after(lines: list[str], paragraphs: list[tuple[int, int]], n: int, path: str,
                  fence: re.Pattern) -> list[CronLine]:
     """The code block right after paragraph `n`: fenced (Markdown), or indented after a paragraph
@@ -272,6 +277,11 @@ def _block_after(lines: list[str], paragraphs: list[tuple[int, int]], n: int, pa
         if _NOT_SHELL.match(lines[following[0]]):
             return []
         n, following = n + 1, paragraphs[n + 2] if n + 2 < len(paragraphs) else None
+    elif following is not None and following[1] - following[0] == 1 and _QUOTED_ALONE.fullmatch(lines[following[0]].strip()):
+        # a paragraph that is one quoted command: ``manage.py adyen_maintenance``
+        quoted = _QUOTED_ALONE.fullmatch(lines[following[0]].strip())
+        command = _command_of(quoted.group(1) or quoted.group(2))
+        return [CronLine(path, following[0] + 1, command)] if command else []
     elif not lines[end - 1].rstrip().endswith("::") and not (following and fence.match(lines[following[0]])):
         return []
     if following is None:

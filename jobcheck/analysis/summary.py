@@ -226,6 +226,7 @@ class ModuleSummary:
     # key -> the names written under it (`{"event_type": "start_lease"}`, `Event(kind="ping")`,
     # `msg["op"] = "sync"`, `self.state = "idle"`): what `getattr(self, event["event_type"])` can name
     keyed_names: dict = field(default_factory=dict)
+    docstring: str | None = None  # the module's own (a management command's file says what it is for)
     error: str | None = None  # set when the file could not be analysed
     error_kind: str | None = None  # "parse-error" | "unreadable-file"
     error_line: int = 1
@@ -365,6 +366,7 @@ class Summarizer:
             class_qualname=None,
         )
         self.mod.functions[module_fn.qualname] = module_fn
+        self.mod.docstring = ast.get_docstring(tree)
         self.fn, self.scope = module_fn, self.module_scope
         if may_declare_globals:  # a walk of its own, spared where the source has no `global`
             self._type_globals(tree.body)

@@ -172,11 +172,11 @@ class Celery:
         out = []
         for d in decorated_functions(project, "celery"):
             name = canonical_in(project, d.module, d.value[1]) or ""
-            trigger = ("start" if name.removesuffix(".connect") in START_SIGNALS
-                       else "stop" if name.removesuffix(".connect") in STOP_SIGNALS
-                       else "enqueue" if name in CONTROL_COMMANDS else None)
-            if trigger and project.the_applications(d.module):
-                out.append(job_from_function(project, d.function, "background", "background", triggers={trigger}))
+            if name in CONTROL_COMMANDS and project.the_applications(d.module):
+                out.append(job_from_function(project, d.function, "background", "background", triggers={"enqueue"}))
+        for receiver, signal in _receivers(project, (*START_SIGNALS, *STOP_SIGNALS)).items():
+            out.append(job_from_function(project, project.functions[receiver], "background", "background",
+                                         triggers={"start" if signal in START_SIGNALS else "stop"}))
         for cls in classes_where(project, lambda cls: any(m in cls.methods for m in BOOTSTEP_METHODS)
                                  and any(b in BOOTSTEP_BASES for b in project.class_bases(cls))):
             for method, trigger in BOOTSTEP_METHODS.items():
@@ -374,18 +374,29 @@ def _base_class(project: Project, module: ModuleSummary, value) -> ClassSummary 
 def _task_signal_receivers(project: Project) -> list[JobSite]:
     """Receivers of the signals a worker sends around each task (`TASK_SIGNALS`), connected by
     decorator or by `signal.connect(receiver)`: callbacks run in the worker, once per task."""
-    found: dict[str, str] = {}  # receiver -> the signal
-    for d in decorated_functions(project, "celery"):
-        signal = (canonical_in(project, d.module, d.value[1]) or "").removesuffix(".connect")
-        if signal in TASK_SIGNALS and project.the_applications(d.module):
-            found.setdefault(d.function.qualname, signal)
-    for site in calls_named(project, ("connect",), _reads_task_signal_connect):
-        receiver = target(project, site.module, site.event.args[0] if site.event.args else site.event.kwargs.get("receiver"))
-        if receiver in project.functions and project.the_applications(site.module):
-            found.setdefault(receiver, (site.name or "").removesuffix(".connect"))
     return [job_from_function(project, project.functions[q], "celery", "callback",
                               triggers={"failure" if signal.endswith(("_failure", "_internal_error")) else "enqueue"})
-            for q, signal in found.items()]
+            for q, signal in _receivers(project, TASK_SIGNALS).items()]
+
+
+def _receivers(project: Project, signals: tuple[str, ...]) -> dict[str, str]:
+    """The application's receivers of these Celery signals, connected by decorator
+    (`@worker_ready.connect`), by Django's `@receiver(worker_process_init)` or by
+    `signal.connect(receiver)`: {receiver: the signal}."""
+    found: dict[str, str] = {}
+    for d in decorated_functions(project, "celery"):
+        signal = (canonical_in(project, d.module, d.value[1]) or "").removesuffix(".connect")
+        if signal in signals and project.the_applications(d.module):
+            found.setdefault(d.function.qualname, signal)
+    for site in calls_named(project, ("connect",), lambda p, m, ev: (p.canonical(ev.name) or "").removesuffix(".connect") in signals):
+        receiver = target(project, site.module, site.event.args[0] if site.event.args else site.event.kwargs.get("receiver"))
+        if receiver in project.functions and project.the_applications(site.module):
+            found.setdefault(receiver, (project.canonical(site.event.name) or "").removesuffix(".connect"))
+    for signal in signals:
+        for receiver in project.signal_receivers.get(signal, ()):
+            if project.the_applications(project.function_module[receiver]):
+                found.setdefault(receiver, signal)
+    return found
 
 
 def _task_hooks(project: Project) -> list[JobSite]:
@@ -514,10 +525,6 @@ def _reads_task_call(project: Project, module, ev) -> bool:
 
 def _reads_failure_connect(project: Project, module, ev) -> bool:
     return (project.canonical(ev.name) or "").removesuffix(".connect") in FAILURE_SIGNALS
-
-
-def _reads_task_signal_connect(project: Project, module, ev) -> bool:
-    return (project.canonical(ev.name) or "").removesuffix(".connect") in TASK_SIGNALS
 
 
 def _reads_enqueue(project: Project, module, ev) -> bool:

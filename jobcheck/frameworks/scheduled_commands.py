@@ -1,8 +1,8 @@
 """Commands a scheduler runs: a Django management command (`class Command(BaseCommand)` with
 `handle`) or a click / typer command whose help says it runs on a schedule ("Run nightly by cron",
 "every 15 minutes", "scheduled hourly") is a periodic job (kind "periodic"). The help is the
-`help` attribute, the `help=` keyword or the docstring: the one place a command says how it is
-run. So is a Django command whose `handle` runs a loop until stopped, sleeping between rounds
+`help` attribute, the `help=` keyword or the docstring (the class's, or the module's of a
+Django command's file): the one place a command says how it is run. So is a Django command whose `handle` runs a loop until stopped, sleeping between rounds
 (a daemon a service manager keeps running: `while True: poll(); time.sleep(60)`). A command
 with neither (a one-off `create-admin`, a `loaddata`) is not a job.
 
@@ -77,7 +77,8 @@ class ScheduledCommands:
 
         for cls in classes_where(project, wanted):
             help_text = lit(cls.attrs["help"][0]) if "help" in cls.attrs else None
-            scheduled = says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(cls.docstring)
+            scheduled = says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(cls.docstring) \
+                or says_scheduled(project.module_of_class(cls).docstring)
             handle = project.functions.get(f"{cls.qualname}.handle")
             in_cron = _django_in_cron(cron, cls.qualname)
             if not scheduled and in_cron is None and not (handle is not None and _daemon(project, handle)):
