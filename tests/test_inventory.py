@@ -944,12 +944,14 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "send_receipt": ("task", ["enqueue"]), "reindex": ("task", ["enqueue"]),
         "nightly_report": ("periodic", ["schedule"]), "purge_sessions": ("periodic", ["schedule"]),
     }),
-    # Work a task hands to a pool and waits for (`as_completed`, `.result()`) is a unit of its work
+    # Work a task hands to a pool and waits for (`as_completed`, `.result()`, a pool's `map`) is a unit of its work
     # (dispatched, with the task's framework); work it does not wait for is started in the
     # background; a request handler's pool is no job's.
     ("projects/shape_pool_work", {
         "mirror": ("task", ["enqueue"]), "upload": ("dispatched", ["enqueue"]),
         "checksum": ("dispatched", ["enqueue"]), "notify_later": ("background", ["start"]),
+        "publish": ("task", ["enqueue"]), "thumbnail": ("dispatched", ["enqueue"]),
+        "reindex_shard": ("dispatched", ["enqueue"]),
     }),
     # An in-house runner's loop picks the executor a row's kind names from a module-level table:
     # each executor is a unit of its work (dispatched); not the entry of a table of one, nor a

@@ -44,6 +44,7 @@ pass.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -84,6 +85,11 @@ _STARTER_PREFIXES = ("asyncio", "threading", "_thread", "multiprocessing", "trio
                      "curio", "tornado.ioloop")
 _SUBMITS = ("submit", "run_in_executor")
 _EXECUTOR_PREFIXES = ("concurrent.futures", "futurist", "loky")
+# A pool's map over items: each item runs the function given first, in the pool, and the caller
+# takes the results (an executor's `map`; `multiprocessing`'s process and thread pools).
+_MAPS = ("map", "imap", "imap_unordered", "starmap", "map_async", "starmap_async")
+_POOL_MAP = re.compile(r"(?:concurrent\.futures|futurist|loky)[\w.]*Executor\(\)\.map"
+                       r"|multiprocessing(?:\.pool|\.dummy|\.context)?\.\w*Pool\(\)\.\w+")
 _TARGETED = ("Thread", "Process")
 # A thread whose target runs the coroutine its `args` bring; a callable bound to some arguments.
 _COROUTINE_RUNNERS = ("asyncio.run", "asyncio.runners.run", "trio.run", "anyio.run")
@@ -139,13 +145,18 @@ class BackgroundLoops:
     def find_dispatched(self, project: Project) -> list[JobSite]:
         """Work a job hands to a pool and waits for, in its body or a few calls down
         (`futures = [pool.submit(upload, part) for part in parts]` then `as_completed(futures)`,
-        `await loop.run_in_executor(None, render, page)`): a unit of the job's work run in the
+        `await loop.run_in_executor(None, render, page)`, `executor.map(upload, parts)`,
+        `multiprocessing.Pool().imap_unordered(index, shards)`): a unit of the job's work run in the
         pool's threads, listed beside the job as kind `dispatched` with its framework and
         triggers. No entry point: its effects are the job's."""
         by_caller: dict[str, list] = {}
         for fn, site in _started(project):
             if site.event.attr in _SUBMITS and fn.name != MODULE_CODE and project.the_applications(site.module) \
                     and (site.event.attr == "run_in_executor" or _awaited(site)):
+                by_caller.setdefault(site.function.qualname, []).append(fn)
+        for site in calls_named(project, _MAPS, lambda p, m, ev: _POOL_MAP.fullmatch(p.canonical(ev.name) or "") is not None):
+            fn = project.functions.get(target(project, site.module, site.event.args[0]) or "") if site.event.args else None
+            if fn is not None and fn.name != MODULE_CODE and project.the_applications(site.module):
                 by_caller.setdefault(site.function.qualname, []).append(fn)
         out = []
         for job in project.jobs.values() if by_caller else ():
