@@ -117,7 +117,7 @@ def _trying(loop, attempt: ast.Try) -> LoopShape | None:
     # retries come at once.
     at_once = not _waits_somehow(before + after + attempt.finalbody) and any(not _waits_somehow(h.body) for h in retrying)
     on_result = not (any(isinstance(s, _LEAVES) for s in succeeded + after) or _sets_the_test(loop, succeeded))
-    return _shape(loop, attempt, bound, on_result, [] if at_once else waits, at_once)
+    return _shape(loop, attempt, bound, on_result, waits, at_once)
 
 
 def _until_it_works(loop) -> LoopShape | None:

@@ -752,6 +752,12 @@ class Summarizer:
         return self.expr(node.value)
 
     def _expr_constant(self, node: ast.AST) -> frozenset:
+        value = getattr(node, "value", None)
+        if isinstance(value, str) and len(value) < 80 and self.fn.name != MODULE_CODE \
+                and (m := _HEADER_NAME.fullmatch(value)):
+            name = m.group(1).lower().replace("_", "-")  # `X-CloudTasks-TaskName`, `HTTP_X_APPENGINE_CRON`
+            if name not in self.fn.header_names:
+                self.fn.header_names += (name,)
         return _EMPTY
 
     def _comprehension(self, comp: ast.comprehension) -> frozenset:
@@ -1686,7 +1692,6 @@ class Summarizer:
             class_qualname=owner.qualname if owner is not None else None,
             def_col=node.col_offset,
             defaults=_defaults(self, node.args),
-            header_names=_header_names(node.body),
         )
         self.mod.functions[qualname] = fn
         scope = _Scope(self.scope if self.fn.name != MODULE_CODE else self.module_scope)
@@ -2237,14 +2242,6 @@ def _own_calls(statements: list):
 
 
 _HEADER_NAME = re.compile(r"(?i)(?:http_)?(x[-_][a-z0-9]+(?:[-_][a-z0-9]+)*)")
-
-
-def _header_names(statements: list) -> tuple:
-    """The `X-...` header names written as strings in these statements (not in what they define)."""
-    found = {m.group(1).lower().replace("_", "-") for node in _own_nodes(statements)
-             if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 80
-             and (m := _HEADER_NAME.fullmatch(node.value))}
-    return tuple(sorted(found))
 
 
 def _own_nodes(statements: list):

@@ -73,14 +73,9 @@ def _guarding_decorators(project: Project) -> dict[str, set[str]]:
     header: {qualname: the headers read}."""
     out: dict[str, set[str]] = {}
     for qualname, fn in project.functions.items():
-        if "<locals>" not in qualname or not (set(fn.header_names) & (QUEUE_HEADERS | SCHEDULER_HEADERS)):
-            continue
         outer = qualname.split(".<locals>.")[0]
-        if outer in project.functions:
-            out.setdefault(outer, set()).update(fn.header_names)
-    for qualname, fn in project.functions.items():
-        if fn.header_names and qualname in out:
-            out[qualname].update(fn.header_names)
+        if outer != qualname and outer in project.functions and set(fn.header_names) & (QUEUE_HEADERS | SCHEDULER_HEADERS):
+            out.setdefault(outer, set(project.functions[outer].header_names)).update(fn.header_names)
     return out
 
 
