@@ -1,6 +1,7 @@
 # jobcheck-test: select=JC501
-# A loop over a message stream waits for each message and runs until stopped: a consumer's or a
-# subscriber's (`for message in self._consumer:`, `KafkaConsumer(topic)`), a pub/sub's `listen()`,
+# A loop over a message stream waits for each message and runs until stopped: a consumer's, a
+# subscriber's or a receiver's (`for message in self._consumer:`, `KafkaConsumer(topic)`, a
+# Service Bus queue's `get_queue_receiver(name)`), a pub/sub's `listen()`,
 # a channel's `consume(queue)`; so does a loop taking the next item with a blocking pop
 # (`rc.blpop([...])`, a stream's `xread(..., block=...)`). A loop over a list of consumers or
 # subscriptions walks it once; a non-blocking `lpop` in a loop drains the list and stops.
@@ -61,6 +62,13 @@ def follow(stream, rc):  # expect: JC501
         for _, entries in rc.xread({stream: last}, block=5000) or ():
             for last, fields in entries:
                 requests.post("https://hooks.example/entries", json=fields)
+
+
+async def receive_orders(client):  # expect: JC501
+    async with client.get_queue_receiver("orders") as receiver:
+        async for msg in receiver:
+            requests.post("https://erp.example/orders", data=str(msg))
+            await receiver.complete_message(msg)
 
 
 def notify_all(subscriptions):
