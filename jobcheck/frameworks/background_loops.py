@@ -1366,13 +1366,19 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and (blocking_pop or queue_get and "timeout" in ev.kwargs))
 
 
+# Exceptions saying there is nothing to take (Django's `DoesNotExist`, `queue.Empty`, SQLAlchemy's
+# `NoResultFound`): a poll waiting in their `except` waits for work, it retries no failure.
+_EMPTY = re.compile(r"(DoesNotExist|Empty|NoResultFound)$")
+
+
 def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
     """A loop that runs until stopped, sleeps between rounds (or waits for a stream's next
     message) and does some work in them (a loop that only sleeps is a process waiting to be
     interrupted, not a job). `plainly`, for a loop
     nothing shown starts: not left once something of its own holds (`if status == "done":
     break`), nor a retry loop (`while True: try: post(); break; except: sleep(5)`); each round
-    waits outside an `except` and works outside a condition, beyond a builtin's call."""
+    waits outside an `except` (or in one for an empty queue: `except Job.DoesNotExist: sleep(5)`)
+    and works outside a condition, beyond a builtin's call."""
     forever = _until_stopped(fn)
     if plainly:
         forever = forever - set(fn.ended) - {loop[0] for loop in fn.retry_loops}
@@ -1380,8 +1386,9 @@ def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
         return False
     sleeps = bool(forever.intersection(fn.streams))  # each round waits for the stream's next message
     works = False
+    idle = {h.try_id for h in fn.handlers if any(_EMPTY.search(t) for t in h.types)} if plainly else set()
     for ev in fn.events:
-        if ev.kind != "call" or not forever.intersection(ev.loops) or (plainly and ev.handlers):
+        if ev.kind != "call" or not forever.intersection(ev.loops) or (plainly and not idle.issuperset(ev.handlers)):
             continue
         if _sleeps(project, ev):
             # Not a last wait before leaving (`if resets > 3: await asyncio.sleep(delay); break`):

@@ -3,7 +3,8 @@
 "every 15 minutes", "scheduled hourly") is a periodic job (kind "periodic"). The help is the
 `help` attribute, the `help=` keyword or the docstring (the class's, or the module's of a
 Django command's file): the one place a command says how it is run. So is a Django command whose `handle` runs a loop until stopped, sleeping between rounds
-(a daemon a service manager keeps running: `while True: poll(); time.sleep(60)`). A command
+(a daemon a service manager keeps running: `while True: poll(); time.sleep(60)`, or a worker's
+loop it starts). A command
 with neither (a one-off `create-admin`, a `loaddata`) is not a job.
 
 A crontab line beside the code (a `crontab` file, a shell script, the deployment documentation:
@@ -114,11 +115,13 @@ class ScheduledCommands:
 
 
 def _daemon(project: Project, handle) -> bool:
-    """`handle` repeats work forever, sleeping between rounds, in a loop that never breaks out
+    """`handle`, or what it runs two calls down (`QueueWorker(model).run()`, `send_loop()`), repeats
+    work forever, sleeping between rounds, in a loop that never breaks out
     (`while True: batch = next_batch(); if not batch: break` is one run through the work). Only
     here: a worker thread's loop breaks on its stop sentinel and still repeats until stopped,
     while a command is started for its work, so a loop it can leave is that work done once."""
-    return repeats_forever(project, handle) and not any(loop in handle.forever for loop, *_ in handle.breaks)
+    return any(repeats_forever(project, fn) and not any(loop in fn.forever for loop, *_ in fn.breaks)
+               for fn in project.within_calls(handle, 2))
 
 
 # Command names too common to tell one application's command from another's in a crontab line.
