@@ -871,6 +871,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "open_context": ("callback", ["enqueue"]), "record_result": ("callback", ["enqueue"]),
         "warm_cache": ("callback", ["enqueue"]), "on_timeout": ("callback", ["enqueue"]), "rebuild": ("task", ["enqueue"]),
     }),
+    ("frameworks/celery/beat_scheduler.py", {"ReportingScheduler.tick": ("periodic", ["schedule"])}),
     ("frameworks/dramatiq/middleware_hooks.py", {
         "AdminMiddleware.before_process_message": ("callback", ["enqueue"]),
         "AdminMiddleware.after_process_message": ("callback", ["enqueue"]), "Warmup.after_worker_boot": ("background", ["start"]),
