@@ -871,6 +871,10 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "open_context": ("callback", ["enqueue"]), "record_result": ("callback", ["enqueue"]),
         "warm_cache": ("callback", ["enqueue"]), "on_timeout": ("callback", ["enqueue"]), "rebuild": ("task", ["enqueue"]),
     }),
+    ("frameworks/callbacks/queue_workers.py", {
+        "Runner._worker_loop": ("periodic", ["schedule"]), "process_next": ("step", ["schedule"]),
+        "Waiter._collect": ("background", ["start"]),
+    }),
     ("frameworks/celery/beat_scheduler.py", {"ReportingScheduler.tick": ("periodic", ["schedule"])}),
     ("frameworks/dramatiq/middleware_hooks.py", {
         "AdminMiddleware.before_process_message": ("callback", ["enqueue"]),

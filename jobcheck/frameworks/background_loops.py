@@ -101,7 +101,8 @@ THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessin
 _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
     ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue"),
     ("gevent.queue", "Queue"), ("gevent.queue", "JoinableQueue"), ("eventlet.queue", "Queue"),
-    ("eventlet.queue", "LightQueue")))
+    ("eventlet.queue", "LightQueue"), ("asyncio", "Queue"), ("asyncio", "PriorityQueue"), ("asyncio", "LifoQueue"),
+    ("asyncio.queues", "Queue")))
 # What a thread does with a queue, an event or a container it was given: it takes its work from
 # them, it does not run them (`job = self.queue.get()`).
 _HANDED_DATA = BOOKKEEPING_METHODS | {"get_nowait", "put", "put_nowait", "empty", "full", "qsize", "task_done", "wait"}
@@ -420,11 +421,16 @@ def beyond_the_gui(project: Project, fn, depth: int = 3) -> bool:
     return False
 
 
+# A worker's words for doing the work it took (`processed = await process_job(...)`).
+_WORKING_WORDS = frozenset({"process", "handle", "deliver", "dispatch", "consume", "perform"})
+
+
 def _changes_something(project: Project, fn) -> bool:
-    """A step whose result the loop keeps (`sent = self.flush_outbox()`, not `tz =
-    default_timezone_name()`): named for a change (`MUTATING_WORDS`), or reaching an effect the
-    catalog knows."""
-    return bool(MUTATING_WORDS.intersection(name_words(fn.name))) or bool(project.reachable_effects(fn.qualname))
+    """A step whose result the loop keeps (`sent = self.flush_outbox()`, `processed =
+    process_next_job()`; not `tz = default_timezone_name()`): named for a change
+    (`MUTATING_WORDS`) or for doing work, or reaching an effect the catalog knows."""
+    words = set(name_words(fn.name))
+    return bool(words & (MUTATING_WORDS | _WORKING_WORDS)) or bool(project.reachable_effects(fn.qualname))
 
 
 def one_shot_sites(project: Project, table: dict = ONE_SHOT_TIMERS) -> list:
@@ -1348,7 +1354,7 @@ def _until_stopped(fn) -> set:
 
 def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     """A wait between rounds: a sleep, `stop.wait(5)`, or (`takes`) a queue's `get(timeout=0.5)`
-    or `pop(blocking=True, timeout=1)`
+    (or `get()` on a queue known as one) or `pop(blocking=True, timeout=1)`
     (a worker taking the next item, waking up to check whether it should stop). A callable a
     worker calls with what it took is a handler of those items, not work repeated each round."""
     name = project.canonical(ev.name) or ""
@@ -1363,7 +1369,9 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # Redis's blocking pops wait for the next item of a list (`rc.blpop([FIFO])`), and a stream's
     # read given `block=` for the next entry, whatever holds the client.
     blocking_pop = ev.attr in _BLOCKING_POPS or (ev.attr in ("xread", "xreadgroup") and "block" in ev.kwargs)
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and (blocking_pop or queue_get and "timeout" in ev.kwargs))
+    # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
+    return name in _SLEEPS or (ev.attr == "wait" and timed) or (
+        takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 
 # Exceptions saying there is nothing to take (Django's `DoesNotExist`, `queue.Empty`, SQLAlchemy's
