@@ -1369,6 +1369,8 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # Redis's blocking pops wait for the next item of a list (`rc.blpop([FIFO])`), and a stream's
     # read given `block=` for the next entry, whatever holds the client.
     blocking_pop = ev.attr in _BLOCKING_POPS or (ev.attr in ("xread", "xreadgroup") and "block" in ev.kwargs)
+    # kombu's and py-amqp's connection waits for the next message for its consumers' callbacks.
+    blocking_pop = blocking_pop or (ev.attr == "drain_events" and "timeout" in ev.kwargs)
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
     return name in _SLEEPS or (ev.attr == "wait" and timed) or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
