@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
+from .jobs import JobSite
 from .names import origin
 from .program import calls_named
 
 if TYPE_CHECKING:
-    from .jobs import JobSite
     from .project import Project
 
 _SIGNALS = "django.db.models.signals."
@@ -58,8 +58,6 @@ def add_model_signal_receivers(project: Project, sites: dict[str, JobSite]) -> N
     receivers = receivers_by_model(project)
     if not receivers:
         return
-    from .jobs import JobSite
-
     for sender in list(sites.values()):
         fn = project.functions.get(sender.function)
         for caller in project.within_calls(fn, 2) if fn is not None else ():

@@ -36,9 +36,8 @@ RECEIPT_BROKERS = ("orm", "sqs", "mongo", "iron_mq", "pubsub", "broker_class", "
 DEFAULT_RETRY_S = 60
 _TASK_OPTIONS = ("hook", "failure_hook", "timeout_hook", "group", "timeout", "cluster", "ack_failure", "task_name", "cached", "sync")
 _HOOKS = ("hook", "timeout_hook")
-# The signals the cluster sends in its own processes: {signal: kind}.
-SIGNALS = {"django_q.signals.pre_execute": "callback", "django_q.signals.post_execute": "callback",
-           "django_q.signals.post_spawn": "callback"}
+# The signals the cluster sends in its own processes.
+SIGNALS = ("django_q.signals.pre_execute", "django_q.signals.post_execute", "django_q.signals.post_spawn")
 _SCHEDULE_OPTIONS = ("name", "schedule_type", "minutes", "repeats", "cron", "cluster", "hook", "failure_hook", "next_run")
 
 
@@ -46,8 +45,8 @@ class DjangoQ:
     name = "django_q"
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        return [job_from_function(project, project.functions[receiver], self.name, kind, triggers={"enqueue"})
-                for signal, kind in SIGNALS.items() for receiver in project.signal_receivers.get(signal, ())
+        return [job_from_function(project, project.functions[receiver], self.name, "callback", triggers={"enqueue"})
+                for signal in SIGNALS for receiver in project.signal_receivers.get(signal, ())
                 if project.the_applications(project.function_module[receiver])]
 
     def find_registrations(self, project: Project) -> list[Registration]:
