@@ -106,6 +106,7 @@ _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
 # What a thread does with a queue, an event or a container it was given: it takes its work from
 # them, it does not run them (`job = self.queue.get()`).
 _HANDED_DATA = BOOKKEEPING_METHODS | {"get_nowait", "put", "put_nowait", "empty", "full", "qsize", "task_done", "wait"}
+_TAKEN = tuple(f"{get}()" for get in _QUEUE_GETS)  # what a queue's `get` returned
 _BLOCKING_POPS = ("blpop", "brpop", "brpoplpush", "blmove", "blmpop", "bzpopmin", "bzpopmax", "bzmpop")
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
@@ -1039,6 +1040,11 @@ def _on_the_instance(project: Project, cls, ev) -> tuple[str, str]:
     return held, method
 
 
+# Asking a callable object to run (`self.action.run()`, `self.job.execute()`), not using it.
+_RUNNING_WORDS = frozenset({"run", "execute", "start", "call", "process", "handle", "perform", "do", "tick", "work",
+                            "fire", "invoke", "apply", "trigger", "step", "cycle", "loop", "main"})
+
+
 def _own_work(project: Project, cls, ev, kept: dict, depth: int = 0) -> bool:
     """A call in a thread's loop that works itself: an external effect or a call of a client the
     instance made for itself (`self.zk.lockNode()`), made there or by the project's code it calls
@@ -1049,8 +1055,9 @@ def _own_work(project: Project, cls, ev, kept: dict, depth: int = 0) -> bool:
         return False
     if held in kept:
         # What it was given, called or asked to run (`self.func()`, `self.action.run()`), is not
-        # its own work; a client it was given, used deeper (`self.api.connector.ping(...)`), is.
-        return "." in method
+        # its own work; a client it was given, used deeper (`self.api.connector.ping(...)`) or for
+        # something else than running (`self.backend.claim(job_id)`), is.
+        return "." in method or (bool(method) and not set(name_words(method)) & _RUNNING_WORDS)
     method = project.named_callee(ev)
     if method is None:
         name = ev.name or ""
@@ -1405,7 +1412,10 @@ def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
             # no next round follows it.
             sleeps = sleeps or not (ev.branch and any(loop == ev.loops[-1] and arms == ev.branch and line > ev.line
                                                       for loop, arms, line, _ in fn.breaks))
-        elif not _logs(project, ev) and not (plainly and (ev.in_test or (project.canonical(ev.name) or "") in BUILTINS)):
+        elif not _logs(project, ev) and not (plainly and (ev.in_test or (project.canonical(ev.name) or "") in BUILTINS)) \
+                and (project.canonical(ev.name) or "").partition("#")[0] not in _TAKEN:
+            # (calling what a queue gave, `fn(*args)` after `fn, args = work.get()`, runs its items:
+            # the jobs are what is put there, `item_queues`)
             waits = _helper_waits(project, ev)
             sleeps = sleeps or waits
             works = works or not (waits and _only_waits(project, ev))
