@@ -873,7 +873,8 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     }),
     ("frameworks/callbacks/queue_workers.py", {
         "Runner._worker_loop": ("periodic", ["schedule"]), "process_next": ("step", ["schedule"]),
-        "Waiter._collect": ("background", ["start"]),
+        "Waiter._collect": ("background", ["start"]), "Scanner.scan_forever": ("periodic", ["schedule"]),
+        "Notifier.announce": ("step", ["schedule"]),
     }),
     ("frameworks/celery/beat_scheduler.py", {"ReportingScheduler.tick": ("periodic", ["schedule"])}),
     ("frameworks/dramatiq/middleware_hooks.py", {

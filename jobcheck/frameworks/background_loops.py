@@ -190,7 +190,7 @@ class BackgroundLoops:
                 if ev.kind != "call" or not ev.statement or ev.handlers or not forever.intersection(ev.loops) \
                         or _sleeps(project, ev) or _helper_waits(project, ev):
                     continue  # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`)
-                for callee in _run_by(project, ev):
+                for callee in _run_by(project, ev, fn):
                     if _hands_on_what_it_is_given(project, callee):
                         callee = _work_given(project, fn, ev)
                         if callee is None:
@@ -1329,11 +1329,36 @@ def _only_waits(project: Project, ev, depth: int = 0) -> bool:
         for fn in run) and bool(run)
 
 
-def _run_by(project: Project, ev) -> list:
+def _run_by(project: Project, ev, fn=None) -> list:
     """What a call in a loop's round runs: each callee, or, of a method its class leaves to
     subclasses (`while self.should_keep_looping(): self.tick()`), the subclasses' implementations,
-    where the round's work and wait are."""
-    return [impl for named in project.callees(ev) for impl in project.implementations(named)]
+    where the round's work and wait are; of a callback the instance holds (`await
+    self.on_discovered(server)`), what its users set there (`set_callbacks(on_discovered=...)`)."""
+    found = [impl for named in project.callees(ev) for impl in project.implementations(named)]
+    cls = project.classes.get(fn.class_qualname) if fn is not None and fn.class_qualname else None
+    if found or cls is None:
+        return found
+    held, method = _on_the_instance(project, cls, ev)
+    return _set_callbacks(project, cls, held) if held and not method else []
+
+
+def _set_callbacks(project: Project, cls, attr: str) -> list:
+    """The functions the application hands a method of `cls` (not its constructor) that keeps the
+    parameter in `self.<attr>`: `def set_callbacks(self, on_lost=None): self.on_lost = on_lost`
+    called as `engine.set_callbacks(on_lost=self._on_server_lost)`."""
+    out = []
+    for owner in project._mro(cls):
+        for name in owner.methods:
+            setter = project.functions.get(f"{owner.qualname}.{name}")
+            if setter is None or name == "__init__":
+                continue
+            for param in {v[1] for a, _, receiver, _, v in setter.stores
+                          if a == attr and receiver == "self" and v and v[0] == "param"}:
+                for site in calls_of(project, setter):
+                    given = project.functions.get(target(project, site.module, bound_argument(setter, site.event, param)) or "")
+                    if given is not None and given not in out:
+                        out.append(given)
+    return out
 
 
 def _logs(project: Project, ev) -> bool:
