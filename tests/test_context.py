@@ -4,6 +4,7 @@ what their names lead to — and not the rest of the import closure."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from jobcheck import api
@@ -113,7 +114,12 @@ def test_a_file_checked_alone_reports_nothing_the_whole_project_does_not(monkeyp
         for summary in whole.summaries:
             alone = api.check_paths([summary.path], config).findings
             where = lambda f: (f.code, f.path, f.span, f.message)  # noqa: E731
-            assert {where(f) for f in alone} <= {where(f) for f in whole.findings if f.path == summary.path}, summary.path
+            found = {where(f) for f in whole.findings if f.path == summary.path}
+            # A decorator of a module the file alone cannot see (`from config import huey` in a
+            # worker run from its folder) is read as an unknown library's: the same job, named
+            # for no framework.
+            anyone = {(c, p, s, re.sub(r"\(\w+\)", "(library_decorator)", m, count=1)) for c, p, s, m in found}
+            assert {where(f) for f in alone} <= found | anyone, summary.path
             compared += 1
     assert compared >= 30
 

@@ -865,6 +865,27 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("frameworks/django_q/default_broker.py", {
         "send_welcome": ("task", ["enqueue"]), "refresh_rates": ("periodic", ["schedule"]),
         "purge_sessions": ("periodic", ["schedule"]), "archive": ("task", ["schedule"]),
+        "print_result": ("callback", ["enqueue"]),
+    }),
+    ("frameworks/django_q/cluster_callbacks.py", {
+        "open_context": ("callback", ["enqueue"]), "record_result": ("callback", ["enqueue"]),
+        "warm_cache": ("callback", ["enqueue"]), "on_timeout": ("callback", ["enqueue"]), "rebuild": ("task", ["enqueue"]),
+    }),
+    ("frameworks/callbacks/queue_workers.py", {
+        "Runner._worker_loop": ("periodic", ["schedule"]), "process_next": ("step", ["schedule"]),
+        "Waiter._collect": ("background", ["start"]), "Scanner.scan_forever": ("periodic", ["schedule"]),
+        "Notifier.announce": ("step", ["schedule"]),
+    }),
+    ("frameworks/celery/beat_scheduler.py", {"ReportingScheduler.tick": ("periodic", ["schedule"])}),
+    ("frameworks/dramatiq/middleware_hooks.py", {
+        "AdminMiddleware.before_process_message": ("callback", ["enqueue"]),
+        "AdminMiddleware.after_process_message": ("callback", ["enqueue"]), "Warmup.after_worker_boot": ("background", ["start"]),
+    }),
+    ("frameworks/library_decorators/jobs.py", {
+        "job_generate_condensed": ("task", ["enqueue"]), "greet": ("task", ["enqueue"]),
+        "send_welcome_email": ("task", ["enqueue"]), "end_trials": ("periodic", ["schedule"]),
+        "signup_report": ("periodic", ["schedule"]), "cleanup_old_runs": ("periodic", ["schedule"]),
+        "export_user_notes": ("task", ["enqueue"]), "daily_digest": ("periodic", ["schedule"]),
     }),
     ("frameworks/rq/enqueue.py", {
         "push_invoice": ("task", ["enqueue"]), "send_sms_code": ("task", ["enqueue"]),

@@ -119,6 +119,18 @@ def _forwarded(project: Project, mod: ModuleSummary, value: list, name: str) -> 
     return out
 
 
+def written_decorators(project: Project):
+    """(module, function, [(decorator Value, Anchor), ...]) of each function of the application
+    (not its tests', examples' or docs') with decorators written on it, in the program's order."""
+    for mod in project.modules.values():
+        if not project.the_applications(mod):
+            continue
+        for fn in mod.functions.values():
+            if fn.decorators:
+                yield mod, fn, [(value, Anchor(mod.path, line, col, end_line, end_col))
+                                for value, line, col, end_line, end_col in fn.decorators]
+
+
 def decorated_functions(project: Project, claimant: str) -> list[Decorated]:
     """The functions' decorators that `claimant` reads (a framework's name, or `RECEIVER`), in
     the project's order: no scan sees a decorator it does not claim (`Project.decorator_claims`)."""

@@ -17,6 +17,7 @@ from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, once_policy, recursion_policy, requeue_policy
+from .model_signals import add_model_signal_receivers
 from .names import analysed_tops, canonical_in, completed_path, name_words, origin, target
 from .program import Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
@@ -139,6 +140,7 @@ class Project(Guards, Program):
                 site.retry = reg.retry
         self._add_template_hooks(sites)
         self._add_signal_receivers(sites)
+        add_model_signal_receivers(self, sites)
         return sites
 
     def _through_subclasses(self, reg: Registration) -> list[Registration]:

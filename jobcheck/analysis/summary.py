@@ -1997,14 +1997,15 @@ def _diverging_if(earlier: tuple | None, branch: tuple) -> int | None:
     return first[0][0] if first is not None and first[0][0] == first[1][0] else None
 
 
-_STREAM_NAMES = ("consumer", "subscriber", "websocket")  # `async for message in websocket:` until it closes
+# `async for message in websocket:` until it closes; `for msg in receiver:` (a Service Bus queue's).
+_STREAM_NAMES = ("consumer", "subscriber", "receiver", "websocket")
 _STREAM_CALLS = ("listen", "consume")
 
 
 def _message_stream(node: ast.expr) -> bool:
-    """A stream of messages a loop takes one at a time, waiting for each: a consumer or subscriber
-    (`self._consumer`, `KafkaConsumer(topic)`; one, not a list of them), a pub/sub's `listen()`, a
-    channel's `consume(queue)`."""
+    """A stream of messages a loop takes one at a time, waiting for each: a consumer, subscriber or
+    receiver (`self._consumer`, `KafkaConsumer(topic)`, `client.get_queue_receiver(name)`; one, not
+    a list of them), a pub/sub's `listen()`, a channel's `consume(queue)`."""
     if isinstance(node, ast.Call):
         name = _last_name(node.func)
         return name in _STREAM_CALLS or name.lower().endswith(_STREAM_NAMES)

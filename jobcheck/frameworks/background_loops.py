@@ -101,10 +101,12 @@ THREAD_CLASSES = ("threading.Thread", "multiprocessing.Process", "multiprocessin
 _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
     ("queue", "Queue"), ("queue", "PriorityQueue"), ("queue", "LifoQueue"), ("multiprocessing", "Queue"),
     ("gevent.queue", "Queue"), ("gevent.queue", "JoinableQueue"), ("eventlet.queue", "Queue"),
-    ("eventlet.queue", "LightQueue")))
+    ("eventlet.queue", "LightQueue"), ("asyncio", "Queue"), ("asyncio", "PriorityQueue"), ("asyncio", "LifoQueue"),
+    ("asyncio.queues", "Queue")))
 # What a thread does with a queue, an event or a container it was given: it takes its work from
 # them, it does not run them (`job = self.queue.get()`).
 _HANDED_DATA = BOOKKEEPING_METHODS | {"get_nowait", "put", "put_nowait", "empty", "full", "qsize", "task_done", "wait"}
+_TAKEN = tuple(f"{get}()" for get in _QUEUE_GETS)  # what a queue's `get` returned
 _BLOCKING_POPS = ("blpop", "brpop", "brpoplpush", "blmove", "blmpop", "bzpopmin", "bzpopmax", "bzmpop")
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
@@ -188,7 +190,7 @@ class BackgroundLoops:
                 if ev.kind != "call" or not ev.statement or ev.handlers or not forever.intersection(ev.loops) \
                         or _sleeps(project, ev) or _helper_waits(project, ev):
                     continue  # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`)
-                for callee in _run_by(project, ev):
+                for callee in _run_by(project, ev, fn):
                     if _hands_on_what_it_is_given(project, callee):
                         callee = _work_given(project, fn, ev)
                         if callee is None:
@@ -420,11 +422,16 @@ def beyond_the_gui(project: Project, fn, depth: int = 3) -> bool:
     return False
 
 
+# A worker's words for doing the work it took (`processed = await process_job(...)`).
+_WORKING_WORDS = frozenset({"process", "handle", "deliver", "dispatch", "consume", "perform"})
+
+
 def _changes_something(project: Project, fn) -> bool:
-    """A step whose result the loop keeps (`sent = self.flush_outbox()`, not `tz =
-    default_timezone_name()`): named for a change (`MUTATING_WORDS`), or reaching an effect the
-    catalog knows."""
-    return bool(MUTATING_WORDS.intersection(name_words(fn.name))) or bool(project.reachable_effects(fn.qualname))
+    """A step whose result the loop keeps (`sent = self.flush_outbox()`, `processed =
+    process_next_job()`; not `tz = default_timezone_name()`): named for a change
+    (`MUTATING_WORDS`) or for doing work, or reaching an effect the catalog knows."""
+    words = set(name_words(fn.name))
+    return bool(words & (MUTATING_WORDS | _WORKING_WORDS)) or bool(project.reachable_effects(fn.qualname))
 
 
 def one_shot_sites(project: Project, table: dict = ONE_SHOT_TIMERS) -> list:
@@ -1033,6 +1040,11 @@ def _on_the_instance(project: Project, cls, ev) -> tuple[str, str]:
     return held, method
 
 
+# Asking a callable object to run (`self.action.run()`, `self.job.execute()`), not using it.
+_RUNNING_WORDS = frozenset({"run", "execute", "start", "call", "process", "handle", "perform", "do", "tick", "work",
+                            "fire", "invoke", "apply", "trigger", "step", "cycle", "loop", "main"})
+
+
 def _own_work(project: Project, cls, ev, kept: dict, depth: int = 0) -> bool:
     """A call in a thread's loop that works itself: an external effect or a call of a client the
     instance made for itself (`self.zk.lockNode()`), made there or by the project's code it calls
@@ -1043,8 +1055,9 @@ def _own_work(project: Project, cls, ev, kept: dict, depth: int = 0) -> bool:
         return False
     if held in kept:
         # What it was given, called or asked to run (`self.func()`, `self.action.run()`), is not
-        # its own work; a client it was given, used deeper (`self.api.connector.ping(...)`), is.
-        return "." in method
+        # its own work; a client it was given, used deeper (`self.api.connector.ping(...)`) or for
+        # something else than running (`self.backend.claim(job_id)`), is.
+        return "." in method or (bool(method) and not set(name_words(method)) & _RUNNING_WORDS)
     method = project.named_callee(ev)
     if method is None:
         name = ev.name or ""
@@ -1316,11 +1329,36 @@ def _only_waits(project: Project, ev, depth: int = 0) -> bool:
         for fn in run) and bool(run)
 
 
-def _run_by(project: Project, ev) -> list:
+def _run_by(project: Project, ev, fn=None) -> list:
     """What a call in a loop's round runs: each callee, or, of a method its class leaves to
     subclasses (`while self.should_keep_looping(): self.tick()`), the subclasses' implementations,
-    where the round's work and wait are."""
-    return [impl for named in project.callees(ev) for impl in project.implementations(named)]
+    where the round's work and wait are; of a callback the instance holds (`await
+    self.on_discovered(server)`), what its users set there (`set_callbacks(on_discovered=...)`)."""
+    found = [impl for named in project.callees(ev) for impl in project.implementations(named)]
+    cls = project.classes.get(fn.class_qualname) if fn is not None and fn.class_qualname else None
+    if found or cls is None:
+        return found
+    held, method = _on_the_instance(project, cls, ev)
+    return _set_callbacks(project, cls, held) if held and not method else []
+
+
+def _set_callbacks(project: Project, cls, attr: str) -> list:
+    """The functions the application hands a method of `cls` (not its constructor) that keeps the
+    parameter in `self.<attr>`: `def set_callbacks(self, on_lost=None): self.on_lost = on_lost`
+    called as `engine.set_callbacks(on_lost=self._on_server_lost)`."""
+    out = []
+    for owner in project._mro(cls):
+        for name in owner.methods:
+            setter = project.functions.get(f"{owner.qualname}.{name}")
+            if setter is None or name == "__init__":
+                continue
+            for param in {v[1] for a, _, receiver, _, v in setter.stores
+                          if a == attr and receiver == "self" and v and v[0] == "param"}:
+                for site in calls_of(project, setter):
+                    given = project.functions.get(target(project, site.module, bound_argument(setter, site.event, param)) or "")
+                    if given is not None and given not in out:
+                        out.append(given)
+    return out
 
 
 def _logs(project: Project, ev) -> bool:
@@ -1348,7 +1386,7 @@ def _until_stopped(fn) -> set:
 
 def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     """A wait between rounds: a sleep, `stop.wait(5)`, or (`takes`) a queue's `get(timeout=0.5)`
-    or `pop(blocking=True, timeout=1)`
+    (or `get()` on a queue known as one) or `pop(blocking=True, timeout=1)`
     (a worker taking the next item, waking up to check whether it should stop). A callable a
     worker calls with what it took is a handler of those items, not work repeated each round."""
     name = project.canonical(ev.name) or ""
@@ -1363,7 +1401,16 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # Redis's blocking pops wait for the next item of a list (`rc.blpop([FIFO])`), and a stream's
     # read given `block=` for the next entry, whatever holds the client.
     blocking_pop = ev.attr in _BLOCKING_POPS or (ev.attr in ("xread", "xreadgroup") and "block" in ev.kwargs)
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or (takes and (blocking_pop or queue_get and "timeout" in ev.kwargs))
+    # kombu's and py-amqp's connection waits for the next message for its consumers' callbacks.
+    blocking_pop = blocking_pop or (ev.attr == "drain_events" and "timeout" in ev.kwargs)
+    # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
+    return name in _SLEEPS or (ev.attr == "wait" and timed) or (
+        takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
+
+
+# Exceptions saying there is nothing to take (Django's `DoesNotExist`, `queue.Empty`, SQLAlchemy's
+# `NoResultFound`): a poll waiting in their `except` waits for work, it retries no failure.
+_EMPTY = re.compile(r"(DoesNotExist|Empty|NoResultFound)$")
 
 
 def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
@@ -1372,7 +1419,8 @@ def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
     interrupted, not a job). `plainly`, for a loop
     nothing shown starts: not left once something of its own holds (`if status == "done":
     break`), nor a retry loop (`while True: try: post(); break; except: sleep(5)`); each round
-    waits outside an `except` and works outside a condition, beyond a builtin's call."""
+    waits outside an `except` (or in one for an empty queue: `except Job.DoesNotExist: sleep(5)`)
+    and works outside a condition, beyond a builtin's call."""
     forever = _until_stopped(fn)
     if plainly:
         forever = forever - set(fn.ended) - {loop[0] for loop in fn.retry_loops}
@@ -1380,15 +1428,19 @@ def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
         return False
     sleeps = bool(forever.intersection(fn.streams))  # each round waits for the stream's next message
     works = False
+    idle = {h.try_id for h in fn.handlers if any(_EMPTY.search(t) for t in h.types)} if plainly else set()
     for ev in fn.events:
-        if ev.kind != "call" or not forever.intersection(ev.loops) or (plainly and ev.handlers):
+        if ev.kind != "call" or not forever.intersection(ev.loops) or (plainly and not idle.issuperset(ev.handlers)):
             continue
         if _sleeps(project, ev):
             # Not a last wait before leaving (`if resets > 3: await asyncio.sleep(delay); break`):
             # no next round follows it.
             sleeps = sleeps or not (ev.branch and any(loop == ev.loops[-1] and arms == ev.branch and line > ev.line
                                                       for loop, arms, line, _ in fn.breaks))
-        elif not _logs(project, ev) and not (plainly and (ev.in_test or (project.canonical(ev.name) or "") in BUILTINS)):
+        elif not _logs(project, ev) and not (plainly and (ev.in_test or (project.canonical(ev.name) or "") in BUILTINS)) \
+                and (project.canonical(ev.name) or "").partition("#")[0] not in _TAKEN:
+            # (calling what a queue gave, `fn(*args)` after `fn, args = work.get()`, runs its items:
+            # the jobs are what is put there, `item_queues`)
             waits = _helper_waits(project, ev)
             sleeps = sleeps or waits
             works = works or not (waits and _only_waits(project, ev))

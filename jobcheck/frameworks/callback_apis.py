@@ -119,6 +119,11 @@ CALLS = (
     # pyzmq's event-loop stream: `stream.on_recv(self.dispatch)` runs it for each message received.
     CallbackCall(("zmq.eventloop.zmqstream.ZMQStream().on_recv", "zmq.eventloop.zmqstream.ZMQStream().on_recv_stream"),
                  (0,), ("callback",), "consumer", "enqueue"),
+    # Celery's event receiver calls its handlers for each event the workers send (`app.events.
+    # Receiver(conn, handlers={"*": on_event})`, then `capture()` or draining the connection).
+    CallbackCall(("celery.events.EventReceiver", "celery.events.receiver.EventReceiver", "celery.*.events.Receiver",
+                  "*.app.events.Receiver"), (),
+                 ("handlers",), "consumer", "enqueue"),
     # Slack's Socket Mode client calls each of its request listeners for every event it receives.
     CallbackCall(("slack_sdk.socket_mode.*.socket_mode_request_listeners.append",), (0,), (), "consumer", "enqueue"),
     # Repeating timers of event loops and application frameworks (not GLib's `timeout_add`: it
@@ -322,8 +327,11 @@ def _bound_callables(project: Project, site, value: list | None) -> list:
 
 def matches_any(name: str, patterns: tuple[str, ...]) -> bool:
     """`matches`, and a `*` inside a pattern standing for any run of a chained call
-    (`pika.*.basic_consume` is `pika.BlockingConnection().channel().basic_consume`)."""
+    (`pika.*.basic_consume` is `pika.BlockingConnection().channel().basic_consume`), or first,
+    for any start (`*.app.events.Receiver`: an object's `app` of no type known here)."""
     for pattern in patterns:
+        if pattern.startswith("*.") and name.endswith(pattern[1:]):
+            return True
         head, star, tail = pattern.partition(".*.")
         if star and name.startswith(head + ".") and name.endswith("." + tail):
             return True
@@ -422,13 +430,16 @@ _DEFERRED_QUEUES = ("twisted.internet.defer.DeferredQueue", "txamqp.queue.Timeou
 
 
 def _callbacks(ev, spec: CallbackCall) -> list:
-    """The values that may name the callback, most explicit first; a list's items each."""
+    """The values that may name the callback, most explicit first; a list's items each, a dict's
+    values each (`handlers={"task-failed": on_failed, "*": record}`)."""
     values = [ev.kwargs[k] for k in spec.keywords if k in ev.kwargs]
     values += [ev.args[i] for i in spec.positions if i < len(ev.args)]
     out = []
     for value in values:
         if value and value[0] == "seq":
             out.extend(value[1])
+        elif value and value[0] == "dict":
+            out.extend(v for _, v in value[1])
         else:
             out.append(value)
     return out

@@ -2,7 +2,8 @@
 (`beat_schedule`, `CELERYBEAT_SCHEDULE`, `CELERY_BEAT_SCHEDULE`, in modules, config classes,
 `app.conf.update(beat_schedule=...)`, entries naming the task by string, by `task.name` or as a
 signature `task.s(...)`), `add_periodic_task`; enqueue calls (`delay`, `apply_async`, `s`/`si`/
-`signature`, `app.send_task("name")`).
+`signature`, `app.send_task("name")`). A beat scheduler of the application's own runs its `tick`
+again and again.
 
 Retries: `autoretry_for` (exceptions retried automatically), `max_retries` (default 3, `None`
 for no limit), `retry_kwargs`, `retry_backoff`, `default_retry_delay` (default 180 s), and
@@ -77,6 +78,10 @@ STOP_SIGNALS = tuple(f"celery.signals.{s}" for s in (
 # the worker calls as it (or its consumer) starts and whose `stop`/`shutdown` as it stops.
 BOOTSTEP_BASES = tuple(f"celery.bootsteps.{b}" for b in ("Step", "StartStopStep", "ConsumerStep"))
 BOOTSTEP_METHODS = {"start": "start", "stop": "stop", "shutdown": "stop"}
+# Beat's schedulers: the beat service calls `tick` again and again, applying the entries due.
+BEAT_SCHEDULERS = ("celery.beat.Scheduler", "celery.beat.PersistentScheduler",
+                   "django_celery_beat.schedulers.DatabaseScheduler", "redbeat.RedBeatScheduler",
+                   "redbeat.schedulers.RedBeatScheduler")
 # Remote-control commands of the application's own, run in each worker a broadcast reaches
 # (`@control_command() def set_level(state, level)` ... `app.control.broadcast("set_level", ...)`).
 CONTROL_COMMANDS = ("celery.worker.control.control_command", "celery.worker.control.inspect_command")
@@ -163,7 +168,8 @@ class Celery:
                 or name in CONTROL_COMMANDS)
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        return list(tasks(project).values()) + _task_signal_receivers(project) + _task_hooks(project)
+        return list(tasks(project).values()) + _task_signal_receivers(project) + _task_hooks(project) \
+            + _beat_ticks(project)
 
     def find_started(self, project: Project) -> list[JobSite]:
         """Receivers of a worker's start and stop signals, run once in each worker that starts
@@ -416,6 +422,15 @@ def _task_hooks(project: Project) -> list[JobSite]:
                 trigger = "failure" if method == "on_failure" else "enqueue"
                 out.append(job_from_function(project, project.functions[qualname], "celery", "callback", triggers={trigger}))
     return out
+
+
+def _beat_ticks(project: Project) -> list[JobSite]:
+    """A beat scheduler of the application's own overriding `tick`: the beat service runs it
+    again and again, in the one beat process."""
+    return [job_from_function(project, project.functions[f"{cls.qualname}.tick"], "celery", "periodic", triggers={"schedule"})
+            for cls in classes_where(project, lambda cls: "tick" in cls.methods
+                                     and any(b in BEAT_SCHEDULERS for b in project.class_bases(cls)))
+            if project.the_applications(project.module_of_class(cls)) and f"{cls.qualname}.tick" in project.functions]
 
 
 def _failure_signal(project: Project) -> str | None:

@@ -9,17 +9,23 @@ not acknowledged and is presented again after `retry` seconds (default 60), with
 `max_attempts` (default 0: unlimited) — unless `ack_failures` (or the task's `ack_failure`) is
 set. The default Redis broker pops tasks: a failed task is not retried. A task running longer
 than `retry` is presented again while it still runs.
+
+Callbacks run by the cluster, each once per task: the `hook=` a task or schedule names (called in
+the monitor with the finished task), and the receivers of the signals the cluster sends around
+each task (`pre_execute` in the worker before it, `post_execute` after it) and as it starts a
+process (`post_spawn`). Not `pre_enqueue`: the code that enqueues sends it.
 """
 
 from __future__ import annotations
 
+from ..analysis.decorators import spread
 from ..analysis.jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy
 from ..analysis.names import canonical_in, forwarded, target
 from ..analysis.program import CallSite, calls_named, modules_where
 from ..analysis.project import Project
 from ..analysis.summary import ModuleSummary
 from ..analysis.values import dict_items, lit, render
-from .base import policy, retry_limit
+from .base import job_from_function, policy, retry_limit
 
 ASYNC = ("django_q.tasks.async_task", "django_q.tasks.async_iter", "django_q.tasks.AsyncTask", "django_q.tasks.Async",
          "django_q.tasks.Iter", "django_q.tasks.Chain().append", "django_q.tasks.Chain().add")
@@ -29,6 +35,9 @@ SCHEDULE_METHODS = ("create", "get_or_create", "update_or_create")
 RECEIPT_BROKERS = ("orm", "sqs", "mongo", "iron_mq", "pubsub", "broker_class", "disque")
 DEFAULT_RETRY_S = 60
 _TASK_OPTIONS = ("hook", "failure_hook", "timeout_hook", "group", "timeout", "cluster", "ack_failure", "task_name", "cached", "sync")
+_HOOKS = ("hook", "timeout_hook")
+# The signals the cluster sends in its own processes.
+SIGNALS = ("django_q.signals.pre_execute", "django_q.signals.post_execute", "django_q.signals.post_spawn")
 _SCHEDULE_OPTIONS = ("name", "schedule_type", "minutes", "repeats", "cron", "cluster", "hook", "failure_hook", "next_run")
 
 
@@ -36,7 +45,9 @@ class DjangoQ:
     name = "django_q"
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        return []
+        return [job_from_function(project, project.functions[receiver], self.name, "callback", triggers={"enqueue"})
+                for signal in SIGNALS for receiver in project.signal_receivers.get(signal, ())
+                if project.the_applications(project.function_module[receiver])]
 
     def find_registrations(self, project: Project) -> list[Registration]:
         cluster = _cluster(project)
@@ -66,7 +77,7 @@ class DjangoQ:
     def _register(self, project: Project, site: CallSite, trigger: str, kind: str, options: tuple, cluster: dict,
                   model: bool = False) -> list[Registration]:
         ev = site.event
-        kwargs = dict(ev.kwargs)
+        kwargs = spread(project, dict(ev.kwargs)) if "**" in ev.kwargs else dict(ev.kwargs)
         if model:
             defaults = kwargs.get("defaults")
             for k, v in dict_items(defaults):
@@ -80,13 +91,16 @@ class DjangoQ:
                 kwargs.setdefault(lit(k), v)
         qualname = target(project, site.module, ref)
         forward = None if qualname else forwarded(site, ref)
+        # The hooks run in the cluster's monitor once the task is done.
+        hooks = [Registration(hook, self.name, "enqueue", site.anchor, kind="callback")
+                 for key in _HOOKS if (hook := target(project, site.module, kwargs.get(key)))]
         if not qualname and not forward:
-            return []
+            return hooks
         settings = {k: v for k, v in kwargs.items() if k in options}
         if trigger == "schedule" and not _repeats(kwargs):
             kind = "task"  # `schedule_type` defaults to ONCE: one delayed run
         return [Registration(qualname or "", self.name, trigger, site.anchor, retry=_policy(cluster, kwargs, site.anchor),
-                             kind=kind, settings=settings, forward=forward)]
+                             kind=kind, settings=settings, forward=forward), *hooks]
 
 
 def _repeats(kwargs: dict) -> bool:

@@ -7,6 +7,11 @@ override the actor's for that message. `on_retry_exhausted=` / `on_failure=` nam
 sees exhaustion. `dramatiq.actor(fn)` / `dramatiq.actor(SendTask(), ...)` called rather than used
 as a decorator makes an actor too: of the function, or of what the instance runs when called
 (`frameworks/instances.py`).
+
+A middleware's hooks run in the worker: around every message (`before_process_message`,
+`after_process_message`, `after_skip_message`, `after_message_canceled`), as callbacks of each
+message's processing, and as the worker boots or shuts down. Not the hooks of the code that
+enqueues (`before_enqueue`, `after_enqueue`).
 """
 
 from __future__ import annotations
@@ -22,6 +27,14 @@ from .instances import called_function
 
 ACTOR_DECORATORS = ("dramatiq.actor", "dramatiq.actor.actor", "dramatiq.actor*", "django_dramatiq.actor")
 ACTOR_BASES = ("dramatiq.GenericActor", "dramatiq.generic.GenericActor")
+MIDDLEWARE_BASES = ("dramatiq.Middleware", "dramatiq.middleware.Middleware", "dramatiq.middleware.middleware.Middleware")
+# Hooks a worker calls: {method: (kind, trigger)}.
+MIDDLEWARE_HOOKS = {
+    **{m: ("callback", "enqueue") for m in ("before_process_message", "after_process_message",
+                                             "after_skip_message", "after_message_canceled")},
+    **{m: ("background", "start") for m in ("before_worker_boot", "after_worker_boot")},
+    **{m: ("background", "stop") for m in ("before_worker_shutdown", "after_worker_shutdown")},
+}
 RETRIES_MIDDLEWARE = ("dramatiq.middleware.Retries", "dramatiq.middleware.retries.Retries")
 RETRY_KEYS = ("max_retries", "min_backoff", "max_backoff", "retry_when", "throws")
 HANDLER_KEYS = ("on_retry_exhausted", "on_failure")
@@ -60,7 +73,7 @@ class Dramatiq:
         return name.startswith(("periodiq.cron", "dramatiq_crontab.cron")) or matches(name, ACTOR_DECORATORS)
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        return list(_actors(project).values())
+        return list(_actors(project).values()) + _middleware_hooks(project)
 
     def find_registrations(self, project: Project) -> list[Registration]:
         actors = _actors(project)
@@ -76,6 +89,20 @@ class Dramatiq:
             regs.append(Registration(fn.qualname, self.name, "enqueue", site.anchor, retry=retry,
                                      settings={k: v for k, v in kwargs.items() if k in ("delay", "on_failure", "on_success")}))
         return regs
+
+
+def _middleware_hooks(project: Project) -> list[JobSite]:
+    """The hooks a middleware of the application's own defines, which the worker runs."""
+    out = []
+    for cls in classes_where(project, lambda cls: any(m in cls.methods for m in MIDDLEWARE_HOOKS)
+                             and any(b in MIDDLEWARE_BASES for b in project.class_bases(cls))):
+        if not project.the_applications(project.module_of_class(cls)):
+            continue
+        for method, (kind, trigger) in MIDDLEWARE_HOOKS.items():
+            fn = project.functions.get(f"{cls.qualname}.{method}")
+            if method in cls.methods and fn is not None:
+                out.append(job_from_function(project, fn, "dramatiq", kind, triggers={trigger}))
+    return out
 
 
 def _middleware_defaults(project: Project) -> dict:

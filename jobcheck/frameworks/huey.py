@@ -7,6 +7,10 @@ Retries: none unless `retries=N` (on the decorator, or at the call: `task(x, ret
 `task.s(..., retries=)`, `task.schedule(..., retries=)`), `retry_delay` defaults to 0 and
 `retry_backoff` multiplies it. `raise RetryTask` re-enqueues the task whatever `retries` says,
 without using one up: with `retries=0` nothing bounds it. `CancelExecution(retry=True)` retries.
+
+The consumer runs callbacks of its own beside the tasks: signal handlers (`@huey.signal(...)`,
+for each task's events) and `pre_execute`/`post_execute` hooks around each task, and the
+`on_startup`/`on_shutdown` hooks once per worker.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ TASK_KINDS = {
 }
 RETRY_KEYS = ("retries", "retry_delay", "retry_backoff")
 SETTINGS = ("priority", "expires", "timeout", "name", "context")
+# The consumer's own callbacks: {decorator: (kind, trigger)}.
+HOOKS = {"signal": ("callback", "enqueue"), "pre_execute": ("callback", "enqueue"), "post_execute": ("callback", "enqueue"),
+         "on_startup": ("background", "start"), "on_shutdown": ("background", "stop")}
 
 
 def _is_huey(name: str) -> bool:
@@ -56,10 +63,16 @@ class Huey:
 
     @staticmethod
     def reads_decorator(name: str) -> bool:
-        return _is_huey(name) or (name.startswith("huey.") and name.endswith(".signal"))
+        return _is_huey(name) or (name.startswith("huey.") and name.rpartition(".")[2] in HOOKS)
 
     def find_jobs(self, project: Project) -> list[JobSite]:
-        return list(_tasks(project).values())
+        hooks = []
+        for d in decorated_functions(project, "huey"):
+            name = canonical_in(project, d.module, d.value[1]) or ""
+            hook = HOOKS.get(name.rpartition(".")[2]) if name.startswith("huey.") and not _is_huey(name) else None
+            if hook is not None and project.the_applications(d.module):
+                hooks.append(job_from_function(project, d.function, "huey", hook[0], triggers={hook[1]}))
+        return list(_tasks(project).values()) + hooks
 
     def find_registrations(self, project: Project) -> list[Registration]:
         """Calling a task enqueues it; `retries=` at the call overrides the decorator's."""

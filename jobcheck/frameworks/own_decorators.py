@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.jobs import Anchor, Registration
+from ..analysis.decorators import written_decorators
+from ..analysis.jobs import Registration
 from ..analysis.names import canonical_in
 from ..analysis.program import deco_name, in_tests
 from ..analysis.project import Project
@@ -55,24 +56,20 @@ class OwnDecorators:
         if not makers:
             return []
         regs = []
-        for mod in project.modules.values():
-            if not project.the_applications(mod):
-                continue
-            for fn in mod.functions.values():
-                for value, line, col, end_line, end_col in fn.decorators:
-                    name = canonical_in(project, mod, deco_name(value)) if value[0] in ("name", "call") else None
-                    words = makers.get(name or "")
-                    if words is None:
-                        continue
-                    if any(project.decorator_claims(mod, v, canonical_in(project, mod, deco_name(v)))
-                           for v, *_ in fn.decorators if v[0] in ("name", "call")):
-                        break  # a framework's job (or one its decorator hands on): the framework says
-                    used = set(value[3]) if value[0] == "call" else set()
-                    periodic = bool((words | used) & _SCHEDULE_WORDS)
-                    regs.append(Registration(fn.qualname, self.name, "schedule" if periodic else "enqueue",
-                                             Anchor(mod.path, line, col, end_line, end_col),
-                                             kind="periodic" if periodic else "task", fallback=True))
-                    break
+        for mod, fn, decorators in written_decorators(project):
+            for value, anchor in decorators:
+                name = canonical_in(project, mod, deco_name(value)) if value[0] in ("name", "call") else None
+                words = makers.get(name or "")
+                if words is None:
+                    continue
+                if any(project.decorator_claims(mod, v, canonical_in(project, mod, deco_name(v)))
+                       for v, _ in decorators if v[0] in ("name", "call")):
+                    break  # a framework's job (or one its decorator hands on): the framework says
+                used = set(value[3]) if value[0] == "call" else set()
+                periodic = bool((words | used) & _SCHEDULE_WORDS)
+                regs.append(Registration(fn.qualname, self.name, "schedule" if periodic else "enqueue", anchor,
+                                         kind="periodic" if periodic else "task", fallback=True))
+                break
         return regs
 
 

@@ -1,9 +1,12 @@
 """Commands a scheduler runs: a Django management command (`class Command(BaseCommand)` with
 `handle`) or a click / typer command whose help says it runs on a schedule ("Run nightly by cron",
-"every 15 minutes", "scheduled hourly") is a periodic job (kind "periodic"). The help is the
+"every 15 minutes", "scheduled hourly"), or whose help or name says it removes what is old,
+expired or done (retention upkeep: "Delete old jobs", `purge_completed_tasks`), is a periodic job
+(kind "periodic"). The help is the
 `help` attribute, the `help=` keyword or the docstring (the class's, or the module's of a
 Django command's file): the one place a command says how it is run. So is a Django command whose `handle` runs a loop until stopped, sleeping between rounds
-(a daemon a service manager keeps running: `while True: poll(); time.sleep(60)`). A command
+(a daemon a service manager keeps running: `while True: poll(); time.sleep(60)`, or a worker's
+loop it starts). A command
 with neither (a one-off `create-admin`, a `loaddata`) is not a job.
 
 A crontab line beside the code (a `crontab` file, a shell script, the deployment documentation:
@@ -52,6 +55,20 @@ _SCHEDULED = re.compile(
 _NEGATED = re.compile(r"\b(not|never|once)\b[^.]{0,30}\b(cron|schedul|periodic)", re.IGNORECASE)
 
 
+# Retention: removing what is old, expired or done ("Delete old jobs", "Purge completed tasks",
+# `cleanup_stale_radacct`) is upkeep that exists to be run again and again.
+_REMOVES = (r"(delet(e|es|ing)|purg(e|es|ing)|prun(e|es|ing)|clean(s|ing)?\s*up|cleanup|clean|cleans|remov(e|es|ing)"
+            r"|clear(s|ing)?|expire|expires|vacuum\w*|garbage[ -]?collect\w*|trim(s|ming)?|rotat(e|es|ing))")
+_OLD = (r"(old|older|obsolete|stale|expired|outdated|finished|completed|dead|orphan\w*|inactive|unused|stuck|abandoned"
+        r"|retention)")
+_RETENTION = re.compile(rf"\b{_REMOVES}\b[^.\n]{{0,60}}\b{_OLD}\b|\b{_OLD}\b[^.\n]{{0,30}}\b{_REMOVES}\b", re.IGNORECASE)
+
+
+def says_retention(*texts: str | None) -> bool:
+    """A command's help (first paragraph) or name says it removes what is old, expired or done."""
+    return any(_RETENTION.search((t or "").strip().split("\n\n", 1)[0].replace("_", " ")) for t in texts)
+
+
 def says_scheduled(text: str | None) -> bool:
     """The help's first paragraph, where a command says what it is for ("Run nightly by cron"):
     the rest describes options and output ("show all tasks, including scheduled ones")."""
@@ -77,8 +94,10 @@ class ScheduledCommands:
 
         for cls in classes_where(project, wanted):
             help_text = lit(cls.attrs["help"][0]) if "help" in cls.attrs else None
-            scheduled = says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(cls.docstring) \
-                or says_scheduled(project.module_of_class(cls).docstring)
+            help_text = help_text if isinstance(help_text, str) else None
+            scheduled = says_scheduled(help_text) or says_scheduled(cls.docstring) \
+                or says_scheduled(project.module_of_class(cls).docstring) \
+                or says_retention(help_text, cls.docstring, cls.qualname.rpartition(".")[0].rpartition(".")[2])
             handle = project.functions.get(f"{cls.qualname}.handle")
             in_cron = _django_in_cron(cron, cls.qualname)
             if not scheduled and in_cron is None and not (handle is not None and _daemon(project, handle)):
@@ -96,8 +115,9 @@ class ScheduledCommands:
                 continue
             help_text = lit(d.value[3].get("help")) if d.is_call else None
             in_cron = next((cron.words[n] for n in _command_names(d) if n in cron.words), None)
-            if (says_scheduled(help_text if isinstance(help_text, str) else None) or says_scheduled(d.function.docstring)
-                    or in_cron is not None):
+            help_text = help_text if isinstance(help_text, str) else None
+            if (says_scheduled(help_text) or says_scheduled(d.function.docstring) or in_cron is not None
+                    or says_retention(help_text, d.function.docstring, *_command_names(d))):
                 site = job_from_function(project, d.function, self.name, "periodic", triggers={"schedule"})
                 site.retry = _never_retried(d.anchor)
                 _note(site, in_cron)
@@ -114,11 +134,13 @@ class ScheduledCommands:
 
 
 def _daemon(project: Project, handle) -> bool:
-    """`handle` repeats work forever, sleeping between rounds, in a loop that never breaks out
+    """`handle`, or what it runs two calls down (`QueueWorker(model).run()`, `send_loop()`), repeats
+    work forever, sleeping between rounds, in a loop that never breaks out
     (`while True: batch = next_batch(); if not batch: break` is one run through the work). Only
     here: a worker thread's loop breaks on its stop sentinel and still repeats until stopped,
     while a command is started for its work, so a loop it can leave is that work done once."""
-    return repeats_forever(project, handle) and not any(loop in handle.forever for loop, *_ in handle.breaks)
+    return any(repeats_forever(project, fn) and not any(loop in fn.forever for loop, *_ in fn.breaks)
+               for fn in project.within_calls(handle, 2))
 
 
 # Command names too common to tell one application's command from another's in a crontab line.

@@ -121,6 +121,31 @@ class Chain:
             node = node.next
 
 
+# A worker that learns the queue is empty from an exception and waits in its `except`.
+class QueueWorker:
+    def __init__(self, model):
+        self.model = model
+        self.stopping = threading.Event()
+
+    def run(self):  # expect: JC501
+        while not self.stopping.is_set():
+            try:
+                job = self.model.objects.filter(status="new").earliest("id")
+                requests.post("https://jobs.example/run", json={"id": job.id})
+            except self.model.DoesNotExist:
+                self.stopping.wait(5)
+
+
+# Clean: a loop that waits only after a failure goes round at once while the work succeeds.
+class Supervisor:
+    def serve(self):
+        while True:
+            try:
+                requests.post("https://jobs.example/serve")
+            except requests.RequestException:
+                time.sleep(5)
+
+
 # Clean: a loop that only waits does no work.
 def idle():
     while True:

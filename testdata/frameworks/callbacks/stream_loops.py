@@ -1,8 +1,10 @@
 # jobcheck-test: select=JC501
-# A loop over a message stream waits for each message and runs until stopped: a consumer's or a
-# subscriber's (`for message in self._consumer:`, `KafkaConsumer(topic)`), a pub/sub's `listen()`,
+# A loop over a message stream waits for each message and runs until stopped: a consumer's, a
+# subscriber's or a receiver's (`for message in self._consumer:`, `KafkaConsumer(topic)`, a
+# Service Bus queue's `get_queue_receiver(name)`), a pub/sub's `listen()`,
 # a channel's `consume(queue)`; so does a loop taking the next item with a blocking pop
-# (`rc.blpop([...])`, a stream's `xread(..., block=...)`). A loop over a list of consumers or
+# (`rc.blpop([...])`, a stream's `xread(..., block=...)`) or waiting on a broker connection for the
+# next message (kombu's `drain_events(timeout=1)`). A loop over a list of consumers or
 # subscriptions walks it once; a non-blocking `lpop` in a loop drains the list and stops.
 import redis
 import requests
@@ -63,6 +65,27 @@ def follow(stream, rc):  # expect: JC501
                 requests.post("https://hooks.example/entries", json=fields)
 
 
+async def receive_orders(client):  # expect: JC501
+    async with client.get_queue_receiver("orders") as receiver:
+        async for msg in receiver:
+            requests.post("https://erp.example/orders", data=str(msg))
+            await receiver.complete_message(msg)
+
+
+class EventWatcher:
+    def __init__(self, connection):
+        self.connection = connection
+        self.running = True
+
+    def run(self):  # expect: JC501
+        while self.running:
+            try:
+                self.connection.drain_events(timeout=1.0)
+            except TimeoutError:
+                self.connection.heartbeat_check()
+            requests.post("https://ops.example/watcher", json={"alive": True})
+
+
 def notify_all(subscriptions):
     for subscription in subscriptions:
         requests.post(subscription.url, json={"ping": True})
@@ -71,3 +94,4 @@ def notify_all(subscriptions):
 if __name__ == "__main__":
     Persister("metrics").run()
     LogHandler(redis.Redis).run()
+    EventWatcher(None).run()

@@ -2,7 +2,8 @@
 # Plugins declare tasks on their platform's Celery app, which is not read here, imported from the
 # module Celery's documentation names for it (`proj/celery.py`): pretalx's and pretix's
 # `celery_app.app`, Indico's `indico.core.celery.celery` (`@celery.periodic_task(run_every=...)`
-# adds a beat entry). An object of another module with a `task` method is not a Celery app.
+# adds a beat entry). An object of another module with a `task` method is not a Celery app: its
+# tasks are an unknown library's (`library_decorators`), with no retry settings read.
 import requests
 from celery.schedules import crontab
 from indico.core.celery import celery
@@ -26,7 +27,7 @@ def export_talks(event_slug):  # expect: JC501
 
 
 @registry.task
-def register_widget(widget):
+def register_widget(widget):  # expect: JC501
     requests.post("https://widgets.example/register", json=widget)
 
 

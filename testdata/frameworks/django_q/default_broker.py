@@ -1,7 +1,8 @@
 # jobcheck-test: select=JC201,JC501
 # django-q2 with its default Redis broker (no Q_CLUSTER broker key): `async_task` and `schedule`
 # targets, by reference or by dotted string, are jobs; a failed task is not presented again, so
-# no effect here is a retried effect. Hooks run after a task and are not jobs themselves.
+# no effect here is a retried effect. A hook is a callback the cluster's monitor runs once the
+# task is done.
 from django.core.mail import send_mail
 from django_q.models import Schedule
 from django_q.tasks import async_task, schedule
@@ -23,7 +24,7 @@ def archive(year):  # expect: JC501
     print("archived", year)
 
 
-def print_result(task):
+def print_result(task):  # expect: JC501
     print(task.result)
 
 

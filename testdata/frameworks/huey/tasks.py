@@ -1,6 +1,7 @@
 # jobcheck-test: select=JC201,JC501
 # Huey, as its documentation writes it. Tasks do not retry unless `retries=N`; `raise RetryTask`
-# re-enqueues a task whatever `retries` says. Hooks and signal handlers are not tasks.
+# re-enqueues a task whatever `retries` says. Hooks and signal handlers are not tasks: callbacks
+# the consumer runs.
 import requests
 from django.core.mail import send_mail
 from huey import RedisHuey, crontab
@@ -46,12 +47,12 @@ def poll_payments():  # expect: JC501
 
 
 @huey.on_startup()
-def open_connections():
+def open_connections():  # expect: JC501
     print("startup")
 
 
 @huey.signal(SIGNAL_ERROR)
-def report_error(signal, task, exc=None):
+def report_error(signal, task, exc=None):  # expect: JC501
     send_mail("Task failed", str(exc), "ops@example.com", ["ops@example.com"])
 
 

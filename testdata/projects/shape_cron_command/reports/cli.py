@@ -19,3 +19,9 @@ def create_admin(email):
 def rebuild_index():
     """Rebuild the search index from scratch. Never run this from cron: it locks the table."""
     requests.post("https://search.example/rebuild")
+
+
+@click.command("prune-stale-uploads")
+def prune_stale_uploads():  # expect: JC501
+    """Prune stale multipart uploads."""
+    requests.delete("https://storage.example/uploads?stale=1")
