@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .jobs import JobSite
 from .names import origin
-from .program import calls_named
 
 if TYPE_CHECKING:
     from .project import Project
@@ -28,26 +26,13 @@ _SENDS = {
 
 def receivers_by_model(project: Project) -> dict[tuple[str, str], list[str]]:
     """{(signal's short name, model class qualname): receivers} of the application's receivers
-    of Django's model signals connected with a `sender`."""
+    of Django's model signals connected with a `sender` (`Project.django_receivers`)."""
     def compute() -> dict:
         out: dict[tuple[str, str], list[str]] = {}
-
-        def add(module, signal_value, sender_value, receiver: str) -> None:
-            signal = _signal(project, module, signal_value)
-            model = _model(project, module, sender_value)
-            if signal and model and project.the_applications(project.function_module[receiver]):
-                out.setdefault((signal, model), []).append(receiver)
-
-        for d in decorated_functions(project, RECEIVER):
-            if d.is_call and d.name in RECEIVER_DECORATORS:
-                kwargs = d.value[3]
-                add(d.module, kwargs.get("signal") or (d.value[2][0] if d.value[2] else None), kwargs.get("sender"),
-                    d.function.qualname)
-        for site in calls_named(project, ("connect",)):
-            ev = site.event
-            fn = project.function_for(project.canonical(ev.args[0][1])) if ev.args and ev.args[0][0] == "name" else None
-            if ev.ref and fn is not None:
-                add(site.module, ["ref", ev.ref.rpartition(".")[0]], ev.kwargs.get("sender"), fn.qualname)
+        for signal, sender, module, receiver in project.django_receivers:
+            model = _model(project, module, sender)
+            if signal.startswith(_SIGNALS) and model and project.the_applications(project.function_module[receiver]):
+                out.setdefault((signal[len(_SIGNALS):], model), []).append(receiver)
         return out
     return project.once("model signal receivers", compute)
 
@@ -70,14 +55,6 @@ def add_model_signal_receivers(project: Project, sites: dict[str, JobSite]) -> N
                             function=receiver, framework=sender.framework, kind=sender.kind,
                             path=project.function_module[receiver].path, anchor=project.anchor_of(project.functions[receiver]),
                             display=receiver, doc_owner=receiver, triggers=set(sender.triggers))
-
-
-def _signal(project: Project, module, value) -> str | None:
-    if not value or value[0] not in ("name", "ref"):
-        return None
-    dotted = value[2] if value[0] == "name" and len(value) > 2 else value[1]
-    found = origin(project, module, dotted) or dotted or ""
-    return found[len(_SIGNALS):] if found.startswith(_SIGNALS) else None
 
 
 def _model(project: Project, module, value) -> str | None:

@@ -1115,29 +1115,34 @@ class Project(Guards, Program):
         return out
 
     @cached_property
-    def signal_receivers(self) -> dict[str, list[str]]:
-        """Django signal (where it is defined: `shop.signals.order_paid`) -> receiver functions,
-        from `@receiver(signal)` and `signal.connect(func)`."""
-
-        out: dict[str, list[str]] = {}
-
-        def add(module: ModuleSummary, value: list | None, function: str) -> None:
-            for v in (value[1] if value and value[0] == "seq" else [value]):
-                if not v or v[0] not in ("name", "ref"):
-                    continue
-                dotted = v[2] if v[0] == "name" and len(v) > 2 else v[1]
-                if dotted:
-                    out.setdefault(origin(self, module, dotted) or dotted, []).append(function)
-
+    def django_receivers(self) -> list[tuple[str, list | None, ModuleSummary, str]]:
+        """(signal, where it is defined: `shop.signals.order_paid`; the `sender=` Value or None;
+        the module connecting it; the receiver) for each `@receiver(signal, ...)` (one per signal
+        of a list) and `signal.connect(func, ...)`."""
+        out = []
         for d in decorated_functions(self, RECEIVER):
             if d.is_call and d.name in RECEIVER_DECORATORS:
-                add(d.module, d.value[3].get("signal") or (d.value[2][0] if d.value[2] else None), d.function.qualname)
+                value = d.value[3].get("signal") or (d.value[2][0] if d.value[2] else None)
+                for v in (value[1] if value and value[0] == "seq" else [value]):
+                    dotted = (v[2] if v[0] == "name" and len(v) > 2 else v[1]) if v and v[0] in ("name", "ref") else None
+                    if dotted:
+                        out.append((origin(self, d.module, dotted) or dotted, d.value[3].get("sender"), d.module,
+                                    d.function.qualname))
         for site in calls_named(self, ("connect",), _reads_receiver_connect):
             ev = site.event
             fn = self.function_for(self.canonical(ev.args[0][1])) if ev.args and ev.args[0][0] == "name" else None
             if ev.ref and fn is not None:
                 signal = ev.ref.rpartition(".")[0]
-                out.setdefault(origin(self, site.module, signal) or signal, []).append(fn.qualname)
+                out.append((origin(self, site.module, signal) or signal, ev.kwargs.get("sender"), site.module, fn.qualname))
+        return out
+
+    @cached_property
+    def signal_receivers(self) -> dict[str, list[str]]:
+        """Django signal (where it is defined: `shop.signals.order_paid`) -> receiver functions,
+        from `@receiver(signal)` and `signal.connect(func)` (`django_receivers`), and blinker's."""
+        out: dict[str, list[str]] = {}
+        for signal, _sender, _module, function in self.django_receivers:
+            out.setdefault(signal, []).append(function)
         for mod in self.modules.values():  # blinker: `@hourly.connect`, `@hourly.connect_via(sender)`
             for fn in mod.functions.values():
                 for value, *_ in fn.decorators:

@@ -3,7 +3,7 @@
 # too. A receiver for a model no job writes runs in the requests that do, and one connected for
 # every model (no `sender`) is nobody's job in particular.
 import requests
-from django.db.models.signals import post_delete, post_save, pre_save
+from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
 from django.dispatch import receiver
 
 from shop.models import Invoice, Order, Visit
@@ -21,7 +21,7 @@ def stamp_invoice(sender, instance, **kwargs):  # expect: JC501
 pre_save.connect(stamp_invoice, sender=Invoice)
 
 
-@receiver(post_delete, sender=Invoice)
+@receiver([pre_delete, post_delete], sender=Invoice)
 def void_invoice(sender, instance, **kwargs):  # expect: JC501
     requests.post("https://erp.example/void", json={"number": instance.number})
 
