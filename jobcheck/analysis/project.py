@@ -921,6 +921,10 @@ class Project(Guards, Program):
         callee = self.named_callee(event)
         if callee is not None:
             return [callee]
+        if event.kind == "call" and event.args and self.canonical(event.name) in RUN_IN_A_THREAD:
+            # `await asyncio.to_thread(self.scheduler.run_due)`: run now, in a thread, and waited for
+            ran = self.function_for(event.args[0][1]) if event.args[0] and event.args[0][0] == "name" else None
+            return [ran] if ran is not None else []
         if event.kind == "call" and event.name and "<getattr:" in event.name:
             return self.dispatched_methods(event.name)
         if event.kind == "call" and event.name and ("[" in event.name or ".get()" in event.name):
@@ -1010,15 +1014,15 @@ class Project(Guards, Program):
             memo[(name, keyed)] = self._handed_to_collection(*match.groups(), keyed)
         return [self.functions[q] for q in memo[(name, keyed)]]
 
-    def _handed_to_collection(self, owner: str, attr: str, keyed: bool) -> list[str]:
+    def _handed_to_collection(self, owner: str, attr: str, position: str | None, keyed: bool) -> list[str]:
         cls = self.classes.get(owner)
         if cls is None:
             return []
         family = {c.qualname for c in (*self._mro(cls), *self.subclasses(owner))}
         puts = self.collection_puts()
         out: list[str] = []
-        for method, param, under_key in (put for o in family for put in puts.get((o, attr), ())):
-            if under_key and not keyed:
+        for method, param, under_key, where in (put for o in family for put in puts.get((o, attr), ())):
+            if (under_key and not keyed) or where != position:
                 continue
             put = self.functions[method]
             alone = self._method_owners().get(put.name, set()) <= family
@@ -1333,7 +1337,9 @@ class Project(Guards, Program):
         return sorted(found)
 
 
-_HELD_ENTRY = re.compile(r"^(.+)\(\)\.(\w+)\[(?:=\w+)?\]$")  # `pkg.Bus().handlers[]`: an entry of an instance's collection
+# `pkg.Bus().handlers[]`: an entry of an instance's collection; `pkg.Jobs().jobs[]#func`: what its
+# entries hold under a key (or at a position of a tuple)
+_HELD_ENTRY = re.compile(r"^(.+)\(\)\.(\w+)\[(?:=\w+)?\](?:#(\w+))?$")
 
 
 def _token_request(event: Event) -> bool:
@@ -1448,6 +1454,10 @@ def _self_calls(fn: FunctionSummary):
                 yield ev, receiver, attr
 
 
+# Calls that run the callable they are given in a thread and give back what awaits it: awaited,
+# as they must be to run it at all, they are a call of it.
+RUN_IN_A_THREAD = frozenset({"asyncio.to_thread", "asyncio.threads.to_thread", "anyio.to_thread.run_sync",
+                             "starlette.concurrency.run_in_threadpool", "fastapi.concurrency.run_in_threadpool"})
 # Calls that run the callable they are given, now or in the background.
 _RUNS_WHAT_IT_IS_GIVEN = frozenset({"maybeDeferred", "deferToThread", "callInThread", "submit", "run_in_executor",
                                     "to_thread", "run_sync", "spawn", "spawn_n", "start_soon", "create_task", "ensure_future",

@@ -83,8 +83,10 @@ BEAT_SCHEDULERS = ("celery.beat.Scheduler", "celery.beat.PersistentScheduler",
                    "django_celery_beat.schedulers.DatabaseScheduler", "redbeat.RedBeatScheduler",
                    "redbeat.schedulers.RedBeatScheduler")
 # Remote-control commands of the application's own, run in each worker a broadcast reaches
-# (`@control_command() def set_level(state, level)` ... `app.control.broadcast("set_level", ...)`).
-CONTROL_COMMANDS = ("celery.worker.control.control_command", "celery.worker.control.inspect_command")
+# (`@control_command() def set_level(state, level)` ... `app.control.broadcast("set_level", ...)`;
+# Celery 3's `@Panel.register`, still there).
+CONTROL_COMMANDS = ("celery.worker.control.control_command", "celery.worker.control.inspect_command",
+                    "celery.worker.control.Panel.register")
 # The signals a worker sends around each task it runs: their receivers run there, once per task
 # (`@task_prerun.connect def mark_started(task_id, task, **kw)`). Not `before_task_publish` and
 # `after_task_publish`: the code that enqueues sends those.
