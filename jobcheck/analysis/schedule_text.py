@@ -21,7 +21,8 @@ finds and splits the lines.
 A shell script of the project that a schedule runs (by its path, in command position) runs its
 command lines on that schedule (`_scripts_run`). A systemd timer schedules the service of the same name (or its `Unit=`): that service's
 `ExecStart=` lines are read as crontab lines. The console scripts a package declares
-(`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too;
+(`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too,
+an installed package's `*.dist-info/entry_points.txt`;
 `setup.py`'s are read from its summary, `syspath.setup_console_scripts`) say what a command name in such a line runs (`borgmatic` ->
 `borgmatic.commands.borgmatic:main`).
 
@@ -340,6 +341,8 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
             scripts.update(_pyproject_scripts(text))
         elif name == "setup.cfg":
             scripts.update(_ini_scripts(text))
+        elif name == "entry_points.txt" and path.parent.name.endswith((".dist-info", ".egg-info")):
+            scripts.update(_installed_scripts(text))
         elif name.endswith(_CONFIG_SUFFIXES):
             callbacks.extend(configured_callbacks(text, display))
         elif name.endswith(_DATA_SUFFIXES):
@@ -566,6 +569,22 @@ def _pyproject_scripts(text: str) -> dict[str, str]:
 
 
 _ENTRY_POINT_SECTIONS = ("options.entry_points", "entry_points")  # setuptools', pbr's
+
+
+def _installed_scripts(text: str) -> dict[str, str]:
+    """An installed package's `*.dist-info/entry_points.txt` (a wheel unpacked, site-packages):
+    its `[console_scripts]` section, one `name = module:function` a line."""
+    out: dict[str, str] = {}
+    section = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            section = stripped[1:-1].strip()
+            continue
+        name, eq, target = stripped.partition("=")
+        if section == "console_scripts" and eq and name.strip() and ":" in target:
+            out[name.strip()] = target.strip().split()[0]
+    return out
 
 
 def _ini_scripts(text: str) -> dict[str, str]:

@@ -222,8 +222,8 @@ class BackgroundLoops:
         regs.extend(_methods_of_registered_objects(project, self.name))
         # A script's `if __name__ == "__main__": main()`, what a console script the package
         # declares names, and an argparse subcommand's handler (`parser.set_defaults(func=start)`,
-        # which the program's main calls): a daemon's loop, there or one call down
-        # (`main()` -> `Daemon().run()`).
+        # which the program's main calls): a daemon's loop, there or up to two calls down
+        # (`main()` -> `Daemon().run()`, `main()` -> `serve(config)` -> `Daemon(config).run()`).
         started = []
         for mod in project.modules.values():
             code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
@@ -245,15 +245,38 @@ class BackgroundLoops:
                 regs.append(Registration(fn.qualname, self.name, "schedule", anchor, kind="periodic"))
                 continue
             regs.extend(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic")
-                        for callee in _loops_called(project, fn))
+                        for callee in _loops_called(project, fn, depth=2))
         return regs
 
 
-def _loops_called(project: Project, fn) -> list:
+def _loops_called(project: Project, fn, depth: int = 1, seen: set | None = None) -> list:
     """The loops until stopped that `fn` calls outside any loop of its own (`main()` ->
-    `Daemon().run()`): what starting `fn` starts."""
-    return [callee for ev in fn.events if not ev.loops for callee in project.callees(ev)
-            if callee is not fn and repeats_forever(project, callee) and not _is_runner(project, callee)]
+    `Daemon().run()`), within `depth` calls (`main()` -> `_run_websocket(config)` ->
+    `asyncio.run(agent.run())`): what starting `fn` starts."""
+    seen = seen if seen is not None else {fn.qualname}
+    out = []
+    for ev in fn.events:
+        for callee in project.callees(ev) if not ev.loops else ():
+            if callee.qualname in seen:
+                continue
+            seen.add(callee.qualname)
+            if repeats_forever(project, callee):
+                if not _given_what_it_repeats(project, callee, ev):
+                    out.append(callee)
+            elif depth > 1:
+                out.extend(_loops_called(project, callee, depth - 1, seen))
+    return out
+
+
+def _given_what_it_repeats(project: Project, runner, ev) -> bool:
+    """A runner (`_is_runner`) this call hands a callable to repeat. One left with its defaults
+    (`run_worker(queue, once=args.once)`, whose `on_heartbeat=None` it calls each round when a
+    host gives one) runs its own work: the loop is the job."""
+    if "<locals>" in runner.qualname or not _is_runner(project, runner):
+        return _is_runner(project, runner)
+    positional = [p for p in runner.params if p not in ("self", "cls")]
+    repeated = [p for p in positional if _runs(project, runner, p, 0) == "repeats"]
+    return "**" in ev.kwargs or any(p in ev.kwargs or positional.index(p) < len(ev.args) for p in repeated)
 
 
 _WAITS_FOR = ("result", "exception", "as_completed", "wait", "gather")
