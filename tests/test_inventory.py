@@ -940,7 +940,8 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     # POST) are listed as kind `step`; one that asks, one that computes, a reconnect in an `except`
     # clause are not; of a helper that starts what it is given, what it starts is.
     # Handlers other code registers with an object whose loop (or a task) calls them: dispatched,
-    # also kept in a dict or a tuple of each entry (`{"func": func, ...}`, `(func, every)`).
+    # also kept in a dict or a tuple of each entry (`{"func": func, ...}`, `(func, every)`); those a
+    # router starts a task for, through a wrapper awaiting the one chosen, are started work.
     ("projects/shape_registered_handlers", {
         "EventBus._dispatch_forever": ("periodic", ["schedule"]), "EventBus._deliver": ("step", ["schedule"]),
         "Mailer.send_welcome": ("dispatched", ["schedule"]), "Auditor.record": ("dispatched", ["schedule"]),
@@ -949,6 +950,14 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "maintenance_loop": ("periodic", ["schedule"]), "purge_tokens": ("dispatched", ["schedule"]),
         "mark_offline_nodes": ("dispatched", ["schedule"]), "Uploads.prune_stale": ("dispatched", ["schedule"]),
         "vacuum": ("dispatched", ["schedule"]), "rotate_logs": ("dispatched", ["schedule"]),
+        "Deployer.handle_deploy": ("background", ["start"]), "Deployer.handle_stop": ("background", ["start"]),
+        "answer_ping": ("background", ["start"]),
+    }),
+    # Programs of the application its code starts as processes (`-m app.worker`, `manage.py
+    # sync_mailbox`, `tools/rebuild_index.py`): started work; not `-m pip`.
+    ("projects/shape_subprocess_programs", {
+        "Command.handle": ("background", ["start"]), "main": ("background", ["start"]),
+        "rebuild_all": ("background", ["start"]),
     }),
     # A base class's thread entry enters a loop until stopped whose round is `self.tick()`, left
     # to subclasses that wait in it: the loop is periodic, and each subclass the application

@@ -385,8 +385,8 @@ def _started_by(project: Project, site, started: list | None) -> list:
     if started and started[0] == "call" and project.canonical(started[1]) in _PARTIALS and started[2]:
         return _started_by(project, site, started[2][0])  # `Thread(target=partial(do_operation, True))`
     if started and started[0] == "call":  # `create_task(loop())`: the coroutine function
-        awaited = _awaited_work(project, site, started)
-        if awaited is not None:
+        awaited = _awaited_work(project, site, started) or _called_work(project, site, started)
+        if awaited:
             return awaited
         fn = project.function_for(project.canonical(started[1]))
         if fn is not None and not fn.is_async:
@@ -794,6 +794,31 @@ def _awaited_work(project: Project, site, value: list, depth: int = 0) -> list |
     if given and given[0] == "param" and site.function.name != MODULE_CODE:
         return _passed_to_helper(project, site.function, given[1]) or None
     return None
+
+
+_GOT_ENTRY = re.compile(r"^(.+\(\)\.\w+)\.get\(\)$")  # `handler = self._handlers.get(kind)`
+
+
+def _called_work(project: Project, site, value: list) -> list:
+    """`create_task(self._run(handler, envelope))` of a coroutine function of the application's
+    own that calls a callable it is given once (`await handler(envelope)`, logging its failure)
+    and does no work of its own: the work started is that callable, a function or an entry of a
+    collection handlers were registered in (`self._handlers.get(kind)`: each registered one)."""
+    wrapper = project.function_for(canonical_in(project, site.module, value[1]) or "")
+    if wrapper is None or not wrapper.is_async or reaches_an_effect(project, wrapper):
+        return []
+    out = []
+    for param in wrapper.params:
+        if param in ("self", "cls") or _runs(project, wrapper, param, 0) != "once":
+            continue
+        given = bound_argument(wrapper, SimpleNamespace(args=value[2], kwargs=value[3]), param)
+        if not given or given[0] != "name":
+            continue
+        fn = project.functions.get(target(project, site.module, given) or "")
+        entry = _GOT_ENTRY.sub(r"\1[]", str(given[1]))
+        for handler in [fn] if fn is not None else project.handed_to_collection(entry, keyed=True):
+            out.append((handler, site))
+    return out
 
 
 def _passed_to_helper(project: Project, helper, param: str, depth: int = 0) -> list:
