@@ -98,6 +98,9 @@ class CronLine:
 
 
 _PACKAGE_FILES = ("pyproject.toml", "setup.cfg")
+# A built package's metadata, whose body is its README (a wheel's `*.dist-info/METADATA`, an sdist's
+# `PKG-INFO`): read as documentation.
+_PACKAGE_README = ("metadata", "pkg-info")
 # A message consumer's configuration, and its example (`fedbadges.toml.example`): Fedora Messaging's
 # names the consumer at its top level (`callback = "fedbadges.consumer:FedoraBadgesConsumer"`).
 _CONFIG_SUFFIXES = (".toml", ".toml.example", ".toml.sample", ".toml.dist")
@@ -111,7 +114,8 @@ def is_schedule_file(name: str, folder: str = "") -> bool:
     """By its name, or its folder's (`cron.d/app`, `cron.daily/backup`)."""
     lowered = name.lower()
     return ("cron" in lowered or lowered.endswith((*_TEXT_SUFFIXES, *_CONFIG_SUFFIXES, *_DATA_SUFFIXES, ".timer", ".service"))
-            or lowered in _PACKAGE_FILES or os.path.basename(folder.rstrip("/\\")).lower() in _CRON_FOLDERS)
+            or lowered in (*_PACKAGE_FILES, *_PACKAGE_README)
+            or os.path.basename(folder.rstrip("/\\")).lower() in _CRON_FOLDERS)
 
 
 @dataclass(frozen=True)
@@ -349,7 +353,7 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
             actions.extend(scheduled_actions(text, display))
         else:
             lines.extend(cron_lines(text, display))
-            if name.endswith(_DOC_SUFFIXES) and not _history(display):
+            if (name.endswith(_DOC_SUFFIXES) or name in _PACKAGE_README) and not _history(display):
                 lines.extend(prose_cron_lines(text, display))
             if name.endswith(".sh"):
                 shell.setdefault(path.name, []).append((display, text))
