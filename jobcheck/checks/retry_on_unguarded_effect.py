@@ -59,6 +59,8 @@ def run(ctx: CheckContext):
         for ce in effects:
             if ce.path.kind == "enqueue" and ce.path.chain[-1].rpartition(".")[0] == qualname:
                 continue  # enqueueing itself again: how it goes on (or is retried), not an effect repeated
+            if _reports_the_failure(fn, fn.events[ce.event_index]):
+                continue  # `except Exception as e: alert(e); raise`: one report per failed attempt, no work repeated
             trigger = next((t for t in (scope.repeats(ce) for scope in scopes) if t is not None), None)
             if trigger is None:
                 continue
@@ -76,6 +78,14 @@ def run(ctx: CheckContext):
                 chain=chain,
                 function=qualname,
             )
+
+
+def _reports_the_failure(fn: FunctionSummary, ev) -> bool:
+    """The call is in an `except` clause that raises again: it tells of this attempt's failure
+    (an alert, a failure record), once per attempt that failed, and the work it reports is what
+    the retry runs again, not the report."""
+    clause = holding_handler(fn, ev.handlers[-1], ev.line) if ev.handlers else None
+    return clause is not None and clause.reraises
 
 
 class _RetryScope:

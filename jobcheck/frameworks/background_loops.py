@@ -252,7 +252,10 @@ class BackgroundLoops:
 def _loops_called(project: Project, fn, depth: int = 1, seen: set | None = None) -> list:
     """The loops until stopped that `fn` calls outside any loop of its own (`main()` ->
     `Daemon().run()`), within `depth` calls (`main()` -> `_run_websocket(config)` ->
-    `asyncio.run(agent.run())`): what starting `fn` starts."""
+    `asyncio.run(agent.run())`; there, not a loop left once its work is done, a start-up's
+    retry: `while True: try: register(); break except ConnectionError: sleep(5)`): what starting
+    `fn` starts."""
+    first = seen is None  # `fn`'s own calls (what they call is further down)
     seen = seen if seen is not None else {fn.qualname}
     out = []
     for ev in fn.events:
@@ -260,12 +263,17 @@ def _loops_called(project: Project, fn, depth: int = 1, seen: set | None = None)
             if callee.qualname in seen:
                 continue
             seen.add(callee.qualname)
-            if repeats_forever(project, callee):
+            if repeats_forever(project, callee) and (first or not _left_once_done(callee)):
                 if not _given_what_it_repeats(project, callee, ev):
                     out.append(callee)
             elif depth > 1:
                 out.extend(_loops_called(project, callee, depth - 1, seen))
     return out
+
+
+def _left_once_done(fn) -> bool:
+    """Every loop of `fn` that runs until stopped is left once something holds, or retries."""
+    return not (_until_stopped(fn) - set(fn.ended) - {loop[0] for loop in fn.retry_loops})
 
 
 def _given_what_it_repeats(project: Project, runner, ev) -> bool:
