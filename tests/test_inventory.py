@@ -953,6 +953,13 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Deployer.handle_deploy": ("background", ["start"]), "Deployer.handle_stop": ("background", ["start"]),
         "answer_ping": ("background", ["start"]),
     }),
+    # A worker's loop that goes round after an error and after a round that did work (no retry
+    # loop), whose round hands each message to an implementation of a protocol the factory is
+    # annotated with (by structure: `Courier` lacks `close`).
+    ("projects/shape_protocol_destinations", {
+        "Worker.run": ("periodic", ["schedule"]), "Worker.run_once": ("step", ["schedule"]),
+        "WebhookDestination.deliver": ("dispatched", ["schedule"]),
+    }),
     # Programs of the application its code starts as processes (`-m app.worker`, `manage.py
     # sync_mailbox`, `tools/rebuild_index.py`): started work; not `-m pip`.
     ("projects/shape_subprocess_programs", {

@@ -178,6 +178,34 @@ class Project(Guards, Program):
                 best = fn
         return best.class_qualname if best is not None else None
 
+    def protocol_implementations(self, fn: FunctionSummary) -> list[FunctionSummary]:
+        """A method a `typing.Protocol` of the project's declares (`def deliver(self, envelope):
+        ...`), called on an object typed so (`get_destination(name).deliver(env)`, the factory
+        annotated `-> Destination`): the classes of the application that implement the protocol,
+        by structure (they define each of its methods, whatever they derive from), run instead.
+        Empty where `fn` is not such a declaration."""
+        if not fn.class_qualname or not _empty(fn):
+            return []
+        memo = self.once("protocol implementations", dict)
+        if fn.qualname not in memo:
+            memo[fn.qualname] = self._protocol_implementations(fn)
+        return [self.functions[q] for q in memo[fn.qualname]]
+
+    def _protocol_implementations(self, fn: FunctionSummary) -> list[str]:
+        protocol = self.classes.get(fn.class_qualname)
+        if protocol is None or not any(b in PROTOCOL_BASES for b in self.class_bases(protocol)):
+            return []
+        declared = {m for m in protocol.methods if not m.startswith("__")}
+        out = []
+        for cls in self.classes.values():
+            if cls is protocol or not declared <= set(cls.methods) or not self.the_applications(self.module_of_class(cls)) \
+                    or any(b in PROTOCOL_BASES for b in self.class_bases(cls)):
+                continue  # (another protocol extending it declares, it does not implement)
+            impl = self.functions.get(f"{cls.qualname}.{fn.name}")
+            if impl is not None and not _empty(impl):
+                out.append(impl.qualname)
+        return out
+
     def implementations(self, fn: FunctionSummary) -> list[FunctionSummary]:
         """What runs when `fn` is called on an instance: `fn` itself, or, where its class leaves it
         to subclasses (abstract, an empty body), the implementations of the subclasses the
@@ -799,9 +827,12 @@ class Project(Guards, Program):
                         continue
                     # and the handlers callers registered with an object of the project's that the
                     # job calls each of, or those of the kind it dispatches (`bus.subscribe(kind, h)`)
+                    # (or the implementations of the protocol whose method it calls)
+                    named = self.named_callee(ev)
                     for impl in [*(self.dispatched_implementations(ev) if ev.receiver else ()),
                                  *self.handed_to_collection(ev.name or "", keyed=True),
-                                 *self._dispatch_table(ev.name)]:
+                                 *self._dispatch_table(ev.name),
+                                 *(self.protocol_implementations(named) if named is not None else ())]:
                         if impl.qualname in listed or impl.qualname in out:
                             continue
                         out[impl.qualname] = JobSite(
@@ -920,7 +951,7 @@ class Project(Guards, Program):
         effects are the sender's). Every walk of the call graph goes through here."""
         callee = self.named_callee(event)
         if callee is not None:
-            return [callee]
+            return self.protocol_implementations(callee) or [callee]
         if event.kind == "call" and event.args and self.canonical(event.name) in RUN_IN_A_THREAD:
             # `await asyncio.to_thread(self.scheduler.run_due)`: run now, in a thread, and waited for
             ran = self.function_for(event.args[0][1]) if event.args[0] and event.args[0][0] == "name" else None
@@ -1346,6 +1377,8 @@ def _token_request(event: Event) -> bool:
     """An OAuth 2.0 token request (RFC 6749: a POST whose form says `grant_type`): it obtains a
     credential and changes nothing at the far end, whatever its method."""
     body = event.kwargs.get("data") or event.kwargs.get("json")
+    if body and body[0] == "call" and body[1] == "dict":  # `data=dict(grant_type="client_credentials", ...)`
+        return "grant_type" in body[3]
     return bool(body) and body[0] == "dict" and any(
         k and k[0] == "lit" and k[1] == "grant_type" for k, _ in body[1])
 
@@ -1454,6 +1487,7 @@ def _self_calls(fn: FunctionSummary):
                 yield ev, receiver, attr
 
 
+PROTOCOL_BASES = ("typing.Protocol", "typing_extensions.Protocol")
 # Calls that run the callable they are given in a thread and give back what awaits it: awaited,
 # as they must be to run it at all, they are a call of it.
 RUN_IN_A_THREAD = frozenset({"asyncio.to_thread", "asyncio.threads.to_thread", "anyio.to_thread.run_sync",

@@ -1736,11 +1736,13 @@ class Summarizer:
             fn.passes_to = next((ev.name for ev in fn.events if ev.kind == "call" and ev.line == passed.lineno
                                  and ev.col == passed.col_offset and ev.end_line == passed.end_lineno
                                  and ev.end_col == passed.end_col_offset), None)
-        if fn.return_type is None and node.returns is not None:
+        if (fn.return_type is None or fn.return_type.endswith(")()")) and node.returns is not None:
             # `def get_server(self) -> Server: return self.server` gives a Server; what the body
-            # returns, where it says (`-> Notifier` returning `SlackNotifier()`), is more precise.
+            # returns, where it says (`-> Notifier` returning `SlackNotifier()`), is more precise,
+            # but not what a callable a call gave made (`import_string(path)(**options)`, `->
+            # Destination`): of that, only the annotation says anything.
             returned = self.annotated_class(node.returns)
-            fn.return_type = f"{returned}()" if returned else None
+            fn.return_type = f"{returned}()" if returned else fn.return_type
 
     def _enter(self, fn: FunctionSummary, scope: _Scope, body: list) -> None:
         saved = (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers,

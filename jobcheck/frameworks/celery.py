@@ -49,7 +49,8 @@ _LIBRARY_APP = re.compile(r"[\w.]+\.Celery\(\)\.(task|periodic_task|Task)")
 # A platform's app its plugins import, not analysed here, from the module Celery's documentation
 # names for it (`proj/celery.py`): `from pretalx.celery_app import app`, Indico's
 # `from indico.core.celery import celery` ... `@app.task(...)`, `@celery.periodic_task(run_every=...)`.
-_APP_MODULE = re.compile(r"[\w.]*\b(celery|celery_app|celeryapp)\.\w+\.(task|periodic_task)")
+_APP_MODULE = re.compile(r"[\w.]*\b(celery|celery_app|celeryapp)\.\w+\.(task|periodic_task)"
+                         r"|[\w.]+\.(celery_app|celeryapp)\.(task|periodic_task)")  # pyramid_celery's `celery_app`
 
 
 def is_task_decorator(name: str) -> bool:
