@@ -960,6 +960,11 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Worker.run": ("periodic", ["schedule"]), "Worker.run_once": ("step", ["schedule"]),
         "WebhookDestination.deliver": ("dispatched", ["schedule"]),
     }),
+    # An anyio task group's `start(f)` starts `f` as `start_soon` does; a base's method that only
+    # raises is left to subclasses, whose implementation is started; a server's `start` is not.
+    ("projects/shape_task_group_runner", {
+        "Runner._watch_jobs": ("background", ["start"]), "SingleRunner._run_actor": ("background", ["start"]),
+    }),
     # Programs of the application its code starts as processes (`-m app.worker`, `manage.py
     # sync_mailbox`, `tools/rebuild_index.py`): started work; not `-m pip`.
     ("projects/shape_subprocess_programs", {

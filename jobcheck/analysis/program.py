@@ -247,12 +247,14 @@ class Program:
     def abstract(self, qualname: str) -> bool:
         """A method its class leaves to subclasses: it raises NotImplementedError whatever it is
         given (not in a branch: `if fmt == "csv": ...; raise NotImplementedError(fmt)` does work of
-        its own), or it is an `@abstractmethod`."""
+        its own), or raises and does nothing else (`raise RuntimeError("override me")`), or it is an
+        `@abstractmethod`."""
         fn = self.functions.get(qualname)
         return fn is not None and (
             any(ev.kind == "raise" and (ev.name or "").endswith("NotImplementedError") and not (ev.branch or ev.tries)
                 for ev in fn.events)
-            or any((deco_name(value) or "").endswith("abstractmethod") for value, *_ in fn.decorators))
+            or any((deco_name(value) or "").endswith("abstractmethod") for value, *_ in fn.decorators)
+            or _only_raises(fn))
 
     def _returned_by(self, method: str, called: bool) -> str | None:
         fn = self.functions.get(method)
@@ -738,6 +740,13 @@ _MANAGERS = ("objects", "_default_manager", "_base_manager", "all_objects")
 
 
 _ROW_METHODS = ("get", "first", "last", "latest", "earliest", "create", "get_by_natural_key")
+
+
+def _only_raises(fn: FunctionSummary) -> bool:
+    """Its whole body raises one exception, unconditionally: a placeholder for subclasses."""
+    raised = [ev for ev in fn.events if ev.kind == "raise"]
+    return len(raised) == 1 and not (raised[0].branch or raised[0].tries) and bool(raised[0].name) and all(
+        ev.kind == "raise" or (ev.kind == "call" and ev.name == raised[0].name) for ev in fn.events)
 
 
 def _params_held(value: list | None) -> list[tuple[str, str | None]]:

@@ -60,7 +60,10 @@ from .base import job_from_function
 from .instances import called_function, constructed_class, method_body
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Process", "spawn", "spawn_n", "run_coroutine_threadsafe",
-             "spawn_callback", "add_callback", "create", "start_new_thread")
+             "spawn_callback", "add_callback", "create", "start_new_thread", "start")
+# A task group's `start(f)` (anyio's, trio's nursery): `f` runs as a task, started once it says so.
+_TASK_GROUP_STARTS = ("anyio.create_task_group().start", "anyio.abc.TaskGroup().start", "trio.open_nursery().start",
+                      "trio.Nursery().start")
 # Libraries' own task starters, by full name: they start the coroutine they are given as
 # `asyncio.create_task` does (mautrix's, keeping a reference and logging a failure).
 _LIBRARY_STARTERS = ("mautrix.util.background_task.create",)
@@ -1318,6 +1321,8 @@ def _reads_starter(project: Project, module, ev) -> bool:
     name = project.canonical(ev.name) or ""
     if ev.attr == "create":
         return name in _LIBRARY_STARTERS
+    if ev.attr == "start":
+        return name in _TASK_GROUP_STARTS
     if ev.attr in _SUBMITS:  # an executor's, not any `submit` (a form's, a client's): a library's
         # executor, or a class named one (`FuturesAwareThreadPoolExecutor`, `BoundedPoolExecutor`)
         return ev.attr == "run_in_executor" or (name.startswith(_EXECUTOR_PREFIXES) and "Executor()." in name) \
