@@ -181,9 +181,8 @@ class Project(Guards, Program):
     def protocol_implementations(self, fn: FunctionSummary) -> list[FunctionSummary]:
         """A method a `typing.Protocol` of the project's declares (`def deliver(self, envelope):
         ...`), called on an object typed so (`get_destination(name).deliver(env)`, the factory
-        annotated `-> Destination`): the classes of the application that implement the protocol,
-        by structure (they define each of its methods, whatever they derive from), run instead.
-        Empty where `fn` is not such a declaration."""
+        annotated `-> Destination`): the classes of the application that implement the protocol
+        (`_protocol_implementations`) run instead. Empty where `fn` is not such a declaration."""
         if not fn.class_qualname or not _empty(fn):
             return []
         memo = self.once("protocol implementations", dict)
@@ -192,15 +191,25 @@ class Project(Guards, Program):
         return [self.functions[q] for q in memo[fn.qualname]]
 
     def _protocol_implementations(self, fn: FunctionSummary) -> list[str]:
+        """Each class of the application that derives from the protocol, or is named for it (its
+        name ends with the protocol's last word: `WebhookDestination` for `Destination`) and
+        defines every method it declares. A name alone says nothing (every class with a `run` has
+        one), so the family's name is asked for."""
         protocol = self.classes.get(fn.class_qualname)
         if protocol is None or not any(b in PROTOCOL_BASES for b in self.class_bases(protocol)):
             return []
-        declared = {m for m in protocol.methods if not m.startswith("__")}
+        declared = {m for m in protocol.methods if m not in ("__init__", "__new__")}
+        family = _words(protocol.qualname.rpartition(".")[2])[-1:]
         out = []
         for cls in self.classes.values():
-            if cls is protocol or not declared <= set(cls.methods) or not self.the_applications(self.module_of_class(cls)) \
-                    or any(b in PROTOCOL_BASES for b in self.class_bases(cls)):
+            if cls is protocol or not declared <= set(cls.methods) or not self.the_applications(self.module_of_class(cls)):
+                continue
+            bases = self.class_bases(cls)
+            if any(b in PROTOCOL_BASES for b in bases):
                 continue  # (another protocol extending it declares, it does not implement)
+            named = bool(family) and _words(cls.qualname.rpartition(".")[2])[-1:] == family
+            if not named and protocol.qualname not in bases:
+                continue
             impl = self.functions.get(f"{cls.qualname}.{fn.name}")
             if impl is not None and not _empty(impl):
                 out.append(impl.qualname)
