@@ -112,6 +112,7 @@ _HANDED_DATA = BOOKKEEPING_METHODS | {"get_nowait", "put", "put_nowait", "empty"
 _TAKEN = tuple(f"{get}()" for get in _QUEUE_GETS)  # what a queue's `get` returned
 _BLOCKING_POPS = ("blpop", "brpop", "brpoplpush", "blmove", "blmpop", "bzpopmin", "bzpopmax", "bzmpop")
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
+_STOPPING = re.compile(r"(?i)stop|shut|exit|quit|terminat|cancel|abort|halt|closing")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
            "curio.sleep",
            # a Qt thread's own (`self.msleep(500)`, `QThread.sleep(5)`)
@@ -1464,8 +1465,13 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     blocking_pop = ev.attr in _BLOCKING_POPS or (ev.attr in ("xread", "xreadgroup") and "block" in ev.kwargs)
     # kombu's and py-amqp's connection waits for the next message for its consumers' callbacks.
     blocking_pop = blocking_pop or (ev.attr == "drain_events" and "timeout" in ev.kwargs)
+    # `await asyncio.wait_for(self._shutting_down.wait(), timeout=interval)`: a sleep that stopping
+    # cuts short (not a wait for an event that brings work: `renavigated.wait()`).
+    stop_wait = (name == "asyncio.wait_for" and ("timeout" in ev.kwargs or len(ev.args) > 1) and bool(ev.args)
+                 and ev.args[0][0] == "call" and str(ev.args[0][1]).endswith(".wait")
+                 and _STOPPING.search(str(ev.args[0][1]).rpartition(".")[0].rpartition(".")[2]) is not None)
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or (
+    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 
