@@ -941,7 +941,8 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     # clause are not; of a helper that starts what it is given, what it starts is.
     # Handlers other code registers with an object whose loop (or a task) calls them: dispatched,
     # also kept in a dict or a tuple of each entry (`{"func": func, ...}`, `(func, every)`); those a
-    # router starts a task for, through a wrapper awaiting the one chosen, are started work.
+    # router starts a task for, through a wrapper awaiting the one chosen, are started work (the
+    # wrapper is, where only tests register anything).
     ("projects/shape_registered_handlers", {
         "EventBus._dispatch_forever": ("periodic", ["schedule"]), "EventBus._deliver": ("step", ["schedule"]),
         "Mailer.send_welcome": ("dispatched", ["schedule"]), "Auditor.record": ("dispatched", ["schedule"]),
@@ -951,7 +952,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "mark_offline_nodes": ("dispatched", ["schedule"]), "Uploads.prune_stale": ("dispatched", ["schedule"]),
         "vacuum": ("dispatched", ["schedule"]), "rotate_logs": ("dispatched", ["schedule"]),
         "Deployer.handle_deploy": ("background", ["start"]), "Deployer.handle_stop": ("background", ["start"]),
-        "answer_ping": ("background", ["start"]),
+        "answer_ping": ("background", ["start"]), "Leader._guarded": ("background", ["start"]),
     }),
     # A worker's loop that goes round after an error and after a round that did work (no retry
     # loop), whose round hands each message to an implementation of a protocol the factory is

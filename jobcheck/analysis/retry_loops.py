@@ -248,9 +248,9 @@ def _per_item(loop, statements: list) -> bool:
 
 def _success_leaves(after: list) -> bool:
     """What follows the `try` leaves once the attempt worked: it ends by leaving (`... continue`
-    on a refused status, then `break`), or goes round nowhere. One that goes round after work was
+    on a refused status, then `break`, or `raise` on any other), or goes round nowhere. One that goes round after work was
     done (`if processed: continue`) and ends waiting is a worker's round."""
-    return not _continues(after) or (bool(after) and isinstance(after[-1], _LEAVES)) or _ends_in_leave(after)
+    return not _continues(after) or (bool(after) and isinstance(after[-1], _EXITS)) or _ends_in_leave(after)
 
 
 def _ends_in_leave(statements: list) -> bool:

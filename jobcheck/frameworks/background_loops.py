@@ -829,7 +829,8 @@ def _called_work(project: Project, site, value: list) -> list:
         fn = project.functions.get(target(project, site.module, given) or "")
         entry = _GOT_ENTRY.sub(r"\1[]", str(given[1]))
         for handler in [fn] if fn is not None else project.handed_to_collection(entry, keyed=True):
-            out.append((handler, site))
+            if project.the_applications(project.function_module[handler.qualname]):
+                out.append((handler, site))  # (not a test's: the wrapper stays the work its users give)
     return out
 
 

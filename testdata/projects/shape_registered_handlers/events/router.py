@@ -52,3 +52,25 @@ def wire():
     router.register("deploy", deployer.handle_deploy)
     router.register("stop", deployer.handle_stop)
     return router
+
+
+class Leader:
+    """A library's runner of what its users register: only its tests register anything here,
+    so the work started is the wrapper, standing for what its users give."""
+
+    def __init__(self):
+        self._funcs = []
+
+    def run(self, func):
+        self._funcs.append(func)
+        return func
+
+    def lead(self):
+        for func in self._funcs:
+            asyncio.create_task(self._guarded(func))
+
+    async def _guarded(self, func):
+        try:
+            await func()
+        except Exception:
+            log.exception("failed while leading")
