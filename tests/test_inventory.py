@@ -933,7 +933,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "rebuild_index": ("task", ["enqueue"]), "export_report": ("task", ["enqueue"]),
         "vacuum": ("task", ["enqueue"]), "health_check": ("periodic", ["schedule"]),
         "mirror": ("task", ["enqueue"]), "reindex": ("task", ["enqueue"]), "export_csv": ("task", ["enqueue"]),
-        "run_command": ("task", ["enqueue"]),
+        "run_command": ("task", ["enqueue"]), "run_script": ("task", ["enqueue"]),
         "purge_records": ("task", ["enqueue"]), "export_rows": ("task", ["enqueue"]),
     }),
     # A daemon loop's steps that work beyond the process (a program started, files deleted, a

@@ -32,6 +32,7 @@ from ..analysis.jobs import Registration
 from ..analysis.names import canonical_in
 from ..analysis.program import deco_name, in_tests
 from ..analysis.project import Project
+from .library_decorators import ANY_TASK
 
 # Names of decorators that make jobs: a job or task noun, alone or after one word (`system_job`,
 # `background_task`), or `periodic` (`periodic_task`).
@@ -62,7 +63,7 @@ class OwnDecorators:
                 words = makers.get(name or "")
                 if words is None:
                     continue
-                if any(project.decorator_claims(mod, v, canonical_in(project, mod, deco_name(v)))
+                if any(project.decorator_claims(mod, v, canonical_in(project, mod, deco_name(v))) - ANY_TASK
                        for v, _ in decorators if v[0] in ("name", "call")):
                     break  # a framework's job (or one its decorator hands on): the framework says
                 used = set(value[3]) if value[0] == "call" else set()
