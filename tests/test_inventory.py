@@ -526,7 +526,7 @@ class Proto:
 from celery import Celery, bootsteps
 from celery.signals import task_failure, worker_init, worker_process_init, worker_ready, worker_shutdown
 from django.dispatch import receiver
-from celery.worker.control import control_command
+from celery.worker.control import Panel, control_command
 
 app = Celery("svc")
 
@@ -554,6 +554,11 @@ def setup_tracing(**kwargs):
 @control_command()
 def set_log_level(state, level):
     return {"ok": level}
+
+
+@Panel.register
+def update_tools_list(panel, payload):
+    return True
 
 
 @task_failure.connect
@@ -604,9 +609,9 @@ def warm_caches(sender=None, **kwargs):
     # eventlet's `spawn_n` starts what it is given; a worker's start and stop signals
     # (`worker_ready`, `worker_shutdown`, `worker_process_init`, `celeryd_init` connected in a
     # function, `worker_process_shutdown.connect(f)`, Django's `@receiver(worker_init)`) run their
-    # receivers once, as do its bootsteps' `start` and `stop`; a remote-control
-    # command runs in each worker a broadcast reaches; a `task_failure` receiver runs in the worker
-    # once per failed task: a callback.
+    # receivers once, as do its bootsteps' `start` and `stop`; a remote-control command
+    # (`@control_command()`, Celery 3's `@Panel.register`) runs in each worker a broadcast
+    # reaches; a `task_failure` receiver runs in the worker once per failed task: a callback.
     assert rows == {
         "svc.workers.SiteWorker.run": ("background", "background"),
         "svc.workers.Proto._write_input_data": ("background", "background"),
@@ -615,6 +620,7 @@ def warm_caches(sender=None, **kwargs):
         "svc.tasks.at_start": ("background", "background"),
         "svc.tasks.at_stop": ("background", "background"),
         "svc.tasks.set_log_level": ("background", "background"),
+        "svc.tasks.update_tools_list": ("background", "background"),
         "svc.tasks.on_failure": ("celery", "callback"),
         "svc.tasks.setup_tracing": ("background", "background"),
         "svc.tasks.Metrics.start": ("background", "background"),
@@ -927,17 +933,44 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "rebuild_index": ("task", ["enqueue"]), "export_report": ("task", ["enqueue"]),
         "vacuum": ("task", ["enqueue"]), "health_check": ("periodic", ["schedule"]),
         "mirror": ("task", ["enqueue"]), "reindex": ("task", ["enqueue"]), "export_csv": ("task", ["enqueue"]),
+        "run_command": ("task", ["enqueue"]), "run_script": ("task", ["enqueue"]),
         "purge_records": ("task", ["enqueue"]), "export_rows": ("task", ["enqueue"]),
     }),
     # A daemon loop's steps that work beyond the process (a program started, files deleted, a
     # POST) are listed as kind `step`; one that asks, one that computes, a reconnect in an `except`
     # clause are not; of a helper that starts what it is given, what it starts is.
-    # Handlers other code registers with an object whose loop (or a task) calls them: dispatched.
+    # Handlers other code registers with an object whose loop (or a task) calls them: dispatched,
+    # also kept in a dict or a tuple of each entry (`{"func": func, ...}`, `(func, every)`); those a
+    # router starts a task for, through a wrapper awaiting the one chosen, are started work (the
+    # wrapper is, where only tests register anything).
     ("projects/shape_registered_handlers", {
         "EventBus._dispatch_forever": ("periodic", ["schedule"]), "EventBus._deliver": ("step", ["schedule"]),
         "Mailer.send_welcome": ("dispatched", ["schedule"]), "Auditor.record": ("dispatched", ["schedule"]),
         "close_invoice": ("task", ["enqueue"]), "charge_card": ("dispatched", ["enqueue"]),
         "record_event": ("dispatched", ["enqueue"]),
+        "maintenance_loop": ("periodic", ["schedule"]), "purge_tokens": ("dispatched", ["schedule"]),
+        "mark_offline_nodes": ("dispatched", ["schedule"]), "Uploads.prune_stale": ("dispatched", ["schedule"]),
+        "vacuum": ("dispatched", ["schedule"]), "rotate_logs": ("dispatched", ["schedule"]),
+        "Deployer.handle_deploy": ("background", ["start"]), "Deployer.handle_stop": ("background", ["start"]),
+        "answer_ping": ("background", ["start"]), "Leader._guarded": ("background", ["start"]),
+    }),
+    # A worker's loop that goes round after an error and after a round that did work (no retry
+    # loop), whose round hands each message to an implementation of a protocol the factory is
+    # annotated with (by structure: `Courier` lacks `close`).
+    ("projects/shape_protocol_destinations", {
+        "Worker.run": ("periodic", ["schedule"]), "Worker.run_once": ("step", ["schedule"]),
+        "WebhookDestination.deliver": ("dispatched", ["schedule"]),
+    }),
+    # An anyio task group's `start(f)` starts `f` as `start_soon` does; a base's method that only
+    # raises is left to subclasses, whose implementation is started; a server's `start` is not.
+    ("projects/shape_task_group_runner", {
+        "Runner._watch_jobs": ("background", ["start"]), "SingleRunner._run_actor": ("background", ["start"]),
+    }),
+    # Programs of the application its code starts as processes (`-m app.worker`, `manage.py
+    # sync_mailbox`, `tools/rebuild_index.py`): started work; not `-m pip`.
+    ("projects/shape_subprocess_programs", {
+        "Command.handle": ("background", ["start"]), "main": ("background", ["start"]),
+        "rebuild_all": ("background", ["start"]),
     }),
     # A base class's thread entry enters a loop until stopped whose round is `self.tick()`, left
     # to subclasses that wait in it: the loop is periodic, and each subclass the application

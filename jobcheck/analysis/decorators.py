@@ -40,6 +40,14 @@ class Decorated:
         return self.module.module
 
 
+def _through_partial(project: Project, value: list) -> list:
+    """`@task_tm` with `task_tm = functools.partial(app.task, base=Tx)` at module level: the
+    decorator is `app.task` called with the partial's keywords."""
+    if value[0] == "call" and value[1] == "functools.partial" and value[2] and value[2][0] and value[2][0][0] == "name":
+        return ["call", value[2][0][1], [], dict(value[3])]
+    return value
+
+
 def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) -> list[Decorated]:
     out = []
     if is_transparent_wrapper(fn):
@@ -51,6 +59,7 @@ def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) 
             assigned = project.deref(value)
             if assigned and assigned is not value and assigned[0] == "call" and assigned[1]:
                 value = assigned
+        value = _through_partial(project, value)
         name = project.canonical(deco_name(value))
         if not name:
             continue

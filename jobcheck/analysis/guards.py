@@ -743,11 +743,18 @@ def _query_conditions(url: list | None) -> tuple | None:
 
 
 def asks_by_name(name: str) -> bool:
-    """A function named for asking (`get_status`, `fetch_rates`, `embed_with_hf`, `classify`) and
+    """A function named for asking (`get_status`, `fetch_rates`, `embed_with_hf`, `classify`; after
+    a word naming the channel: `_api_fetch_operations`) and
     for nothing that changes anything (`get_or_create_user`, `fetch_and_store`): the POSTs it
     makes itself ask a question in a body (an inference, a query too large for a URL)."""
     words = name_words(name)
+    if len(words) > 1 and words[0] in _CHANNELS:
+        words = words[1:]  # `_api_fetch_operations`: the API's, asking
     return bool(words) and words[0] in ASKING_VERBS and not MUTATING_WORDS.intersection(words)
+
+
+# A first word naming what a method goes through, not what it does (`api_fetch_rates`).
+_CHANNELS = frozenset({"api", "http", "https", "rest", "remote", "rpc", "graphql", "gql", "web", "ws"})
 
 
 def _is_transition(word: str) -> bool:

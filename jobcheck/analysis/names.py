@@ -220,8 +220,12 @@ def _wrapped_by(factory, closure, call: list) -> list | None:
 def _run_by(project: Program, module: ModuleSummary, body: list, depth: int = 0) -> str | None:
     """The function of the application a lambda's body runs: the one it calls (`lambda _:
     self._read()`), the one whose call it hands on (`lambda: asyncio.ensure_future(
-    self._reconnect())`), or the one a context runs (`lambda: ctx.run(self._loop)`); not one it
-    only names (`lambda: self.listeners.remove(self.on_event)`)."""
+    self._reconnect())`), the one a context runs (`lambda: ctx.run(self._loop)`), or the one it
+    calls for the value of the one-entry dict it builds (`lambda: {"offline": mark_offline()}`:
+    a result in the shape its runner wants); not one it only names (`lambda:
+    self.listeners.remove(self.on_event)`)."""
+    if body and body[0] == "dict" and len(body[1]) == 1 and depth == 0:
+        body = body[1][0][1]
     if not body or body[0] != "call" or depth > 2:
         return None
     callee = canonical_in(project, module, body[1]) or ""

@@ -247,12 +247,14 @@ class Program:
     def abstract(self, qualname: str) -> bool:
         """A method its class leaves to subclasses: it raises NotImplementedError whatever it is
         given (not in a branch: `if fmt == "csv": ...; raise NotImplementedError(fmt)` does work of
-        its own), or it is an `@abstractmethod`."""
+        its own), or raises and does nothing else (`raise RuntimeError("override me")`), or it is an
+        `@abstractmethod`."""
         fn = self.functions.get(qualname)
         return fn is not None and (
             any(ev.kind == "raise" and (ev.name or "").endswith("NotImplementedError") and not (ev.branch or ev.tries)
                 for ev in fn.events)
-            or any((deco_name(value) or "").endswith("abstractmethod") for value, *_ in fn.decorators))
+            or any((deco_name(value) or "").endswith("abstractmethod") for value, *_ in fn.decorators)
+            or _only_raises(fn))
 
     def _returned_by(self, method: str, called: bool) -> str | None:
         fn = self.functions.get(method)
@@ -640,13 +642,16 @@ class Program:
             return out
         return self.once("instance collections", build)
 
-    def collection_puts(self) -> dict[tuple[str, str], list[tuple[str, str, bool]]]:
-        """(class, attribute) -> (method, parameter, under a key) for each method of the class that
-        puts its parameter in that collection of the instance (`def register(self, kind, handler):
-        self.handlers[kind].append(handler)`, `self.handlers[kind] = handler`: under a key;
-        `self.listeners.append(listener)`: not): what it holds is what the method's callers hand it."""
-        def build() -> dict[tuple[str, str], list[tuple[str, str, bool]]]:
-            out: dict[tuple[str, str], list[tuple[str, str, bool]]] = {}
+    def collection_puts(self) -> dict[tuple[str, str], list[tuple[str, str, bool, str | None]]]:
+        """(class, attribute) -> (method, parameter, under a key, where in the entry) for each
+        method of the class that puts its parameter in that collection of the instance (`def
+        register(self, kind, handler): self.handlers[kind].append(handler)`, `self.handlers[kind] =
+        handler`: under a key; `self.listeners.append(listener)`: not), as the entry itself (None)
+        or in it: a position of a tuple (`self.jobs.append((func, every))`: "0") or a literal key of
+        a dict (`self.jobs[name] = {"func": func, "every": every}`: "func"). What it holds is what
+        the method's callers hand it."""
+        def build() -> dict[tuple[str, str], list[tuple[str, str, bool, str | None]]]:
+            out: dict[tuple[str, str], list[tuple[str, str, bool, str | None]]] = {}
             for mod in self.modules.values():
                 for fn in mod.functions.values():
                     if not fn.class_qualname:
@@ -654,8 +659,9 @@ class Program:
                     stored = [(*put, ev.args[-1]) for ev in fn.events if (put := _put_into(fn, ev)) is not None]
                     stored.extend((attr, True, value) for attr, _line, value in fn.item_stores)
                     for attr, keyed, value in stored:
-                        if value and value[0] == "param" and value[1] in fn.params[1:]:
-                            out.setdefault((fn.class_qualname, attr), []).append((fn.qualname, value[1], keyed))
+                        for param, where in _params_held(value):
+                            if param in fn.params[1:]:
+                                out.setdefault((fn.class_qualname, attr), []).append((fn.qualname, param, keyed, where))
             return out
         return self.once("collection puts", build)
 
@@ -734,6 +740,27 @@ _MANAGERS = ("objects", "_default_manager", "_base_manager", "all_objects")
 
 
 _ROW_METHODS = ("get", "first", "last", "latest", "earliest", "create", "get_by_natural_key")
+
+
+def _only_raises(fn: FunctionSummary) -> bool:
+    """Its whole body raises one exception, unconditionally: a placeholder for subclasses."""
+    raised = [ev for ev in fn.events if ev.kind == "raise"]
+    return len(raised) == 1 and not (raised[0].branch or raised[0].tries) and bool(raised[0].name) and all(
+        ev.kind == "raise" or (ev.kind == "call" and ev.name == raised[0].name) for ev in fn.events)
+
+
+def _params_held(value: list | None) -> list[tuple[str, str | None]]:
+    """The parameters a stored Value is, or holds at a position of a tuple or under a literal key
+    of a dict written out: (parameter, None / "0" / "func")."""
+    if not value:
+        return []
+    if value[0] == "param":
+        return [(value[1], None)]
+    if value[0] == "seq":
+        return [(v[1], str(i)) for i, v in enumerate(value[1]) if v and v[0] == "param"]
+    if value[0] == "dict":
+        return [(v[1], str(k[1])) for k, v in value[1] if k and k[0] == "lit" and v and v[0] == "param"]
+    return []
 
 
 def _put_into(fn: FunctionSummary, ev: Event) -> tuple[str, bool] | None:

@@ -178,6 +178,43 @@ class Project(Guards, Program):
                 best = fn
         return best.class_qualname if best is not None else None
 
+    def protocol_implementations(self, fn: FunctionSummary) -> list[FunctionSummary]:
+        """A method a `typing.Protocol` of the project's declares (`def deliver(self, envelope):
+        ...`), called on an object typed so (`get_destination(name).deliver(env)`, the factory
+        annotated `-> Destination`): the classes of the application that implement the protocol
+        (`_protocol_implementations`) run instead. Empty where `fn` is not such a declaration."""
+        if not fn.class_qualname or not _empty(fn):
+            return []
+        memo = self.once("protocol implementations", dict)
+        if fn.qualname not in memo:
+            memo[fn.qualname] = self._protocol_implementations(fn)
+        return [self.functions[q] for q in memo[fn.qualname]]
+
+    def _protocol_implementations(self, fn: FunctionSummary) -> list[str]:
+        """Each class of the application that derives from the protocol, or is named for it (its
+        name ends with the protocol's last word: `WebhookDestination` for `Destination`) and
+        defines every method it declares. A name alone says nothing (every class with a `run` has
+        one), so the family's name is asked for."""
+        protocol = self.classes.get(fn.class_qualname)
+        if protocol is None or not any(b in PROTOCOL_BASES for b in self.class_bases(protocol)):
+            return []
+        declared = {m for m in protocol.methods if m not in ("__init__", "__new__")}
+        family = _words(protocol.qualname.rpartition(".")[2])[-1:]
+        out = []
+        for cls in self.classes.values():
+            if cls is protocol or not declared <= set(cls.methods) or not self.the_applications(self.module_of_class(cls)):
+                continue
+            bases = self.class_bases(cls)
+            if any(b in PROTOCOL_BASES for b in bases):
+                continue  # (another protocol extending it declares, it does not implement)
+            named = bool(family) and _words(cls.qualname.rpartition(".")[2])[-1:] == family
+            if not named and protocol.qualname not in bases:
+                continue
+            impl = self.functions.get(f"{cls.qualname}.{fn.name}")
+            if impl is not None and not _empty(impl):
+                out.append(impl.qualname)
+        return out
+
     def implementations(self, fn: FunctionSummary) -> list[FunctionSummary]:
         """What runs when `fn` is called on an instance: `fn` itself, or, where its class leaves it
         to subclasses (abstract, an empty body), the implementations of the subclasses the
@@ -799,9 +836,12 @@ class Project(Guards, Program):
                         continue
                     # and the handlers callers registered with an object of the project's that the
                     # job calls each of, or those of the kind it dispatches (`bus.subscribe(kind, h)`)
+                    # (or the implementations of the protocol whose method it calls)
+                    named = self.named_callee(ev)
                     for impl in [*(self.dispatched_implementations(ev) if ev.receiver else ()),
                                  *self.handed_to_collection(ev.name or "", keyed=True),
-                                 *self._dispatch_table(ev.name)]:
+                                 *self._dispatch_table(ev.name),
+                                 *(self.protocol_implementations(named) if named is not None else ())]:
                         if impl.qualname in listed or impl.qualname in out:
                             continue
                         out[impl.qualname] = JobSite(
@@ -920,7 +960,11 @@ class Project(Guards, Program):
         effects are the sender's). Every walk of the call graph goes through here."""
         callee = self.named_callee(event)
         if callee is not None:
-            return [callee]
+            return self.protocol_implementations(callee) or [callee]
+        if event.kind == "call" and event.args and self.canonical(event.name) in RUN_IN_A_THREAD:
+            # `await asyncio.to_thread(self.scheduler.run_due)`: run now, in a thread, and waited for
+            ran = self.function_for(event.args[0][1]) if event.args[0] and event.args[0][0] == "name" else None
+            return [ran] if ran is not None else []
         if event.kind == "call" and event.name and "<getattr:" in event.name:
             return self.dispatched_methods(event.name)
         if event.kind == "call" and event.name and ("[" in event.name or ".get()" in event.name):
@@ -1010,15 +1054,15 @@ class Project(Guards, Program):
             memo[(name, keyed)] = self._handed_to_collection(*match.groups(), keyed)
         return [self.functions[q] for q in memo[(name, keyed)]]
 
-    def _handed_to_collection(self, owner: str, attr: str, keyed: bool) -> list[str]:
+    def _handed_to_collection(self, owner: str, attr: str, position: str | None, keyed: bool) -> list[str]:
         cls = self.classes.get(owner)
         if cls is None:
             return []
         family = {c.qualname for c in (*self._mro(cls), *self.subclasses(owner))}
         puts = self.collection_puts()
         out: list[str] = []
-        for method, param, under_key in (put for o in family for put in puts.get((o, attr), ())):
-            if under_key and not keyed:
+        for method, param, under_key, where in (put for o in family for put in puts.get((o, attr), ())):
+            if (under_key and not keyed) or where != position:
                 continue
             put = self.functions[method]
             alone = self._method_owners().get(put.name, set()) <= family
@@ -1333,13 +1377,17 @@ class Project(Guards, Program):
         return sorted(found)
 
 
-_HELD_ENTRY = re.compile(r"^(.+)\(\)\.(\w+)\[(?:=\w+)?\]$")  # `pkg.Bus().handlers[]`: an entry of an instance's collection
+# `pkg.Bus().handlers[]`: an entry of an instance's collection; `pkg.Jobs().jobs[]#func`: what its
+# entries hold under a key (or at a position of a tuple)
+_HELD_ENTRY = re.compile(r"^(.+)\(\)\.(\w+)\[(?:=\w+)?\](?:#(\w+))?$")
 
 
 def _token_request(event: Event) -> bool:
     """An OAuth 2.0 token request (RFC 6749: a POST whose form says `grant_type`): it obtains a
     credential and changes nothing at the far end, whatever its method."""
     body = event.kwargs.get("data") or event.kwargs.get("json")
+    if body and body[0] == "call" and body[1] == "dict":  # `data=dict(grant_type="client_credentials", ...)`
+        return "grant_type" in body[3]
     return bool(body) and body[0] == "dict" and any(
         k and k[0] == "lit" and k[1] == "grant_type" for k, _ in body[1])
 
@@ -1448,6 +1496,11 @@ def _self_calls(fn: FunctionSummary):
                 yield ev, receiver, attr
 
 
+PROTOCOL_BASES = ("typing.Protocol", "typing_extensions.Protocol")
+# Calls that run the callable they are given in a thread and give back what awaits it: awaited,
+# as they must be to run it at all, they are a call of it.
+RUN_IN_A_THREAD = frozenset({"asyncio.to_thread", "asyncio.threads.to_thread", "anyio.to_thread.run_sync",
+                             "starlette.concurrency.run_in_threadpool", "fastapi.concurrency.run_in_threadpool"})
 # Calls that run the callable they are given, now or in the background.
 _RUNS_WHAT_IT_IS_GIVEN = frozenset({"maybeDeferred", "deferToThread", "callInThread", "submit", "run_in_executor",
                                     "to_thread", "run_sync", "spawn", "spawn_n", "start_soon", "create_task", "ensure_future",

@@ -14,7 +14,8 @@ failure may go round (others may check and leave: `except ReadOnly: return uid`)
 out of the loop when it succeeds (a `break` or `return` among the statements of its body or `else`,
 or under an `if` that ends its body, `if response.ok: return response`; a flag the loop's test
 reads, `sent = True`; a way out after the `try` that a handler's `continue` skips; or an `if` after the
-`try` reading a flag a handler sets, `should_retry = True`, one arm leaving and the other going round), and a
+`try` reading a flag a handler sets, `should_retry = True`, one arm leaving and the other going round; not where what
+follows the `try` also goes round and ends waiting, `if processed: continue` ... `wait(poll)`: a worker's round), and a
 handler that does not always leave the loop (it may leave on its last attempt: `if attempt == 4:
 raise`). A loop that takes an item and then works on it (`msg = queue.get(); if msg is None:
 break; post(msg)`) leaves on what it took, not on success: no retry loop; nor is one that asks a
@@ -102,7 +103,7 @@ def _trying(loop, attempt: ast.Try) -> LoopShape | None:
     continues = any(_continues(h.body) for h in retrying)
     leaves_on_success = (any(isinstance(s, _LEAVES) for s in succeeded) or _ends_in_leave(attempt.body)
                          or _ends_in_leave(attempt.orelse) or _sets_the_test(loop, succeeded)
-                         or (continues and _leaves(after)) or _flag_gate(attempt, retrying, after))
+                         or (continues and _leaves(after) and _success_leaves(after)) or _flag_gate(attempt, retrying, after))
     if not leaves_on_success:
         return None
     # A give-up checked before each attempt (`if time.time() - start >= timeout: raise`) is an exit
@@ -243,6 +244,13 @@ def _per_item(loop, statements: list) -> bool:
     """`for i in range(len(items)): try: post(items[i])`: the loop's variable picks what to work on."""
     counters = _counters(loop)
     return bool(counters) and any(isinstance(n, ast.Subscript) and counters & _names(n.slice) for n in _walk(statements))
+
+
+def _success_leaves(after: list) -> bool:
+    """What follows the `try` leaves once the attempt worked: it ends by leaving (`... continue`
+    on a refused status, then `break`, or `raise` on any other), or goes round nowhere. One that goes round after work was
+    done (`if processed: continue`) and ends waiting is a worker's round."""
+    return not _continues(after) or (bool(after) and isinstance(after[-1], _EXITS)) or _ends_in_leave(after)
 
 
 def _ends_in_leave(statements: list) -> bool:

@@ -21,7 +21,8 @@ finds and splits the lines.
 A shell script of the project that a schedule runs (by its path, in command position) runs its
 command lines on that schedule (`_scripts_run`). A systemd timer schedules the service of the same name (or its `Unit=`): that service's
 `ExecStart=` lines are read as crontab lines. The console scripts a package declares
-(`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too;
+(`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too,
+an installed package's `*.dist-info/entry_points.txt`;
 `setup.py`'s are read from its summary, `syspath.setup_console_scripts`) say what a command name in such a line runs (`borgmatic` ->
 `borgmatic.commands.borgmatic:main`).
 
@@ -97,6 +98,9 @@ class CronLine:
 
 
 _PACKAGE_FILES = ("pyproject.toml", "setup.cfg")
+# A built package's metadata, whose body is its README (a wheel's `*.dist-info/METADATA`, an sdist's
+# `PKG-INFO`): read as documentation.
+_PACKAGE_README = ("metadata", "pkg-info")
 # A message consumer's configuration, and its example (`fedbadges.toml.example`): Fedora Messaging's
 # names the consumer at its top level (`callback = "fedbadges.consumer:FedoraBadgesConsumer"`).
 _CONFIG_SUFFIXES = (".toml", ".toml.example", ".toml.sample", ".toml.dist")
@@ -110,7 +114,8 @@ def is_schedule_file(name: str, folder: str = "") -> bool:
     """By its name, or its folder's (`cron.d/app`, `cron.daily/backup`)."""
     lowered = name.lower()
     return ("cron" in lowered or lowered.endswith((*_TEXT_SUFFIXES, *_CONFIG_SUFFIXES, *_DATA_SUFFIXES, ".timer", ".service"))
-            or lowered in _PACKAGE_FILES or os.path.basename(folder.rstrip("/\\")).lower() in _CRON_FOLDERS)
+            or lowered in (*_PACKAGE_FILES, *_PACKAGE_README)
+            or os.path.basename(folder.rstrip("/\\")).lower() in _CRON_FOLDERS)
 
 
 @dataclass(frozen=True)
@@ -340,13 +345,15 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
             scripts.update(_pyproject_scripts(text))
         elif name == "setup.cfg":
             scripts.update(_ini_scripts(text))
+        elif name == "entry_points.txt" and path.parent.name.endswith((".dist-info", ".egg-info")):
+            scripts.update(_installed_scripts(text))
         elif name.endswith(_CONFIG_SUFFIXES):
             callbacks.extend(configured_callbacks(text, display))
         elif name.endswith(_DATA_SUFFIXES):
             actions.extend(scheduled_actions(text, display))
         else:
             lines.extend(cron_lines(text, display))
-            if name.endswith(_DOC_SUFFIXES) and not _history(display):
+            if (name.endswith(_DOC_SUFFIXES) or name in _PACKAGE_README) and not _history(display):
                 lines.extend(prose_cron_lines(text, display))
             if name.endswith(".sh"):
                 shell.setdefault(path.name, []).append((display, text))
@@ -566,6 +573,22 @@ def _pyproject_scripts(text: str) -> dict[str, str]:
 
 
 _ENTRY_POINT_SECTIONS = ("options.entry_points", "entry_points")  # setuptools', pbr's
+
+
+def _installed_scripts(text: str) -> dict[str, str]:
+    """An installed package's `*.dist-info/entry_points.txt` (a wheel unpacked, site-packages):
+    its `[console_scripts]` section, one `name = module:function` a line."""
+    out: dict[str, str] = {}
+    section = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            section = stripped[1:-1].strip()
+            continue
+        name, eq, target = stripped.partition("=")
+        if section == "console_scripts" and eq and name.strip() and ":" in target:
+            out[name.strip()] = target.strip().split()[0]
+    return out
 
 
 def _ini_scripts(text: str) -> dict[str, str]:

@@ -501,6 +501,10 @@ class Summarizer:
                 and isinstance(node.value.value, ast.Name) and node.value.value.id == "self":
             held = self._resolve(node.value)  # `self.workers[site]`: an entry of the instance's collection
             return f"{held}[]" if held and "()." in held and held[0] != "@" else None
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Constant) \
+                and isinstance(node.slice.value, str) and node.slice.value.isidentifier():
+            entry = self.lookup(node.value.id)  # `entry["func"]` of `for entry in self.jobs.values():`
+            return f"{entry}#{node.slice.value}" if entry and "()." in entry and entry.endswith("[]") else None
         if (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Attribute) and isinstance(node.orelse, ast.Attribute)
                 and ast.dump(node.body.value) == ast.dump(node.orelse.value)
                 and not (isinstance(node.body.value, ast.Name) and node.body.value.id in ("self", "cls"))):
@@ -1417,8 +1421,15 @@ class Summarizer:
         elif (base := self._table_name(it)) is not None:
             self._bind_entry(target, f"{base}[in]", sources)
             return
+        elif isinstance(items := _unlisted(it), ast.Call) and isinstance(items.func, ast.Attribute) \
+                and items.func.attr == "items" and not items.args and isinstance(target, (ast.Tuple, ast.List)) \
+                and len(target.elts) == 2 and (held := self._instance_collection(items.func.value)) is not None:
+            self._bind(target.elts[0], None, sources)
+            self._bind_entry(target.elts[1], f"{held}[]", sources)  # `for name, entry in self.jobs.items():`
+            return
         elif (held := self._instance_collection(it)) is not None:
-            self._bind(target, f"{held}[]", sources)  # `for mod in self.modules:` an element of it
+            # `for mod in self.modules:` an element of it; `for func, every in self.jobs:` a position of its tuples
+            self._bind_entry(target, f"{held}[]", sources)
             return
         self._bind(target, None, sources)
         if each and isinstance(target, ast.Name) and isinstance(it, (ast.Tuple, ast.List)) and 1 < len(it.elts) <= 8 \
@@ -1725,11 +1736,13 @@ class Summarizer:
             fn.passes_to = next((ev.name for ev in fn.events if ev.kind == "call" and ev.line == passed.lineno
                                  and ev.col == passed.col_offset and ev.end_line == passed.end_lineno
                                  and ev.end_col == passed.end_col_offset), None)
-        if fn.return_type is None and node.returns is not None:
+        if (fn.return_type is None or fn.return_type.endswith(")()")) and node.returns is not None:
             # `def get_server(self) -> Server: return self.server` gives a Server; what the body
-            # returns, where it says (`-> Notifier` returning `SlackNotifier()`), is more precise.
+            # returns, where it says (`-> Notifier` returning `SlackNotifier()`), is more precise,
+            # but not what a callable a call gave made (`import_string(path)(**options)`, `->
+            # Destination`): of that, only the annotation says anything.
             returned = self.annotated_class(node.returns)
-            fn.return_type = f"{returned}()" if returned else None
+            fn.return_type = f"{returned}()" if returned else fn.return_type
 
     def _enter(self, fn: FunctionSummary, scope: _Scope, body: list) -> None:
         saved = (self.fn, self.scope, self.owner, self.loops, self.branch, self.regions, self.tries, self.handlers,
@@ -2000,6 +2013,14 @@ def _diverging_if(earlier: tuple | None, branch: tuple) -> int | None:
 # `async for message in websocket:` until it closes; `for msg in receiver:` (a Service Bus queue's).
 _STREAM_NAMES = ("consumer", "subscriber", "receiver", "websocket")
 _STREAM_CALLS = ("listen", "consume")
+
+
+def _unlisted(node: ast.expr) -> ast.expr:
+    """`list(x)`, `tuple(x)`, `sorted(x)`: a copy of `x` taken to iterate over, `x`."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("list", "tuple", "sorted") \
+            and len(node.args) == 1 and not node.keywords:
+        return node.args[0]
+    return node
 
 
 def _message_stream(node: ast.expr) -> bool:

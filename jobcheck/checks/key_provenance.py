@@ -30,6 +30,7 @@ def run(ctx: CheckContext):
     for qualname, fn in ctx.reached_functions():
         reported: set[int] = set()
         for sink_name, sources, confidence in _sinks(ctx, fn):
+            slotted = any(_schedule_slot(ctx, fn, i) for i in sources)
             for index in sources:
                 if index in reported:
                     continue
@@ -37,6 +38,8 @@ def run(ctx: CheckContext):
                 if origin is None:
                     continue
                 kind, chain = origin
+                if kind == "clock" and slotted:
+                    continue  # the time, rounded to the schedule's instant, is the same on every attempt
                 reported.add(index)
                 code = _KIND_CODE[kind]
                 what = "the clock" if kind == "clock" else "a fresh random value"
@@ -52,6 +55,23 @@ def run(ctx: CheckContext):
                     chain=chain,
                     function=qualname,
                 )
+
+
+# A cron expression's instant at or around a time (croniter's `get_prev`/`get_next`, APScheduler's
+# trigger): the schedule's slot, the same for every attempt in it.
+_SLOTS = ("croniter.", "apscheduler.triggers.")
+
+
+def _schedule_slot(ctx: CheckContext, fn: FunctionSummary, index: int, depth: int = 0) -> bool:
+    """Does the event feeding the key compute a schedule's instant from the time it is given
+    (`latest_fire_time(cron, at=now)` returning `croniter(cron, at).get_prev(datetime)`)? Then
+    the clock in the key is the scheduled period's, not the attempt's."""
+    ev = fn.events[index]
+    name = ctx.project.event_name(ev) or "" if ev.kind == "call" else ""
+    if name.startswith(_SLOTS):
+        return True
+    callee = ctx.project.function_for(name) if name and depth < 2 else None
+    return callee is not None and any(_schedule_slot(ctx, callee, i, depth + 1) for i in callee.returns)
 
 
 def _sinks(ctx: CheckContext, fn: FunctionSummary):

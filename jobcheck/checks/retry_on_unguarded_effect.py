@@ -59,6 +59,8 @@ def run(ctx: CheckContext):
         for ce in effects:
             if ce.path.kind == "enqueue" and ce.path.chain[-1].rpartition(".")[0] == qualname:
                 continue  # enqueueing itself again: how it goes on (or is retried), not an effect repeated
+            if _reports_a_failure(project, fn, ce):
+                continue  # `except Exception as e: alert(e); raise`: one report per failed attempt, no work repeated
             trigger = next((t for t in (scope.repeats(ce) for scope in scopes) if t is not None), None)
             if trigger is None:
                 continue
@@ -76,6 +78,29 @@ def run(ctx: CheckContext):
                 chain=chain,
                 function=qualname,
             )
+
+
+def _reports_a_failure(project: ProjectView, fn: FunctionSummary, ce: CallEffect) -> bool:
+    """The effect is made from an `except` clause that raises again, in the retried function or
+    in a helper on the way (`health_check` alerting on its own failure before raising it): it
+    tells of a failure (an alert, a failure record), once per attempt that failed, and the work
+    it reports is what the retry runs again, not the report."""
+    if _in_a_reraising_clause(fn, fn.events[ce.event_index]):
+        return True
+    for caller, callee in zip(ce.path.chain, ce.path.chain[1:]):
+        helper = project.functions.get(caller)
+        if helper is None:
+            return False
+        calls = [ev for ev in helper.events
+                 if ev.kind == "call" and any(c.qualname == callee for c in project.callees(ev))]
+        if calls and all(_in_a_reraising_clause(helper, ev) for ev in calls):
+            return True
+    return False
+
+
+def _in_a_reraising_clause(fn: FunctionSummary, ev) -> bool:
+    clause = holding_handler(fn, ev.handlers[-1], ev.line) if ev.handlers else None
+    return clause is not None and clause.reraises
 
 
 class _RetryScope:

@@ -1,6 +1,7 @@
 """APScheduler: `scheduler.add_job(func, trigger, ...)`, `@scheduler.scheduled_job(...)`, and
 v4's `add_schedule(func, trigger)`; Flask-APScheduler's `scheduler.add_job(id, func, ...)` and
-`@scheduler.task(trigger, id=..., ...)` on its `APScheduler` wrapper. APScheduler never retries a failed job; `max_instances`
+`@scheduler.task(trigger, id=..., ...)` on its `APScheduler` wrapper; a listener of its job events
+(`scheduler.add_listener(f, EVENT_JOB_ERROR)`), run around each job. APScheduler never retries a failed job; `max_instances`
 (default 1) and `coalesce` decide overlap, and are kept as settings."""
 
 from __future__ import annotations
@@ -51,6 +52,13 @@ class APScheduler:
             for handed in _run_by_the_job(project, site, found):
                 regs.append(Registration(handed, self.name, "schedule", site.anchor, kind="periodic",
                                          settings={k: v for k, v in ev.kwargs.items() if k in SETTINGS}))
+        # `scheduler.add_listener(self.on_job_run, EVENT_JOB_EXECUTED | EVENT_JOB_ERROR)`: the
+        # scheduler calls it around each job it runs.
+        for site in calls_named(project, ("add_listener",),
+                                lambda p, m, ev: (p.canonical(ev.name) or "").startswith("apscheduler.")):
+            found = target(project, site.module, site.event.args[0]) if site.event.args else None
+            if found:
+                regs.append(Registration(found, self.name, "schedule", site.anchor, kind="callback"))
         return regs
 
 

@@ -60,7 +60,10 @@ from .base import job_from_function
 from .instances import called_function, constructed_class, method_body
 
 _STARTERS = ("create_task", "ensure_future", "start_soon", "Thread", "Process", "spawn", "spawn_n", "run_coroutine_threadsafe",
-             "spawn_callback", "add_callback", "create", "start_new_thread")
+             "spawn_callback", "add_callback", "create", "start_new_thread", "start")
+# A task group's `start(f)` (anyio's, trio's nursery): `f` runs as a task, started once it says so.
+_TASK_GROUP_STARTS = ("anyio.create_task_group().start", "anyio.abc.TaskGroup().start", "trio.open_nursery().start",
+                      "trio.Nursery().start")
 # Libraries' own task starters, by full name: they start the coroutine they are given as
 # `asyncio.create_task` does (mautrix's, keeping a reference and logging a failure).
 _LIBRARY_STARTERS = ("mautrix.util.background_task.create",)
@@ -109,6 +112,7 @@ _HANDED_DATA = BOOKKEEPING_METHODS | {"get_nowait", "put", "put_nowait", "empty"
 _TAKEN = tuple(f"{get}()" for get in _QUEUE_GETS)  # what a queue's `get` returned
 _BLOCKING_POPS = ("blpop", "brpop", "brpoplpush", "blmove", "blmpop", "bzpopmin", "bzpopmax", "bzmpop")
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
+_STOPPING = re.compile(r"(?i)stop|shut|exit|quit|terminat|cancel|abort|halt|closing")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
            "curio.sleep",
            # a Qt thread's own (`self.msleep(500)`, `QThread.sleep(5)`)
@@ -222,8 +226,8 @@ class BackgroundLoops:
         regs.extend(_methods_of_registered_objects(project, self.name))
         # A script's `if __name__ == "__main__": main()`, what a console script the package
         # declares names, and an argparse subcommand's handler (`parser.set_defaults(func=start)`,
-        # which the program's main calls): a daemon's loop, there or one call down
-        # (`main()` -> `Daemon().run()`).
+        # which the program's main calls): a daemon's loop, there or up to two calls down
+        # (`main()` -> `Daemon().run()`, `main()` -> `serve(config)` -> `Daemon(config).run()`).
         started = []
         for mod in project.modules.values():
             code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
@@ -245,15 +249,46 @@ class BackgroundLoops:
                 regs.append(Registration(fn.qualname, self.name, "schedule", anchor, kind="periodic"))
                 continue
             regs.extend(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic")
-                        for callee in _loops_called(project, fn))
+                        for callee in _loops_called(project, fn, depth=2))
         return regs
 
 
-def _loops_called(project: Project, fn) -> list:
+def _loops_called(project: Project, fn, depth: int = 1, seen: set | None = None) -> list:
     """The loops until stopped that `fn` calls outside any loop of its own (`main()` ->
-    `Daemon().run()`): what starting `fn` starts."""
-    return [callee for ev in fn.events if not ev.loops for callee in project.callees(ev)
-            if callee is not fn and repeats_forever(project, callee) and not _is_runner(project, callee)]
+    `Daemon().run()`), within `depth` calls (`main()` -> `_run_websocket(config)` ->
+    `asyncio.run(agent.run())`; there, not a loop left once its work is done, a start-up's
+    retry: `while True: try: register(); break except ConnectionError: sleep(5)`): what starting
+    `fn` starts."""
+    first = seen is None  # `fn`'s own calls (what they call is further down)
+    seen = seen if seen is not None else {fn.qualname}
+    out = []
+    for ev in fn.events:
+        for callee in project.callees(ev) if not ev.loops else ():
+            if callee.qualname in seen:
+                continue
+            seen.add(callee.qualname)
+            if repeats_forever(project, callee) and (first or not _left_once_done(callee)):
+                if not _given_what_it_repeats(project, callee, ev):
+                    out.append(callee)
+            elif depth > 1:
+                out.extend(_loops_called(project, callee, depth - 1, seen))
+    return out
+
+
+def _left_once_done(fn) -> bool:
+    """Every loop of `fn` that runs until stopped is left once something holds, or retries."""
+    return not (_until_stopped(fn) - set(fn.ended) - {loop[0] for loop in fn.retry_loops})
+
+
+def _given_what_it_repeats(project: Project, runner, ev) -> bool:
+    """A runner (`_is_runner`) this call hands a callable to repeat. One left with its defaults
+    (`run_worker(queue, once=args.once)`, whose `on_heartbeat=None` it calls each round when a
+    host gives one) runs its own work: the loop is the job."""
+    if "<locals>" in runner.qualname or not _is_runner(project, runner):
+        return _is_runner(project, runner)
+    positional = [p for p in runner.params if p not in ("self", "cls")]
+    repeated = [p for p in positional if _runs(project, runner, p, 0) == "repeats"]
+    return "**" in ev.kwargs or any(p in ev.kwargs or positional.index(p) < len(ev.args) for p in repeated)
 
 
 _WAITS_FOR = ("result", "exception", "as_completed", "wait", "gather")
@@ -362,8 +397,8 @@ def _started_by(project: Project, site, started: list | None) -> list:
     if started and started[0] == "call" and project.canonical(started[1]) in _PARTIALS and started[2]:
         return _started_by(project, site, started[2][0])  # `Thread(target=partial(do_operation, True))`
     if started and started[0] == "call":  # `create_task(loop())`: the coroutine function
-        awaited = _awaited_work(project, site, started)
-        if awaited is not None:
+        awaited = _awaited_work(project, site, started) or _called_work(project, site, started)
+        if awaited:
             return awaited
         fn = project.function_for(project.canonical(started[1]))
         if fn is not None and not fn.is_async:
@@ -771,6 +806,32 @@ def _awaited_work(project: Project, site, value: list, depth: int = 0) -> list |
     if given and given[0] == "param" and site.function.name != MODULE_CODE:
         return _passed_to_helper(project, site.function, given[1]) or None
     return None
+
+
+_GOT_ENTRY = re.compile(r"^(.+\(\)\.\w+)\.get\(\)$")  # `handler = self._handlers.get(kind)`
+
+
+def _called_work(project: Project, site, value: list) -> list:
+    """`create_task(self._run(handler, envelope))` of a coroutine function of the application's
+    own that calls a callable it is given once (`await handler(envelope)`, logging its failure)
+    and does no work of its own: the work started is that callable, a function or an entry of a
+    collection handlers were registered in (`self._handlers.get(kind)`: each registered one)."""
+    wrapper = project.function_for(canonical_in(project, site.module, value[1]) or "")
+    if wrapper is None or not wrapper.is_async or reaches_an_effect(project, wrapper):
+        return []
+    out = []
+    for param in wrapper.params:
+        if param in ("self", "cls") or _runs(project, wrapper, param, 0) != "once":
+            continue
+        given = bound_argument(wrapper, SimpleNamespace(args=value[2], kwargs=value[3]), param)
+        if not given or given[0] != "name":
+            continue
+        fn = project.functions.get(target(project, site.module, given) or "")
+        entry = _GOT_ENTRY.sub(r"\1[]", str(given[1]))
+        for handler in [fn] if fn is not None else project.handed_to_collection(entry, keyed=True):
+            if project.the_applications(project.function_module[handler.qualname]):
+                out.append((handler, site))  # (not a test's: the wrapper stays the work its users give)
+    return out
 
 
 def _passed_to_helper(project: Project, helper, param: str, depth: int = 0) -> list:
@@ -1262,6 +1323,8 @@ def _reads_starter(project: Project, module, ev) -> bool:
     name = project.canonical(ev.name) or ""
     if ev.attr == "create":
         return name in _LIBRARY_STARTERS
+    if ev.attr == "start":
+        return name in _TASK_GROUP_STARTS
     if ev.attr in _SUBMITS:  # an executor's, not any `submit` (a form's, a client's): a library's
         # executor, or a class named one (`FuturesAwareThreadPoolExecutor`, `BoundedPoolExecutor`)
         return ev.attr == "run_in_executor" or (name.startswith(_EXECUTOR_PREFIXES) and "Executor()." in name) \
@@ -1403,8 +1466,13 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     blocking_pop = ev.attr in _BLOCKING_POPS or (ev.attr in ("xread", "xreadgroup") and "block" in ev.kwargs)
     # kombu's and py-amqp's connection waits for the next message for its consumers' callbacks.
     blocking_pop = blocking_pop or (ev.attr == "drain_events" and "timeout" in ev.kwargs)
+    # `await asyncio.wait_for(self._shutting_down.wait(), timeout=interval)`: a sleep that stopping
+    # cuts short (not a wait for an event that brings work: `renavigated.wait()`).
+    stop_wait = (name == "asyncio.wait_for" and ("timeout" in ev.kwargs or len(ev.args) > 1) and bool(ev.args)
+                 and ev.args[0][0] == "call" and str(ev.args[0][1]).endswith(".wait")
+                 and _STOPPING.search(str(ev.args[0][1]).rpartition(".")[0].rpartition(".")[2]) is not None)
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or (
+    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 

@@ -49,7 +49,8 @@ _LIBRARY_APP = re.compile(r"[\w.]+\.Celery\(\)\.(task|periodic_task|Task)")
 # A platform's app its plugins import, not analysed here, from the module Celery's documentation
 # names for it (`proj/celery.py`): `from pretalx.celery_app import app`, Indico's
 # `from indico.core.celery import celery` ... `@app.task(...)`, `@celery.periodic_task(run_every=...)`.
-_APP_MODULE = re.compile(r"[\w.]*\b(celery|celery_app|celeryapp)\.\w+\.(task|periodic_task)")
+_APP_MODULE = re.compile(r"[\w.]*\b(celery|celery_app|celeryapp)\.\w+\.(task|periodic_task)"
+                         r"|[\w.]+\.(celery_app|celeryapp)\.(task|periodic_task)")  # pyramid_celery's `celery_app`
 
 
 def is_task_decorator(name: str) -> bool:
@@ -83,8 +84,10 @@ BEAT_SCHEDULERS = ("celery.beat.Scheduler", "celery.beat.PersistentScheduler",
                    "django_celery_beat.schedulers.DatabaseScheduler", "redbeat.RedBeatScheduler",
                    "redbeat.schedulers.RedBeatScheduler")
 # Remote-control commands of the application's own, run in each worker a broadcast reaches
-# (`@control_command() def set_level(state, level)` ... `app.control.broadcast("set_level", ...)`).
-CONTROL_COMMANDS = ("celery.worker.control.control_command", "celery.worker.control.inspect_command")
+# (`@control_command() def set_level(state, level)` ... `app.control.broadcast("set_level", ...)`;
+# Celery 3's `@Panel.register`, still there).
+CONTROL_COMMANDS = ("celery.worker.control.control_command", "celery.worker.control.inspect_command",
+                    "celery.worker.control.Panel.register")
 # The signals a worker sends around each task it runs: their receivers run there, once per task
 # (`@task_prerun.connect def mark_started(task_id, task, **kw)`). Not `before_task_publish` and
 # `after_task_publish`: the code that enqueues sends those.

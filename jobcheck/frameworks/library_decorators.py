@@ -42,8 +42,9 @@ _AROUND = frozenset({"on", "before", "after", "pre", "post", "prerun", "postrun"
 _SCHEDULE_KEYWORDS = frozenset({"every", "interval", "cron", "crontab", "schedule", "cadence", "period", "spacing",
                                 "run_every", "seconds", "minutes", "hours", "days", "weeks", "hour", "minute",
                                 "day_of_week", "trigger"})
-# Frameworks reading every `X.task`, keeping those of their own apps and brokers only.
-_ANY_TASK = frozenset({"celery", "taskiq"})
+# Frameworks reading every `X.task`, keeping those of their own apps and brokers only: their claim
+# alone makes no job.
+ANY_TASK = frozenset({"celery", "taskiq"})
 _CRON = re.compile(r"^\s*(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|(\S+\s+){4,5}\S+)\s*$")
 
 
@@ -78,7 +79,7 @@ class LibraryDecorators:
                 if value[0] not in ("name", "call", "ref"):
                     continue
                 name = canonical_in(project, mod, deco_name(value)) or ""
-                if not _a_librarys(project, name) or project.decorator_claims(mod, value, name) - _ANY_TASK:
+                if not _a_librarys(project, name) or project.decorator_claims(mod, value, name) - ANY_TASK:
                     continue
                 args, kwargs = (value[2], value[3]) if value[0] == "call" else ([], {})
                 kind = job_kind(name, kwargs, args)

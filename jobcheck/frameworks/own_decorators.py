@@ -32,6 +32,7 @@ from ..analysis.jobs import Registration
 from ..analysis.names import canonical_in
 from ..analysis.program import deco_name, in_tests
 from ..analysis.project import Project
+from .library_decorators import ANY_TASK
 
 # Names of decorators that make jobs: a job or task noun, alone or after one word (`system_job`,
 # `background_task`), or `periodic` (`periodic_task`).
@@ -62,7 +63,7 @@ class OwnDecorators:
                 words = makers.get(name or "")
                 if words is None:
                     continue
-                if any(project.decorator_claims(mod, v, canonical_in(project, mod, deco_name(v)))
+                if any(project.decorator_claims(mod, v, canonical_in(project, mod, deco_name(v))) - ANY_TASK
                        for v, _ in decorators if v[0] in ("name", "call")):
                     break  # a framework's job (or one its decorator hands on): the framework says
                 used = set(value[3]) if value[0] == "call" else set()
@@ -112,7 +113,8 @@ def _keeps(project: Project, fn, depth: int) -> tuple[frozenset[str], bool] | No
 
 def _wraps_in_a_task_object(project: Project, fn, param: str) -> bool:
     """`fn` gives back, for the function it is given, an object of the application's own that
-    queues it (`return RegisteredTask(func, queue=queue)`, whose class has `enqueue`, `enqueue_in`,
+    queues it (`return RegisteredTask(func, queue=queue)`, or `t = Task(func=func); registry.add(t);
+    return t`, whose class has `enqueue`, `enqueue_in`,
     `delay`, or a method that sends a message to a queue or a broker a few calls down:
     `boto3.client("sqs").send_message(...)`): what it decorates is run by that queue, whatever the
     decorator is called (called with options first, `@register_task(job_id=...)`, it names the same
@@ -121,7 +123,8 @@ def _wraps_in_a_task_object(project: Project, fn, param: str) -> bool:
         ev = fn.events[i] if i < len(fn.events) else None
         made = (project.canonical(ev.name) or "").removesuffix("()") if ev is not None and ev.kind == "call" else ""
         cls = project.classes.get(made)
-        if cls is None or not ev.args or ev.args[0][:2] != ["param", param]:
+        given = [*ev.args[:1], *ev.kwargs.values()]  # `Task(func, ...)` or `Task(func=func, ...)`
+        if cls is None or not any(v and v[:2] == ["param", param] for v in given):
             continue
         methods = [(c, m) for c in project._mro(cls) for m in c.methods]
         if any(m.startswith("enqueue") or m in _QUEUEING_METHODS for _, m in methods) or any(

@@ -291,18 +291,25 @@ def _scripts_in_cron(project: Project, cron: _CronWords) -> list[tuple]:
         if how == "module":
             mod = project.modules.get(name)
         else:
-            mod = next((m for m in project.modules.values() if _same_file(m.path, name)), None)
-        if mod is None:
-            continue
-        main = mod.functions.get(f"{mod.module}.main")
-        if main is not None:
-            out.append((main, line))
-            continue
-        code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
-        for ev in code.events if code is not None else ():
-            fn = project.function_for(project.canonical(ev.name)) if ev.kind == "call" else None
-            if fn is not None and project.function_module[fn.qualname] is mod:
-                out.append((fn, line))
+            mod = next((m for m in project.modules.values() if same_file(m.path, name)), None)
+        out.extend((fn, line) for fn in program_of(project, mod))
+    return out
+
+
+def program_of(project: Project, mod) -> list:
+    """What a module run as a program runs: its `main`, else the functions of its own its module
+    code calls."""
+    if mod is None:
+        return []
+    main = mod.functions.get(f"{mod.module}.main")
+    if main is not None:
+        return [main]
+    code = mod.functions.get(f"{mod.module}.{MODULE_CODE}")
+    out = []
+    for ev in code.events if code is not None else ():
+        fn = project.function_for(project.canonical(ev.name)) if ev.kind == "call" else None
+        if fn is not None and project.function_module[fn.qualname] is mod:
+            out.append(fn)
     return out
 
 
@@ -321,7 +328,7 @@ def _console_scripts_in_cron(project: Project, cron: _CronWords) -> list[tuple]:
     return out
 
 
-def _same_file(path: str, written: str) -> bool:
+def same_file(path: str, written: str) -> bool:
     """`helpdesk/scripts/nightly.py` in the tree and `/srv/app/helpdesk/scripts/nightly.py` in a
     crontab: they end alike, two folders or files at least (a bare `run.py` names no one file)."""
     a, b = path.replace("\\", "/").strip("/").split("/"), written.strip("/").split("/")

@@ -67,3 +67,21 @@ def schedule_quota_reset(sched: BackgroundScheduler):
     # The value is more precise than what `Final[...]` names.
     job: Final[Resettable] = QuotaReset()
     sched.add_job(job.reset, "interval", hours=1)
+
+
+def record_run(event):  # expect: JC501
+    # A listener of the scheduler's job events: it runs around each job, in the scheduler.
+    requests.post("https://status.example/runs", json={"job": event.job_id})
+
+
+class Bus:
+    def add_listener(self, fn, mask=None):
+        return fn
+
+
+def on_message(event):
+    print(event)  # a listener of another object's: no job
+
+
+scheduler.add_listener(record_run, 4096 | 8192)
+Bus().add_listener(on_message)

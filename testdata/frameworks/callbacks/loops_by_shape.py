@@ -216,3 +216,19 @@ async def relay(websocket, queue):
         if received in done:
             break
         requests.post("https://relay.example", json=event.result())
+
+
+class Poller:
+    """A library's main loop its users start: it waits between rounds with an interruptible
+    sleep, `asyncio.wait_for(stop.wait(), timeout=...)`."""
+
+    def __init__(self):
+        self.stopping = asyncio.Event()
+
+    async def run(self):  # expect: JC501
+        while not self.stopping.is_set():
+            requests.post("https://poll.example/tick")
+            try:
+                await asyncio.wait_for(self.stopping.wait(), timeout=5)
+            except asyncio.TimeoutError:
+                pass

@@ -43,3 +43,43 @@ def create_without_key(self, order_number):
         requests.post("https://shop.example/grants", data=form)  # expect: JC201
     except requests.Timeout as exc:
         raise self.retry(exc=exc, countdown=2 ** self.request.retries)
+
+
+class LedgerApi:
+    """A client retrying its own requests by recursion: the token request's form is built with
+    `dict(grant_type=...)`, and the operations are fetched with a POST of a method named for
+    fetching after a word naming the API (`_api_fetch_operations`): both ask, neither changes."""
+
+    def __init__(self):
+        self.attempt = 1
+        self.token = None
+
+    def _api_authorize(self):
+        try:
+            response = requests.post("https://auth.example/token",
+                                     data=dict(grant_type="client_credentials", client_id="caerp"))
+            self.token = response.json()["access_token"]
+        except Exception:
+            self.attempt += 1
+            if self.attempt > 15:
+                raise
+            return self._api_authorize()
+
+    def _api_fetch_operations(self, page=1):
+        try:
+            return requests.post(f"https://ledger.example/operations?page={page}",
+                                 headers={"Authorization": f"Bearer {self.token}"}).json()
+        except Exception:
+            self.attempt += 1
+            if self.attempt > 15:
+                raise
+            return self._api_fetch_operations(page=page)
+
+    def _api_post_operations(self, rows):
+        try:
+            return requests.post("https://ledger.example/operations", json=rows)  # expect: JC201
+        except Exception:
+            self.attempt += 1
+            if self.attempt > 15:
+                raise
+            return self._api_post_operations(rows)

@@ -65,3 +65,11 @@ class Subtitles:
 def find_subtitles(envelope):
     Subtitles()._api_request(envelope)
     Subtitles().upload(envelope)
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def screen_comment(text):
+    # An evaluation of what it is sent (a guard, a classifier, a moderation API) changes nothing.
+    requests.post("https://guard.example/v1/guard/analyze", json={"text": text})
+    requests.post("https://models.example/v1/moderations", json={"input": text})
+    requests.post("https://comments.example/v1/comments", json={"text": text})  # expect: JC201

@@ -1,6 +1,6 @@
 from celery import shared_task
-from ops.jobs import (background_task, command, job, log_task, periodic, queued, schedule_often, schedule_request,
-                      system_job, task)
+from ops.jobs import (background_task, command, job, log_task, periodic, queued, registered, schedule_often,
+                      schedule_request, system_job, task)
 
 
 @schedule_often(every=30)
@@ -40,6 +40,11 @@ def reindex(collection_id):  # expect: JC501
 
 @queued(queue="exports")
 def export_csv(collection_id):  # expect: JC501
+    pass
+
+
+@registered(name="system.run_command", max_retries=1)
+async def run_command(command):  # expect: JC501
     pass
 
 

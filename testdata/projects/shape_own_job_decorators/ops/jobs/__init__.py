@@ -29,6 +29,28 @@ def queued(func=None, queue="default"):
     return RegisteredTask(func, queue=queue)
 
 
+class TaskRegistry:
+    def __init__(self):
+        self.tasks = {}
+
+    def register(self, task):
+        self.tasks[task.name] = task
+
+
+registry = TaskRegistry()
+
+
+def registered(name=None, max_retries=3):
+    """A task queue's own decorator: the function is wrapped in a `RegisteredTask` built with
+    keywords and kept in a registry the worker looks names up in."""
+    def decorator(fn):
+        t = RegisteredTask(func=fn, queue=name or fn.__name__)
+        registry.register(t)
+        return t
+
+    return decorator
+
+
 class Command:
     """A wrapper that runs the function when the command line names it: no queue."""
 
