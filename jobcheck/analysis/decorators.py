@@ -40,7 +40,7 @@ class Decorated:
         return self.module.module
 
 
-def _through_partial(project: Project, value: list) -> list:
+def _through_partial(value: list) -> list:
     """`@task_tm` with `task_tm = functools.partial(app.task, base=Tx)` at module level: the
     decorator is `app.task` called with the partial's keywords."""
     if value[0] == "call" and value[1] == "functools.partial" and value[2] and value[2][0] and value[2][0][0] == "name":
@@ -59,7 +59,7 @@ def _read_decorators(project: Project, mod: ModuleSummary, fn: FunctionSummary) 
             assigned = project.deref(value)
             if assigned and assigned is not value and assigned[0] == "call" and assigned[1]:
                 value = assigned
-        value = _through_partial(project, value)
+        value = _through_partial(value)
         name = project.canonical(deco_name(value))
         if not name:
             continue

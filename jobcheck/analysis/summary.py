@@ -2310,6 +2310,12 @@ def _accepts_conflict(handler: ast.ExceptHandler) -> bool:
     return False
 
 
+def names_stopping(name: str) -> bool:
+    """A name with a word of stopping in it (`_shutting_down`, `stop_event`), as a loop's test reads
+    one (`_STOP_WORDS`)."""
+    return any(part.lower().startswith(_STOP_WORDS) for part in _NAME_PARTS.split(name))
+
+
 def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:
     """A name, attribute or no-argument call whose last name has one of `words` in it."""
     if isinstance(node, ast.Call) and not node.args and not node.keywords:

@@ -53,7 +53,7 @@ from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import canonical_in, name_words, target
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
-from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary
+from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary, names_stopping
 from ..analysis.values import lit
 from ..effects.catalog import MUTATING_WORDS
 from .base import job_from_function
@@ -112,7 +112,6 @@ _HANDED_DATA = BOOKKEEPING_METHODS | {"get_nowait", "put", "put_nowait", "empty"
 _TAKEN = tuple(f"{get}()" for get in _QUEUE_GETS)  # what a queue's `get` returned
 _BLOCKING_POPS = ("blpop", "brpop", "brpoplpush", "blmove", "blmpop", "bzpopmin", "bzpopmax", "bzmpop")
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
-_STOPPING = re.compile(r"(?i)stop|shut|exit|quit|terminat|cancel|abort|halt|closing")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
            "curio.sleep",
            # a Qt thread's own (`self.msleep(500)`, `QThread.sleep(5)`)
@@ -284,8 +283,10 @@ def _given_what_it_repeats(project: Project, runner, ev) -> bool:
     """A runner (`_is_runner`) this call hands a callable to repeat. One left with its defaults
     (`run_worker(queue, once=args.once)`, whose `on_heartbeat=None` it calls each round when a
     host gives one) runs its own work: the loop is the job."""
-    if "<locals>" in runner.qualname or not _is_runner(project, runner):
-        return _is_runner(project, runner)
+    if not _is_runner(project, runner):
+        return False
+    if "<locals>" in runner.qualname:
+        return True  # (a closure repeats what its enclosing function was given: not this call's to say)
     positional = [p for p in runner.params if p not in ("self", "cls")]
     repeated = [p for p in positional if _runs(project, runner, p, 0) == "repeats"]
     return "**" in ev.kwargs or any(p in ev.kwargs or positional.index(p) < len(ev.args) for p in repeated)
@@ -1470,7 +1471,7 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # cuts short (not a wait for an event that brings work: `renavigated.wait()`).
     stop_wait = (name == "asyncio.wait_for" and ("timeout" in ev.kwargs or len(ev.args) > 1) and bool(ev.args)
                  and ev.args[0][0] == "call" and str(ev.args[0][1]).endswith(".wait")
-                 and _STOPPING.search(str(ev.args[0][1]).rpartition(".")[0].rpartition(".")[2]) is not None)
+                 and names_stopping(str(ev.args[0][1]).rpartition(".")[0].rpartition(".")[2]))
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
     return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))

@@ -6,10 +6,10 @@ script of its own (`["python", "tools/sync.py"]`). What the program runs (the mo
 the functions its module code calls; the command's `handle`) is work started in the background,
 in a process of its own: listed as kind `background`, no entry point.
 
-Read from the argument list alone, wherever it is written (a call's argument, a module or class
+Read from the argument list alone, wherever it is written (a call's argument, a module
 constant): words that run one of the application's modules are written for a process to run
-them. A list whose program is not Python, or whose module is not the application's, runs nothing
-here.
+them. A list whose module, command or script is not the application's runs nothing here
+(`[sys.executable, "-m", "pip", "install", ...]`).
 """
 
 from __future__ import annotations
