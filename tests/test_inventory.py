@@ -882,6 +882,11 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Waiter._collect": ("background", ["start"]), "Scanner.scan_forever": ("periodic", ["schedule"]),
         "Notifier.announce": ("step", ["schedule"]),
     }),
+    ("frameworks/callbacks/queue_entries.py", {
+        "Worker.serve": ("periodic", ["schedule"]), "Entry.run": ("step", ["schedule"]),
+        "Runner.start": ("periodic", ["schedule"]), "Job.run": ("step", ["schedule"]),
+        "Mixed.serve": ("periodic", ["schedule"]), "Ping.run": ("step", ["schedule"]), "Pong.run": ("step", ["schedule"]),
+    }),
     ("frameworks/celery/beat_scheduler.py", {"ReportingScheduler.tick": ("periodic", ["schedule"])}),
     ("frameworks/dramatiq/middleware_hooks.py", {
         "AdminMiddleware.before_process_message": ("callback", ["enqueue"]),

@@ -22,8 +22,10 @@ _TRAITS = ("traitlets.Instance", "traitlets.traitlets.Instance")
 _UNREADABLE = object()
 _DICT = ("dict", "builtins.dict")
 # What puts an element in a list or set the instance holds: `append(x)`, `add(x)`, `insert(0, x)`, `extend([x, y])`.
-_PUTS = ("append", "add", "insert", "extend")
-_TABLE_ENTRY = re.compile(r"^(.+?)(?:\[(in|=\w+)?\]|\.get\(\))(?:#(\d+))?(?:(?:\(\))?\.(\w+))?$")
+_PUTS = ("append", "appendleft", "add", "insert", "extend", "put", "put_nowait")
+# An entry of a table or collection: `X[]`, `X[=ping]`, `X[in]` (its keys), or taken out by a call
+# (`X.get()`, `await queue.get()`, `pending.pop()`), then an item (`#2`) and a method (`.run`).
+_TABLE_ENTRY = re.compile(r"^(.+?)(?:\[(in|=\w+)?\]|\.(?:get|get_nowait|pop|popleft)\(\))(?:#(\d+))?(?:(?:\(\))?\.(\w+))?$")
 
 
 class Program:
@@ -592,7 +594,7 @@ class Program:
         family = [owner] if cls is None else [c.qualname for c in (*self._mro(cls), *self.subclasses(owner))]
         collections = self._collections()
         for value in (v for o in dict.fromkeys(family) for v in collections.get((o, attr), ())):
-            cls = self.canonical(value[1]) if value and value[0] == "call" and value[1] else None
+            cls = _instance_class(self, value)
             fn = self.function_for(self.canonical(f"{cls}().{method}")) if cls in self.classes else None
             if fn is not None and fn not in out:
                 out.append(fn)
@@ -618,7 +620,7 @@ class Program:
         for o in dict.fromkeys(family):  # `self.workers[site] = SiteWorker()`, in any method of the family
             methods = (self.functions.get(f"{o}.{m}") for m in self.classes[o].methods) if o in self.classes else ()
             values.extend(value for fn in methods if fn is not None for stored, _, value in fn.item_stores if stored == attr)
-        made = {self.canonical(v[1]) if v and v[0] == "call" and v[1] else None for v in values}
+        made = {_instance_class(self, v) for v in values}
         return made.pop() if len(made) == 1 and next(iter(made)) in self.classes else None
 
     def _collections(self) -> dict[tuple[str, str], list]:
@@ -761,6 +763,16 @@ def _params_held(value: list | None) -> list[tuple[str, str | None]]:
     if value[0] == "dict":
         return [(v[1], str(k[1])) for k, v in value[1] if k and k[0] == "lit" and v and v[0] == "param"]
     return []
+
+
+def _instance_class(program: Program, value: list | None) -> str | None:
+    """The class of the instance a Value is: one constructed (`Job(name)`) or a parameter
+    annotated with a class (`job: Job`, named `Job()`)."""
+    if value and value[0] == "call" and value[1]:
+        return program.canonical(value[1])
+    if value and value[0] == "name" and isinstance(value[1], str) and value[1].endswith("()"):
+        return program.canonical(value[1][:-2])
+    return None
 
 
 def _put_into(fn: FunctionSummary, ev: Event) -> tuple[str, bool] | None:

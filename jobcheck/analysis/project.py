@@ -967,7 +967,7 @@ class Project(Guards, Program):
             return [ran] if ran is not None else []
         if event.kind == "call" and event.name and "<getattr:" in event.name:
             return self.dispatched_methods(event.name)
-        if event.kind == "call" and event.name and ("[" in event.name or ".get()" in event.name):
+        if event.kind == "call" and event.name and ("[" in event.name or _TAKEN_OUT.search(event.name)):
             held = self.table_functions(event.name) or self.handed_to_collection(event.name, keyed=False)
             if held:
                 return held
@@ -1468,6 +1468,7 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
 
 # ORM calls that return (row, created): work under `if created:` runs for the first caller only.
 _SEND_METHODS = ("send", "send_robust", "asend", "asend_robust")
+_TAKEN_OUT = re.compile(r"\.(get|get_nowait|pop|popleft)\(\)")  # an entry taken out of a collection (`Program.table_functions`)
 _TABLE_CALL = re.compile(r"(\[(=[^\]]*)?\]|\.get\(\))$")  # a table's entry called: `X().handlers[]`, `[=ping]`, `.get()`
 # Logging calls: a log line is no work of a job's own.
 _BUILTIN_NAMES = BUILTINS | {"str()", "int()", "dict()", "list()", "set()", "tuple()", "bytes()"}
