@@ -886,6 +886,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Worker.serve": ("periodic", ["schedule"]), "Entry.run": ("step", ["schedule"]),
         "Runner.start": ("periodic", ["schedule"]), "Job.run": ("step", ["schedule"]),
         "Mixed.serve": ("periodic", ["schedule"]), "Ping.run": ("step", ["schedule"]), "Pong.run": ("step", ["schedule"]),
+        "drain_reports": ("periodic", ["schedule"]), "Report.send": ("step", ["schedule"]),
     }),
     ("frameworks/celery/beat_scheduler.py", {"ReportingScheduler.tick": ("periodic", ["schedule"])}),
     ("frameworks/dramatiq/middleware_hooks.py", {

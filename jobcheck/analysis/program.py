@@ -23,9 +23,10 @@ _UNREADABLE = object()
 _DICT = ("dict", "builtins.dict")
 # What puts an element in a list or set the instance holds: `append(x)`, `add(x)`, `insert(0, x)`, `extend([x, y])`.
 _PUTS = ("append", "appendleft", "add", "insert", "extend", "put", "put_nowait")
+TAKES_ENTRY = ("get", "get_nowait", "pop", "popleft")  # a call taking one entry out of a collection
 # An entry of a table or collection: `X[]`, `X[=ping]`, `X[in]` (its keys), or taken out by a call
 # (`X.get()`, `await queue.get()`, `pending.pop()`), then an item (`#2`) and a method (`.run`).
-_TABLE_ENTRY = re.compile(r"^(.+?)(?:\[(in|=\w+)?\]|\.(?:get|get_nowait|pop|popleft)\(\))(?:#(\d+))?(?:(?:\(\))?\.(\w+))?$")
+_TABLE_ENTRY = re.compile(rf"^(.+?)(?:\[(in|=\w+)?\]|\.(?:{'|'.join(TAKES_ENTRY)})\(\))(?:#(\d+))?(?:(?:\(\))?\.(\w+))?$")
 
 
 class Program:
@@ -599,6 +600,57 @@ class Program:
             if fn is not None and fn not in out:
                 out.append(fn)
         return out
+
+    def module_collection_methods(self, event: Event) -> list[FunctionSummary]:
+        """`item = JOBS.get(); item.run()` where `JOBS` is a module-level collection (`JOBS =
+        queue.Queue()`): the method of each class whose instances the project puts in it
+        (`JOBS.put(Job(...))`, `def add(job: Job): JOBS.put(job)`)."""
+        taken = self._module_entries().get(id(event))
+        if taken is None:
+            return []
+        out: list[FunctionSummary] = []
+        for value in self._module_puts().get(taken, ()):
+            cls = _instance_class(self, value)
+            fn = self.function_for(self.canonical(f"{cls}().{event.attr}")) if cls in self.classes else None
+            if fn is not None and fn not in out:
+                out.append(fn)
+        return out
+
+    def _module_variable(self, ref: str | None) -> str | None:
+        """`pkg.mod.JOBS` of a call's `pkg.mod.JOBS.put`, where JOBS is a module-level variable."""
+        base = (ref or "").rpartition(".")[0]
+        module, _, var = base.rpartition(".")
+        mod = self.modules.get(module)
+        return base if mod is not None and var in mod.assigns else None
+
+    def _module_puts(self) -> dict[str, list]:
+        """Module-level collection -> the Values put in it anywhere in the project."""
+        def build() -> dict[str, list]:
+            out: dict[str, list] = {}
+            for fn in self.functions.values():
+                for ev in fn.events:
+                    held = self._module_variable(ev.ref) if ev.kind == "call" and ev.attr in _PUTS and ev.args else None
+                    if held is not None:
+                        out.setdefault(held, []).append(ev.args[-1])
+            return out
+        return self.once("module collection puts", build)
+
+    def _module_entries(self) -> dict[int, str]:
+        """By event (its id): the module-level collection whose entry the call's receiver was taken
+        out of (`item = JOBS.get()`, `JOBS.pop().run()`)."""
+        def build() -> dict[int, str]:
+            out: dict[int, str] = {}
+            for fn in self.functions.values():
+                for ev in fn.events:
+                    if ev.kind != "call" or not ev.attr or len(ev.receiver_src) != 1:
+                        continue
+                    source = fn.events[ev.receiver_src[0]] if ev.receiver_src[0] < len(fn.events) else None
+                    if source is not None and source.kind == "call" and source.attr in TAKES_ENTRY:
+                        held = self._module_variable(source.ref)
+                        if held is not None:
+                            out[id(ev)] = held
+            return out
+        return self.once("module collection entries", build)
 
     def collection_class(self, owner: str, attr: str) -> str | None:
         """The class of every entry of an instance's collection (`self.workers[site] = SiteWorker()`,

@@ -19,7 +19,7 @@ from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, once_policy, recursion_policy, requeue_policy
 from .model_signals import add_model_signal_receivers
 from .names import analysed_tops, canonical_in, completed_path, name_words, origin, target
-from .program import Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
+from .program import TAKES_ENTRY, Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
 from .values import literals
@@ -988,7 +988,8 @@ class Project(Guards, Program):
                 resolved = origin(self, module, signal) if module is not None else signal
                 receivers = self.signal_receivers.get(resolved or signal, [])
             return [self.functions[q] for q in receivers if q in self.functions]
-        return self.constructed_implementations(event) or self.dispatched_implementations(event)
+        return self.constructed_implementations(event) or self.module_collection_methods(event) \
+            or self.dispatched_implementations(event)
 
     def constructed_implementations(self, event: Event) -> list[FunctionSummary]:
         """`self.delivery.send(files)` where the class keeps a parameter of its constructor
@@ -1468,7 +1469,7 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
 
 # ORM calls that return (row, created): work under `if created:` runs for the first caller only.
 _SEND_METHODS = ("send", "send_robust", "asend", "asend_robust")
-_TAKEN_OUT = re.compile(r"\.(get|get_nowait|pop|popleft)\(\)")  # an entry taken out of a collection (`Program.table_functions`)
+_TAKEN_OUT = re.compile(rf"\.({'|'.join(TAKES_ENTRY)})\(\)")  # an entry taken out of a collection (`Program.table_functions`)
 _TABLE_CALL = re.compile(r"(\[(=[^\]]*)?\]|\.get\(\))$")  # a table's entry called: `X().handlers[]`, `[=ping]`, `.get()`
 # Logging calls: a log line is no work of a job's own.
 _BUILTIN_NAMES = BUILTINS | {"str()", "int()", "dict()", "list()", "set()", "tuple()", "bytes()"}

@@ -1,12 +1,14 @@
 # jobcheck-test: select=JC501
 # A worker that takes each entry from a collection of its instance and runs a method of it
 # (`entry = await self.queue.get(); await entry.run()`, `self.pending.pop().run()`) runs the
-# method of the one class every entry put there is: constructed where it is put
-# (`self.queue.put(Entry(...))`) or a parameter annotated with it (`def queue(self, job: Job)`).
+# method of the class every entry put there is: constructed where it is put
+# (`self.queue.put(Entry(...))`) or a parameter annotated with it (`def queue(self, job: Job)`). So
+# does one that takes them out of a module-level collection (`item = REPORTS.get(); item.send()`).
 # Entries of several classes: the method of each can run (a value of no known class put there adds
 # nothing).
 import asyncio
 import logging
+import queue
 import time
 
 import requests
@@ -91,3 +93,22 @@ class Mixed:
         while True:
             entry = await self.queue.get()
             entry.run()
+
+
+class Report:
+    def send(self):
+        requests.post("https://hooks.example/report", json={})
+
+
+REPORTS = queue.Queue()
+
+
+def schedule_report(report: Report):
+    REPORTS.put(report)
+
+
+def drain_reports():  # expect: JC501
+    while True:
+        item = REPORTS.get()
+        item.send()
+        time.sleep(1)
