@@ -882,6 +882,11 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Waiter._collect": ("background", ["start"]), "Scanner.scan_forever": ("periodic", ["schedule"]),
         "Notifier.announce": ("step", ["schedule"]),
     }),
+    ("frameworks/callbacks/loop_over_callables.py", {
+        "steward_loop": ("periodic", ["schedule"]), "sync_accounts": ("step", ["schedule"]),
+        "send_digest": ("step", ["schedule"]), "rotate_keys": ("step", ["schedule"]),
+        "listing_loop": ("periodic", ["schedule"]),
+    }),
     ("frameworks/callbacks/queue_entries.py", {
         "Worker.serve": ("periodic", ["schedule"]), "Entry.run": ("step", ["schedule"]),
         "Runner.start": ("periodic", ["schedule"]), "Job.run": ("step", ["schedule"]),

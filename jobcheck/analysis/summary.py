@@ -20,7 +20,7 @@ import builtins
 import re
 import string
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bindings import global_assignments, library_arm
@@ -871,6 +871,16 @@ class Summarizer:
         index = len(self.fn.events)
         self.fn.events.append(ev)
         sources = frozenset((index,)) | receiver_src | kw_sources
+        held = self.scope.held.get(func.id, _OTHER) if isinstance(func, ast.Name) and ev.name is None else _OTHER
+        if held[0] == "each":
+            # `for step in (run_sync, run_mail): step()`: a call of each of them, one event each.
+            named = [v[1] for v in held[1] if v[0] == "name" and v[1]]
+            for i, name in enumerate(named):
+                if i == 0:
+                    ev.name = name
+                else:
+                    sources = sources | {len(self.fn.events)}
+                    self.fn.events.append(replace(ev, name=name))
         for s in argsrc:
             sources = sources | s
         return sources
@@ -937,12 +947,15 @@ class Summarizer:
 
     def _mark_statement(self, value: ast.expr | None, first: int, kept: bool) -> None:
         """The call a statement is made for (`self.update_tasks()`, `n = await step()`): its event
-        is the last of those the statement added from `first`."""
+        is the last of those the statement added from `first` (the last ones, for a call of each
+        callable of a loop: `step()`)."""
         call = value.value if isinstance(value, ast.Await) else value
         if isinstance(call, ast.Call):
+            marked = False
             for ev in reversed(self.fn.events[first:]):
                 if ev.kind == "call" and (ev.line, ev.col) == (call.lineno, call.col_offset):
-                    ev.statement, ev.kept = True, kept
+                    ev.statement, ev.kept, marked = True, kept, True
+                elif marked:
                     break
 
     def _awaited_param(self, node: ast.AST | None) -> None:
@@ -1432,10 +1445,24 @@ class Summarizer:
             self._bind_entry(target, f"{held}[]", sources)
             return
         self._bind(target, None, sources)
-        if each and isinstance(target, ast.Name) and isinstance(it, (ast.Tuple, ast.List)) and 1 < len(it.elts) <= 8 \
-                and all(isinstance(e, (ast.Name, ast.Attribute)) for e in it.elts):
+        if not each or not isinstance(it, (ast.Tuple, ast.List)) or not 1 < len(it.elts) <= 32:
+            return
+        if isinstance(target, ast.Name):
             # `for target in (self._listen, self._loop):` each of the callables written there in turn
-            self.scope.held[target.id] = ["each", [self.value(e) for e in it.elts]]
+            self._hold_each(target, it.elts)
+        elif isinstance(target, (ast.Tuple, ast.List)) and all(
+                isinstance(e, (ast.Tuple, ast.List)) and len(e.elts) == len(target.elts) for e in it.elts):
+            # `for name, step in (("sync", run_sync), ("mail", run_mail)):` a position of each tuple
+            for i, name in enumerate(target.elts):
+                if isinstance(name, ast.Name):
+                    self._hold_each(name, [e.elts[i] for e in it.elts])
+
+    def _hold_each(self, target: ast.Name, elts: list) -> None:
+        """The loop variable is each callable written there in turn; a lambda among them is no name
+        (what it calls is read where it is written)."""
+        if all(isinstance(e, (ast.Name, ast.Attribute, ast.Lambda)) for e in elts) \
+                and sum(not isinstance(e, ast.Lambda) for e in elts) > 1:
+            self.scope.held[target.id] = ["each", [self.value(e) for e in elts if not isinstance(e, ast.Lambda)]]
 
     def _instance_collection(self, node: ast.AST) -> str | None:
         """`self.modules` (or `self.modules.values()`) in a method: the instance's collection, named
