@@ -578,11 +578,33 @@ class Program:
         None where there is none."""
         owner, _, attr = held.rpartition("().")
         kind, entries = None, []
-        for _cls, value in self.instance_stores(owner, attr):
-            if value[0] in ("dict", "seq") and kind in (None, value[0]):
-                kind = value[0]
-                entries.extend(value[1])
+        for cls, value in self.instance_stores(owner, attr):
+            if value[0] == "call" and value[1] in _DICT and len(value[2]) == 1 and not value[3]:
+                value = value[2][0]  # `self._handlers = dict(handlers)`: a copy
+            for table in self._passed_tables(cls, value[1]) if value[0] == "param" else [value]:
+                if table[0] in ("dict", "seq") and kind in (None, table[0]):
+                    kind = table[0]
+                    entries.extend(table[1])
         return [kind, entries] if kind else None
+
+    def _passed_tables(self, cls: str, param: str) -> list[list]:
+        """The tables the constructions of `cls` pass for its constructor's parameter `param`
+        (`Worker(sessions, build_handlers(context))`): a dict or list written out, a module-level
+        one, or what a function of the application returns (`FunctionSummary.returns_dict`)."""
+        init = self.functions.get(f"{cls}.__init__")
+        if init is None or param not in init.params:
+            return []
+        out = []
+        for site in calls_named(self, (cls.rpartition(".")[2],)):
+            if site.name != cls:
+                continue
+            value = self.deref(bound_argument(init, site.event, param))
+            if value and value[0] == "call":
+                maker = self.function_for(self.canonical(value[1]) if isinstance(value[1], str) else None)
+                value = maker.returns_dict if maker is not None else None
+            if value:
+                out.append(value)
+        return out
 
     def _collection_methods(self, held: str, method: str) -> list[FunctionSummary]:
         """`for mod in self.modules: mod.send_msg(msg)`: that method of each class whose instances

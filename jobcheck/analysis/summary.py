@@ -1327,14 +1327,31 @@ class Summarizer:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
         if not self.fn.returns_one_of:
             self.fn.returns_one_of = self._table_entry_returned(node.value)
-        if self.fn.returns_dict is None and isinstance(node.value, ast.Dict):
-            self.fn.returns_dict = self.value(node.value)
+        if self.fn.returns_dict is None:
+            self.fn.returns_dict = self._dict_returned(node.value)
         if isinstance(node.value, ast.Name) and self.resolve(node.value) == f"{self.fn.qualname}.<locals>.{node.value.id}":
             self.fn.returns_function = f"{self.fn.qualname}.<locals>.{node.value.id}"  # `return on_message`
         returned = self.value(node.value) if isinstance(node.value, (ast.Name, ast.JoinedStr)) else None
         if returned and returned[0] == "param" and returned[1] not in self.fn.returns_param:
             self.fn.returns_param.append(returned[1])  # `return f"{func.__module__}.{func.__name__}"`
 
+
+    def _dict_returned(self, node: ast.AST | None) -> list | None:
+        """The dict a function returns, as written: a literal, a local holding one, a copy of it
+        (`dict(available)`), or a comprehension picking its entries (`{name: available[name] for
+        name in chosen}`, a subset of them)."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" \
+                and len(node.args) == 1 and not node.keywords:
+            node = node.args[0]
+        elif isinstance(node, ast.DictComp) and isinstance(node.value, ast.Subscript):
+            node = node.value.value
+        elif isinstance(node, ast.DictComp) and isinstance(node.value, ast.Call) \
+                and isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "get":
+            node = node.value.func.value
+        if isinstance(node, ast.Dict):
+            return self.value(node)
+        held = self.scope.held.get(node.id, _OTHER) if isinstance(node, ast.Name) else _OTHER
+        return held if held[0] == "dict" else None
 
     def _table_entry_returned(self, node: ast.AST | None) -> tuple:
         """`return handlers.get(kind)` / `return handlers[kind]` of a table written in the function

@@ -1468,15 +1468,19 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # kombu's and py-amqp's connection waits for the next message for its consumers' callbacks.
     blocking_pop = blocking_pop or (ev.attr == "drain_events" and "timeout" in ev.kwargs)
     # `await asyncio.wait_for(self._shutting_down.wait(), timeout=interval)`: a sleep that stopping
-    # cuts short (not a wait for an event that brings work: `renavigated.wait()`).
-    stop_wait = (name == "asyncio.wait_for" and ("timeout" in ev.kwargs or len(ev.args) > 1) and bool(ev.args)
-                 and ev.args[0][0] == "call" and str(ev.args[0][1]).endswith(".wait")
-                 and names_stopping(str(ev.args[0][1]).rpartition(".")[0].rpartition(".")[2]))
+    # cuts short, or that an event of the library's wakes early (`stop: asyncio.Event`, read by its
+    # type); not a wait for something of no known kind that brings work: `renavigated.wait()`.
+    waited = str(ev.args[0][1]) if ev.args and ev.args[0][0] == "call" else ""
+    stop_wait = (name == "asyncio.wait_for" and ("timeout" in ev.kwargs or len(ev.args) > 1)
+                 and waited.endswith(".wait") and (names_stopping(waited.rpartition(".")[0].rpartition(".")[2])
+                                                   or waited in _EVENT_WAITS))
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
     return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 
+_EVENT_WAITS = ("asyncio.Event().wait", "asyncio.locks.Event().wait", "threading.Event().wait", "anyio.Event().wait",
+                "trio.Event().wait")
 # Exceptions saying there is nothing to take (Django's `DoesNotExist`, `queue.Empty`, SQLAlchemy's
 # `NoResultFound`): a poll waiting in their `except` waits for work, it retries no failure.
 _EMPTY = re.compile(r"(DoesNotExist|Empty|NoResultFound)$")
