@@ -877,6 +877,9 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "open_context": ("callback", ["enqueue"]), "record_result": ("callback", ["enqueue"]),
         "warm_cache": ("callback", ["enqueue"]), "on_timeout": ("callback", ["enqueue"]), "rebuild": ("task", ["enqueue"]),
     }),
+    ("frameworks/temporal/scheduled_through_a_helper.py", {
+        "ExportActivities.upload": ("activity", ["enqueue"]), "ExportWorkflow": ("workflow", ["enqueue"]),
+    }),
     ("frameworks/callbacks/queue_workers.py", {
         "Runner._worker_loop": ("periodic", ["schedule"]), "process_next": ("step", ["schedule"]),
         "Waiter._collect": ("background", ["start"]), "Scanner.scan_forever": ("periodic", ["schedule"]),
