@@ -1947,6 +1947,8 @@ def _runs_until_stopped(test: ast.expr) -> bool:
     it says stop, not by its own progress (`while n < 3`, `while queue:` are not read this way)."""
     if isinstance(test, ast.Constant):
         return bool(test.value)
+    if _waits_to_stop(test):
+        return True  # `while await self.sleep(interval):`
     if isinstance(test, ast.BoolOp):
         return isinstance(test.op, ast.And) and all(_runs_until_stopped(v) for v in test.values)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
@@ -1965,7 +1967,13 @@ def _runs_until_stopped(test: ast.expr) -> bool:
 
 def _waits_to_stop(test: ast.expr) -> bool | None:
     """`while not stop.wait(interval):` waits each round and ends when told to stop: whether the
-    event is named for stopping; None for any other test."""
+    event is named for stopping; `while await self.sleep(interval):` (a sleep of the application's
+    that says whether to go on) too; None for any other test."""
+    sleep = test.value if isinstance(test, ast.Await) else test
+    if isinstance(sleep, ast.Call) and (sleep.args or sleep.keywords) and (
+            (isinstance(sleep.func, ast.Attribute) and sleep.func.attr == "sleep")
+            or (isinstance(sleep.func, ast.Name) and sleep.func.id == "sleep")):
+        return True
     if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
         return None
     call = test.operand

@@ -1473,7 +1473,7 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     waited = str(ev.args[0][1]) if ev.args and ev.args[0][0] == "call" else ""
     stop_wait = (name == "asyncio.wait_for" and ("timeout" in ev.kwargs or len(ev.args) > 1)
                  and waited.endswith(".wait") and (names_stopping(waited.rpartition(".")[0].rpartition(".")[2])
-                                                   or waited in _EVENT_WAITS))
+                                                   or project.canonical(waited) in _EVENT_WAITS))
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
     return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
@@ -1510,13 +1510,13 @@ def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
             # no next round follows it.
             sleeps = sleeps or not (ev.branch and any(loop == ev.loops[-1] and arms == ev.branch and line > ev.line
                                                       for loop, arms, line, _ in fn.breaks))
-        elif not _logs(project, ev) and not (plainly and (ev.in_test or (project.canonical(ev.name) or "") in BUILTINS)) \
-                and (project.canonical(ev.name) or "").partition("#")[0] not in _TAKEN:
+        elif not _logs(project, ev) and (project.canonical(ev.name) or "").partition("#")[0] not in _TAKEN:
             # (calling what a queue gave, `fn(*args)` after `fn, args = work.get()`, runs its items:
             # the jobs are what is put there, `item_queues`)
             waits = _helper_waits(project, ev)
-            sleeps = sleeps or waits
-            works = works or not (waits and _only_waits(project, ev))
+            sleeps = sleeps or waits  # (a helper's wait in the loop's test too: `while await self.sleep(5):`)
+            if not (plainly and (ev.in_test or (project.canonical(ev.name) or "") in BUILTINS)):
+                works = works or not (waits and _only_waits(project, ev))
     return sleeps and works
 
 

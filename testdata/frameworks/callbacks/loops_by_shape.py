@@ -4,6 +4,7 @@
 # loop handed to a thread pool of the application's own. A loop waiting for a result, a runner of
 # the callable it was given, and a loop that only waits are not.
 import asyncio
+import contextlib
 import threading
 import time
 
@@ -232,3 +233,22 @@ class Poller:
                 await asyncio.wait_for(self.stopping.wait(), timeout=5)
             except asyncio.TimeoutError:
                 pass
+
+
+class Plugin:
+    """A library's plugin base: `sleep` waits, or wakes early, and says whether to go on."""
+
+    def __init__(self):
+        self.wakeup = asyncio.Event()
+
+    async def sleep(self, seconds):
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.wakeup.wait(), timeout=seconds)
+        self.wakeup.clear()
+        return True
+
+
+class PrunerPlugin(Plugin):
+    async def run(self, worker):  # expect: JC501
+        while await self.sleep(60):
+            requests.post("https://jobs.example/prune", json={"worker": worker})
