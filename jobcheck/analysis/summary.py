@@ -1553,7 +1553,10 @@ class Summarizer:
         """`if once:`, `if under_test:` on a parameter that defaults to False or None, and `if not
         period:` (`if period is None:`) on one that has no default (a command's option): what it
         leaves is a caller's choice, the same in every round; the run its callers start by default
-        goes on. `inverted`: what its `else` arm leaves on (`if interval: sleep(interval) else: break`)."""
+        goes on. `inverted`: what its `else` arm leaves on (`if interval: sleep(interval) else: break`).
+        A conjunction is when one of its terms is (`if drain and queue_empty():`)."""
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and not inverted:
+            return any(self._off_by_default(v) for v in test.values)
         negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
         name = test.operand if negated else test
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is) \

@@ -252,3 +252,20 @@ class PrunerPlugin(Plugin):
     async def run(self, worker):  # expect: JC501
         while await self.sleep(60):
             requests.post("https://jobs.example/prune", json={"worker": worker})
+
+
+def claim(db):
+    return db.claim_next()
+
+
+def work_until_stopped(db, poll, drain=False):  # expect: JC501
+    """Left early only in the mode its caller asks for (`drain`): by default it runs until stopped."""
+    stop = threading.Event()
+    while not stop.is_set():
+        job = claim(db)
+        if job is not None:
+            requests.post("https://jobs.example/run", json={"job": job})
+            continue
+        if drain and db.pending() == 0:
+            break
+        stop.wait(poll)
