@@ -347,6 +347,7 @@ class Summarizer:
         self.stop_ifs: set[int] = set()  # `if` statements whose test says stop (`if stop.wait(5):`)
         self.count_ifs: set[int] = set()  # and those that count rounds (`if loops >= max_loops:`)
         self.else_stop_ifs: set[int] = set()  # whose `else` leaves on a caller's choice (`if interval:`)
+        self.mode_ifs: set[int] = set()  # whose body runs in a mode the caller chose (`if dry_run:`)
         self.gated: tuple = ()  # the calls whose unpacked flag the current statement runs under
         self._strings: dict[str, str] = {}
         self._flags: dict[str, int] = {}  # in the current function: name -> the call it was unpacked from
@@ -1299,6 +1300,8 @@ class Summarizer:
         # loop waiting for a result (`if task.done: return task`).
         stopped = (node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None)) and bool(
             self.branch) and self.branch[-1][1] == 0 and self.branch[-1][0] in self.stop_ifs
+        # `if dry_run: return ExitCode.SUCCESS`: only in the mode its caller chose.
+        stopped = stopped or bool(self.branch) and self.branch[-1][1] == 0 and self.branch[-1][0] in self.mode_ifs
         # `except asyncio.CancelledError: return` inside the loop: the loop was stopped, it waited
         # for no result.
         stopped = stopped or bool(self.loops and self.cancelled and self.cancelled[-1] > self.loops[-1])
@@ -1524,10 +1527,12 @@ class Summarizer:
         arm = _status_arm(node)
         if arm is not None:
             self.fn.status_arms += (arm,)
-        if _says_stop(node.test) or self._off_by_default(node.test):
-            self.stop_ifs.add(if_id)
-        elif self._off_by_default(node.test, inverted=True):
+        if node.orelse and not _says_stop(node.test) and self._off_by_default(node.test, inverted=True):
             self.else_stop_ifs.add(if_id)  # `if interval: time.sleep(interval) else: break`
+        elif _says_stop(node.test) or self._off_by_default(node.test):
+            self.stop_ifs.add(if_id)
+            if not _says_stop(node.test):
+                self.mode_ifs.add(if_id)
         elif _counts(node.test):
             self.count_ifs.add(if_id)
         saved, saved_gated = self.branch, self.gated
@@ -1550,8 +1555,9 @@ class Summarizer:
             self._keep_library(arms)
 
     def _off_by_default(self, test: ast.expr, inverted: bool = False) -> bool:
-        """`if once:`, `if under_test:` on a parameter that defaults to False or None, and `if not
-        period:` (`if period is None:`) on one that has no default (a command's option): what it
+        """`if once:`, `if under_test:`, `if dry_run:` on a parameter that defaults to False or None or
+        has no default, and `if not period:` (`if period is None:`) on one that has no default (a
+        command's option): what it
         leaves is a caller's choice, the same in every round; the run its callers start by default
         goes on. `inverted`: what its `else` arm leaves on (`if interval: sleep(interval) else: break`).
         A conjunction is when one of its terms is (`if drain and queue_empty():`)."""
@@ -1564,12 +1570,12 @@ class Summarizer:
             negated, name = True, test.left  # `if period is None: break`
         negated ^= inverted
         if not isinstance(name, ast.Name) or self.fn is None or name.id not in self.fn.params \
-                or self.scope.names.get(name.id, "") is not None or name.id in self.scope.changed:
+                or self.scope.names.get(name.id, "") not in (None, "bool()") or name.id in self.scope.changed:
             return False  # `if not devices: break` after `devices.remove(d)`: the work done
         default = self.fn.defaults.get(name.id)
         if negated:
             return default is None
-        return default in (["lit", False], ["lit", None])
+        return default is None or default in (["lit", False], ["lit", None])
 
     # A module-level `if`/`try` whose arms bind one name differently (`bindings.library_arm`).
 

@@ -269,3 +269,21 @@ def work_until_stopped(db, poll, drain=False):  # expect: JC501
         if drain and db.pending() == 0:
             break
         stop.wait(poll)
+
+
+class Annotator:
+    def __init__(self):
+        self.shutdown_requested = False
+
+    def main_loop(self, client, dry_run: bool):  # expect: JC501
+        """Returns after one batch only in the mode its caller asks for (`dry_run`, no default)."""
+        while not self.shutdown_requested:
+            batch = client.claim_batch()
+            if batch is None:
+                time.sleep(30)
+                continue
+            labels = [item.upper() for item in batch]
+            if dry_run:
+                return 0
+            requests.post("https://labels.example/submit", json={"labels": labels})
+        return 0
