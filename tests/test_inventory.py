@@ -890,6 +890,9 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "send_digest": ("step", ["schedule"]), "rotate_keys": ("step", ["schedule"]),
         "listing_loop": ("periodic", ["schedule"]),
     }),
+    ("frameworks/callbacks/runner_given_to_constructor.py", {
+        "Scheduler.run_forever": ("periodic", ["schedule"]), "run_job": ("background", ["start"]),
+    }),
     ("frameworks/callbacks/queue_entries.py", {
         "Worker.serve": ("periodic", ["schedule"]), "Entry.run": ("step", ["schedule"]),
         "Runner.start": ("periodic", ["schedule"]), "Job.run": ("step", ["schedule"]),

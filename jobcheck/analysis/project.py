@@ -988,8 +988,8 @@ class Project(Guards, Program):
                 resolved = origin(self, module, signal) if module is not None else signal
                 receivers = self.signal_receivers.get(resolved or signal, [])
             return [self.functions[q] for q in receivers if q in self.functions]
-        return self.constructed_implementations(event) or self.module_collection_methods(event) \
-            or self.dispatched_implementations(event)
+        return self.constructed_implementations(event) or self.constructed_callables(event) \
+            or self.module_collection_methods(event) or self.dispatched_implementations(event)
 
     def constructed_implementations(self, event: Event) -> list[FunctionSummary]:
         """`self.delivery.send(files)` where the class keeps a parameter of its constructor
@@ -1013,6 +1013,35 @@ class Project(Guards, Program):
             if fn is not None:
                 found.setdefault(fn.qualname, fn)
         return list(found.values())
+
+    def constructed_callables(self, event: Event) -> list[FunctionSummary]:
+        """`await self._runner(job)` where the class keeps a callable its constructor is given
+        (`self._runner = runner`): each function of the project a construction passes for it
+        (`DaemonScheduler(runner=run_job)`), named or as a bound method."""
+        if event.kind != "call" or not event.name or event.name.endswith(")"):
+            return []
+        owner, _, attr = event.name.rpartition(".")
+        cls = owner.removesuffix("()")
+        if not owner.endswith("()") or cls not in self.classes:
+            return []
+        memo = self.once("constructed callables", dict)
+        if (cls, attr) not in memo:
+            memo[(cls, attr)] = self._constructed_callables(cls, attr)
+        return [self.functions[q] for q in memo[(cls, attr)]]
+
+    def _constructed_callables(self, cls: str, attr: str) -> list[str]:
+        init = self.functions.get(f"{cls}.__init__")
+        param = next((value[1] for a, _line, receiver, _src, value in (init.stores if init is not None else ())
+                      if a == attr and receiver == "self" and value and value[0] == "param"), None)
+        if param is None:
+            return []
+        out: list[str] = []
+        for site in calls_named(self, (cls.rpartition(".")[2],)):
+            if site.name == cls:
+                fn = self.functions.get(target(self, site.module, bound_argument(init, site.event, param)) or "")
+                if fn is not None and fn.qualname not in out:
+                    out.append(fn.qualname)
+        return out
 
     def _constructed_classes(self, cls_qualname: str, attr: str) -> list[str]:
         """The classes of the project whose instances every construction of `cls_qualname` passes

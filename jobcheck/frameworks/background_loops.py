@@ -945,6 +945,10 @@ def _works_beside(project: Project, cls, fn) -> bool:
     return any(_works_itself(project, cls, ev, kept) for m in methods for ev in m.events if ev.kind == "call")
 
 
+# The process's own collections: what a call on one changes stays in memory.
+_IN_MEMORY = ("set()", "dict()", "list()", "collections.deque()", "collections.OrderedDict()", "collections.defaultdict()")
+
+
 def _works_itself(project: Project, cls, ev, kept: set) -> bool:
     """A call of a timer's method that is work of its own: not through what it was constructed
     with (`self.callback(now)`, `self.loop.call_at(...)`), a method of its own class, a builtin
@@ -954,8 +958,9 @@ def _works_itself(project: Project, cls, ev, kept: set) -> bool:
     for written in (ev.name or "", name):
         if written.startswith(mine) and written[len(mine):].partition(".")[0] in (*kept, *cls.methods):
             return False
-    if not name or _logs(project, ev) or _sleeps(project, ev) or ("." not in name and name in BUILTINS):
-        return False
+    if not name or _logs(project, ev) or _sleeps(project, ev) or ("." not in name and name in BUILTINS) \
+            or name.partition(".")[0] in _IN_MEMORY:
+        return False  # (`self._running.add(job.id)`: bookkeeping in the process)
     # A helper or class of the application's own that reaches no effect within a few calls
     # (`utils.remove_large_keys(result)`, `errors.CommandFailed(str(e))`) formats or reports: no work.
     own = project.named_callee(ev) or (project.functions.get(f"{name}.__init__") if name in project.classes else None)
