@@ -893,6 +893,9 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("frameworks/callbacks/runner_given_to_constructor.py", {
         "Scheduler.run_forever": ("periodic", ["schedule"]), "run_job": ("background", ["start"]),
     }),
+    ("frameworks/library_decorators/library_bases.py", {
+        "HeartbeatTask.run": ("periodic", ["schedule"]), "NightlyReport.execute": ("periodic", ["schedule"]),
+    }),
     ("frameworks/callbacks/queue_entries.py", {
         "Worker.serve": ("periodic", ["schedule"]), "Entry.run": ("step", ["schedule"]),
         "Runner.start": ("periodic", ["schedule"]), "Job.run": ("step", ["schedule"]),
