@@ -93,13 +93,15 @@ class LibraryDecorators:
                     regs.append(Registration(fn.qualname, self.name, "schedule" if kind == "periodic" else "enqueue",
                                              anchor, kind=kind, fallback=True))
                     break
+        read = {fw.name for fw in project.frameworks}  # a library jobcheck has a module for reads its own bases
         for cls in project.classes.values():
             method = next((m for m in _RUN_METHODS if m in cls.methods), None)
             if method is None or not project.the_applications(project.module_of_class(cls)):
                 continue
             for base in cls.bases:
                 name = project.canonical(base) or ""
-                if not _a_librarys(project, name) or name.partition(".")[0] in sys.stdlib_module_names:
+                top = name.partition(".")[0]
+                if not _a_librarys(project, name) or top in sys.stdlib_module_names or top in read:
                     continue
                 kind = job_kind("_".join(_CAMEL.findall(name.rpartition(".")[2])), {}, [])
                 if kind is not None:
