@@ -1382,7 +1382,7 @@ class Project(Guards, Program):
     def job_context(self) -> dict[str, str]:
         """Functions that run as part of a job (entry points, retried functions, their callees),
         each mapped to one job it belongs to."""
-        return owners(self.job_roots(), self.callees_of)
+        return owners(self.job_roots(), self.callees_of, primary=self.jobs)
 
     @cached_property
     def _callers_in_jobs(self) -> dict[str, list[str]]:
@@ -1429,12 +1429,17 @@ def _moves_money(method: str) -> bool:
         len(words) > 1 and words[0] in PAYMENT_VERBS and bool(PAYMENT_NOUNS.intersection(words[1:])))
 
 
-def owners(roots: list[str], callees_of) -> dict[str, str]:
+def owners(roots: list[str], callees_of, primary=()) -> dict[str, str]:
     """Every function reached from `roots` (depth first, in order), mapped to the first root
-    that reaches it. `callees_of(q)` is asked once per function reached."""
-    owner: dict[str, str] = {}
+    that reaches it; each of the `primary` roots (the entry points) is its own, and what it
+    calls is its own before a root that calls it (a task a loop starts, a job another calls)
+    can claim it. `callees_of(q)` is asked once per function reached."""
+    owner: dict[str, str] = {root: root for root in primary}
     for root in roots:
-        stack = [root]
+        if owner.get(root, root) != root:
+            continue  # reached from an earlier root (a retried helper a job calls)
+        owner[root] = root
+        stack = list(callees_of(root) or ())
         while stack:
             q = stack.pop()
             if q in owner:

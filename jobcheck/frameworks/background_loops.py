@@ -249,7 +249,37 @@ class BackgroundLoops:
                 continue
             regs.extend(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic")
                         for callee in _loops_called(project, fn, depth=2))
+        regs.extend(_started_each_round(project, self.name, [r.target for r in regs if r.kind == "periodic"]))
         return regs
+
+
+def _started_each_round(project: Project, framework: str, loops: list[str]) -> list[Registration]:
+    """What a loop starts in each of its rounds, in its body or a function its rounds call, and does
+    not wait for (`asyncio.create_task(self._run_safely(job))` for each due job, a thread per
+    message): a new run of it every round, each a job of its own (a task the loop hands out), not
+    something started once. Through a wrapper that only runs the callable its object was
+    constructed with, the job is that callable (`through_kept_callables`)."""
+    rounds: dict[str, set | None] = {}  # function -> its loops whose rounds start work (None: anywhere in it)
+    for qualname in loops:
+        fn = project.functions.get(qualname)
+        forever = _until_stopped(fn) if fn is not None else set()
+        if not forever:
+            continue
+        rounds[qualname] = forever
+        for ev in fn.events:
+            if ev.kind == "call" and forever.intersection(ev.loops):
+                for callee in project.callees(ev):
+                    rounds.setdefault(callee.qualname, None)
+    out = []
+    for fn, site in _started(project):
+        within = rounds.get(site.function.qualname, False)
+        if within is False or (within is not None and not within.intersection(site.event.loops)) \
+                or site.event.attr in ONE_SHOT_TIMERS or site.event.attr == "run_in_executor" or _awaited(site) \
+                or repeats_forever(project, fn) or fn.name == MODULE_CODE or not project.the_applications(site.module):
+            continue
+        for reg in through_kept_callables(project, Registration(fn.qualname, framework, "start", site.anchor, kind="task")):
+            out.append(replace(reg, fallback=True))
+    return out
 
 
 def _loops_called(project: Project, fn, depth: int = 1, seen: set | None = None) -> list:

@@ -169,14 +169,14 @@ class Expiry:
 
 
 class Engine:
-    """A scheduler service's loop: each round starts a tick and waits in a helper for the next
-    due time, a wake-up or the stop, cancelling its waiters in a `finally` (which catches
-    nothing: the wait happens every round)."""
+    """A scheduler service's loop: each round starts a tick (a new run of it every round: a job)
+    and waits in a helper for the next due time, a wake-up or the stop, cancelling its waiters in
+    a `finally` (which catches nothing: the wait happens every round)."""
 
     def __init__(self):
         self._wake = asyncio.Event()
 
-    async def tick(self):
+    async def tick(self):  # expect: JC501
         requests.post("https://gateway.example/fire", json={})
 
     async def _sleep(self, stop):

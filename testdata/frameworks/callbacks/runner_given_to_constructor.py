@@ -2,7 +2,8 @@
 # A scheduler of the application's own keeps the coroutine function its constructor is given
 # (`self._runner = runner`) and starts a task per due job that awaits it, keeping only in-memory
 # bookkeeping beside it (`self._running.add(job.id)`): the work started is what the constructions
-# pass (`Scheduler(runner=run_job)`), not the wrapper. A function no construction passes is not.
+# pass (`Scheduler(runner=run_job)`), not the wrapper: a job of its own, started anew in every
+# round. A function no construction passes is not.
 import asyncio
 import logging
 
@@ -36,7 +37,7 @@ class Scheduler:
             self._running.discard(job.id)
 
 
-async def run_job(job, trigger):
+async def run_job(job, trigger):  # expect: JC501
     async with httpx.AsyncClient() as client:
         await client.post("https://agents.example/runs", json={"job": job.id, "trigger": trigger})
 
