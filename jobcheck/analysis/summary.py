@@ -129,6 +129,7 @@ class Handler:
     # `if e.response.status_code == 401: ...`: (first line, last line, statuses) of each arm of the
     # handler that runs only on those statuses
     status_arms: tuple = ()
+    in_finally: bool = False  # its `try` is in a `finally:` block: clean-up after the work, whatever happened
 
 
 @dataclass(slots=True)
@@ -348,6 +349,7 @@ class Summarizer:
         self.count_ifs: set[int] = set()  # and those that count rounds (`if loops >= max_loops:`)
         self.else_stop_ifs: set[int] = set()  # whose `else` leaves on a caller's choice (`if interval:`)
         self.mode_ifs: set[int] = set()  # whose body runs in a mode the caller chose (`if dry_run:`)
+        self.finally_depth = 0  # `finally:` blocks being walked
         self.gated: tuple = ()  # the calls whose unpacked flag the current statement runs under
         self._strings: dict[str, str] = {}
         self._flags: dict[str, int] = {}  # in the current function: name -> the call it was unpacked from
@@ -1699,6 +1701,7 @@ class Summarizer:
                     goes_on_statuses=_goes_on_statuses(handler),
                     repeats=_calls_made_again(node.body, handler),
                     status_arms=_status_arms(handler),
+                    in_finally=self.finally_depth > 0,
                 )
             )
             for local in _caught_locals(handler):
@@ -1710,7 +1713,9 @@ class Summarizer:
             fallback = any((t or "").rpartition(".")[2] in ("ImportError", "ModuleNotFoundError")
                            for h in self.fn.handlers if h.try_id == try_id for t in h.types)
             self._keep_library(arms, first_wins=fallback)
+        self.finally_depth += 1
         self._body(node.finalbody)
+        self.finally_depth -= 1
 
     def _stmt_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         # A method's decorators run in the class body: `@_retry_on_error(...)` names a function

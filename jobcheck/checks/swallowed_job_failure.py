@@ -65,6 +65,8 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
         return False  # (retries that run out, caught: JC204 says so)
     if handler.recovers:
         return False  # `self.rescan = True`: it sets what the code after it acts on, a recovery
+    if handler.in_finally:
+        return False  # `finally: try: client.clear_scroll(sid) except: pass`: clean-up after the work
     events = guarded(fn, handler)
     calls = [ev for ev in events if ev.kind == "call"]
     if not calls:

@@ -509,3 +509,17 @@ def runs_a_query(conn, kill_event, sql):
 
     threading.Thread(target=abort_watch, daemon=True).start()
     return conn.execute(sql)
+
+
+@shared_task
+def search_then_clear(client, query):
+    """A `try` in a `finally:` block cleans up after the work, whatever happened to it."""
+    scroll_id = None
+    try:
+        scroll_id = client.search(query)
+        requests.post("https://example.com/results", json={"scroll": scroll_id})
+    finally:
+        try:
+            client.clear_scroll(scroll_id)
+        except Exception:
+            pass
