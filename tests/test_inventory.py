@@ -887,7 +887,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     }),
     ("frameworks/callbacks/loop_over_callables.py", {
         "steward_loop": ("periodic", ["schedule"]), "sync_accounts": ("step", ["schedule"]),
-        "send_digest": ("step", ["schedule"]), "rotate_keys": ("step", ["schedule"]),
+        "send_digest": ("step", ["schedule"]), "rotate_keys": ("step", ["schedule"]), "prune": ("step", ["schedule"]),
         "listing_loop": ("periodic", ["schedule"]),
     }),
     ("frameworks/callbacks/runner_given_to_constructor.py", {

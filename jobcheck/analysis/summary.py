@@ -1480,11 +1480,14 @@ class Summarizer:
                     self._hold_each(name, [e.elts[i] for e in it.elts])
 
     def _hold_each(self, target: ast.Name, elts: list) -> None:
-        """The loop variable is each callable written there in turn; a lambda among them is no name
-        (what it calls is read where it is written)."""
+        """The loop variable is each callable written there in turn; a lambda among them is no name:
+        the call it makes, read where it is written, is made for itself as a statement's is."""
         if all(isinstance(e, (ast.Name, ast.Attribute, ast.Lambda)) for e in elts) \
                 and sum(not isinstance(e, ast.Lambda) for e in elts) > 1:
             self.scope.held[target.id] = ["each", [self.value(e) for e in elts if not isinstance(e, ast.Lambda)]]
+            for e in elts:
+                if isinstance(e, ast.Lambda):
+                    self._mark_statement(e.body, 0, kept=False)
 
     def _instance_collection(self, node: ast.AST) -> str | None:
         """`self.modules` (or `self.modules.values()`) in a method: the instance's collection, named

@@ -1,8 +1,9 @@
 # jobcheck-test: select=JC501
 # A loop that calls each callable written out in a tuple in turn (`for step in (sync, mail):
 # step()`, `for name, step in (("sync", sync), ("mail", mail)):`) runs every one of them in each
-# round: each is a step of the loop. One written in a tuple but never called, or a tuple of
-# values that are not all callables, is not.
+# round: each is a step of the loop, and so is what a lambda written among them calls
+# (`("prune", lambda: prune(30))`). One written in a tuple but never called, or a tuple of values
+# that are not all callables, is not.
 import time
 
 import requests
