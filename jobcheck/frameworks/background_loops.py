@@ -1261,12 +1261,14 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
     for g in (fn, *nested_functions(project).get(fn.qualname, ())):
         mine = ("param", "closure") if g is not fn else ("param",)
         forever = _sleeping_loops(project, g)
-        for ev in g.events:
+        for i, ev in enumerate(g.events):
             if ev.kind != "call":
                 continue
             if ev.in_test:
                 continue  # `if ready(): return`: a condition polled, not work repeated
             if ev.name is None and ev.attr == param:
+                if not ev.statement and (asks_by_name(param) or _feeds_work(project, g, i)):
+                    continue  # `write_heartbeat(redis, get_data())`: a source of values for the loop's own work
                 how = "once"
             elif _mentions(ev, param, mine):
                 how = _runs_through(project, ev, param, mine, depth)
@@ -1284,6 +1286,17 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
                 return found
     memo[key] = found
     return found
+
+
+def _feeds_work(project: Project, fn, index: int) -> bool:
+    """Is what the call at `index` returns handed to a call of the function's that works (reaches
+    an external effect): the callable it was given only supplies values?"""
+    for ev in fn.events:
+        if ev.kind == "call" and any(index in src for src in (*ev.argsrc, *ev.kwsrc.values())):
+            callee = project.named_callee(ev)
+            if callee is not None and reaches_an_effect(project, callee):
+                return True
+    return False
 
 
 def _mentions(ev, param: str, mine: tuple) -> bool:

@@ -287,3 +287,27 @@ class Annotator:
                 return 0
             requests.post("https://labels.example/submit", json={"labels": labels})
         return 0
+
+
+async def write_heartbeat(client, worker_id, data):
+    await client.setex(f"worker:{worker_id}", 30, data)
+
+
+async def heartbeat_forever(client, worker_id, get_worker_data):  # expect: JC501
+    """The callable it is given supplies values (named for asking, its result handed on): the loop
+    is the job, not a runner of what its callers pass."""
+    while True:
+        await asyncio.sleep(10)
+        await write_heartbeat(client, worker_id, get_worker_data())
+
+
+class Agent:
+    def __init__(self, client):
+        self.client = client
+
+    def worker_data(self):
+        requests.post("https://metrics.example/snapshot", json={})
+        return {"state": "up"}
+
+    async def start(self):
+        asyncio.create_task(heartbeat_forever(self.client, "w1", self.worker_data))
