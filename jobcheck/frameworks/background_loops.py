@@ -212,7 +212,7 @@ class BackgroundLoops:
     def find_registrations(self, project: Project) -> list[Registration]:
         regs = []
         for fn, site in _started(project):
-            if repeats_forever(project, fn) and not _is_runner(project, fn):
+            if repeats_forever(project, fn) and not _runner_at(project, fn, site):
                 regs.extend(through_kept_callables(
                     project, Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic")))
             elif project.the_applications(site.module):
@@ -307,6 +307,17 @@ def _loops_called(project: Project, fn, depth: int = 1, seen: set | None = None)
 def _left_once_done(fn) -> bool:
     """Every loop of `fn` that runs until stopped is left once something holds, or retries."""
     return not (_until_stopped(fn) - set(fn.ended) - {loop[0] for loop in fn.retry_loops})
+
+
+def _runner_at(project: Project, fn, site) -> bool:
+    """Is the loop started at `site` a runner of what it is handed there? A coroutine started with
+    its hooks left at their defaults (`create_task(refresh_loop(pool, stop))`, whose `on_tick=None`
+    it awaits each round when a test gives one) runs its own work; any other start of a runner
+    runs what its callers pass."""
+    started = site.event.args[0] if site.event.args else None
+    if started and started[0] == "call" and project.function_for(project.canonical(started[1])) is fn:
+        return _given_what_it_repeats(project, fn, SimpleNamespace(args=started[2], kwargs=started[3]))
+    return _is_runner(project, fn)
 
 
 def _given_what_it_repeats(project: Project, runner, ev) -> bool:

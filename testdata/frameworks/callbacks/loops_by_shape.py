@@ -311,3 +311,20 @@ class Agent:
 
     async def start(self):
         asyncio.create_task(heartbeat_forever(self.client, "w1", self.worker_data))
+
+
+async def refresh_forever(pool, stop: asyncio.Event, on_tick=None):  # expect: JC501
+    """Started with its hook left at its default (a test gives one): the loop's own work is the job."""
+    while not stop.is_set():
+        try:
+            await asyncio.wait_for(stop.wait(), timeout=30)
+            break
+        except TimeoutError:
+            pass
+        requests.post("https://metrics.example/refresh", json={"pool": str(pool)})
+        if on_tick is not None:
+            await on_tick()
+
+
+async def serve_metrics(pool, stop):
+    asyncio.create_task(refresh_forever(pool, stop))
