@@ -877,10 +877,30 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "open_context": ("callback", ["enqueue"]), "record_result": ("callback", ["enqueue"]),
         "warm_cache": ("callback", ["enqueue"]), "on_timeout": ("callback", ["enqueue"]), "rebuild": ("task", ["enqueue"]),
     }),
+    ("frameworks/temporal/scheduled_through_a_helper.py", {
+        "ExportActivities.upload": ("activity", ["enqueue"]), "ExportWorkflow": ("workflow", ["enqueue"]),
+    }),
     ("frameworks/callbacks/queue_workers.py", {
         "Runner._worker_loop": ("periodic", ["schedule"]), "process_next": ("step", ["schedule"]),
         "Waiter._collect": ("background", ["start"]), "Scanner.scan_forever": ("periodic", ["schedule"]),
         "Notifier.announce": ("step", ["schedule"]),
+    }),
+    ("frameworks/callbacks/loop_over_callables.py", {
+        "steward_loop": ("periodic", ["schedule"]), "sync_accounts": ("step", ["schedule"]),
+        "send_digest": ("step", ["schedule"]), "rotate_keys": ("step", ["schedule"]), "prune": ("step", ["schedule"]),
+        "listing_loop": ("periodic", ["schedule"]),
+    }),
+    ("frameworks/callbacks/runner_given_to_constructor.py", {
+        "Scheduler.run_forever": ("periodic", ["schedule"]), "run_job": ("task", ["start"]),
+    }),
+    ("frameworks/library_decorators/library_bases.py", {
+        "HeartbeatTask.run": ("periodic", ["schedule"]), "NightlyReport.execute": ("periodic", ["schedule"]),
+    }),
+    ("frameworks/callbacks/queue_entries.py", {
+        "Worker.serve": ("periodic", ["schedule"]), "Entry.run": ("step", ["schedule"]),
+        "Runner.start": ("periodic", ["schedule"]), "Job.run": ("step", ["schedule"]),
+        "Mixed.serve": ("periodic", ["schedule"]), "Ping.run": ("step", ["schedule"]), "Pong.run": ("step", ["schedule"]),
+        "drain_reports": ("periodic", ["schedule"]), "Report.send": ("step", ["schedule"]),
     }),
     ("frameworks/celery/beat_scheduler.py", {"ReportingScheduler.tick": ("periodic", ["schedule"])}),
     ("frameworks/dramatiq/middleware_hooks.py", {
@@ -983,7 +1003,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("projects/shape_loop_steps", {
         "ScanDaemon.run": ("periodic", ["schedule"]), "ScanDaemon.start_queued_scans": ("step", ["schedule"]),
         "ScanDaemon.clean_forgotten_scans": ("step", ["schedule"]), "ScanDaemon.notify_watchers": ("step", ["schedule"]),
-        "ScanDaemon.refresh_cache": ("step", ["schedule"]), "ScanDaemon.flush_outbox": ("step", ["schedule"]),
+        "ScanDaemon.refresh_cache": ("task", ["start"]), "ScanDaemon.flush_outbox": ("step", ["schedule"]),
     }),
     # Tryton: the methods its scheduled actions name ("account.invoice|post_invoices") are
     # periodic; one queued through `cls.__queue__` is a task.
@@ -3365,3 +3385,63 @@ def unknown():
     # read: the count stays unknown (it could hold `max_retries`), not Celery's default 3.
     assert rows["opts.tasks.known"]["max_retries"] == 7
     assert rows["opts.tasks.unknown"]["max_retries"] is None and rows["opts.tasks.unknown"]["count_from"]
+
+
+def test_a_finding_in_a_task_a_loop_starts_belongs_to_the_task(tmp_path: Path) -> None:
+    # The loop starts a run of `run_job` in every round: a job of its own. A retried send it
+    # reaches is its problem first (the loop only starts it), so the finding names it, and the
+    # loop that reaches it too is listed after.
+    root = write_tree(tmp_path, {
+        "agentd/__init__.py": "",
+        "agentd/scheduler.py": """
+import asyncio
+
+
+class Scheduler:
+    def __init__(self, runner):
+        self._runner = runner
+
+    def due(self):
+        return []
+
+    async def run_forever(self):
+        while True:
+            for job in self.due():
+                asyncio.create_task(self._run_safely(job))
+            await asyncio.sleep(30)
+
+    async def _run_safely(self, job):
+        try:
+            await self._runner(job)
+        except Exception:
+            pass
+""",
+        "agentd/runner.py": """
+import asyncio
+import smtplib
+
+from agentd.scheduler import Scheduler
+
+
+def _send_with_retry(message, attempts=3):
+    for attempt in range(attempts):
+        try:
+            smtplib.SMTP("mail.example").sendmail("a@example", ["b@example"], message)
+            return
+        except OSError:
+            if attempt == attempts - 1:
+                raise
+
+
+async def run_job(job):
+    _send_with_retry(f"job {job} ran")
+
+
+if __name__ == "__main__":
+    asyncio.run(Scheduler(runner=run_job).run_forever())
+""",
+    })
+    result = run_cli(["check", "--select", "JC201", "--output-format", "json", "--exit-zero", "."], root)
+    findings = [f for f in json.loads(result.stdout) if f["code"] == "JC201"]
+    assert findings and all(f["job"] == "agentd.runner.run_job" for f in findings), findings
+    assert all(f["jobs"] == ["agentd.runner.run_job", "agentd.scheduler.Scheduler.run_forever"] for f in findings)

@@ -22,8 +22,11 @@ _TRAITS = ("traitlets.Instance", "traitlets.traitlets.Instance")
 _UNREADABLE = object()
 _DICT = ("dict", "builtins.dict")
 # What puts an element in a list or set the instance holds: `append(x)`, `add(x)`, `insert(0, x)`, `extend([x, y])`.
-_PUTS = ("append", "add", "insert", "extend")
-_TABLE_ENTRY = re.compile(r"^(.+?)(?:\[(in|=\w+)?\]|\.get\(\))(?:#(\d+))?(?:(?:\(\))?\.(\w+))?$")
+_PUTS = ("append", "appendleft", "add", "insert", "extend", "put", "put_nowait")
+TAKES_ENTRY = ("get", "get_nowait", "pop", "popleft")  # a call taking one entry out of a collection
+# An entry of a table or collection: `X[]`, `X[=ping]`, `X[in]` (its keys), or taken out by a call
+# (`X.get()`, `await queue.get()`, `pending.pop()`), then an item (`#2`) and a method (`.run`).
+_TABLE_ENTRY = re.compile(rf"^(.+?)(?:\[(in|=\w+)?\]|\.(?:{'|'.join(TAKES_ENTRY)})\(\))(?:#(\d+))?(?:(?:\(\))?\.(\w+))?$")
 
 
 class Program:
@@ -575,11 +578,33 @@ class Program:
         None where there is none."""
         owner, _, attr = held.rpartition("().")
         kind, entries = None, []
-        for _cls, value in self.instance_stores(owner, attr):
-            if value[0] in ("dict", "seq") and kind in (None, value[0]):
-                kind = value[0]
-                entries.extend(value[1])
+        for cls, value in self.instance_stores(owner, attr):
+            if value[0] == "call" and value[1] in _DICT and len(value[2]) == 1 and not value[3]:
+                value = value[2][0]  # `self._handlers = dict(handlers)`: a copy
+            for table in self._passed_tables(cls, value[1]) if value[0] == "param" else [value]:
+                if table[0] in ("dict", "seq") and kind in (None, table[0]):
+                    kind = table[0]
+                    entries.extend(table[1])
         return [kind, entries] if kind else None
+
+    def _passed_tables(self, cls: str, param: str) -> list[list]:
+        """The tables the constructions of `cls` pass for its constructor's parameter `param`
+        (`Worker(sessions, build_handlers(context))`): a dict or list written out, a module-level
+        one, or what a function of the application returns (`FunctionSummary.returns_dict`)."""
+        init = self.functions.get(f"{cls}.__init__")
+        if init is None or param not in init.params:
+            return []
+        out = []
+        for site in calls_named(self, (cls.rpartition(".")[2],)):
+            if site.name != cls:
+                continue
+            value = self.deref(bound_argument(init, site.event, param))
+            if value and value[0] == "call":
+                maker = self.function_for(self.canonical(value[1]) if isinstance(value[1], str) else None)
+                value = maker.returns_dict if maker is not None else None
+            if value:
+                out.append(value)
+        return out
 
     def _collection_methods(self, held: str, method: str) -> list[FunctionSummary]:
         """`for mod in self.modules: mod.send_msg(msg)`: that method of each class whose instances
@@ -592,11 +617,62 @@ class Program:
         family = [owner] if cls is None else [c.qualname for c in (*self._mro(cls), *self.subclasses(owner))]
         collections = self._collections()
         for value in (v for o in dict.fromkeys(family) for v in collections.get((o, attr), ())):
-            cls = self.canonical(value[1]) if value and value[0] == "call" and value[1] else None
+            cls = _instance_class(self, value)
             fn = self.function_for(self.canonical(f"{cls}().{method}")) if cls in self.classes else None
             if fn is not None and fn not in out:
                 out.append(fn)
         return out
+
+    def module_collection_methods(self, event: Event) -> list[FunctionSummary]:
+        """`item = JOBS.get(); item.run()` where `JOBS` is a module-level collection (`JOBS =
+        queue.Queue()`): the method of each class whose instances the project puts in it
+        (`JOBS.put(Job(...))`, `def add(job: Job): JOBS.put(job)`)."""
+        taken = self._module_entries().get(id(event))
+        if taken is None:
+            return []
+        out: list[FunctionSummary] = []
+        for value in self._module_puts().get(taken, ()):
+            cls = _instance_class(self, value)
+            fn = self.function_for(self.canonical(f"{cls}().{event.attr}")) if cls in self.classes else None
+            if fn is not None and fn not in out:
+                out.append(fn)
+        return out
+
+    def _module_variable(self, ref: str | None) -> str | None:
+        """`pkg.mod.JOBS` of a call's `pkg.mod.JOBS.put`, where JOBS is a module-level variable."""
+        base = (ref or "").rpartition(".")[0]
+        module, _, var = base.rpartition(".")
+        mod = self.modules.get(module)
+        return base if mod is not None and var in mod.assigns else None
+
+    def _module_puts(self) -> dict[str, list]:
+        """Module-level collection -> the Values put in it anywhere in the project."""
+        def build() -> dict[str, list]:
+            out: dict[str, list] = {}
+            for fn in self.functions.values():
+                for ev in fn.events:
+                    held = self._module_variable(ev.ref) if ev.kind == "call" and ev.attr in _PUTS and ev.args else None
+                    if held is not None:
+                        out.setdefault(held, []).append(ev.args[-1])
+            return out
+        return self.once("module collection puts", build)
+
+    def _module_entries(self) -> dict[int, str]:
+        """By event (its id): the module-level collection whose entry the call's receiver was taken
+        out of (`item = JOBS.get()`, `JOBS.pop().run()`)."""
+        def build() -> dict[int, str]:
+            out: dict[int, str] = {}
+            for fn in self.functions.values():
+                for ev in fn.events:
+                    if ev.kind != "call" or not ev.attr or len(ev.receiver_src) != 1:
+                        continue
+                    source = fn.events[ev.receiver_src[0]] if ev.receiver_src[0] < len(fn.events) else None
+                    if source is not None and source.kind == "call" and source.attr in TAKES_ENTRY:
+                        held = self._module_variable(source.ref)
+                        if held is not None:
+                            out[id(ev)] = held
+            return out
+        return self.once("module collection entries", build)
 
     def collection_class(self, owner: str, attr: str) -> str | None:
         """The class of every entry of an instance's collection (`self.workers[site] = SiteWorker()`,
@@ -618,7 +694,7 @@ class Program:
         for o in dict.fromkeys(family):  # `self.workers[site] = SiteWorker()`, in any method of the family
             methods = (self.functions.get(f"{o}.{m}") for m in self.classes[o].methods) if o in self.classes else ()
             values.extend(value for fn in methods if fn is not None for stored, _, value in fn.item_stores if stored == attr)
-        made = {self.canonical(v[1]) if v and v[0] == "call" and v[1] else None for v in values}
+        made = {_instance_class(self, v) for v in values}
         return made.pop() if len(made) == 1 and next(iter(made)) in self.classes else None
 
     def _collections(self) -> dict[tuple[str, str], list]:
@@ -761,6 +837,16 @@ def _params_held(value: list | None) -> list[tuple[str, str | None]]:
     if value[0] == "dict":
         return [(v[1], str(k[1])) for k, v in value[1] if k and k[0] == "lit" and v and v[0] == "param"]
     return []
+
+
+def _instance_class(program: Program, value: list | None) -> str | None:
+    """The class of the instance a Value is: one constructed (`Job(name)`) or a parameter
+    annotated with a class (`job: Job`, named `Job()`)."""
+    if value and value[0] == "call" and value[1]:
+        return program.canonical(value[1])
+    if value and value[0] == "name" and isinstance(value[1], str) and value[1].endswith("()"):
+        return program.canonical(value[1][:-2])
+    return None
 
 
 def _put_into(fn: FunctionSummary, ev: Event) -> tuple[str, bool] | None:

@@ -19,7 +19,7 @@ from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, once_policy, recursion_policy, requeue_policy
 from .model_signals import add_model_signal_receivers
 from .names import analysed_tops, canonical_in, completed_path, name_words, origin, target
-from .program import Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
+from .program import TAKES_ENTRY, Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary
 from .values import literals
@@ -967,7 +967,7 @@ class Project(Guards, Program):
             return [ran] if ran is not None else []
         if event.kind == "call" and event.name and "<getattr:" in event.name:
             return self.dispatched_methods(event.name)
-        if event.kind == "call" and event.name and ("[" in event.name or ".get()" in event.name):
+        if event.kind == "call" and event.name and ("[" in event.name or _TAKEN_OUT.search(event.name)):
             held = self.table_functions(event.name) or self.handed_to_collection(event.name, keyed=False)
             if held:
                 return held
@@ -988,7 +988,8 @@ class Project(Guards, Program):
                 resolved = origin(self, module, signal) if module is not None else signal
                 receivers = self.signal_receivers.get(resolved or signal, [])
             return [self.functions[q] for q in receivers if q in self.functions]
-        return self.constructed_implementations(event) or self.dispatched_implementations(event)
+        return self.constructed_implementations(event) or self.constructed_callables(event) \
+            or self.module_collection_methods(event) or self.dispatched_implementations(event)
 
     def constructed_implementations(self, event: Event) -> list[FunctionSummary]:
         """`self.delivery.send(files)` where the class keeps a parameter of its constructor
@@ -1012,6 +1013,35 @@ class Project(Guards, Program):
             if fn is not None:
                 found.setdefault(fn.qualname, fn)
         return list(found.values())
+
+    def constructed_callables(self, event: Event) -> list[FunctionSummary]:
+        """`await self._runner(job)` where the class keeps a callable its constructor is given
+        (`self._runner = runner`): each function of the project a construction passes for it
+        (`DaemonScheduler(runner=run_job)`), named or as a bound method."""
+        if event.kind != "call" or not event.name or event.name.endswith(")"):
+            return []
+        owner, _, attr = event.name.rpartition(".")
+        cls = owner.removesuffix("()")
+        if not owner.endswith("()") or cls not in self.classes:
+            return []
+        memo = self.once("constructed callables", dict)
+        if (cls, attr) not in memo:
+            memo[(cls, attr)] = self._constructed_callables(cls, attr)
+        return [self.functions[q] for q in memo[(cls, attr)]]
+
+    def _constructed_callables(self, cls: str, attr: str) -> list[str]:
+        init = self.functions.get(f"{cls}.__init__")
+        param = next((value[1] for a, _line, receiver, _src, value in (init.stores if init is not None else ())
+                      if a == attr and receiver == "self" and value and value[0] == "param"), None)
+        if param is None:
+            return []
+        out: list[str] = []
+        for site in calls_named(self, (cls.rpartition(".")[2],)):
+            if site.name == cls:
+                fn = self.functions.get(target(self, site.module, bound_argument(init, site.event, param)) or "")
+                if fn is not None and fn.qualname not in out:
+                    out.append(fn.qualname)
+        return out
 
     def _constructed_classes(self, cls_qualname: str, attr: str) -> list[str]:
         """The classes of the project whose instances every construction of `cls_qualname` passes
@@ -1352,7 +1382,7 @@ class Project(Guards, Program):
     def job_context(self) -> dict[str, str]:
         """Functions that run as part of a job (entry points, retried functions, their callees),
         each mapped to one job it belongs to."""
-        return owners(self.job_roots(), self.callees_of)
+        return owners(self.job_roots(), self.callees_of, primary=self.jobs)
 
     @cached_property
     def _callers_in_jobs(self) -> dict[str, list[str]]:
@@ -1399,12 +1429,17 @@ def _moves_money(method: str) -> bool:
         len(words) > 1 and words[0] in PAYMENT_VERBS and bool(PAYMENT_NOUNS.intersection(words[1:])))
 
 
-def owners(roots: list[str], callees_of) -> dict[str, str]:
+def owners(roots: list[str], callees_of, primary=()) -> dict[str, str]:
     """Every function reached from `roots` (depth first, in order), mapped to the first root
-    that reaches it. `callees_of(q)` is asked once per function reached."""
-    owner: dict[str, str] = {}
+    that reaches it; each of the `primary` roots (the entry points) is its own, and what it
+    calls is its own before a root that calls it (a task a loop starts, a job another calls)
+    can claim it. `callees_of(q)` is asked once per function reached."""
+    owner: dict[str, str] = {root: root for root in primary}
     for root in roots:
-        stack = [root]
+        if owner.get(root, root) != root:
+            continue  # reached from an earlier root (a retried helper a job calls)
+        owner[root] = root
+        stack = list(callees_of(root) or ())
         while stack:
             q = stack.pop()
             if q in owner:
@@ -1468,6 +1503,7 @@ def call_cycles(reached: dict[str, str], edges: dict) -> dict[str, int]:
 
 # ORM calls that return (row, created): work under `if created:` runs for the first caller only.
 _SEND_METHODS = ("send", "send_robust", "asend", "asend_robust")
+_TAKEN_OUT = re.compile(rf"\.({'|'.join(TAKES_ENTRY)})\(\)")  # an entry taken out of a collection (`Program.table_functions`)
 _TABLE_CALL = re.compile(r"(\[(=[^\]]*)?\]|\.get\(\))$")  # a table's entry called: `X().handlers[]`, `[=ping]`, `.get()`
 # Logging calls: a log line is no work of a job's own.
 _BUILTIN_NAMES = BUILTINS | {"str()", "int()", "dict()", "list()", "set()", "tuple()", "bytes()"}

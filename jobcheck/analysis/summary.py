@@ -20,7 +20,7 @@ import builtins
 import re
 import string
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bindings import global_assignments, library_arm
@@ -129,6 +129,7 @@ class Handler:
     # `if e.response.status_code == 401: ...`: (first line, last line, statuses) of each arm of the
     # handler that runs only on those statuses
     status_arms: tuple = ()
+    in_finally: bool = False  # its `try` is in a `finally:` block: clean-up after the work, whatever happened
 
 
 @dataclass(slots=True)
@@ -347,6 +348,8 @@ class Summarizer:
         self.stop_ifs: set[int] = set()  # `if` statements whose test says stop (`if stop.wait(5):`)
         self.count_ifs: set[int] = set()  # and those that count rounds (`if loops >= max_loops:`)
         self.else_stop_ifs: set[int] = set()  # whose `else` leaves on a caller's choice (`if interval:`)
+        self.mode_ifs: set[int] = set()  # whose body runs in a mode the caller chose (`if dry_run:`)
+        self.finally_depth = 0  # `finally:` blocks being walked
         self.gated: tuple = ()  # the calls whose unpacked flag the current statement runs under
         self._strings: dict[str, str] = {}
         self._flags: dict[str, int] = {}  # in the current function: name -> the call it was unpacked from
@@ -871,6 +874,16 @@ class Summarizer:
         index = len(self.fn.events)
         self.fn.events.append(ev)
         sources = frozenset((index,)) | receiver_src | kw_sources
+        held = self.scope.held.get(func.id, _OTHER) if isinstance(func, ast.Name) and ev.name is None else _OTHER
+        if held[0] == "each":
+            # `for step in (run_sync, run_mail): step()`: a call of each of them, one event each.
+            named = [v[1] for v in held[1] if v[0] == "name" and v[1]]
+            for i, name in enumerate(named):
+                if i == 0:
+                    ev.name = name
+                else:
+                    sources = sources | {len(self.fn.events)}
+                    self.fn.events.append(replace(ev, name=name))
         for s in argsrc:
             sources = sources | s
         return sources
@@ -937,12 +950,15 @@ class Summarizer:
 
     def _mark_statement(self, value: ast.expr | None, first: int, kept: bool) -> None:
         """The call a statement is made for (`self.update_tasks()`, `n = await step()`): its event
-        is the last of those the statement added from `first`."""
+        is the last of those the statement added from `first` (the last ones, for a call of each
+        callable of a loop: `step()`)."""
         call = value.value if isinstance(value, ast.Await) else value
         if isinstance(call, ast.Call):
+            marked = False
             for ev in reversed(self.fn.events[first:]):
                 if ev.kind == "call" and (ev.line, ev.col) == (call.lineno, call.col_offset):
-                    ev.statement, ev.kept = True, kept
+                    ev.statement, ev.kept, marked = True, kept, True
+                elif marked:
                     break
 
     def _awaited_param(self, node: ast.AST | None) -> None:
@@ -1286,6 +1302,8 @@ class Summarizer:
         # loop waiting for a result (`if task.done: return task`).
         stopped = (node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None)) and bool(
             self.branch) and self.branch[-1][1] == 0 and self.branch[-1][0] in self.stop_ifs
+        # `if dry_run: return ExitCode.SUCCESS`: only in the mode its caller chose.
+        stopped = stopped or bool(self.branch) and self.branch[-1][1] == 0 and self.branch[-1][0] in self.mode_ifs
         # `except asyncio.CancelledError: return` inside the loop: the loop was stopped, it waited
         # for no result.
         stopped = stopped or bool(self.loops and self.cancelled and self.cancelled[-1] > self.loops[-1])
@@ -1314,14 +1332,31 @@ class Summarizer:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
         if not self.fn.returns_one_of:
             self.fn.returns_one_of = self._table_entry_returned(node.value)
-        if self.fn.returns_dict is None and isinstance(node.value, ast.Dict):
-            self.fn.returns_dict = self.value(node.value)
+        if self.fn.returns_dict is None:
+            self.fn.returns_dict = self._dict_returned(node.value)
         if isinstance(node.value, ast.Name) and self.resolve(node.value) == f"{self.fn.qualname}.<locals>.{node.value.id}":
             self.fn.returns_function = f"{self.fn.qualname}.<locals>.{node.value.id}"  # `return on_message`
         returned = self.value(node.value) if isinstance(node.value, (ast.Name, ast.JoinedStr)) else None
         if returned and returned[0] == "param" and returned[1] not in self.fn.returns_param:
             self.fn.returns_param.append(returned[1])  # `return f"{func.__module__}.{func.__name__}"`
 
+
+    def _dict_returned(self, node: ast.AST | None) -> list | None:
+        """The dict a function returns, as written: a literal, a local holding one, a copy of it
+        (`dict(available)`), or a comprehension picking its entries (`{name: available[name] for
+        name in chosen}`, a subset of them)."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" \
+                and len(node.args) == 1 and not node.keywords:
+            node = node.args[0]
+        elif isinstance(node, ast.DictComp) and isinstance(node.value, ast.Subscript):
+            node = node.value.value
+        elif isinstance(node, ast.DictComp) and isinstance(node.value, ast.Call) \
+                and isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "get":
+            node = node.value.func.value
+        if isinstance(node, ast.Dict):
+            return self.value(node)
+        held = self.scope.held.get(node.id, _OTHER) if isinstance(node, ast.Name) else _OTHER
+        return held if held[0] == "dict" else None
 
     def _table_entry_returned(self, node: ast.AST | None) -> tuple:
         """`return handlers.get(kind)` / `return handlers[kind]` of a table written in the function
@@ -1432,10 +1467,27 @@ class Summarizer:
             self._bind_entry(target, f"{held}[]", sources)
             return
         self._bind(target, None, sources)
-        if each and isinstance(target, ast.Name) and isinstance(it, (ast.Tuple, ast.List)) and 1 < len(it.elts) <= 8 \
-                and all(isinstance(e, (ast.Name, ast.Attribute)) for e in it.elts):
+        if not each or not isinstance(it, (ast.Tuple, ast.List)) or not 1 < len(it.elts) <= 32:
+            return
+        if isinstance(target, ast.Name):
             # `for target in (self._listen, self._loop):` each of the callables written there in turn
-            self.scope.held[target.id] = ["each", [self.value(e) for e in it.elts]]
+            self._hold_each(target, it.elts)
+        elif isinstance(target, (ast.Tuple, ast.List)) and all(
+                isinstance(e, (ast.Tuple, ast.List)) and len(e.elts) == len(target.elts) for e in it.elts):
+            # `for name, step in (("sync", run_sync), ("mail", run_mail)):` a position of each tuple
+            for i, name in enumerate(target.elts):
+                if isinstance(name, ast.Name):
+                    self._hold_each(name, [e.elts[i] for e in it.elts])
+
+    def _hold_each(self, target: ast.Name, elts: list) -> None:
+        """The loop variable is each callable written there in turn; a lambda among them is no name:
+        the call it makes, read where it is written, is made for itself as a statement's is."""
+        if all(isinstance(e, (ast.Name, ast.Attribute, ast.Lambda)) for e in elts) \
+                and sum(not isinstance(e, ast.Lambda) for e in elts) > 1:
+            self.scope.held[target.id] = ["each", [self.value(e) for e in elts if not isinstance(e, ast.Lambda)]]
+            for e in elts:
+                if isinstance(e, ast.Lambda):
+                    self._mark_statement(e.body, 0, kept=False)
 
     def _instance_collection(self, node: ast.AST) -> str | None:
         """`self.modules` (or `self.modules.values()`) in a method: the instance's collection, named
@@ -1480,10 +1532,12 @@ class Summarizer:
         arm = _status_arm(node)
         if arm is not None:
             self.fn.status_arms += (arm,)
-        if _says_stop(node.test) or self._off_by_default(node.test):
-            self.stop_ifs.add(if_id)
-        elif self._off_by_default(node.test, inverted=True):
+        if node.orelse and not _says_stop(node.test) and self._off_by_default(node.test, inverted=True):
             self.else_stop_ifs.add(if_id)  # `if interval: time.sleep(interval) else: break`
+        elif _says_stop(node.test) or self._off_by_default(node.test):
+            self.stop_ifs.add(if_id)
+            if not _says_stop(node.test):
+                self.mode_ifs.add(if_id)
         elif _counts(node.test):
             self.count_ifs.add(if_id)
         saved, saved_gated = self.branch, self.gated
@@ -1506,10 +1560,14 @@ class Summarizer:
             self._keep_library(arms)
 
     def _off_by_default(self, test: ast.expr, inverted: bool = False) -> bool:
-        """`if once:`, `if under_test:` on a parameter that defaults to False or None, and `if not
-        period:` (`if period is None:`) on one that has no default (a command's option): what it
+        """`if once:`, `if under_test:`, `if dry_run:` on a parameter that defaults to False or None or
+        has no default, and `if not period:` (`if period is None:`) on one that has no default (a
+        command's option): what it
         leaves is a caller's choice, the same in every round; the run its callers start by default
-        goes on. `inverted`: what its `else` arm leaves on (`if interval: sleep(interval) else: break`)."""
+        goes on. `inverted`: what its `else` arm leaves on (`if interval: sleep(interval) else: break`).
+        A conjunction is when one of its terms is (`if drain and queue_empty():`)."""
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and not inverted:
+            return any(self._off_by_default(v) for v in test.values)
         negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
         name = test.operand if negated else test
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is) \
@@ -1517,12 +1575,12 @@ class Summarizer:
             negated, name = True, test.left  # `if period is None: break`
         negated ^= inverted
         if not isinstance(name, ast.Name) or self.fn is None or name.id not in self.fn.params \
-                or self.scope.names.get(name.id, "") is not None or name.id in self.scope.changed:
+                or self.scope.names.get(name.id, "") not in (None, "bool()") or name.id in self.scope.changed:
             return False  # `if not devices: break` after `devices.remove(d)`: the work done
         default = self.fn.defaults.get(name.id)
         if negated:
             return default is None
-        return default in (["lit", False], ["lit", None])
+        return default is None or default in (["lit", False], ["lit", None])
 
     # A module-level `if`/`try` whose arms bind one name differently (`bindings.library_arm`).
 
@@ -1646,6 +1704,7 @@ class Summarizer:
                     goes_on_statuses=_goes_on_statuses(handler),
                     repeats=_calls_made_again(node.body, handler),
                     status_arms=_status_arms(handler),
+                    in_finally=self.finally_depth > 0,
                 )
             )
             for local in _caught_locals(handler):
@@ -1657,7 +1716,9 @@ class Summarizer:
             fallback = any((t or "").rpartition(".")[2] in ("ImportError", "ModuleNotFoundError")
                            for h in self.fn.handlers if h.try_id == try_id for t in h.types)
             self._keep_library(arms, first_wins=fallback)
+        self.finally_depth += 1
         self._body(node.finalbody)
+        self.finally_depth -= 1
 
     def _stmt_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         # A method's decorators run in the class body: `@_retry_on_error(...)` names a function
@@ -1903,6 +1964,8 @@ def _runs_until_stopped(test: ast.expr) -> bool:
     it says stop, not by its own progress (`while n < 3`, `while queue:` are not read this way)."""
     if isinstance(test, ast.Constant):
         return bool(test.value)
+    if _waits_to_stop(test):
+        return True  # `while await self.sleep(interval):`
     if isinstance(test, ast.BoolOp):
         return isinstance(test.op, ast.And) and all(_runs_until_stopped(v) for v in test.values)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
@@ -1921,7 +1984,13 @@ def _runs_until_stopped(test: ast.expr) -> bool:
 
 def _waits_to_stop(test: ast.expr) -> bool | None:
     """`while not stop.wait(interval):` waits each round and ends when told to stop: whether the
-    event is named for stopping; None for any other test."""
+    event is named for stopping; `while await self.sleep(interval):` (a sleep of the application's
+    that says whether to go on) too; None for any other test."""
+    sleep = test.value if isinstance(test, ast.Await) else test
+    if isinstance(sleep, ast.Call) and (sleep.args or sleep.keywords) and (
+            (isinstance(sleep.func, ast.Attribute) and sleep.func.attr == "sleep")
+            or (isinstance(sleep.func, ast.Name) and sleep.func.id == "sleep")):
+        return True
     if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
         return None
     call = test.operand

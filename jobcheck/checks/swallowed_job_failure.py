@@ -65,12 +65,17 @@ def _swallows(project, fn: FunctionSummary, handler: Handler) -> bool:
         return False  # (retries that run out, caught: JC204 says so)
     if handler.recovers:
         return False  # `self.rescan = True`: it sets what the code after it acts on, a recovery
+    if handler.in_finally:
+        return False  # `finally: try: client.clear_scroll(sid) except: pass`: clean-up after the work
     events = guarded(fn, handler)
     calls = [ev for ev in events if ev.kind == "call"]
     if not calls:
         return False  # nothing in the `try` can fail but names and arithmetic
-    if all(_cleans_up(project, ev) for ev in calls):
-        return False  # `try: conn.close() except Exception: pass`: a failed clean-up is not a failed run
+    if any(_cleans_up(project, ev) for ev in calls) and all(
+            _cleans_up(project, ev) or (ev.name or "") in BUILTINS for ev in calls):
+        # `try: conn.close() except Exception: pass`, `sock = getattr(conn, "sock", None); sock.shutdown(2)`:
+        # a failed clean-up is not a failed run
+        return False
     if any(_logs(ev) for ev in calls) and all(_logs(ev) or (ev.name or "") in BUILTINS for ev in calls):
         return False  # `try: log.debug("got %s" % report["name"]) except Exception: pass`: only a log line failed
     if _in_a_reporting_handler(fn, events):
@@ -162,6 +167,15 @@ _TAKES = ("get", "get_nowait", "pop", "popleft", "recv", "receive", "receive_mes
           "basic_get", "blpop", "brpop", "lpop", "rpop", "brpoplpush", "blmove", "xread", "xreadgroup", "poll")
 
 
+# The first word of a call that takes the next items (`api.poll_tool_calls()`, `claim_jobs(...)`,
+# `dequeue_batch()`): what the round then works on, as a queue's `get`.
+_TAKING_WORDS = ("poll", "dequeue", "take", "receive", "recv", "claim", "lease", "reserve", "pop")
+
+
+def _takes(ev) -> bool:
+    return ev.attr in _TAKES or (ev.attr or "").lstrip("_").partition("_")[0] in _TAKING_WORDS
+
+
 def _works_on_a_taken_item(fn: FunctionSummary, handler: Handler, loops: set) -> bool:
     """Is something the `try` does given an item the same round took, before it or in it
     (`item = queue.get()`, `try: item = queue.get(timeout=0.1); record(item)`)? A value read for
@@ -173,7 +187,7 @@ def _works_on_a_taken_item(fn: FunctionSummary, handler: Handler, loops: set) ->
     # Before the `try`, or in it: as the first thing it does (a queue's `get(timeout=...)`, not a
     # dict's `get(key)`), or a take no `get` could be mistaken for (`while not q.empty(): task =
     # q.get_nowait()`).
-    taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and ev.attr in _TAKES and loops <= set(ev.loops)
+    taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and _takes(ev) and loops <= set(ev.loops)
              and ((handler.try_id not in ev.tries and (ev.line, ev.col) < start)
                   or (not ev.args and (i == first or (handler.try_id in ev.tries and ev.attr != "get"))))}
     return any(taken.intersection(src) for ev in inside

@@ -278,10 +278,10 @@ TRANSITIONS = frozenset({
 })
 # The last path segment of a POST that asks rather than writes (`/repositories/search/`,
 # Elasticsearch's `/_search`, `/query`; an evaluation of what it is sent: `/v1/guard/analyze`,
-# `/classify`, `/moderations`), compared as TRANSITIONS are: APIs take a query in a POST body when
+# `/classify`, `/moderations`; a poll for news: OAuth's device flow `/device-code/poll`), compared as TRANSITIONS are: APIs take a query in a POST body when
 # it is too large for a URL; repeating it changes nothing. (GraphQL's one endpoint also takes
 # mutations: not here.)
-QUERIES = frozenset({"search", "msearch", "query", "queries", "lookup", "find", "count",
+QUERIES = frozenset({"search", "msearch", "query", "queries", "lookup", "find", "count", "poll",
                      "analyze", "analyse", "classify", "predict", "detect", "moderate", "moderations", "embeddings"})
 # The first word of a function that asks (its POSTs carry a question: an embedding, a prediction, a
 # status, a login), and words that say a function changes something whatever its first word.

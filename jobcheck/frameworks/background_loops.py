@@ -212,7 +212,7 @@ class BackgroundLoops:
     def find_registrations(self, project: Project) -> list[Registration]:
         regs = []
         for fn, site in _started(project):
-            if repeats_forever(project, fn) and not _is_runner(project, fn):
+            if repeats_forever(project, fn) and not _runner_at(project, fn, site):
                 regs.extend(through_kept_callables(
                     project, Registration(fn.qualname, self.name, "schedule", site.anchor, kind="periodic")))
             elif project.the_applications(site.module):
@@ -249,7 +249,37 @@ class BackgroundLoops:
                 continue
             regs.extend(Registration(callee.qualname, self.name, "schedule", anchor, kind="periodic")
                         for callee in _loops_called(project, fn, depth=2))
+        regs.extend(_started_each_round(project, self.name, [r.target for r in regs if r.kind == "periodic"]))
         return regs
+
+
+def _started_each_round(project: Project, framework: str, loops: list[str]) -> list[Registration]:
+    """What a loop starts in each of its rounds, in its body or a function its rounds call, and does
+    not wait for (`asyncio.create_task(self._run_safely(job))` for each due job, a thread per
+    message): a new run of it every round, each a job of its own (a task the loop hands out), not
+    something started once. Through a wrapper that only runs the callable its object was
+    constructed with, the job is that callable (`through_kept_callables`)."""
+    rounds: dict[str, set | None] = {}  # function -> its loops whose rounds start work (None: anywhere in it)
+    for qualname in loops:
+        fn = project.functions.get(qualname)
+        forever = _until_stopped(fn) if fn is not None else set()
+        if not forever:
+            continue
+        rounds[qualname] = forever
+        for ev in fn.events:
+            if ev.kind == "call" and forever.intersection(ev.loops):
+                for callee in project.callees(ev):
+                    rounds.setdefault(callee.qualname, None)
+    out = []
+    for fn, site in _started(project):
+        within = rounds.get(site.function.qualname, False)
+        if within is False or (within is not None and not within.intersection(site.event.loops)) \
+                or site.event.attr in ONE_SHOT_TIMERS or site.event.attr == "run_in_executor" or _awaited(site) \
+                or repeats_forever(project, fn) or fn.name == MODULE_CODE or not project.the_applications(site.module):
+            continue
+        for reg in through_kept_callables(project, Registration(fn.qualname, framework, "start", site.anchor, kind="task")):
+            out.append(replace(reg, fallback=True))
+    return out
 
 
 def _loops_called(project: Project, fn, depth: int = 1, seen: set | None = None) -> list:
@@ -277,6 +307,17 @@ def _loops_called(project: Project, fn, depth: int = 1, seen: set | None = None)
 def _left_once_done(fn) -> bool:
     """Every loop of `fn` that runs until stopped is left once something holds, or retries."""
     return not (_until_stopped(fn) - set(fn.ended) - {loop[0] for loop in fn.retry_loops})
+
+
+def _runner_at(project: Project, fn, site) -> bool:
+    """Is the loop started at `site` a runner of what it is handed there? A coroutine started with
+    its hooks left at their defaults (`create_task(refresh_loop(pool, stop))`, whose `on_tick=None`
+    it awaits each round when a test gives one) runs its own work; any other start of a runner
+    runs what its callers pass."""
+    started = site.event.args[0] if site.event.args else None
+    if started and started[0] == "call" and project.function_for(project.canonical(started[1])) is fn:
+        return _given_what_it_repeats(project, fn, SimpleNamespace(args=started[2], kwargs=started[3]))
+    return _is_runner(project, fn)
 
 
 def _given_what_it_repeats(project: Project, runner, ev) -> bool:
@@ -945,6 +986,10 @@ def _works_beside(project: Project, cls, fn) -> bool:
     return any(_works_itself(project, cls, ev, kept) for m in methods for ev in m.events if ev.kind == "call")
 
 
+# The process's own collections: what a call on one changes stays in memory.
+_IN_MEMORY = ("set()", "dict()", "list()", "collections.deque()", "collections.OrderedDict()", "collections.defaultdict()")
+
+
 def _works_itself(project: Project, cls, ev, kept: set) -> bool:
     """A call of a timer's method that is work of its own: not through what it was constructed
     with (`self.callback(now)`, `self.loop.call_at(...)`), a method of its own class, a builtin
@@ -954,8 +999,9 @@ def _works_itself(project: Project, cls, ev, kept: set) -> bool:
     for written in (ev.name or "", name):
         if written.startswith(mine) and written[len(mine):].partition(".")[0] in (*kept, *cls.methods):
             return False
-    if not name or _logs(project, ev) or _sleeps(project, ev) or ("." not in name and name in BUILTINS):
-        return False
+    if not name or _logs(project, ev) or _sleeps(project, ev) or ("." not in name and name in BUILTINS) \
+            or name.partition(".")[0] in _IN_MEMORY:
+        return False  # (`self._running.add(job.id)`: bookkeeping in the process)
     # A helper or class of the application's own that reaches no effect within a few calls
     # (`utils.remove_large_keys(result)`, `errors.CommandFailed(str(e))`) formats or reports: no work.
     own = project.named_callee(ev) or (project.functions.get(f"{name}.__init__") if name in project.classes else None)
@@ -1226,12 +1272,14 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
     for g in (fn, *nested_functions(project).get(fn.qualname, ())):
         mine = ("param", "closure") if g is not fn else ("param",)
         forever = _sleeping_loops(project, g)
-        for ev in g.events:
+        for i, ev in enumerate(g.events):
             if ev.kind != "call":
                 continue
             if ev.in_test:
                 continue  # `if ready(): return`: a condition polled, not work repeated
             if ev.name is None and ev.attr == param:
+                if not ev.statement and (asks_by_name(param) or _feeds_work(project, g, i)):
+                    continue  # `write_heartbeat(redis, get_data())`: a source of values for the loop's own work
                 how = "once"
             elif _mentions(ev, param, mine):
                 how = _runs_through(project, ev, param, mine, depth)
@@ -1249,6 +1297,17 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
                 return found
     memo[key] = found
     return found
+
+
+def _feeds_work(project: Project, fn, index: int) -> bool:
+    """Is what the call at `index` returns handed to a call of the function's that works (reaches
+    an external effect): the callable it was given only supplies values?"""
+    for ev in fn.events:
+        if ev.kind == "call" and any(index in src for src in (*ev.argsrc, *ev.kwsrc.values())):
+            callee = project.named_callee(ev)
+            if callee is not None and reaches_an_effect(project, callee):
+                return True
+    return False
 
 
 def _mentions(ev, param: str, mine: tuple) -> bool:
@@ -1468,15 +1527,19 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # kombu's and py-amqp's connection waits for the next message for its consumers' callbacks.
     blocking_pop = blocking_pop or (ev.attr == "drain_events" and "timeout" in ev.kwargs)
     # `await asyncio.wait_for(self._shutting_down.wait(), timeout=interval)`: a sleep that stopping
-    # cuts short (not a wait for an event that brings work: `renavigated.wait()`).
-    stop_wait = (name == "asyncio.wait_for" and ("timeout" in ev.kwargs or len(ev.args) > 1) and bool(ev.args)
-                 and ev.args[0][0] == "call" and str(ev.args[0][1]).endswith(".wait")
-                 and names_stopping(str(ev.args[0][1]).rpartition(".")[0].rpartition(".")[2]))
+    # cuts short, or that an event of the library's wakes early (`stop: asyncio.Event`, read by its
+    # type); not a wait for something of no known kind that brings work: `renavigated.wait()`.
+    waited = str(ev.args[0][1]) if ev.args and ev.args[0][0] == "call" else ""
+    stop_wait = (name == "asyncio.wait_for" and ("timeout" in ev.kwargs or len(ev.args) > 1)
+                 and waited.endswith(".wait") and (names_stopping(waited.rpartition(".")[0].rpartition(".")[2])
+                                                   or project.canonical(waited) in _EVENT_WAITS))
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
     return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 
+_EVENT_WAITS = ("asyncio.Event().wait", "asyncio.locks.Event().wait", "threading.Event().wait", "anyio.Event().wait",
+                "trio.Event().wait")
 # Exceptions saying there is nothing to take (Django's `DoesNotExist`, `queue.Empty`, SQLAlchemy's
 # `NoResultFound`): a poll waiting in their `except` waits for work, it retries no failure.
 _EMPTY = re.compile(r"(DoesNotExist|Empty|NoResultFound)$")
@@ -1506,13 +1569,13 @@ def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
             # no next round follows it.
             sleeps = sleeps or not (ev.branch and any(loop == ev.loops[-1] and arms == ev.branch and line > ev.line
                                                       for loop, arms, line, _ in fn.breaks))
-        elif not _logs(project, ev) and not (plainly and (ev.in_test or (project.canonical(ev.name) or "") in BUILTINS)) \
-                and (project.canonical(ev.name) or "").partition("#")[0] not in _TAKEN:
+        elif not _logs(project, ev) and (project.canonical(ev.name) or "").partition("#")[0] not in _TAKEN:
             # (calling what a queue gave, `fn(*args)` after `fn, args = work.get()`, runs its items:
             # the jobs are what is put there, `item_queues`)
             waits = _helper_waits(project, ev)
-            sleeps = sleeps or waits
-            works = works or not (waits and _only_waits(project, ev))
+            sleeps = sleeps or waits  # (a helper's wait in the loop's test too: `while await self.sleep(5):`)
+            if not (plainly and (ev.in_test or (project.canonical(ev.name) or "") in BUILTINS)):
+                works = works or not (waits and _only_waits(project, ev))
     return sleeps and works
 
 

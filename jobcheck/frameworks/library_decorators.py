@@ -6,6 +6,11 @@ a job. Periodic when the decorator is named for a schedule (`cron`, `crontab`, `
 `every`, `recurring`, `scheduled`), when its keywords name one (`cadence=`, `interval=`,
 `hours=`...) or its first argument is a cron expression (`"0 8 * * mon-fri"`); else a task.
 
+So is a class of the application's built on such a library's base named for jobs (`class
+Heartbeat(PeriodicTask)`, `class Sync(CronJob)`): the method it runs (`run`, `execute`,
+`perform`, `handle`, `process`, `__call__`, the first it defines) is the job; not a base of the
+standard library's (`asyncio.Task`).
+
 Only a library's: a decorator the application defines is read by what its body does
 (`own_decorators`), and one a framework module reads is that framework's (these registrations are
 fallbacks: they make a job only of a function nothing else makes one of). Not in tests, examples
@@ -18,6 +23,7 @@ policy, so the rules that need one stay quiet.
 from __future__ import annotations
 
 import re
+import sys
 
 from ..analysis.decorators import written_decorators
 from ..analysis.jobs import Registration
@@ -87,7 +93,27 @@ class LibraryDecorators:
                     regs.append(Registration(fn.qualname, self.name, "schedule" if kind == "periodic" else "enqueue",
                                              anchor, kind=kind, fallback=True))
                     break
+        read = {fw.name for fw in project.frameworks}  # a library jobcheck has a module for reads its own bases
+        for cls in project.classes.values():
+            method = next((m for m in _RUN_METHODS if m in cls.methods), None)
+            if method is None or not project.the_applications(project.module_of_class(cls)):
+                continue
+            for base in cls.bases:
+                name = project.canonical(base) or ""
+                top = name.partition(".")[0]
+                if not _a_librarys(project, name) or top in sys.stdlib_module_names or top in read:
+                    continue
+                kind = job_kind("_".join(_CAMEL.findall(name.rpartition(".")[2])), {}, [])
+                if kind is not None:
+                    regs.append(Registration(f"{cls.qualname}.{method}", self.name,
+                                             "schedule" if kind == "periodic" else "enqueue",
+                                             project.class_anchor(cls), kind=kind, fallback=True))
+                    break
         return regs
+
+
+_RUN_METHODS = ("run", "execute", "perform", "handle", "process", "__call__")
+_CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
 def _a_librarys(project: Project, name: str) -> bool:

@@ -89,6 +89,9 @@ class Temporal:
         for site in sites.values():
             if site.retry is None:
                 site.retry = default_policy(site.anchor, "; not scheduled with a retry_policy in the analysed code")
+        for fn in self._through_wrappers(project, sites):
+            # Its retry policy is the wrapper's, not known here: none is assumed.
+            sites[fn.qualname] = job_from_function(project, fn, self.name, "activity", triggers={"enqueue"})
         sites.update(self._workflows(project))
         return list(sites.values())
 
@@ -107,6 +110,19 @@ class Temporal:
                 found.retries = RetryLimit.unknown_count(f"schedule_to_close_timeout={render(ev.kwargs['schedule_to_close_timeout'])}")
             site = sites[target]
             site.retry = found if site.retry is None else _worst(site.retry, found)
+
+    def _through_wrappers(self, project: Project, sites: dict[str, JobSite]) -> list:
+        """Functions a workflow module schedules through a helper of its own or of another library
+        named as Temporal's calls (`execute_activity(Activities.detect, ...)`, wrapping
+        `workflow.execute_activity`): activities, whatever decorates them."""
+        out = []
+        for call in calls_named(project, SCHEDULE_CALLS, _in_a_workflow_module):
+            ev = call.event
+            ref = ev.kwargs.get("activity") or (ev.args[0] if ev.args else None)
+            fn = project.functions.get(self._activity(project, call.module, ref, {}) or "")
+            if fn is not None and fn.qualname not in sites and fn not in out:
+                out.append(fn)
+        return out
 
     def _activity(self, project: Project, module, ref: list | None, names: dict[str, str]) -> str | None:
         if not ref:
@@ -145,6 +161,12 @@ class Temporal:
 
 def _reads_temporal_call(project: Project, module, ev) -> bool:
     return (project.canonical(ev.name) or "").startswith("temporalio.")
+
+
+def _in_a_workflow_module(project: Project, module, ev) -> bool:
+    """A scheduling call not Temporal's own, in a module that imports Temporal's workflow API."""
+    return not _reads_temporal_call(project, module, ev) and any(
+        str(imported).startswith("temporalio.workflow") or imported == "temporalio" for imported in module.imports.values())
 
 
 FRAMEWORK = Temporal()

@@ -4,6 +4,7 @@
 # loop handed to a thread pool of the application's own. A loop waiting for a result, a runner of
 # the callable it was given, and a loop that only waits are not.
 import asyncio
+import contextlib
 import threading
 import time
 
@@ -168,14 +169,14 @@ class Expiry:
 
 
 class Engine:
-    """A scheduler service's loop: each round starts a tick and waits in a helper for the next
-    due time, a wake-up or the stop, cancelling its waiters in a `finally` (which catches
-    nothing: the wait happens every round)."""
+    """A scheduler service's loop: each round starts a tick (a new run of it every round: a job)
+    and waits in a helper for the next due time, a wake-up or the stop, cancelling its waiters in
+    a `finally` (which catches nothing: the wait happens every round)."""
 
     def __init__(self):
         self._wake = asyncio.Event()
 
-    async def tick(self):
+    async def tick(self):  # expect: JC501
         requests.post("https://gateway.example/fire", json={})
 
     async def _sleep(self, stop):
@@ -232,3 +233,98 @@ class Poller:
                 await asyncio.wait_for(self.stopping.wait(), timeout=5)
             except asyncio.TimeoutError:
                 pass
+
+
+class Plugin:
+    """A library's plugin base: `sleep` waits, or wakes early, and says whether to go on."""
+
+    def __init__(self):
+        self.wakeup = asyncio.Event()
+
+    async def sleep(self, seconds):
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.wakeup.wait(), timeout=seconds)
+        self.wakeup.clear()
+        return True
+
+
+class PrunerPlugin(Plugin):
+    async def run(self, worker):  # expect: JC501
+        while await self.sleep(60):
+            requests.post("https://jobs.example/prune", json={"worker": worker})
+
+
+def claim(db):
+    return db.claim_next()
+
+
+def work_until_stopped(db, poll, drain=False):  # expect: JC501
+    """Left early only in the mode its caller asks for (`drain`): by default it runs until stopped."""
+    stop = threading.Event()
+    while not stop.is_set():
+        job = claim(db)
+        if job is not None:
+            requests.post("https://jobs.example/run", json={"job": job})
+            continue
+        if drain and db.pending() == 0:
+            break
+        stop.wait(poll)
+
+
+class Annotator:
+    def __init__(self):
+        self.shutdown_requested = False
+
+    def main_loop(self, client, dry_run: bool):  # expect: JC501
+        """Returns after one batch only in the mode its caller asks for (`dry_run`, no default)."""
+        while not self.shutdown_requested:
+            batch = client.claim_batch()
+            if batch is None:
+                time.sleep(30)
+                continue
+            labels = [item.upper() for item in batch]
+            if dry_run:
+                return 0
+            requests.post("https://labels.example/submit", json={"labels": labels})
+        return 0
+
+
+async def write_heartbeat(client, worker_id, data):
+    await client.setex(f"worker:{worker_id}", 30, data)
+
+
+async def heartbeat_forever(client, worker_id, get_worker_data):  # expect: JC501
+    """The callable it is given supplies values (named for asking, its result handed on): the loop
+    is the job, not a runner of what its callers pass."""
+    while True:
+        await asyncio.sleep(10)
+        await write_heartbeat(client, worker_id, get_worker_data())
+
+
+class Agent:
+    def __init__(self, client):
+        self.client = client
+
+    def worker_data(self):
+        requests.post("https://metrics.example/snapshot", json={})
+        return {"state": "up"}
+
+    async def start(self):
+        asyncio.create_task(heartbeat_forever(self.client, "w1", self.worker_data))
+
+
+async def refresh_forever(pool, stop: asyncio.Event, on_tick=None):  # expect: JC501
+    """Started with its hook left at its default (a test gives one): the loop's own work is the job."""
+    while not stop.is_set():
+        try:
+            await asyncio.wait_for(stop.wait(), timeout=30)
+            break
+        except TimeoutError:
+            pass
+        requests.post("https://metrics.example/refresh", json={"pool": str(pool)})
+        if on_tick is not None:
+            await on_tick()
+
+
+async def serve_metrics(pool, stop):
+    asyncio.create_task(refresh_forever(pool, stop))

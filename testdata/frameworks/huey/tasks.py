@@ -43,7 +43,7 @@ def nightly_cleanup():  # expect: JC501
 
 @huey.db_periodic_task(crontab(minute="*/15"), retries=2)
 def poll_payments():  # expect: JC501
-    requests.post("https://psp.example/poll", json={})  # expect: JC201
+    requests.post("https://psp.example/settle", json={})  # expect: JC201
 
 
 @huey.on_startup()

@@ -73,3 +73,10 @@ def screen_comment(text):
     requests.post("https://guard.example/v1/guard/analyze", json={"text": text})
     requests.post("https://models.example/v1/moderations", json={"input": text})
     requests.post("https://comments.example/v1/comments", json={"text": text})  # expect: JC201
+
+
+@shared_task(autoretry_for=(Exception,), max_retries=3)
+def wait_for_approval(device_code):
+    # A poll for news (OAuth's device flow) asks; submitting the code for approval writes.
+    requests.post("https://auth.example/v1/device-code/poll", json={"device_code": device_code})
+    requests.post("https://auth.example/v1/device-code/submit-email", json={"code": device_code})  # expect: JC201

@@ -458,3 +458,68 @@ def logs_the_kept_failure_later():
     except Exception as exc:  # expect: JC205
         outcome = exc
     logger.debug("outcome: %s", outcome)
+
+
+def poll_tool_calls_forever(api, tools):
+    """Each round takes the pending calls from the server inside its `try` (a poll, as a queue's
+    `get`) and reports each call's failure to the server: a failed poll is no failed run."""
+    while True:
+        try:
+            pending = api.poll_tool_calls()
+            for call in pending:
+                try:
+                    api.resolve_tool_call(call["id"], tools[call["name"]](call["input"]))
+                except Exception as exc:
+                    api.resolve_tool_call(call["id"], {"error": str(exc)})
+        except Exception as exc:
+            print(f"poll error: {exc}")
+        time.sleep(5)
+
+
+def refresh_rates_forever(api):
+    while True:
+        try:
+            rates = api.fetch_rates()
+            requests.post("https://example.com/rates", json=rates)
+        except Exception as exc:  # expect: JC205
+            print(f"rates failed: {exc}")
+        time.sleep(5)
+
+
+threading.Thread(target=poll_tool_calls_forever, args=(None, {}), daemon=True).start()
+threading.Thread(target=refresh_rates_forever, args=(None,), daemon=True).start()
+
+
+@shared_task
+def runs_a_query(conn, kill_event, sql):
+    """The watcher only tears the connection down when told to: a failed clean-up, not a failed run."""
+    def abort_watch():
+        while not done.is_set():
+            if kill_event.is_set():
+                try:
+                    sock = getattr(conn, "_sock", None)
+                    if sock is not None:
+                        sock.shutdown(2)
+                except Exception:
+                    pass
+                return
+            time.sleep(0.5)
+
+    done = threading.Event()
+
+    threading.Thread(target=abort_watch, daemon=True).start()
+    return conn.execute(sql)
+
+
+@shared_task
+def search_then_clear(client, query):
+    """A `try` in a `finally:` block cleans up after the work, whatever happened to it."""
+    scroll_id = None
+    try:
+        scroll_id = client.search(query)
+        requests.post("https://example.com/results", json={"scroll": scroll_id})
+    finally:
+        try:
+            client.clear_scroll(scroll_id)
+        except Exception:
+            pass

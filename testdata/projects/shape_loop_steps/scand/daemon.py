@@ -3,8 +3,8 @@ process (start a program, delete files, post to a service) run again on the next
 the last one did, so they are listed beside the loop as kind `step`, also one whose result the loop
 keeps (`sent = self.flush_outbox()`). A call that asks (`get_*`, kept or tested), one that only
 computes, a log line and a reconnect in an `except` clause are no steps; a helper
-that starts what it is given (`start_safely(self.refresh_cache())`) is none either, what it starts
-is."""
+that starts what it is given (`start_safely(self.refresh_cache())`) is none either: what it starts
+is a new run every round, a job of its own."""
 
 import asyncio
 import logging
@@ -63,7 +63,7 @@ class ScanDaemon:
     def local_zone_name(self):
         return subprocess.run(["date", "+%Z"], capture_output=True, text=True).stdout.strip()
 
-    async def refresh_cache(self):
+    async def refresh_cache(self):  # expect: JC501
         requests.post("https://cache.example.com/refresh", timeout=10)
 
     def get_scan_status(self, scan_id):
