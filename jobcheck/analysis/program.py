@@ -587,6 +587,18 @@ class Program:
                     entries.extend(table[1])
         return [kind, entries] if kind else None
 
+    def constructions(self, cls: str) -> list[CallSite]:
+        """The calls that construct the class `cls` (`Worker(...)`)."""
+        return [site for site in calls_named(self, (cls.rpartition(".")[2],)) if site.name == cls]
+
+    def kept_parameter(self, cls: str, attr: str) -> tuple[FunctionSummary, str] | None:
+        """(`__init__`, parameter) where the class's own constructor keeps a parameter as
+        `self.<attr>` (`self._runner = runner`)."""
+        init = self.functions.get(f"{cls}.__init__")
+        param = next((value[1] for a, _line, receiver, _src, value in (init.stores if init is not None else ())
+                      if a == attr and receiver == "self" and value and value[0] == "param"), None)
+        return (init, param) if param is not None else None
+
     def _passed_tables(self, cls: str, param: str) -> list[list]:
         """The tables the constructions of `cls` pass for its constructor's parameter `param`
         (`Worker(sessions, build_handlers(context))`): a dict or list written out, a module-level
@@ -595,9 +607,7 @@ class Program:
         if init is None or param not in init.params:
             return []
         out = []
-        for site in calls_named(self, (cls.rpartition(".")[2],)):
-            if site.name != cls:
-                continue
+        for site in self.constructions(cls):
             value = self.deref(bound_argument(init, site.event, param))
             if value and value[0] == "call":
                 maker = self.function_for(self.canonical(value[1]) if isinstance(value[1], str) else None)

@@ -1030,32 +1030,26 @@ class Project(Guards, Program):
         return [self.functions[q] for q in memo[(cls, attr)]]
 
     def _constructed_callables(self, cls: str, attr: str) -> list[str]:
-        init = self.functions.get(f"{cls}.__init__")
-        param = next((value[1] for a, _line, receiver, _src, value in (init.stores if init is not None else ())
-                      if a == attr and receiver == "self" and value and value[0] == "param"), None)
-        if param is None:
+        kept = self.kept_parameter(cls, attr)
+        if kept is None:
             return []
+        init, param = kept
         out: list[str] = []
-        for site in calls_named(self, (cls.rpartition(".")[2],)):
-            if site.name == cls:
-                fn = self.functions.get(target(self, site.module, bound_argument(init, site.event, param)) or "")
-                if fn is not None and fn.qualname not in out:
-                    out.append(fn.qualname)
+        for site in self.constructions(cls):
+            fn = self.functions.get(target(self, site.module, bound_argument(init, site.event, param)) or "")
+            if fn is not None and fn.qualname not in out:
+                out.append(fn.qualname)
         return out
 
     def _constructed_classes(self, cls_qualname: str, attr: str) -> list[str]:
         """The classes of the project whose instances every construction of `cls_qualname` passes
         for the constructor parameter it keeps as `attr` ([] when not all are known)."""
-        init = self.function_for(self.canonical(f"{cls_qualname}().__init__"))
-        if init is None or init.class_qualname != cls_qualname:
+        kept = self.kept_parameter(cls_qualname, attr)
+        if kept is None:
             return []
-        param = next((value[1] for a, _line, receiver, _src, value in init.stores
-                      if a == attr and receiver == "self" and value and value[0] == "param"), None)
-        if param is None:
-            return []
+        init, param = kept
         classes: list[str] = []
-        sites = [s for s in calls_named(self, (cls_qualname.rpartition(".")[2],)) if s.name == cls_qualname]
-        for site in sites:
+        for site in self.constructions(cls_qualname):
             made = [self.canonical(site.function.events[j].name) or "" for j in bound_sources(init, site.event, param)
                     if j < len(site.function.events) and site.function.events[j].kind == "call"]
             if not made:
