@@ -1810,6 +1810,7 @@ class Summarizer:
                  self.cancelled, self.exit_line)
         saved_flags, self._flags = self._flags, {}
         saved_gated, self.gated = self.gated, ()
+        saved_finally, self.finally_depth = self.finally_depth, 0  # (a function defined in a `finally:` runs later)
         self.fn, self.scope, self.owner = fn, scope, None
         self.loops = self.branch = self.regions = self.tries = self.handlers = self.cancelled = ()
         self.exit_line = 0
@@ -1818,6 +1819,7 @@ class Summarizer:
          self.cancelled, self.exit_line) = saved
         self._flags = saved_flags
         self.gated = saved_gated
+        self.finally_depth = saved_finally
 
     def _decorator(self, node: ast.expr) -> list:
         self.expr(node)  # decorator arguments may call things; record them in the outer scope

@@ -523,3 +523,18 @@ def search_then_clear(client, query):
             client.clear_scroll(scroll_id)
         except Exception:
             pass
+
+
+def watch_after_cleanup(client):
+    try:
+        client.open()
+    finally:
+        def watch_forever():  # started from a `finally:`, but its own `try` guards its work
+            while True:
+                try:
+                    requests.post("https://example.com/watch", json={})
+                except Exception:  # expect: JC205
+                    pass
+                time.sleep(5)
+
+        threading.Thread(target=watch_forever, daemon=True).start()
