@@ -1681,7 +1681,7 @@ class Summarizer:
             first_event = len(self.fn.events)
             self.handlers = saved_handlers + (try_id,)
             saved_cancelled = self.cancelled
-            if types and all((t or "").rpartition(".")[2] in _CANCELLATIONS for t in types):
+            if types and all(_is_cancellation(t) for t in types):
                 self.cancelled = saved_cancelled + (try_id,)
             self._arm(handler.body, arms)
             self.handlers, self.cancelled = saved_handlers, saved_cancelled
@@ -1956,6 +1956,18 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
 # What a task or thread is stopped with: a handler of these alone hears the stop, not a failure.
 _CANCELLATIONS = frozenset({"CancelledError", "Cancelled", "KeyboardInterrupt", "SystemExit", "GeneratorExit"})
 _STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload")
+
+
+def _is_cancellation(caught: str | None) -> bool:
+    """An exception a task or thread is stopped with: the standard ones, and an application's own
+    named for stopping (`ShutdownInterrupt`, `WorkerStop`, `GracefulExit`); not an error
+    (`ConnectionAbortedError`) nor the end of what is iterated (`StopIteration`)."""
+    name = (caught or "").rpartition(".")[2]
+    if name in _CANCELLATIONS:
+        return True
+    lowered = name.lower()
+    return (any(word in lowered for word in _STOP_WORDS if word not in ("is_set", "reload"))
+            and not lowered.endswith(("error", "iteration")))
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
 _RUN_WORDS = ("run", "alive", "keep", "looping")  # `while self.running`, `while self.should_keep_looping()`
@@ -2394,7 +2406,14 @@ def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:
     name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
     if name in ("is_set", "isSet"):
         return "is_set" in words
+    if name in _STATE_WORDS and isinstance(node, ast.Attribute):
+        return _flag_named(node.value, words)  # `_shutdown.requested`: what the object is named for
     return any(part.lower().startswith(words) for part in _NAME_PARTS.split(name))
+
+
+# The last name of a flag that says only that something happened (`_shutdown.requested`,
+# `self.stop_flag.value`): the object it is read from says what.
+_STATE_WORDS = frozenset({"requested", "value", "flag", "triggered", "signalled", "signaled", "received"})
 
 
 def _arith(op: ast.operator, a: float, b: float) -> float:

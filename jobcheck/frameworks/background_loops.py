@@ -1278,8 +1278,11 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
             if ev.in_test:
                 continue  # `if ready(): return`: a condition polled, not work repeated
             if ev.name is None and ev.attr == param:
-                if not ev.statement and (asks_by_name(param) or _feeds_work(project, g, i)):
-                    continue  # `write_heartbeat(redis, get_data())`: a source of values for the loop's own work
+                if (not ev.statement or ev.kept) and (asks_by_name(param) or _names_a_maker(param)
+                                                      or _feeds_work(project, g, i)):
+                    # `write_heartbeat(redis, get_data())`, `conn = connect(); claim(conn)`: a source
+                    # of values for the loop's own work
+                    continue
                 how = "once"
             elif _mentions(ev, param, mine):
                 how = _runs_through(project, ev, param, mine, depth)
@@ -1299,15 +1302,28 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
     return found
 
 
-def _feeds_work(project: Project, fn, index: int) -> bool:
+def _feeds_work(project: Project, fn, index: int, depth: int = 0) -> bool:
     """Is what the call at `index` returns handed to a call of the function's that works (reaches
-    an external effect): the callable it was given only supplies values?"""
-    for ev in fn.events:
+    an external effect), itself or through what is made of it (`claim(kinds=allowed(kinds_fn()))`):
+    the callable it was given only supplies values?"""
+    for at, ev in enumerate(fn.events):
         if ev.kind == "call" and any(index in src for src in (*ev.argsrc, *ev.kwsrc.values())):
             callee = project.named_callee(ev)
             if callee is not None and reaches_an_effect(project, callee):
                 return True
+            if depth < 3 and at != index and _feeds_work(project, fn, at, depth + 1):
+                return True
     return False
+
+
+# The last word of a callable's name that says it makes what the work uses (`conn_factory`,
+# `session_maker`, `client_provider`).
+_MAKERS = frozenset({"factory", "maker", "builder", "provider", "supplier", "getter", "opener"})
+
+
+def _names_a_maker(name: str) -> bool:
+    words = name_words(name)
+    return bool(words) and words[-1] in _MAKERS
 
 
 def _mentions(ev, param: str, mine: tuple) -> bool:
@@ -1432,7 +1448,13 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
             # early (a poll until data arrives); in a retry loop it waits only after a failure.
             tries = any(e.tries or e.handlers for e in fn.events)
             left = {loop for loop, *_ in fn.breaks} | set(fn.returning)
+            # A helper named for sleeping sleeps, however it cuts its sleep short
+            # (`_interruptible_sleep(seconds)`: naps until a deadline or a stop).
+            named = "sleep" in name_words(fn.name)
             found = memo[key] = any(
+                e.kind == "call" and not e.handlers and _sleeps(project, e, takes=False)
+                for e in fn.events) if named else None
+            found = memo[key] = found or any(
                 e.kind == "call" and not (e.tries or e.handlers)
                 and not (e.loops and (tries or set(e.loops) & left))
                 and ((not e.branch and _sleeps(project, e, takes=False)) or _helper_waits(project, e, depth + 1))

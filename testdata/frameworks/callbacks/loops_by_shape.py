@@ -328,3 +328,65 @@ async def refresh_forever(pool, stop: asyncio.Event, on_tick=None):  # expect: J
 
 async def serve_metrics(pool, stop):
     asyncio.create_task(refresh_forever(pool, stop))
+
+
+class ShutdownInterrupt(Exception):
+    """The application's own stop signal, raised into its workers when the process stops."""
+
+
+async def claim_and_run(db):  # expect: JC501
+    """Returns when told to stop (an exception named for stopping, as for a cancellation), not
+    when a round fails: it runs until stopped."""
+    while True:
+        try:
+            job = await asyncio.to_thread(db.claim_next)
+            if job is None:
+                await asyncio.sleep(5)
+                continue
+            requests.post("https://jobs.example/run", json={"job": job})
+        except ShutdownInterrupt:
+            return
+        except Exception:
+            await asyncio.sleep(5)
+
+
+def read_all(stream):
+    """Ends when what it reads is exhausted (`StopIteration`), not when told to stop: a task
+    started once, no periodic job."""
+    while True:
+        try:
+            requests.post("https://sink.example/lines", json={"line": next(stream)})
+        except StopIteration:
+            return
+        time.sleep(1)
+
+
+async def start_workers(db, stream):
+    asyncio.create_task(claim_and_run(db))
+    threading.Thread(target=read_all, args=(stream,)).start()
+
+
+
+class ShutdownState:
+    def __init__(self):
+        self.requested = False
+
+
+_shutdown = ShutdownState()
+
+
+def _interruptible_sleep(seconds):
+    deadline = time.monotonic() + seconds
+    while not _shutdown.requested:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return
+        time.sleep(min(0.1, remaining))
+
+
+def serve_queue(poll_interval=1.0):  # expect: JC501
+    """Runs until a shutdown is requested (a flag read from an object named for it), napping
+    between rounds in a helper named for sleeping that cuts its nap short at a deadline."""
+    while not _shutdown.requested:
+        requests.post("https://jobs.example/tick")
+        _interruptible_sleep(poll_interval)
