@@ -1538,6 +1538,8 @@ class Summarizer:
             self.stop_ifs.add(if_id)
             if not _says_stop(node.test):
                 self.mode_ifs.add(if_id)
+        elif _asks_to_stop(node.body):
+            self.stop_ifs.add(if_id)  # `if orphaned: self.request_stop(); break`: stopped, by itself
         elif _counts(node.test):
             self.count_ifs.add(if_id)
         saved, saved_gated = self.branch, self.gated
@@ -2391,6 +2393,14 @@ def _accepts_conflict(handler: ast.ExceptHandler) -> bool:
                 for c in ast.walk(node.test)):
             return True
     return False
+
+
+def _asks_to_stop(body: list) -> bool:
+    """An arm that asks its own process to stop before leaving (`self.request_stop(); break`): the
+    loop ends as when stopped from outside."""
+    return any(isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and not st.value.args
+               and _flag_named(st.value, _STOP_WORDS) for st in body) \
+        and any(isinstance(st, (ast.Break, ast.Return)) for st in body)
 
 
 def names_stopping(name: str) -> bool:

@@ -50,7 +50,7 @@ from types import SimpleNamespace
 
 from ..analysis.guards import asks_by_name
 from ..analysis.jobs import Anchor, JobSite, Registration
-from ..analysis.names import canonical_in, name_words, target
+from ..analysis.names import analysed_tops, canonical_in, name_words, target
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
 from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary, names_stopping
@@ -1555,8 +1555,12 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     stop_wait = (name == "asyncio.wait_for" and ("timeout" in ev.kwargs or len(ev.args) > 1)
                  and waited.endswith(".wait") and (names_stopping(waited.rpartition(".")[0].rpartition(".")[2])
                                                    or project.canonical(waited) in _EVENT_WAITS))
+    # A library's clock named for sleeping, given how long (`await self._clock.sleep_async(delay)`,
+    # an injectable clock's), sleeps; the application's own such methods are read by their bodies.
+    library_sleep = bool(ev.attr and (ev.args or ev.kwargs) and "sleep" in name_words(ev.attr)
+                         and project.function_for(name) is None and name.partition(".")[0] not in analysed_tops(project))
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or (
+    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or library_sleep or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 

@@ -5,10 +5,12 @@
 # the callable it was given, and a loop that only waits are not.
 import asyncio
 import contextlib
+import os
 import threading
 import time
 
 import requests
+from clocklib import Clock
 
 
 class Server:
@@ -390,3 +392,42 @@ def serve_queue(poll_interval=1.0):  # expect: JC501
     while not _shutdown.requested:
         requests.post("https://jobs.example/tick")
         _interruptible_sleep(poll_interval)
+
+
+class ClaimingWorker:
+    def __init__(self, parent_pid):
+        self._stop = threading.Event()
+        self.parent_pid = parent_pid
+
+    def request_stop(self):
+        self._stop.set()
+
+    def run(self):  # expect: JC501
+        """Leaves when orphaned only after asking itself to stop: it runs until stopped."""
+        while not self._stop.is_set():
+            if os.getppid() != self.parent_pid:
+                self.request_stop()
+                break
+            requests.post("https://jobs.example/claim")
+            self._stop.wait(5)
+
+
+def poll_until_ready(job_id):
+    """Leaves once its own condition holds, asking nothing to stop: a wait for a result."""
+    while True:
+        if requests.get(f"https://jobs.example/{job_id}").json()["done"]:
+            break
+        time.sleep(5)
+
+
+class ClockedScheduler:
+    def __init__(self, clock: Clock):
+        self._clock = clock
+        self._stopped = False
+
+    async def run(self, sleep=1.0):  # expect: JC501
+        """Waits between rounds on a library's clock (injectable in tests), by its method named for
+        sleeping."""
+        while not self._stopped:
+            requests.post("https://jobs.example/due")
+            await self._clock.sleep_async(sleep)
