@@ -1446,22 +1446,29 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
             # A sleep in a loop of a helper with no `try` waits each time too (`sleep_with_heartbeat`:
             # `while duration > 0: self.heartbeat(); self.sleep(step)`), unless the loop can be left
             # early (a poll until data arrives); in a retry loop it waits only after a failure.
-            tries = any(e.tries or e.handlers for e in fn.events)
+            # A `try` that only hears the timeout ending a wait (`try: await asyncio.wait_for(
+            # stop.wait(), timeout=seconds) except TimeoutError: return`) is no retry.
+            timeouts = {h.try_id for h in fn.handlers
+                        if h.types and all((t or "").rpartition(".")[2] in _TIMEOUTS for t in h.types)}
+            tried = [bool(e.handlers or set(e.tries) - timeouts) for e in fn.events]
             left = {loop for loop, *_ in fn.breaks} | set(fn.returning)
             # A helper named for sleeping sleeps, however it cuts its sleep short
             # (`_interruptible_sleep(seconds)`: naps until a deadline or a stop).
-            named = "sleep" in name_words(fn.name)
-            found = memo[key] = any(
+            named = bool(_SLEEP_WORDS.intersection(name_words(fn.name)))
+            found = memo[key] = (named and any(
                 e.kind == "call" and not e.handlers and _sleeps(project, e, takes=False)
-                for e in fn.events) if named else None
-            found = memo[key] = found or any(
-                e.kind == "call" and not (e.tries or e.handlers)
-                and not (e.loops and (tries or set(e.loops) & left))
+                for e in fn.events)) or any(
+                e.kind == "call" and not tried[i]
+                and not (e.loops and (any(tried) or set(e.loops) & left))
                 and ((not e.branch and _sleeps(project, e, takes=False)) or _helper_waits(project, e, depth + 1))
-                for e in fn.events)
+                for i, e in enumerate(fn.events))
         if found:
             return True
     return False
+
+
+_TIMEOUTS = frozenset({"TimeoutError", "Timeout", "TimeoutExpired"})
+_SLEEP_WORDS = frozenset({"sleep", "pause", "nap"})
 
 
 def _only_waits(project: Project, ev, depth: int = 0) -> bool:

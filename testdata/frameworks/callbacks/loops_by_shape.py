@@ -431,3 +431,30 @@ class ClockedScheduler:
         while not self._stopped:
             requests.post("https://jobs.example/due")
             await self._clock.sleep_async(sleep)
+
+
+class LeasingWorker:
+    def __init__(self):
+        self._stopping = asyncio.Event()
+
+    async def _idle(self, seconds):
+        try:
+            await asyncio.wait_for(self._stopping.wait(), timeout=seconds)
+        except asyncio.TimeoutError:
+            return
+
+    async def _pause(self, seconds):
+        if seconds > 0:
+            await asyncio.sleep(seconds)
+
+    async def claim_loop(self):  # expect: JC501
+        """Idles in a helper whose `try` only hears the timeout that ends its wait."""
+        while not self._stopping.is_set():
+            requests.post("https://jobs.example/claim")
+            await self._idle(5)
+
+    async def renew_loop(self):  # expect: JC501
+        """Pauses in a helper named for pausing, whatever condition its sleep sits under."""
+        while not self._stopping.is_set():
+            requests.post("https://jobs.example/renew")
+            await self._pause(10)
