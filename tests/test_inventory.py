@@ -896,6 +896,9 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("frameworks/library_decorators/library_bases.py", {
         "HeartbeatTask.run": ("periodic", ["schedule"]), "NightlyReport.execute": ("periodic", ["schedule"]),
     }),
+    ("frameworks/callbacks/loops_exit_when_idle.py", {
+        "work_loop": ("periodic", ["schedule"]), "split": ("step", ["schedule"]), "merge": ("step", ["schedule"]),
+    }),
     ("frameworks/callbacks/loops_given_suppliers.py", {
         "pipeline_loop": ("periodic", ["schedule"]), "claim_next": ("step", ["schedule"]),
     }),

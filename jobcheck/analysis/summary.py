@@ -1302,8 +1302,10 @@ class Summarizer:
         # loop waiting for a result (`if task.done: return task`).
         stopped = (node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None)) and bool(
             self.branch) and self.branch[-1][1] == 0 and self.branch[-1][0] in self.stop_ifs
-        # `if dry_run: return ExitCode.SUCCESS`: only in the mode its caller chose.
-        stopped = stopped or bool(self.branch) and self.branch[-1][1] == 0 and self.branch[-1][0] in self.mode_ifs
+        # `if dry_run: return ExitCode.SUCCESS`: only in the mode its caller chose (however deep
+        # under it: `if exit_when_idle: ... if idle_for > limit: return`).
+        stopped = stopped or bool(self.loops) and any(arm == 0 and if_id in self.mode_ifs and if_id > self.loops[-1]
+                                                      for if_id, arm in self.branch)
         # `except asyncio.CancelledError: return` inside the loop: the loop was stopped, it waited
         # for no result.
         stopped = stopped or bool(self.loops and self.cancelled and self.cancelled[-1] > self.loops[-1])
@@ -1570,6 +1572,12 @@ class Summarizer:
         A conjunction is when one of its terms is (`if drain and queue_empty():`)."""
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and not inverted:
             return any(self._off_by_default(v) for v in test.values)
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Gt, ast.NotEq)) \
+                and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == 0 \
+                and not isinstance(test.comparators[0].value, bool) and not inverted:
+            # `if exit_idle_sec > 0:` on a parameter that defaults to 0: a limit the caller may set
+            return isinstance(test.left, ast.Name) and self.fn is not None and test.left.id in self.fn.params \
+                and test.left.id not in self.scope.changed and self.fn.defaults.get(test.left.id) in (["lit", 0], ["lit", 0.0])
         negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
         name = test.operand if negated else test
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is) \

@@ -191,8 +191,10 @@ class BackgroundLoops:
             forever = _until_stopped(fn)
             for ev in fn.events:
                 if ev.kind != "call" or not ev.statement or ev.handlers or not forever.intersection(ev.loops) \
-                        or _sleeps(project, ev) or _helper_waits(project, ev):
-                    continue  # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`)
+                        or _sleeps(project, ev) or _only_waits(project, ev):
+                    # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`;
+                    # work that pauses after itself is: `process_task(t)` ending in `time.sleep(0.5)`)
+                    continue
                 for callee in _run_by(project, ev, fn):
                     if _hands_on_what_it_is_given(project, callee):
                         callee = _work_given(project, fn, ev)
