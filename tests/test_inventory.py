@@ -1010,6 +1010,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "ScanDaemon.run": ("periodic", ["schedule"]), "ScanDaemon.start_queued_scans": ("step", ["schedule"]),
         "ScanDaemon.clean_forgotten_scans": ("step", ["schedule"]), "ScanDaemon.notify_watchers": ("step", ["schedule"]),
         "ScanDaemon.refresh_cache": ("task", ["start"]), "ScanDaemon.flush_outbox": ("step", ["schedule"]),
+        "worker_loop": ("periodic", ["schedule"]), "remove_orphans": ("step", ["schedule"]),
     }),
     # Tryton: the methods its scheduled actions name ("account.invoice|post_invoices") are
     # periodic; one queued through `cls.__queue__` is a task.

@@ -963,7 +963,8 @@ class Project(Guards, Program):
             return self.protocol_implementations(callee) or [callee]
         if event.kind == "call" and event.args and self.canonical(event.name) in RUN_IN_A_THREAD:
             # `await asyncio.to_thread(self.scheduler.run_due)`: run now, in a thread, and waited for
-            ran = self.function_for(event.args[0][1]) if event.args[0] and event.args[0][0] == "name" else None
+            ran = self.function_for(self.canonical(event.args[0][1]) or event.args[0][1]) \
+                if event.args[0] and event.args[0][0] == "name" else None
             return [ran] if ran is not None else []
         if event.kind == "call" and event.name and "<getattr:" in event.name:
             return self.dispatched_methods(event.name)
