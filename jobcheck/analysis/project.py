@@ -841,6 +841,7 @@ class Project(Guards, Program):
                     for impl in [*(self.dispatched_implementations(ev) if ev.receiver else ()),
                                  *self.handed_to_collection(ev.name or "", keyed=True),
                                  *self._dispatch_table(ev.name),
+                                 *(choices if len(choices := self._returned_choices(ev.name)) > 1 else ()),
                                  *(self.protocol_implementations(named) if named is not None else ())]:
                         if impl.qualname in listed or impl.qualname in out:
                             continue
@@ -852,6 +853,15 @@ class Project(Guards, Program):
         out.update(self._framework_sites("find_dispatched", "dispatched work",
                                          lambda site: site.function not in listed and site.function not in out))
         return out
+
+    def _returned_choices(self, name: str | None) -> list[FunctionSummary]:
+        """`dispatcher = get_dispatcher(kind); dispatcher(...)`: one of the functions the helper
+        returns (an entry of its table, or the function an arm names), whichever it returns."""
+        if not name or not name.endswith("()"):
+            return []
+        maker = self.function_for(self.canonical(name[:-2]) or name[:-2])
+        return [fn for held in maker.returns_one_of if (fn := self.function_for(self.canonical(held) or held))] \
+            if maker is not None else []
 
     def _dispatch_table(self, name: str | None) -> list[FunctionSummary]:
         """The functions of a module-level table a call picks one of by a key it is given
@@ -972,14 +982,9 @@ class Project(Guards, Program):
             held = self.table_functions(event.name) or self.handed_to_collection(event.name, keyed=False)
             if held:
                 return held
-        if event.kind == "call" and event.name and event.name.endswith("()"):
-            # `dispatcher = get_dispatcher(kind); dispatcher(...)`: one of the functions the
-            # helper's table holds, whichever it returns
-            maker = self.function_for(self.canonical(event.name[:-2]) or event.name[:-2])
-            chosen = [fn for name in maker.returns_one_of if (fn := self.function_for(self.canonical(name) or name))] \
-                if maker is not None else []
-            if chosen:
-                return chosen
+        chosen = self._returned_choices(event.name) if event.kind == "call" else []
+        if chosen:
+            return chosen
         if event.kind == "call" and event.ref and event.attr in _SEND_METHODS:
 
             signal = event.ref.rpartition(".")[0]

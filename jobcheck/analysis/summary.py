@@ -1334,6 +1334,11 @@ class Summarizer:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
         if not self.fn.returns_one_of:
             self.fn.returns_one_of = self._table_entry_returned(node.value)
+        if isinstance(node.value, ast.Name) and node.value.id not in self.fn.params \
+                and node.value.id not in self.scope.names and (named := self.resolve(node.value)):
+            # `if training: return _handle_training` ... `return _handle_download`: one of the
+            # functions its arms name, which the caller gets back and calls
+            self.fn.returns_one_of = tuple(dict.fromkeys((*self.fn.returns_one_of, named)))
         if self.fn.returns_dict is None:
             self.fn.returns_dict = self._dict_returned(node.value)
         if isinstance(node.value, ast.Name) and self.resolve(node.value) == f"{self.fn.qualname}.<locals>.{node.value.id}":
