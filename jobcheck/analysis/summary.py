@@ -2409,11 +2409,19 @@ def _accepts_conflict(handler: ast.ExceptHandler) -> bool:
 
 
 def _asks_to_stop(body: list) -> bool:
-    """An arm that asks its own process to stop before leaving (`self.request_stop(); break`): the
-    loop ends as when stopped from outside."""
-    return any(isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and not st.value.args
-               and _flag_named(st.value, _STOP_WORDS) for st in body) \
-        and any(isinstance(st, (ast.Break, ast.Return)) for st in body)
+    """An arm that asks its own process to stop before leaving (`self.request_stop(); break`,
+    `self._running = False; return`): the loop ends as when stopped from outside."""
+    return any(_says_to_stop(st) for st in body) and any(isinstance(st, (ast.Break, ast.Return)) for st in body)
+
+
+def _says_to_stop(st: ast.stmt) -> bool:
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and not st.value.args:
+        return _flag_named(st.value, _STOP_WORDS)  # `self.request_stop()`
+    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.value, ast.Constant) \
+            and isinstance(st.value.value, bool):
+        # `self._running = False`, `self.stopping = True`
+        return _flag_named(st.targets[0], _RUN_WORDS if st.value.value is False else _STOP_WORDS)
+    return False
 
 
 def names_stopping(name: str) -> bool:

@@ -458,3 +458,20 @@ class LeasingWorker:
         while not self._stopping.is_set():
             requests.post("https://jobs.example/renew")
             await self._pause(10)
+
+
+class BurstWorker:
+    def __init__(self, burst=False):
+        self._running = True
+        self.burst = burst
+
+    def main_loop(self, db):  # expect: JC501
+        """Leaves in burst mode only after clearing its own run flag: it runs until stopped."""
+        while self._running:
+            jobs = db.dequeue()
+            if self.burst and not jobs:
+                self._running = False
+                return
+            for job in jobs:
+                requests.post("https://jobs.example/run", json={"job": job})
+            time.sleep(1)
