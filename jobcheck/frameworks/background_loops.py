@@ -191,7 +191,8 @@ class BackgroundLoops:
             forever = _until_stopped(fn)
             for ev in fn.events:
                 if ev.kind != "call" or not ev.statement or ev.handlers or not forever.intersection(ev.loops) \
-                        or _sleeps(project, ev) or _only_waits(project, ev):
+                        or _sleeps(project, ev) or _only_waits(project, ev) \
+                        or (_helper_waits(project, ev) and any(_named_for_sleeping(f) for f in _run_by(project, ev, fn))):
                     # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`;
                     # work that pauses after itself is: `process_task(t)` ending in `time.sleep(0.5)`)
                     continue
@@ -1456,7 +1457,7 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
             left = {loop for loop, *_ in fn.breaks} | set(fn.returning)
             # A helper named for sleeping sleeps, however it cuts its sleep short
             # (`_interruptible_sleep(seconds)`: naps until a deadline or a stop).
-            named = bool(_SLEEP_WORDS.intersection(name_words(fn.name)))
+            named = _named_for_sleeping(fn)
             found = memo[key] = (named and any(
                 e.kind == "call" and not e.handlers and _sleeps(project, e, takes=False)
                 for e in fn.events)) or any(
@@ -1471,6 +1472,10 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
 
 _TIMEOUTS = frozenset({"TimeoutError", "Timeout", "TimeoutExpired"})
 _SLEEP_WORDS = frozenset({"sleep", "pause", "nap"})
+
+
+def _named_for_sleeping(fn) -> bool:
+    return bool(_SLEEP_WORDS.intersection(name_words(fn.name)))
 
 
 def _only_waits(project: Project, ev, depth: int = 0) -> bool:
@@ -1568,8 +1573,10 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # an injectable clock's), sleeps; the application's own such methods are read by their bodies.
     library_sleep = bool(ev.attr and (ev.args or ev.kwargs) and "sleep" in name_words(ev.attr)
                          and project.function_for(name) is None and name.partition(".")[0] not in analysed_tops(project))
+    # `select.select([wakeup_fd], [], [], seconds)`: a sleep a self-pipe can cut short.
+    selects = name == "select.select" and (len(ev.args) > 3 or "timeout" in ev.kwargs)
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or library_sleep or (
+    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or library_sleep or selects or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 

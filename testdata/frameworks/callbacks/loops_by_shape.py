@@ -6,6 +6,7 @@
 import asyncio
 import contextlib
 import os
+import select
 import threading
 import time
 
@@ -475,3 +476,23 @@ class BurstWorker:
             for job in jobs:
                 requests.post("https://jobs.example/run", json={"job": job})
             time.sleep(1)
+
+
+class ForkingSupervisor:
+    def __init__(self):
+        self._stopping = False
+        self._wakeup_r, self._wakeup_w = os.pipe()
+
+    def _interruptible_sleep(self, seconds):
+        try:
+            ready, _, _ = select.select([self._wakeup_r], [], [], seconds)
+            if ready:
+                os.read(self._wakeup_r, 4096)
+        except InterruptedError:
+            pass
+
+    def supervise(self):  # expect: JC501
+        """Sleeps between rounds in `select` on a self-pipe (a signal handler cuts it short)."""
+        while not self._stopping:
+            requests.post("https://ops.example/supervisor/heartbeat")
+            self._interruptible_sleep(1.0)
