@@ -174,6 +174,9 @@ class FunctionSummary:
     # ids of loops that take each round's item from a call and end when it gives none (`while True:
     # km = fetch_next(); if not km: break; ...`): a later round, or a new run, never sees an earlier item
     pulls: list = field(default_factory=list)
+    # what a loop with nothing in its body calls in its test (`while self.do_loop(): pass`): each
+    # round is that call, which says whether to go on
+    rounds: list = field(default_factory=list)
     generator: bool = False  # its body yields
     sliced: list = field(default_factory=list)  # ids of the calls whose result is cut to a bounded slice (`qs[:100]`)
     # `row.sent = True`: (attribute, line, receiver as written (`row`, `self.order`) or None,
@@ -1411,6 +1414,7 @@ class Summarizer:
 
     def _stmt_loop(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
         waits = isinstance(node, ast.While) and _waits_to_stop(node.test) is not None
+        tested = len(self.fn.events)
         if isinstance(node, (ast.For, ast.AsyncFor)):
             self._bind_iteration(node.target, node.iter, self.expr(node.iter))
         elif not waits:
@@ -1423,6 +1427,15 @@ class Summarizer:
             self.fn.forever.append(self.loops[-1])
         if _pulls(node):
             self.fn.pulls.append(self.loops[-1])
+        call = node.test.value if isinstance(node, ast.While) and isinstance(node.test, ast.Await) else \
+            node.test if isinstance(node, ast.While) else None
+        if isinstance(call, ast.Call) and all(
+                isinstance(st, (ast.Pass, ast.Continue)) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
+                for st in node.body):
+            named = next((ev.name for ev in self.fn.events[tested:] if ev.kind == "call" and ev.line == call.lineno
+                          and ev.col == call.col_offset and ev.name), None)
+            if named:
+                self.fn.rounds.append(named)
         if isinstance(node, (ast.For, ast.AsyncFor)) and _message_stream(node.iter) and not (
                 isinstance(node.iter, ast.Name) and node.iter.id in self.fn.params
                 and node.iter.id.lower().endswith("websocket")):

@@ -1074,7 +1074,23 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
             if cls is not None and _constructor_params_called(project, cls, fn, looped=True):
                 continue  # `InfiniteLoop(func).run()`: the jobs are what it is constructed with
             regs.append(Registration(fn.qualname, framework, "schedule", project.anchor_of(fn), kind="periodic"))
+        for fn in module.functions.values():
+            for named in fn.rounds:
+                # `while self.do_loop(): pass`: the round, which works, waits and says whether to go on
+                step = project.function_for(project.canonical(named) or named)
+                if step is not None and step is not fn and _waits_and_works(project, step):
+                    regs.append(Registration(step.qualname, framework, "schedule", project.anchor_of(step), kind="periodic"))
     return regs
+
+
+def _waits_and_works(project: Project, fn) -> bool:
+    """A round of a loop written as one call: it waits (a sleep, or a helper's, outside any
+    `except`) and works: reaches an external effect, or is named for running or changing
+    something (`do_loop`, `tick`, `process_batch`)."""
+    waits = any(ev.kind == "call" and not ev.handlers and (_sleeps(project, ev) or _helper_waits(project, ev))
+                for ev in fn.events)
+    named = set(name_words(fn.name)) & (_RUNNING_WORDS | _WORKING_WORDS | MUTATING_WORDS)
+    return waits and (bool(named) or reaches_an_effect(project, fn))
 
 
 def _methods_of_registered_objects(project: Project, framework: str) -> list[Registration]:

@@ -496,3 +496,23 @@ class ForkingSupervisor:
         while not self._stopping:
             requests.post("https://ops.example/supervisor/heartbeat")
             self._interruptible_sleep(1.0)
+
+
+class TickingCommand:
+    """A worker whose loop is one call (`while self.do_loop(): pass`): the round works, waits
+    and says whether to go on. A loop over a call that only checks something is no job."""
+
+    def handle(self):
+        while self.do_loop():
+            pass
+        while self.is_locked():
+            pass
+
+    def do_loop(self):  # expect: JC501
+        requests.post("https://jobs.example/tick")
+        time.sleep(1)
+        return True
+
+    def is_locked(self):
+        time.sleep(1)
+        return os.path.exists("/tmp/lock")
