@@ -1068,7 +1068,7 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
             continue
         for fn in module.functions.values():
             if not fn.forever or fn.name == MODULE_CODE or fn.generator or not repeats_forever(project, fn, plainly=True) \
-                    or _is_runner(project, fn):
+                    or (_is_runner(project, fn) and not _hooks_only(project, fn)):
                 continue
             cls = project.classes.get(fn.class_qualname) if fn.class_qualname else None
             if cls is not None and _constructor_params_called(project, cls, fn, looped=True):
@@ -1081,6 +1081,13 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
                 if step is not None and step is not fn and _waits_and_works(project, step):
                     regs.append(Registration(step.qualname, framework, "schedule", project.anchor_of(step), kind="periodic"))
     return regs
+
+
+def _hooks_only(project: Project, runner) -> bool:
+    """Is every callable a loop repeats an optional hook (a parameter defaulting to None:
+    `work(poll=0.5, on_event=None)`)? Then, as its users mostly leave it, the loop runs its own work."""
+    repeated = [p for p in runner.params if p not in ("self", "cls") and _runs(project, runner, p, 0) == "repeats"]
+    return bool(repeated) and all(runner.defaults.get(p) == ["lit", None] for p in repeated)
 
 
 def _waits_and_works(project: Project, fn) -> bool:

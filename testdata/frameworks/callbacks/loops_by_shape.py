@@ -516,3 +516,23 @@ class TickingCommand:
     def is_locked(self):
         time.sleep(1)
         return os.path.exists("/tmp/lock")
+
+
+class FileQueue:
+    def __init__(self):
+        self._stop = False
+
+    def work(self, poll=0.5, on_event=None):  # expect: JC501
+        """Calls an optional hook (`on_event`, None unless its user gives one) each round: its own
+        work is the job."""
+        while not self._stop:
+            job = self.claim()
+            if job is None:
+                time.sleep(poll)
+                continue
+            requests.post("https://jobs.example/run", json=job)
+            if on_event:
+                on_event("done", job)
+
+    def claim(self):
+        return None
