@@ -40,6 +40,8 @@ _MAX_VALUE_DEPTH = 4
 _ENTRY_KEY = re.compile(r"^\w+$")  # a table key that can be written into a name
 _DOTTED_PATH = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")
 _SQL_WRITE_RE = re.compile(r"^\s*(?:--[^\n]*\n\s*)*(insert|update|delete|merge|replace|upsert)\b", re.I)
+# A query that only reads (`SELECT ... WHERE lease_expires_at < ?`), with no write anywhere in it.
+_SQL_SELECT_RE = re.compile(r"^\s*(?:--[^\n]*\n\s*)*select\b(?![\s\S]*\b(insert|update|delete)\b)", re.I)
 _AWS_FACTORIES = ("client", "resource")
 
 
@@ -887,6 +889,10 @@ class Summarizer:
                 else:
                     sources = sources | {len(self.fn.events)}
                     self.fn.events.append(replace(ev, name=name))
+        if attr in ("execute", "fetch", "fetchrow", "fetchval", "fetchall", "fetchone") and node.args \
+                and _sql_selects(node.args[0]):
+            # the rows a query reads are what the table holds, not what it was given to filter by
+            return frozenset((index,)) | receiver_src
         for s in argsrc:
             sources = sources | s
         return sources
@@ -2681,6 +2687,13 @@ def _hands_over(handler: ast.ExceptHandler) -> bool:
             return True
         todo.extend(ast.iter_child_nodes(node))
     return False
+
+
+def _sql_selects(node: ast.AST) -> bool:
+    """A query written out that only reads (`"SELECT ... WHERE kind=? AND created_at < ?"`)."""
+    if isinstance(node, ast.Call) and node.args:
+        return _sql_selects(node.args[0])  # text("SELECT ...")
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(_SQL_SELECT_RE.match(node.value))
 
 
 def _sql_verb(node: ast.AST) -> str | None:
