@@ -896,6 +896,10 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("frameworks/library_decorators/library_bases.py", {
         "HeartbeatTask.run": ("periodic", ["schedule"]), "NightlyReport.execute": ("periodic", ["schedule"]),
     }),
+    ("frameworks/callbacks/evaluator_factory.py", {
+        "receive_loop": ("periodic", ["schedule"]), "Evaluator.__call__": ("step", ["schedule"]),
+        "StoringEvaluator.handle": ("dispatched", ["schedule"]), "PlainEvaluator.handle": ("dispatched", ["schedule"]),
+    }),
     ("frameworks/callbacks/handler_getters.py", {
         "poll_loop": ("periodic", ["schedule"]), "process": ("step", ["schedule"]),
         "_handle_download": ("dispatched", ["schedule"]), "_handle_training": ("dispatched", ["schedule"]),

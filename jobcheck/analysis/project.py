@@ -842,6 +842,8 @@ class Project(Guards, Program):
                                  *self.handed_to_collection(ev.name or "", keyed=True),
                                  *self._dispatch_table(ev.name),
                                  *(choices if len(choices := self._returned_choices(ev.name)) > 1 else ()),
+                                 # a template method's step its subclasses implement (`self.message_handler()`)
+                                 *(impls if named is not None and (impls := self.implementations(named)) != [named] else ()),
                                  *(self.protocol_implementations(named) if named is not None else ())]:
                         if impl.qualname in listed or impl.qualname in out:
                             continue
@@ -985,6 +987,11 @@ class Project(Guards, Program):
         chosen = self._returned_choices(event.name) if event.kind == "call" else []
         if chosen:
             return chosen
+        if event.kind == "call" and event.name and event.name.endswith("()"):
+            # `evaluator = evaluator_factory(...); await evaluator()`: the object's `__call__`
+            called = self.function_for(self.canonical(f"{event.name}.__call__") or "")
+            if called is not None:
+                return [called]
         if event.kind == "call" and event.ref and event.attr in _SEND_METHODS:
 
             signal = event.ref.rpartition(".")[0]
