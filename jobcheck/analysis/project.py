@@ -1049,10 +1049,20 @@ class Project(Guards, Program):
         init, param = kept
         out: list[str] = []
         for site in self.constructions(cls):
-            fn = self.functions.get(target(self, site.module, bound_argument(init, site.event, param)) or "")
-            if fn is not None and fn.qualname not in out:
-                out.append(fn.qualname)
+            for fn in self._functions_passed(site, bound_argument(init, site.event, param), 0):
+                if fn.qualname not in out:
+                    out.append(fn.qualname)
         return out
+
+    def _functions_passed(self, site, value: list | None, depth: int) -> list[FunctionSummary]:
+        """The function a call passes (`TimerTask(task_func, ...)`), or, when it hands on a
+        parameter of the function making the call (`def create_task(self, task_func): return
+        TimerTask(task_func)`), what that function's callers pass (up to three calls up)."""
+        if value and value[0] == "param" and depth < 3 and site.function.name != MODULE_CODE:
+            return [fn for call in calls_of(self, site.function)
+                    for fn in self._functions_passed(call, bound_argument(site.function, call.event, value[1]), depth + 1)]
+        fn = self.functions.get(target(self, site.module, value) or "")
+        return [fn] if fn is not None else []
 
     def _constructed_classes(self, cls_qualname: str, attr: str) -> list[str]:
         """The classes of the project whose instances every construction of `cls_qualname` passes
