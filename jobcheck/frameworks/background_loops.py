@@ -1085,9 +1085,14 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
 
 def _hooks_only(project: Project, runner) -> bool:
     """Is every callable a loop repeats an optional hook (a parameter defaulting to None:
-    `work(poll=0.5, on_event=None)`)? Then, as its users mostly leave it, the loop runs its own work."""
+    `work(poll=0.5, on_event=None)`) that nothing in the project starts it with or passes? Then, as
+    its users mostly leave it, the loop runs its own work."""
     repeated = [p for p in runner.params if p not in ("self", "cls") and _runs(project, runner, p, 0) == "repeats"]
-    return bool(repeated) and all(runner.defaults.get(p) == ["lit", None] for p in repeated)
+    if not repeated or any(runner.defaults.get(p) != ["lit", None] for p in repeated):
+        return False
+    if any(fn is runner for fn, _ in _started(project)):
+        return False  # (started, it is read at its start: `_runner_at`)
+    return not any(bound_argument(runner, site.event, p) is not None for site in calls_of(project, runner) for p in repeated)
 
 
 def _waits_and_works(project: Project, fn) -> bool:

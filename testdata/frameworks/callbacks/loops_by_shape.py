@@ -536,3 +536,18 @@ class FileQueue:
 
     def claim(self):
         return None
+
+
+def heartbeat_log(stop, label, task_log_fn=None):
+    """Started with a hook its starter passes: a runner of that hook, no job of its own."""
+    while not stop.wait(15):
+        if callable(task_log_fn):
+            try:
+                task_log_fn(label)
+            except Exception:
+                pass
+
+
+def run_with_heartbeat(label, sink):
+    stop = threading.Event()
+    threading.Thread(target=heartbeat_log, args=(stop, label, sink)).start()
