@@ -843,7 +843,8 @@ class Project(Guards, Program):
                                  *self._dispatch_table(ev.name),
                                  *(choices if len(choices := self._returned_choices(ev.name)) > 1 else ()),
                                  # a template method's step its subclasses implement (`self.message_handler()`)
-                                 *(impls if named is not None and (impls := self.implementations(named)) != [named] else ()),
+                                 *(impls if named is not None and not ev.in_test and next(iter(_words(named.name)), "") not in _ASKS
+                                   and (impls := self.implementations(named)) != [named] else ()),
                                  *(self.protocol_implementations(named) if named is not None else ())]:
                         if impl.qualname in listed or impl.qualname in out:
                             continue
