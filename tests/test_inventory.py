@@ -1014,6 +1014,10 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Heartbeat": ("periodic", ["schedule"]), "Sweeper": ("periodic", ["schedule"]),
         "Spinner._entry": ("background", ["start"]),
     }),
+    ("projects/shape_namespace_package", {
+        "render_report": ("task", ["enqueue"]), "purge_reports": ("task", ["enqueue"]),
+        "main": ("periodic", ["schedule"]), "flush_outbox": ("step", ["schedule"]),
+    }),
     ("projects/shape_loop_steps", {
         "ScanDaemon.run": ("periodic", ["schedule"]), "ScanDaemon.start_queued_scans": ("step", ["schedule"]),
         "ScanDaemon.clean_forgotten_scans": ("step", ["schedule"]), "ScanDaemon.notify_watchers": ("step", ["schedule"]),
