@@ -896,6 +896,20 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("frameworks/library_decorators/library_bases.py", {
         "HeartbeatTask.run": ("periodic", ["schedule"]), "NightlyReport.execute": ("periodic", ["schedule"]),
     }),
+    ("frameworks/callbacks/evaluator_factory.py", {
+        "receive_loop": ("periodic", ["schedule"]), "Evaluator.__call__": ("step", ["schedule"]),
+        "StoringEvaluator.handle": ("dispatched", ["schedule"]), "PlainEvaluator.handle": ("dispatched", ["schedule"]),
+    }),
+    ("frameworks/callbacks/handler_getters.py", {
+        "poll_loop": ("periodic", ["schedule"]), "process": ("step", ["schedule"]),
+        "_handle_download": ("dispatched", ["schedule"]), "_handle_training": ("dispatched", ["schedule"]),
+    }),
+    ("frameworks/callbacks/loops_exit_when_idle.py", {
+        "work_loop": ("periodic", ["schedule"]), "split": ("step", ["schedule"]), "merge": ("step", ["schedule"]),
+    }),
+    ("frameworks/callbacks/loops_given_suppliers.py", {
+        "pipeline_loop": ("periodic", ["schedule"]), "claim_next": ("step", ["schedule"]),
+    }),
     ("frameworks/callbacks/queue_entries.py", {
         "Worker.serve": ("periodic", ["schedule"]), "Entry.run": ("step", ["schedule"]),
         "Runner.start": ("periodic", ["schedule"]), "Job.run": ("step", ["schedule"]),
@@ -1000,10 +1014,15 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Heartbeat": ("periodic", ["schedule"]), "Sweeper": ("periodic", ["schedule"]),
         "Spinner._entry": ("background", ["start"]),
     }),
+    ("projects/shape_namespace_package", {
+        "render_report": ("task", ["enqueue"]), "purge_reports": ("task", ["enqueue"]),
+        "main": ("periodic", ["schedule"]), "flush_outbox": ("step", ["schedule"]),
+    }),
     ("projects/shape_loop_steps", {
         "ScanDaemon.run": ("periodic", ["schedule"]), "ScanDaemon.start_queued_scans": ("step", ["schedule"]),
         "ScanDaemon.clean_forgotten_scans": ("step", ["schedule"]), "ScanDaemon.notify_watchers": ("step", ["schedule"]),
         "ScanDaemon.refresh_cache": ("task", ["start"]), "ScanDaemon.flush_outbox": ("step", ["schedule"]),
+        "worker_loop": ("periodic", ["schedule"]), "remove_orphans": ("step", ["schedule"]),
     }),
     # Tryton: the methods its scheduled actions name ("account.invoice|post_invoices") are
     # periodic; one queued through `cls.__queue__` is a task.

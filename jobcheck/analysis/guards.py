@@ -182,8 +182,12 @@ class Guards:
         sites = [site for site in calls_of(self, fn)
                  if not (site.function is fn and all((bound_argument(fn, site.event, cond[1]) or [])[:2] == ["param", cond[1]]
                                                      for cond in conditions))]
-        return bool(sites) and all(not self._condition_writes(cond, bound_argument(fn, site.event, cond[1]))
-                                   for site in sites for cond in conditions)
+        # A caller named for asking (`get_token`, `_fetch_all`) asks through the shared helper, as
+        # it would asking directly.
+        return bool(sites) and all(
+            (what == "query" and asks_by_name(site.function.name))
+            or not any(self._condition_writes(cond, bound_argument(fn, site.event, cond[1])) for cond in conditions)
+            for site in sites)
 
     def _http_conditions(self, fn: FunctionSummary, index: int, depth: int, what: str) -> tuple | None:
         """When this call's HTTP effects are all harmless to repeat (`what`: "read", "transition"

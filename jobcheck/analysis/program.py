@@ -930,6 +930,15 @@ def exclusive(a: Event, b: Event) -> bool:
     return any(if_id in arms and arms[if_id] != arm for if_id, arm in b.branch)
 
 
+def left_before(a: Event, b: Event) -> bool:
+    """Does the block of one of two events end the function (`return`) before the other's line,
+    no loop around both? Then never both run (`if failed: requeue(); return` ... `insert(key)`)."""
+    if set(a.loops) & set(b.loops):
+        return False
+    first, second = (a, b) if a.line <= b.line else (b, a)
+    return bool(first.exit_line) and second.line > first.exit_line and not first.tries
+
+
 @dataclass(frozen=True)
 class CallSite:
     module: ModuleSummary

@@ -841,6 +841,10 @@ class Project(Guards, Program):
                     for impl in [*(self.dispatched_implementations(ev) if ev.receiver else ()),
                                  *self.handed_to_collection(ev.name or "", keyed=True),
                                  *self._dispatch_table(ev.name),
+                                 *(choices if len(choices := self._returned_choices(ev.name)) > 1 else ()),
+                                 # a template method's step its subclasses implement (`self.message_handler()`)
+                                 *(impls if named is not None and not ev.in_test and next(iter(_words(named.name)), "") not in _ASKS
+                                   and (impls := self.implementations(named)) != [named] else ()),
                                  *(self.protocol_implementations(named) if named is not None else ())]:
                         if impl.qualname in listed or impl.qualname in out:
                             continue
@@ -852,6 +856,15 @@ class Project(Guards, Program):
         out.update(self._framework_sites("find_dispatched", "dispatched work",
                                          lambda site: site.function not in listed and site.function not in out))
         return out
+
+    def _returned_choices(self, name: str | None) -> list[FunctionSummary]:
+        """`dispatcher = get_dispatcher(kind); dispatcher(...)`: one of the functions the helper
+        returns (an entry of its table, or the function an arm names), whichever it returns."""
+        if not name or not name.endswith("()"):
+            return []
+        maker = self.function_for(self.canonical(name[:-2]) or name[:-2])
+        return [fn for held in maker.returns_one_of if (fn := self.function_for(self.canonical(held) or held))] \
+            if maker is not None else []
 
     def _dispatch_table(self, name: str | None) -> list[FunctionSummary]:
         """The functions of a module-level table a call picks one of by a key it is given
@@ -963,7 +976,8 @@ class Project(Guards, Program):
             return self.protocol_implementations(callee) or [callee]
         if event.kind == "call" and event.args and self.canonical(event.name) in RUN_IN_A_THREAD:
             # `await asyncio.to_thread(self.scheduler.run_due)`: run now, in a thread, and waited for
-            ran = self.function_for(event.args[0][1]) if event.args[0] and event.args[0][0] == "name" else None
+            ran = self.function_for(self.canonical(event.args[0][1]) or event.args[0][1]) \
+                if event.args[0] and event.args[0][0] == "name" else None
             return [ran] if ran is not None else []
         if event.kind == "call" and event.name and "<getattr:" in event.name:
             return self.dispatched_methods(event.name)
@@ -971,14 +985,14 @@ class Project(Guards, Program):
             held = self.table_functions(event.name) or self.handed_to_collection(event.name, keyed=False)
             if held:
                 return held
+        chosen = self._returned_choices(event.name) if event.kind == "call" else []
+        if chosen:
+            return chosen
         if event.kind == "call" and event.name and event.name.endswith("()"):
-            # `dispatcher = get_dispatcher(kind); dispatcher(...)`: one of the functions the
-            # helper's table holds, whichever it returns
-            maker = self.function_for(self.canonical(event.name[:-2]) or event.name[:-2])
-            chosen = [fn for name in maker.returns_one_of if (fn := self.function_for(self.canonical(name) or name))] \
-                if maker is not None else []
-            if chosen:
-                return chosen
+            # `evaluator = evaluator_factory(...); await evaluator()`: the object's `__call__`
+            called = self.function_for(self.canonical(f"{event.name}.__call__") or "")
+            if called is not None:
+                return [called]
         if event.kind == "call" and event.ref and event.attr in _SEND_METHODS:
 
             signal = event.ref.rpartition(".")[0]
@@ -1036,10 +1050,20 @@ class Project(Guards, Program):
         init, param = kept
         out: list[str] = []
         for site in self.constructions(cls):
-            fn = self.functions.get(target(self, site.module, bound_argument(init, site.event, param)) or "")
-            if fn is not None and fn.qualname not in out:
-                out.append(fn.qualname)
+            for fn in self._functions_passed(site, bound_argument(init, site.event, param), 0):
+                if fn.qualname not in out:
+                    out.append(fn.qualname)
         return out
+
+    def _functions_passed(self, site, value: list | None, depth: int) -> list[FunctionSummary]:
+        """The function a call passes (`TimerTask(task_func, ...)`), or, when it hands on a
+        parameter of the function making the call (`def create_task(self, task_func): return
+        TimerTask(task_func)`), what that function's callers pass (up to three calls up)."""
+        if value and value[0] == "param" and depth < 3 and site.function.name != MODULE_CODE:
+            return [fn for call in calls_of(self, site.function)
+                    for fn in self._functions_passed(call, bound_argument(site.function, call.event, value[1]), depth + 1)]
+        fn = self.functions.get(target(self, site.module, value) or "")
+        return [fn] if fn is not None else []
 
     def _constructed_classes(self, cls_qualname: str, attr: str) -> list[str]:
         """The classes of the project whose instances every construction of `cls_qualname` passes

@@ -40,6 +40,8 @@ _MAX_VALUE_DEPTH = 4
 _ENTRY_KEY = re.compile(r"^\w+$")  # a table key that can be written into a name
 _DOTTED_PATH = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")
 _SQL_WRITE_RE = re.compile(r"^\s*(?:--[^\n]*\n\s*)*(insert|update|delete|merge|replace|upsert)\b", re.I)
+# A query that only reads (`SELECT ... WHERE lease_expires_at < ?`), with no write anywhere in it.
+_SQL_SELECT_RE = re.compile(r"^\s*(?:--[^\n]*\n\s*)*select\b(?![\s\S]*\b(insert|update|delete)\b)", re.I)
 _AWS_FACTORIES = ("client", "resource")
 
 
@@ -174,6 +176,9 @@ class FunctionSummary:
     # ids of loops that take each round's item from a call and end when it gives none (`while True:
     # km = fetch_next(); if not km: break; ...`): a later round, or a new run, never sees an earlier item
     pulls: list = field(default_factory=list)
+    # what a loop with nothing in its body calls in its test (`while self.do_loop(): pass`): each
+    # round is that call, which says whether to go on
+    rounds: list = field(default_factory=list)
     generator: bool = False  # its body yields
     sliced: list = field(default_factory=list)  # ids of the calls whose result is cut to a bounded slice (`qs[:100]`)
     # `row.sent = True`: (attribute, line, receiver as written (`row`, `self.order`) or None,
@@ -884,6 +889,10 @@ class Summarizer:
                 else:
                     sources = sources | {len(self.fn.events)}
                     self.fn.events.append(replace(ev, name=name))
+        if attr in ("execute", "fetch", "fetchrow", "fetchval", "fetchall", "fetchone") and node.args \
+                and _sql_selects(node.args[0]):
+            # the rows a query reads are what the table holds, not what it was given to filter by
+            return frozenset((index,)) | receiver_src
         for s in argsrc:
             sources = sources | s
         return sources
@@ -1302,8 +1311,10 @@ class Summarizer:
         # loop waiting for a result (`if task.done: return task`).
         stopped = (node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None)) and bool(
             self.branch) and self.branch[-1][1] == 0 and self.branch[-1][0] in self.stop_ifs
-        # `if dry_run: return ExitCode.SUCCESS`: only in the mode its caller chose.
-        stopped = stopped or bool(self.branch) and self.branch[-1][1] == 0 and self.branch[-1][0] in self.mode_ifs
+        # `if dry_run: return ExitCode.SUCCESS`: only in the mode its caller chose (however deep
+        # under it: `if exit_when_idle: ... if idle_for > limit: return`).
+        stopped = stopped or bool(self.loops) and any(arm == 0 and if_id in self.mode_ifs and if_id > self.loops[-1]
+                                                      for if_id, arm in self.branch)
         # `except asyncio.CancelledError: return` inside the loop: the loop was stopped, it waited
         # for no result.
         stopped = stopped or bool(self.loops and self.cancelled and self.cancelled[-1] > self.loops[-1])
@@ -1332,6 +1343,11 @@ class Summarizer:
             self.fn.returns = tuple(sorted(set(self.fn.returns) | sources))
         if not self.fn.returns_one_of:
             self.fn.returns_one_of = self._table_entry_returned(node.value)
+        if isinstance(node.value, ast.Name) and node.value.id not in self.fn.params \
+                and node.value.id not in self.scope.names and (named := self.resolve(node.value)):
+            # `if training: return _handle_training` ... `return _handle_download`: one of the
+            # functions its arms name, which the caller gets back and calls
+            self.fn.returns_one_of = tuple(dict.fromkeys((*self.fn.returns_one_of, named)))
         if self.fn.returns_dict is None:
             self.fn.returns_dict = self._dict_returned(node.value)
         if isinstance(node.value, ast.Name) and self.resolve(node.value) == f"{self.fn.qualname}.<locals>.{node.value.id}":
@@ -1404,6 +1420,7 @@ class Summarizer:
 
     def _stmt_loop(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
         waits = isinstance(node, ast.While) and _waits_to_stop(node.test) is not None
+        tested = len(self.fn.events)
         if isinstance(node, (ast.For, ast.AsyncFor)):
             self._bind_iteration(node.target, node.iter, self.expr(node.iter))
         elif not waits:
@@ -1416,6 +1433,15 @@ class Summarizer:
             self.fn.forever.append(self.loops[-1])
         if _pulls(node):
             self.fn.pulls.append(self.loops[-1])
+        call = node.test.value if isinstance(node, ast.While) and isinstance(node.test, ast.Await) else \
+            node.test if isinstance(node, ast.While) else None
+        if isinstance(call, ast.Call) and all(
+                isinstance(st, (ast.Pass, ast.Continue)) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
+                for st in node.body):
+            named = next((ev.name for ev in self.fn.events[tested:] if ev.kind == "call" and ev.line == call.lineno
+                          and ev.col == call.col_offset and ev.name), None)
+            if named:
+                self.fn.rounds.append(named)
         if isinstance(node, (ast.For, ast.AsyncFor)) and _message_stream(node.iter) and not (
                 isinstance(node.iter, ast.Name) and node.iter.id in self.fn.params
                 and node.iter.id.lower().endswith("websocket")):
@@ -1538,6 +1564,8 @@ class Summarizer:
             self.stop_ifs.add(if_id)
             if not _says_stop(node.test):
                 self.mode_ifs.add(if_id)
+        elif _asks_to_stop(node.body):
+            self.stop_ifs.add(if_id)  # `if orphaned: self.request_stop(); break`: stopped, by itself
         elif _counts(node.test):
             self.count_ifs.add(if_id)
         saved, saved_gated = self.branch, self.gated
@@ -1568,6 +1596,12 @@ class Summarizer:
         A conjunction is when one of its terms is (`if drain and queue_empty():`)."""
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and not inverted:
             return any(self._off_by_default(v) for v in test.values)
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Gt, ast.NotEq)) \
+                and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == 0 \
+                and not isinstance(test.comparators[0].value, bool) and not inverted:
+            # `if exit_idle_sec > 0:` on a parameter that defaults to 0: a limit the caller may set
+            return isinstance(test.left, ast.Name) and self.fn is not None and test.left.id in self.fn.params \
+                and test.left.id not in self.scope.changed and self.fn.defaults.get(test.left.id) in (["lit", 0], ["lit", 0.0])
         negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
         name = test.operand if negated else test
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is) \
@@ -1681,7 +1715,7 @@ class Summarizer:
             first_event = len(self.fn.events)
             self.handlers = saved_handlers + (try_id,)
             saved_cancelled = self.cancelled
-            if types and all((t or "").rpartition(".")[2] in _CANCELLATIONS for t in types):
+            if types and all(_is_cancellation(t) for t in types):
                 self.cancelled = saved_cancelled + (try_id,)
             self._arm(handler.body, arms)
             self.handlers, self.cancelled = saved_handlers, saved_cancelled
@@ -1956,6 +1990,18 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
 # What a task or thread is stopped with: a handler of these alone hears the stop, not a failure.
 _CANCELLATIONS = frozenset({"CancelledError", "Cancelled", "KeyboardInterrupt", "SystemExit", "GeneratorExit"})
 _STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload")
+
+
+def _is_cancellation(caught: str | None) -> bool:
+    """An exception a task or thread is stopped with: the standard ones, and an application's own
+    named for stopping (`ShutdownInterrupt`, `WorkerStop`, `GracefulExit`); not an error
+    (`ConnectionAbortedError`) nor the end of what is iterated (`StopIteration`)."""
+    name = (caught or "").rpartition(".")[2]
+    if name in _CANCELLATIONS:
+        return True
+    lowered = name.lower()
+    return (any(word in lowered for word in _STOP_WORDS if word not in ("is_set", "reload"))
+            and not lowered.endswith(("error", "iteration")))
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
 _RUN_WORDS = ("run", "alive", "keep", "looping")  # `while self.running`, `while self.should_keep_looping()`
@@ -2381,6 +2427,22 @@ def _accepts_conflict(handler: ast.ExceptHandler) -> bool:
     return False
 
 
+def _asks_to_stop(body: list) -> bool:
+    """An arm that asks its own process to stop before leaving (`self.request_stop(); break`,
+    `self._running = False; return`): the loop ends as when stopped from outside."""
+    return any(_says_to_stop(st) for st in body) and any(isinstance(st, (ast.Break, ast.Return)) for st in body)
+
+
+def _says_to_stop(st: ast.stmt) -> bool:
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and not st.value.args:
+        return _flag_named(st.value, _STOP_WORDS)  # `self.request_stop()`
+    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.value, ast.Constant) \
+            and isinstance(st.value.value, bool):
+        # `self._running = False`, `self.stopping = True`
+        return _flag_named(st.targets[0], _RUN_WORDS if st.value.value is False else _STOP_WORDS)
+    return False
+
+
 def names_stopping(name: str) -> bool:
     """A name with a word of stopping in it (`_shutting_down`, `stop_event`), as a loop's test reads
     one (`_STOP_WORDS`)."""
@@ -2394,7 +2456,14 @@ def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:
     name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
     if name in ("is_set", "isSet"):
         return "is_set" in words
+    if name in _STATE_WORDS and isinstance(node, ast.Attribute):
+        return _flag_named(node.value, words)  # `_shutdown.requested`: what the object is named for
     return any(part.lower().startswith(words) for part in _NAME_PARTS.split(name))
+
+
+# The last name of a flag that says only that something happened (`_shutdown.requested`,
+# `self.stop_flag.value`): the object it is read from says what.
+_STATE_WORDS = frozenset({"requested", "value", "flag", "triggered", "signalled", "signaled", "received"})
 
 
 def _arith(op: ast.operator, a: float, b: float) -> float:
@@ -2618,6 +2687,13 @@ def _hands_over(handler: ast.ExceptHandler) -> bool:
             return True
         todo.extend(ast.iter_child_nodes(node))
     return False
+
+
+def _sql_selects(node: ast.AST) -> bool:
+    """A query written out that only reads (`"SELECT ... WHERE kind=? AND created_at < ?"`)."""
+    if isinstance(node, ast.Call) and node.args:
+        return _sql_selects(node.args[0])  # text("SELECT ...")
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(_SQL_SELECT_RE.match(node.value))
 
 
 def _sql_verb(node: ast.AST) -> str | None:

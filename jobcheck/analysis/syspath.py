@@ -10,7 +10,8 @@ that lands on a module of the tree; the module's resolved names are rewritten ac
 
 The other way round, a namespace package (a folder with no `__init__.py`, `aleksis/core/...`)
 is left out of the tree's module names (`core.celery`) while the code imports `aleksis.core.celery`:
-such an import loses its first name when the rest lands on a module of the tree.
+such an import loses its first name when what follows lands on a module of the tree for some of
+its imports (the others belong to another distribution of the namespace).
 
 Summaries are mutated in place; they are fresh copies for each run (the cache deserialises a new
 object every time), so nothing rewritten is ever written back.
@@ -131,7 +132,9 @@ def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: se
             by_top.setdefault(top, []).append(name)
     out: dict[str, str] = {}
     for top, names in by_top.items():
-        if top in namespaces and all("." in n and _lands(n.partition(".")[2], modules, tops) for n in names):
+        if top in namespaces and any("." in n and _lands(n.partition(".")[2], modules, tops) for n in names):
+            # (what lands nowhere belongs to another distribution of the namespace: `aleksis.core`
+            # beside the tree's `aleksis.apps`; named under no top of the tree, it stays unknown)
             out[top] = ""
             continue
         for base in ancestors:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..analysis.guards import orm_manager
 from ..analysis.names import short
-from ..analysis.program import exclusive
+from ..analysis.program import exclusive, left_before
 from ..model import Confidence
 from .context import CheckContext, event_anchor
 
@@ -37,7 +37,7 @@ def run(ctx: CheckContext):
                 continue  # the key's own row (`release(key)` deleting the claim after a failure): no work of its own
             for r in records:
                 record = fn.events[r]
-                if exclusive(record, ev) or project.same_transaction(fn, record, ev):
+                if exclusive(record, ev) or left_before(record, ev) or project.same_transaction(fn, record, ev):
                     continue
                 where = "with no transaction around both"
                 if txns.intersection(record.regions):

@@ -50,7 +50,7 @@ from types import SimpleNamespace
 
 from ..analysis.guards import asks_by_name
 from ..analysis.jobs import Anchor, JobSite, Registration
-from ..analysis.names import canonical_in, name_words, target
+from ..analysis.names import analysed_tops, canonical_in, name_words, target
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
 from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary, names_stopping
@@ -191,8 +191,11 @@ class BackgroundLoops:
             forever = _until_stopped(fn)
             for ev in fn.events:
                 if ev.kind != "call" or not ev.statement or ev.handlers or not forever.intersection(ev.loops) \
-                        or _sleeps(project, ev) or _helper_waits(project, ev):
-                    continue  # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`)
+                        or _sleeps(project, ev) or _only_waits(project, ev) \
+                        or (_helper_waits(project, ev) and any(_named_for_sleeping(f) for f in _run_by(project, ev, fn))):
+                    # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`;
+                    # work that pauses after itself is: `process_task(t)` ending in `time.sleep(0.5)`)
+                    continue
                 for callee in _run_by(project, ev, fn):
                     if _hands_on_what_it_is_given(project, callee):
                         callee = _work_given(project, fn, ev)
@@ -1065,13 +1068,41 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
             continue
         for fn in module.functions.values():
             if not fn.forever or fn.name == MODULE_CODE or fn.generator or not repeats_forever(project, fn, plainly=True) \
-                    or _is_runner(project, fn):
+                    or (_is_runner(project, fn) and not _hooks_only(project, fn)):
                 continue
             cls = project.classes.get(fn.class_qualname) if fn.class_qualname else None
             if cls is not None and _constructor_params_called(project, cls, fn, looped=True):
                 continue  # `InfiniteLoop(func).run()`: the jobs are what it is constructed with
             regs.append(Registration(fn.qualname, framework, "schedule", project.anchor_of(fn), kind="periodic"))
+        for fn in module.functions.values():
+            for named in fn.rounds:
+                # `while self.do_loop(): pass`: the round, which works, waits and says whether to go on
+                step = project.function_for(project.canonical(named) or named)
+                if step is not None and step is not fn and _waits_and_works(project, step):
+                    regs.append(Registration(step.qualname, framework, "schedule", project.anchor_of(step), kind="periodic"))
     return regs
+
+
+def _hooks_only(project: Project, runner) -> bool:
+    """Is every callable a loop repeats an optional hook (a parameter defaulting to None:
+    `work(poll=0.5, on_event=None)`) that nothing in the project starts it with or passes? Then, as
+    its users mostly leave it, the loop runs its own work."""
+    repeated = [p for p in runner.params if p not in ("self", "cls") and _runs(project, runner, p, 0) == "repeats"]
+    if not repeated or any(runner.defaults.get(p) != ["lit", None] for p in repeated):
+        return False
+    if any(fn is runner for fn, _ in _started(project)):
+        return False  # (started, it is read at its start: `_runner_at`)
+    return not any(bound_argument(runner, site.event, p) is not None for site in calls_of(project, runner) for p in repeated)
+
+
+def _waits_and_works(project: Project, fn) -> bool:
+    """A round of a loop written as one call: it waits (a sleep, or a helper's, outside any
+    `except`) and works: reaches an external effect, or is named for running or changing
+    something (`do_loop`, `tick`, `process_batch`)."""
+    waits = any(ev.kind == "call" and not ev.handlers and (_sleeps(project, ev) or _helper_waits(project, ev))
+                for ev in fn.events)
+    named = set(name_words(fn.name)) & (_RUNNING_WORDS | _WORKING_WORDS | MUTATING_WORDS)
+    return waits and (bool(named) or reaches_an_effect(project, fn))
 
 
 def _methods_of_registered_objects(project: Project, framework: str) -> list[Registration]:
@@ -1278,8 +1309,11 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
             if ev.in_test:
                 continue  # `if ready(): return`: a condition polled, not work repeated
             if ev.name is None and ev.attr == param:
-                if not ev.statement and (asks_by_name(param) or _feeds_work(project, g, i)):
-                    continue  # `write_heartbeat(redis, get_data())`: a source of values for the loop's own work
+                if (not ev.statement or ev.kept) and (asks_by_name(param) or _names_a_maker(param)
+                                                      or _feeds_work(project, g, i)):
+                    # `write_heartbeat(redis, get_data())`, `conn = connect(); claim(conn)`: a source
+                    # of values for the loop's own work
+                    continue
                 how = "once"
             elif _mentions(ev, param, mine):
                 how = _runs_through(project, ev, param, mine, depth)
@@ -1299,15 +1333,28 @@ def _runs(project: Project, fn, param: str, depth: int) -> str | None:
     return found
 
 
-def _feeds_work(project: Project, fn, index: int) -> bool:
+def _feeds_work(project: Project, fn, index: int, depth: int = 0) -> bool:
     """Is what the call at `index` returns handed to a call of the function's that works (reaches
-    an external effect): the callable it was given only supplies values?"""
-    for ev in fn.events:
+    an external effect), itself or through what is made of it (`claim(kinds=allowed(kinds_fn()))`):
+    the callable it was given only supplies values?"""
+    for at, ev in enumerate(fn.events):
         if ev.kind == "call" and any(index in src for src in (*ev.argsrc, *ev.kwsrc.values())):
             callee = project.named_callee(ev)
             if callee is not None and reaches_an_effect(project, callee):
                 return True
+            if depth < 3 and at != index and _feeds_work(project, fn, at, depth + 1):
+                return True
     return False
+
+
+# The last word of a callable's name that says it makes what the work uses (`conn_factory`,
+# `session_maker`, `client_provider`).
+_MAKERS = frozenset({"factory", "maker", "builder", "provider", "supplier", "getter", "opener"})
+
+
+def _names_a_maker(name: str) -> bool:
+    words = name_words(name)
+    return bool(words) and words[-1] in _MAKERS
 
 
 def _mentions(ev, param: str, mine: tuple) -> bool:
@@ -1430,16 +1477,33 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
             # A sleep in a loop of a helper with no `try` waits each time too (`sleep_with_heartbeat`:
             # `while duration > 0: self.heartbeat(); self.sleep(step)`), unless the loop can be left
             # early (a poll until data arrives); in a retry loop it waits only after a failure.
-            tries = any(e.tries or e.handlers for e in fn.events)
+            # A `try` that only hears the timeout ending a wait (`try: await asyncio.wait_for(
+            # stop.wait(), timeout=seconds) except TimeoutError: return`) is no retry.
+            timeouts = {h.try_id for h in fn.handlers
+                        if h.types and all((t or "").rpartition(".")[2] in _TIMEOUTS for t in h.types)}
+            tried = [bool(e.handlers or set(e.tries) - timeouts) for e in fn.events]
             left = {loop for loop, *_ in fn.breaks} | set(fn.returning)
-            found = memo[key] = any(
-                e.kind == "call" and not (e.tries or e.handlers)
-                and not (e.loops and (tries or set(e.loops) & left))
+            # A helper named for sleeping sleeps, however it cuts its sleep short
+            # (`_interruptible_sleep(seconds)`: naps until a deadline or a stop).
+            named = _named_for_sleeping(fn)
+            found = memo[key] = (named and any(
+                e.kind == "call" and not e.handlers and _sleeps(project, e, takes=False)
+                for e in fn.events)) or any(
+                e.kind == "call" and not tried[i]
+                and not (e.loops and (any(tried) or set(e.loops) & left))
                 and ((not e.branch and _sleeps(project, e, takes=False)) or _helper_waits(project, e, depth + 1))
-                for e in fn.events)
+                for i, e in enumerate(fn.events))
         if found:
             return True
     return False
+
+
+_TIMEOUTS = frozenset({"TimeoutError", "Timeout", "TimeoutExpired"})
+_SLEEP_WORDS = frozenset({"sleep", "pause", "nap"})
+
+
+def _named_for_sleeping(fn) -> bool:
+    return bool(_SLEEP_WORDS.intersection(name_words(fn.name)))
 
 
 def _only_waits(project: Project, ev, depth: int = 0) -> bool:
@@ -1533,8 +1597,14 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     stop_wait = (name == "asyncio.wait_for" and ("timeout" in ev.kwargs or len(ev.args) > 1)
                  and waited.endswith(".wait") and (names_stopping(waited.rpartition(".")[0].rpartition(".")[2])
                                                    or project.canonical(waited) in _EVENT_WAITS))
+    # A library's clock named for sleeping, given how long (`await self._clock.sleep_async(delay)`,
+    # an injectable clock's), sleeps; the application's own such methods are read by their bodies.
+    library_sleep = bool(ev.attr and (ev.args or ev.kwargs) and "sleep" in name_words(ev.attr)
+                         and project.function_for(name) is None and name.partition(".")[0] not in analysed_tops(project))
+    # `select.select([wakeup_fd], [], [], seconds)`: a sleep a self-pipe can cut short.
+    selects = name == "select.select" and (len(ev.args) > 3 or "timeout" in ev.kwargs)
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or (
+    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or library_sleep or selects or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 

@@ -5,10 +5,13 @@
 # the callable it was given, and a loop that only waits are not.
 import asyncio
 import contextlib
+import os
+import select
 import threading
 import time
 
 import requests
+from clocklib import Clock
 
 
 class Server:
@@ -328,3 +331,223 @@ async def refresh_forever(pool, stop: asyncio.Event, on_tick=None):  # expect: J
 
 async def serve_metrics(pool, stop):
     asyncio.create_task(refresh_forever(pool, stop))
+
+
+class ShutdownInterrupt(Exception):
+    """The application's own stop signal, raised into its workers when the process stops."""
+
+
+async def claim_and_run(db):  # expect: JC501
+    """Returns when told to stop (an exception named for stopping, as for a cancellation), not
+    when a round fails: it runs until stopped."""
+    while True:
+        try:
+            job = await asyncio.to_thread(db.claim_next)
+            if job is None:
+                await asyncio.sleep(5)
+                continue
+            requests.post("https://jobs.example/run", json={"job": job})
+        except ShutdownInterrupt:
+            return
+        except Exception:
+            await asyncio.sleep(5)
+
+
+def read_all(stream):
+    """Ends when what it reads is exhausted (`StopIteration`), not when told to stop: a task
+    started once, no periodic job."""
+    while True:
+        try:
+            requests.post("https://sink.example/lines", json={"line": next(stream)})
+        except StopIteration:
+            return
+        time.sleep(1)
+
+
+async def start_workers(db, stream):
+    asyncio.create_task(claim_and_run(db))
+    threading.Thread(target=read_all, args=(stream,)).start()
+
+
+
+class ShutdownState:
+    def __init__(self):
+        self.requested = False
+
+
+_shutdown = ShutdownState()
+
+
+def _interruptible_sleep(seconds):
+    deadline = time.monotonic() + seconds
+    while not _shutdown.requested:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return
+        time.sleep(min(0.1, remaining))
+
+
+def serve_queue(poll_interval=1.0):  # expect: JC501
+    """Runs until a shutdown is requested (a flag read from an object named for it), napping
+    between rounds in a helper named for sleeping that cuts its nap short at a deadline."""
+    while not _shutdown.requested:
+        requests.post("https://jobs.example/tick")
+        _interruptible_sleep(poll_interval)
+
+
+class ClaimingWorker:
+    def __init__(self, parent_pid):
+        self._stop = threading.Event()
+        self.parent_pid = parent_pid
+
+    def request_stop(self):
+        self._stop.set()
+
+    def run(self):  # expect: JC501
+        """Leaves when orphaned only after asking itself to stop: it runs until stopped."""
+        while not self._stop.is_set():
+            if os.getppid() != self.parent_pid:
+                self.request_stop()
+                break
+            requests.post("https://jobs.example/claim")
+            self._stop.wait(5)
+
+
+def poll_until_ready(job_id):
+    """Leaves once its own condition holds, asking nothing to stop: a wait for a result."""
+    while True:
+        if requests.get(f"https://jobs.example/{job_id}").json()["done"]:
+            break
+        time.sleep(5)
+
+
+class ClockedScheduler:
+    def __init__(self, clock: Clock):
+        self._clock = clock
+        self._stopped = False
+
+    async def run(self, sleep=1.0):  # expect: JC501
+        """Waits between rounds on a library's clock (injectable in tests), by its method named for
+        sleeping."""
+        while not self._stopped:
+            requests.post("https://jobs.example/due")
+            await self._clock.sleep_async(sleep)
+
+
+class LeasingWorker:
+    def __init__(self):
+        self._stopping = asyncio.Event()
+
+    async def _idle(self, seconds):
+        try:
+            await asyncio.wait_for(self._stopping.wait(), timeout=seconds)
+        except asyncio.TimeoutError:
+            return
+
+    async def _pause(self, seconds):
+        if seconds > 0:
+            await asyncio.sleep(seconds)
+
+    async def claim_loop(self):  # expect: JC501
+        """Idles in a helper whose `try` only hears the timeout that ends its wait."""
+        while not self._stopping.is_set():
+            requests.post("https://jobs.example/claim")
+            await self._idle(5)
+
+    async def renew_loop(self):  # expect: JC501
+        """Pauses in a helper named for pausing, whatever condition its sleep sits under."""
+        while not self._stopping.is_set():
+            requests.post("https://jobs.example/renew")
+            await self._pause(10)
+
+
+class BurstWorker:
+    def __init__(self, burst=False):
+        self._running = True
+        self.burst = burst
+
+    def main_loop(self, db):  # expect: JC501
+        """Leaves in burst mode only after clearing its own run flag: it runs until stopped."""
+        while self._running:
+            jobs = db.dequeue()
+            if self.burst and not jobs:
+                self._running = False
+                return
+            for job in jobs:
+                requests.post("https://jobs.example/run", json={"job": job})
+            time.sleep(1)
+
+
+class ForkingSupervisor:
+    def __init__(self):
+        self._stopping = False
+        self._wakeup_r, self._wakeup_w = os.pipe()
+
+    def _interruptible_sleep(self, seconds):
+        try:
+            ready, _, _ = select.select([self._wakeup_r], [], [], seconds)
+            if ready:
+                os.read(self._wakeup_r, 4096)
+        except InterruptedError:
+            pass
+
+    def supervise(self):  # expect: JC501
+        """Sleeps between rounds in `select` on a self-pipe (a signal handler cuts it short)."""
+        while not self._stopping:
+            requests.post("https://ops.example/supervisor/heartbeat")
+            self._interruptible_sleep(1.0)
+
+
+class TickingCommand:
+    """A worker whose loop is one call (`while self.do_loop(): pass`): the round works, waits
+    and says whether to go on. A loop over a call that only checks something is no job."""
+
+    def handle(self):
+        while self.do_loop():
+            pass
+        while self.is_locked():
+            pass
+
+    def do_loop(self):  # expect: JC501
+        requests.post("https://jobs.example/tick")
+        time.sleep(1)
+        return True
+
+    def is_locked(self):
+        time.sleep(1)
+        return os.path.exists("/tmp/lock")
+
+
+class FileQueue:
+    def __init__(self):
+        self._stop = False
+
+    def work(self, poll=0.5, on_event=None):  # expect: JC501
+        """Calls an optional hook (`on_event`, None unless its user gives one) each round: its own
+        work is the job."""
+        while not self._stop:
+            job = self.claim()
+            if job is None:
+                time.sleep(poll)
+                continue
+            requests.post("https://jobs.example/run", json=job)
+            if on_event:
+                on_event("done", job)
+
+    def claim(self):
+        return None
+
+
+def heartbeat_log(stop, label, task_log_fn=None):
+    """Started with a hook its starter passes: a runner of that hook, no job of its own."""
+    while not stop.wait(15):
+        if callable(task_log_fn):
+            try:
+                task_log_fn(label)
+            except Exception:
+                pass
+
+
+def run_with_heartbeat(label, sink):
+    stop = threading.Event()
+    threading.Thread(target=heartbeat_log, args=(stop, label, sink)).start()

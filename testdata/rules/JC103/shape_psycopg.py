@@ -35,3 +35,19 @@ def commit_between(event_id, dsn):
     conn.commit()
     conn.execute("UPDATE accounts SET balance = 0 WHERE id = %s", [event_id])  # expect: JC103
     conn.commit()
+
+
+@shared_task
+def enqueue_once(event_id, dsn, key):
+    """A re-sent request for failed work requeues the existing row and returns: that write and
+    the key's insert below never happen in one run."""
+    conn = psycopg.connect(dsn)
+    existing = conn.execute("SELECT id, status FROM jobs WHERE idempotency_key = %s", [key]).fetchone()
+    if existing and existing[1] == "failed":
+        conn.execute("UPDATE jobs SET status = 'queued' WHERE id = %s", [existing[0]])
+        conn.commit()
+        return existing[0]
+    conn.execute("INSERT INTO jobs (event_id, idempotency_key) VALUES (%s, %s)", [event_id, key])
+    conn.commit()
+    conn.execute("UPDATE accounts SET balance = 0 WHERE id = %s", [event_id])  # expect: JC103
+    conn.commit()

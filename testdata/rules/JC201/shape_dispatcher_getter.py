@@ -54,3 +54,24 @@ def check_provider(service_type, config):
     status = reader(config)
     requests.get(_get_endpoint(service_type), timeout=5)
     return status
+
+
+def _handler_for(task):
+    """Names the handler in its arms rather than in a table."""
+    if task["type"] == "training":
+        return _send_with_twilio
+    return _send_with_mailgun
+
+
+def _reader_for(task):
+    if task["type"] == "training":
+        return _status_from_twilio
+    return _status_from_mailgun
+
+
+@shared_task(autoretry_for=(requests.RequestException,), max_retries=3, retry_backoff=True)
+def process_task(task, config):
+    handler = _handler_for(task)
+    handler(config, task["message"], task["to"])  # expect: JC201
+    reader = _reader_for(task)
+    reader(config)

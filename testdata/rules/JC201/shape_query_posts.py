@@ -80,3 +80,52 @@ def wait_for_approval(device_code):
     # A poll for news (OAuth's device flow) asks; submitting the code for approval writes.
     requests.post("https://auth.example/v1/device-code/poll", json={"device_code": device_code})
     requests.post("https://auth.example/v1/device-code/submit-email", json={"code": device_code})  # expect: JC201
+
+
+def _request_with_retries(url, method="GET", payload=None, retries=3):
+    """A retry loop shared by the functions of a client: what each call does is what the
+    function making it is named for. Every caller here asks (`get_token`, `_fetch_all`)."""
+    for attempt in range(retries):
+        try:
+            if method == "POST":
+                return requests.post(url, data=payload)
+            return requests.get(url)
+        except requests.RequestException:
+            if attempt == retries - 1:
+                raise
+
+
+def _send_with_retries(url, method="GET", payload=None, retries=3):
+    """The same loop, one of whose callers creates something (`create_group`)."""
+    for attempt in range(retries):
+        try:
+            if method == "POST":
+                return requests.post(url, data=payload)  # expect: JC201
+            return requests.get(url)
+        except requests.RequestException:
+            if attempt == retries - 1:
+                raise
+
+
+class Directory:
+    def get_token(self, base):
+        token_url = f"{base}/realms/main/api-access/token"
+        return _request_with_retries(url=token_url, method="POST", payload={"audience": "directory"})
+
+    def _fetch_all(self, url):
+        return _request_with_retries(url=f"{url}&limit=100", method="GET")
+
+    def get_groups_token(self, base):
+        return _send_with_retries(url=f"{base}/token", method="POST", payload={"audience": "groups"})
+
+    def create_group(self, base, name):
+        return _send_with_retries(url=f"{base}/groups", method="POST", payload={"name": name})
+
+
+@shared_task
+def sync_directory(base):
+    directory = Directory()
+    directory.get_token(base)
+    directory._fetch_all(base)
+    directory.get_groups_token(base)
+    directory.create_group(base, "staff")
