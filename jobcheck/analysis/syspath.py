@@ -118,6 +118,18 @@ def namespace_folders(modules: dict[str, ModuleSummary]) -> set[str]:
     return out
 
 
+def _below(folder: str, name: str, modules: dict[str, ModuleSummary]) -> bool:
+    """Is the module `name` lands on (it, or the module that defines it) in the namespace folder
+    `folder` (`ershu/workers/...` for `workers.readonly_run`), not in another folder of the tree?"""
+    module = name if name in modules else name.rpartition(".")[0]
+    mod = modules.get(module)
+    if mod is None:
+        return False
+    parts = mod.path.replace("\\", "/").split("/")
+    depth = len(module.split(".")) + (1 if parts[-1] == "__init__.py" else 0)
+    return len(parts) > depth and parts[-depth - 1] == folder
+
+
 def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: set[str],
                  namespaces: set[str] = frozenset()) -> dict[str, str]:
     ancestors = []
@@ -132,9 +144,13 @@ def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: se
             by_top.setdefault(top, []).append(name)
     out: dict[str, str] = {}
     for top, names in by_top.items():
-        if top in namespaces and any("." in n and _lands(n.partition(".")[2], modules, tops) for n in names):
+        rests = [n.partition(".")[2] for n in names if "." in n]
+        if top in namespaces and any(_lands(rest, modules, tops) and _below(top, rest, modules) for rest in rests) \
+                and not any(rest == mod.module or rest.startswith(mod.module + ".") for rest in rests):
             # (what lands nowhere belongs to another distribution of the namespace: `aleksis.core`
-            # beside the tree's `aleksis.apps`; named under no top of the tree, it stays unknown)
+            # beside the tree's `aleksis.apps`, and stays unknown; a name that would land on the
+            # importing module itself is a library's of the folder's name: `from netbox.jobs import
+            # JobRunner` in `netbox/jobs.py`)
             out[top] = ""
             continue
         for base in ancestors:
