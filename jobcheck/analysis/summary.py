@@ -1990,6 +1990,9 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
 # What a task or thread is stopped with: a handler of these alone hears the stop, not a failure.
 _CANCELLATIONS = frozenset({"CancelledError", "Cancelled", "KeyboardInterrupt", "SystemExit", "GeneratorExit"})
 _STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload")
+_STOP_EVENTS = ("event", "evt", "ev")
+_NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
+_RUN_WORDS = ("run", "alive", "keep", "looping")  # `while self.running`, `while self.should_keep_looping()`
 
 
 def _is_cancellation(caught: str | None) -> bool:
@@ -2002,9 +2005,6 @@ def _is_cancellation(caught: str | None) -> bool:
     lowered = name.lower()
     return (any(word in lowered for word in _STOP_WORDS if word not in ("is_set", "reload"))
             and not lowered.endswith(("error", "iteration")))
-_STOP_EVENTS = ("event", "evt", "ev")
-_NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
-_RUN_WORDS = ("run", "alive", "keep", "looping")  # `while self.running`, `while self.should_keep_looping()`
 
 
 def _runs_until_stopped(test: ast.expr) -> bool:

@@ -105,29 +105,28 @@ def namespace_folders(modules: dict[str, ModuleSummary]) -> set[str]:
     """Folders right above a top-level package that have no `__init__.py` (PEP 420 namespace
     packages, `aleksis/core/...`): the tree names the module `core.celery`, the code imports
     `aleksis.core.celery`."""
-    out = set()
-    for mod in modules.values():
-        segments = mod.module.split(".")
-        parts = mod.path.replace("\\", "/").split("/")
-        parts[-1] = parts[-1].removesuffix(".py")
-        if parts[-1] == "__init__":
-            parts.pop()
-        n = len(segments)
-        if len(parts) > n and parts[-n:] == segments and parts[-n - 1].isidentifier():
-            out.add(parts[-n - 1])
-    return out
+    return {folder for mod in modules.values() if (folder := _folder_above(mod)) is not None}
+
+
+def _folder_above(mod: ModuleSummary) -> str | None:
+    """The folder holding a module's top-level package (`ershu` for `ershu/workers/queue.py`, named
+    `workers.queue`), when its path spells the module's name below it."""
+    segments = mod.module.split(".")
+    parts = mod.path.replace("\\", "/").split("/")
+    parts[-1] = parts[-1].removesuffix(".py")
+    if parts[-1] == "__init__":
+        parts.pop()
+    n = len(segments)
+    if len(parts) > n and parts[-n:] == segments and parts[-n - 1].isidentifier():
+        return parts[-n - 1]
+    return None
 
 
 def _below(folder: str, name: str, modules: dict[str, ModuleSummary]) -> bool:
     """Is the module `name` lands on (it, or the module that defines it) in the namespace folder
     `folder` (`ershu/workers/...` for `workers.readonly_run`), not in another folder of the tree?"""
-    module = name if name in modules else name.rpartition(".")[0]
-    mod = modules.get(module)
-    if mod is None:
-        return False
-    parts = mod.path.replace("\\", "/").split("/")
-    depth = len(module.split(".")) + (1 if parts[-1] == "__init__.py" else 0)
-    return len(parts) > depth and parts[-depth - 1] == folder
+    mod = modules.get(name) or modules.get(name.rpartition(".")[0])
+    return mod is not None and _folder_above(mod) == folder
 
 
 def rewrites_for(mod: ModuleSummary, modules: dict[str, ModuleSummary], tops: set[str],
