@@ -907,6 +907,14 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("frameworks/callbacks/loops_exit_when_idle.py", {
         "work_loop": ("periodic", ["schedule"]), "split": ("step", ["schedule"]), "merge": ("step", ["schedule"]),
     }),
+    ("frameworks/callbacks/worker_rounds.py", {
+        "Dispatcher.serve": ("periodic", ["schedule"]), "Consumer.run": ("periodic", ["schedule"]),
+        "Consumer._process": ("task", ["start"]), "FolderWorker.run": ("periodic", ["schedule"]),
+        "Engine.reap_expired": ("step", ["schedule"]), "PgWorker.run_once": ("step", ["schedule"]),
+        "PgWorker.run_forever": ("periodic", ["schedule"]), "fire_schedule": ("step", ["schedule"]),
+        "tick_cron": ("step", ["schedule"]), "PollingWorker._poll_and_execute": ("step", ["schedule"]),
+        "PollingWorker._execute_task": ("task", ["start"]), "PollingWorker.start": ("periodic", ["schedule"]),
+    }),
     ("frameworks/callbacks/loops_given_suppliers.py", {
         "pipeline_loop": ("periodic", ["schedule"]), "claim_next": ("step", ["schedule"]),
     }),

@@ -440,7 +440,8 @@ class Summarizer:
         return name if name is None else self._strings.setdefault(name, name)
 
     def annotated_class(self, node: ast.expr | None) -> str | None:
-        """The class an annotation names (`Server`, `"Server"`, `Optional[Server]`, `Server | None`),
+        """The class an annotation names (`Server`, `"Server"`, `Optional[Server]`, `Server | None`,
+        the generic `Engine[QueueT]`),
         for typing what a parameter holds or a function returns; None for a builtin, a typing
         construct, a container or a union of several classes."""
         if isinstance(node, ast.Constant) and isinstance(node.value, str):  # `-> "Server"`
@@ -460,7 +461,9 @@ class Summarizer:
             if outer in _UNION and isinstance(node.slice, ast.Tuple):
                 arms = [a for a in node.slice.elts if not (isinstance(a, ast.Constant) and a.value is None)]
                 return self.annotated_class(arms[0]) if len(arms) == 1 else None
-            return None
+            # `TaskEngine[QueueT]`, `asyncio.Queue[Job]`: an instance of the generic class (not a
+            # container or typing construct: those are builtins or typing's, refused below).
+            node = node.value
         if not isinstance(node, (ast.Name, ast.Attribute)):
             return None
         name = self.resolve(node)
@@ -1992,7 +1995,7 @@ _CANCELLATIONS = frozenset({"CancelledError", "Cancelled", "KeyboardInterrupt", 
 _STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload")
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
-_RUN_WORDS = ("run", "alive", "keep", "looping")  # `while self.running`, `while self.should_keep_looping()`
+_RUN_WORDS = ("run", "alive", "keep", "looping", "forever")  # `while self.running`, `while self.should_keep_looping()`
 
 
 def _is_cancellation(caught: str | None) -> bool:
@@ -2015,7 +2018,10 @@ def _runs_until_stopped(test: ast.expr) -> bool:
     if _waits_to_stop(test):
         return True  # `while await self.sleep(interval):`
     if isinstance(test, ast.BoolOp):
-        return isinstance(test.op, ast.And) and all(_runs_until_stopped(v) for v in test.values)
+        # `while forever or pending:` goes on while told to run, whatever else holds; `while
+        # running and not stop.is_set():` only while both hold.
+        runs = [_runs_until_stopped(v) for v in test.values]
+        return all(runs) if isinstance(test.op, ast.And) else any(runs)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         waits = _waits_to_stop(test)
         if waits is not None:

@@ -1,0 +1,130 @@
+# jobcheck-test: select=JC501
+# Worker loops of job libraries and what their rounds run. A loop told to go on for ever or while
+# work is pending (`while forever or pending:`), one whose wait is a take told how long to wait
+# (`await broker.dequeue(queues, timeout=2.0)`), and one that leaves when it took nothing for a
+# while in a mode off by default (`if job: ... else: ... break`: no retry loop, which leaves when
+# its attempt worked) are periodic jobs. Their steps include a method of an object typed by a
+# generic annotation (`engine: Engine[QueueT]`), the round a loop tests (`if not
+# self.run_once():`), a step that claims rows and starts a task for each, and what a step runs for
+# each item it fetched (`for row in rows: fire_schedule(conn, row)`).
+import asyncio
+import logging
+import threading
+import time
+from typing import Generic, TypeVar
+
+import requests
+
+log = logging.getLogger(__name__)
+QueueT = TypeVar("QueueT")
+
+
+class Dispatcher:
+    def __init__(self, redis, handlers):
+        self.redis = redis
+        self.handlers = handlers
+
+    async def serve(self, forever: bool = False):  # expect: JC501
+        pending = True
+        while forever or pending:
+            message = await self.redis.xreadgroup("group", "me", {"jobs": ">"}, block=1000)
+            pending = bool(message)
+            requests.post("https://jobs.example/ack", json={"id": message})
+            await asyncio.sleep(0.1)
+
+
+class Consumer:
+    def __init__(self, broker, queues):
+        self.broker = broker
+        self.queues = queues
+        self._running = False
+
+    async def run(self):  # expect: JC501
+        self._running = True
+        while self._running:
+            job = await self.broker.dequeue(self.queues, timeout=2.0)
+            if job is None:
+                continue
+            asyncio.create_task(self._process(job))
+
+    async def _process(self, job):  # expect: JC501
+        requests.post("https://jobs.example/done", json={"id": job})
+
+
+class FolderWorker:
+    def __init__(self, queue, stop_when_done=False):
+        self.queue = queue
+        self.stop_when_done = stop_when_done
+
+    def run(self, poll_interval=1.0):  # expect: JC501
+        idle = 0
+        while True:
+            try:
+                job = self.queue.pop_next()
+                if job:
+                    requests.post("https://jobs.example/results", json={"id": job})
+                else:
+                    idle += 1
+                    if self.stop_when_done and idle > 4:
+                        break
+            except Exception as exc:
+                log.error("worker error: %s", exc)
+            time.sleep(poll_interval)
+
+
+class Engine(Generic[QueueT]):
+    def __init__(self, conn):
+        self.conn = conn
+
+    def reap_expired(self, limit=100):
+        self.conn.execute("UPDATE attempts SET state = 'lost' WHERE lease_until < now()")
+
+
+class PgWorker:
+    def __init__(self, engine: Engine[QueueT], poll_interval=1.0):
+        self.engine = engine
+        self.poll_interval = poll_interval
+
+    def run_once(self):
+        row = self.engine.conn.execute("UPDATE jobs SET state = 'running' WHERE id = (SELECT id FROM jobs LIMIT 1) RETURNING id")
+        if row is None:
+            return False
+        requests.post("https://jobs.example/run", json={"id": row})
+        return True
+
+    def run_forever(self, stop: threading.Event):  # expect: JC501
+        while not stop.is_set():
+            self.engine.reap_expired()
+            if not self.run_once():
+                stop.wait(self.poll_interval)
+
+
+async def fire_schedule(conn, row):
+    await conn.execute("UPDATE schedules SET last_fired_at = now() WHERE id = $1", row["id"])
+    requests.post("https://jobs.example/enqueue", json={"actor": row["actor"]})
+
+
+async def tick_cron(conn):
+    rows = await conn.fetch("SELECT * FROM schedules WHERE next_fire_at <= now()")
+    for row in rows:
+        await fire_schedule(conn, row)
+
+
+class PollingWorker:
+    def __init__(self, db):
+        self.db = db
+        self._shutdown_requested = False
+
+    async def _poll_and_execute(self):
+        tasks = await self.db.execute("UPDATE tasks SET state = 'claimed' WHERE state = 'queued' RETURNING *")
+        for task in tasks:
+            asyncio.create_task(self._execute_task(task))
+
+    async def _execute_task(self, task):  # expect: JC501
+        requests.post("https://jobs.example/execute", json={"id": task})
+
+    async def start(self, conn):  # expect: JC501
+        while not self._shutdown_requested:
+            await self._poll_and_execute()
+            await tick_cron(conn)
+            await asyncio.sleep(1)
