@@ -132,6 +132,9 @@ class Handler:
     # handler that runs only on those statuses
     status_arms: tuple = ()
     in_finally: bool = False  # its `try` is in a `finally:` block: clean-up after the work, whatever happened
+    # `event.next_retry_at = time.time() + delay`, `job.update(retry_at=...)`: it stores when to try
+    # the work again, for a loop that takes what is due (a retry through its own store)
+    reschedules: bool = False
 
 
 @dataclass(slots=True)
@@ -1718,7 +1721,7 @@ class Summarizer:
             first_event = len(self.fn.events)
             self.handlers = saved_handlers + (try_id,)
             saved_cancelled = self.cancelled
-            if types and all(_is_cancellation(t) for t in types):
+            if types and all(is_cancellation(t) for t in types):
                 self.cancelled = saved_cancelled + (try_id,)
             self._arm(handler.body, arms)
             self.handlers, self.cancelled = saved_handlers, saved_cancelled
@@ -1742,6 +1745,7 @@ class Summarizer:
                     repeats=_calls_made_again(node.body, handler),
                     status_arms=_status_arms(handler),
                     in_finally=self.finally_depth > 0,
+                    reschedules=_reschedules(handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1998,7 +2002,7 @@ _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
 _RUN_WORDS = ("run", "alive", "keep", "looping", "forever")  # `while self.running`, `while self.should_keep_looping()`
 
 
-def _is_cancellation(caught: str | None) -> bool:
+def is_cancellation(caught: str | None) -> bool:
     """An exception a task or thread is stopped with: the standard ones, and an application's own
     named for stopping (`ShutdownInterrupt`, `WorkerStop`, `GracefulExit`); not an error
     (`ConnectionAbortedError`) nor the end of what is iterated (`StopIteration`)."""
@@ -2591,6 +2595,31 @@ def _recovers(handler: ast.ExceptHandler) -> bool:
                 continue
             return True
     return False
+
+
+def _reschedules(handler: ast.ExceptHandler) -> bool:
+    """Does the handler's own body store when to try again: a field named for a retry's time
+    (`next_retry_at`, `retry_after`, `retryAt`) assigned, passed as a keyword or written as a key?"""
+    for node in _own_nodes(handler.body):
+        named = []
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(t, ast.Attribute):
+                    named.append(t.attr)
+                elif isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant) and isinstance(t.slice.value, str):
+                    named.append(t.slice.value)
+        elif isinstance(node, ast.Call):
+            named.extend(k.arg for k in node.keywords if k.arg)
+        elif isinstance(node, ast.Dict):
+            named.extend(k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
+        for name in named:
+            words = {w.lower() for w in _NAME_PARTS.split(name)}
+            if "retry" in words and words & _WHEN_WORDS:
+                return True
+    return False
+
+
+_WHEN_WORDS = frozenset({"at", "after", "time", "when", "date", "ts", "on"})
 
 
 def _judged(handler: ast.ExceptHandler) -> list[ast.Call]:

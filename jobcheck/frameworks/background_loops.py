@@ -53,7 +53,7 @@ from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import analysed_tops, canonical_in, name_words, target
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
-from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary, names_stopping
+from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary, is_cancellation, names_stopping
 from ..analysis.values import lit
 from ..effects.catalog import MUTATING_WORDS
 from ..effects.classify import db_write
@@ -1612,7 +1612,8 @@ def _until_stopped(fn) -> set:
         return set()
     forever = set(fn.forever) - set(fn.returning)
     for ev in fn.events:
-        if ev.kind == "raise" and forever.intersection(ev.loops):
+        # (`if self._stop_requested: raise KeyboardInterrupt()` is how it is stopped)
+        if ev.kind == "raise" and forever.intersection(ev.loops) and not is_cancellation(ev.name):
             for loop in forever.intersection(ev.loops):
                 inside = [i for i, _ in ev.branch if i > loop]
                 caught = [i for i in (*ev.tries, *ev.handlers) if i > loop]
