@@ -2630,6 +2630,13 @@ def _judged(handler: ast.ExceptHandler) -> list[ast.Call]:
     is not so."""
     if not handler.name:
         return []
+    # `_raise_if_sent(key, exc)`: a check that raises what it should not go round on
+    raising = [st.value for st in handler.body if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)
+               and _raises_by_name(st.value.func) and _asking(st.value, {handler.name: []}, handler.name)]
+    return raising + _judged_in_tests(handler)
+
+
+def _judged_in_tests(handler: ast.ExceptHandler) -> list[ast.Call]:
     asked: dict[str, list] = {handler.name: []}  # the exception, and what a function said of it
     for st in handler.body:
         if isinstance(st, ast.Assign) and (calls := _asking(st.value, asked, handler.name)):
@@ -2648,6 +2655,13 @@ def _judged(handler: ast.ExceptHandler) -> list[ast.Call]:
                 arms.append(node.orelse)
                 return calls if any(arm and always_exits(arm) for arm in arms) else []
     return []
+
+
+def _raises_by_name(func: ast.expr) -> bool:
+    """A function named for raising (`raise_if_sent`, `_raise_for_error`): given the caught
+    exception, it raises again on some of them."""
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name.lstrip("_").startswith("raise_")
 
 
 def _asking(test: ast.expr, asked: dict, caught: str) -> list[ast.Call]:
