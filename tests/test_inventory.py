@@ -914,6 +914,8 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "PgWorker.run_forever": ("periodic", ["schedule"]), "fire_schedule": ("step", ["schedule"]),
         "tick_cron": ("step", ["schedule"]), "PollingWorker._poll_and_execute": ("step", ["schedule"]),
         "PollingWorker._execute_task": ("task", ["start"]), "PollingWorker.start": ("periodic", ["schedule"]),
+        "RedisWorker.run": ("periodic", ["schedule"]), "RedisWorker._worker_run": ("step", ["schedule"]),
+        "RedisWorker._process_from_queue": ("step", ["schedule"]),
     }),
     ("frameworks/callbacks/loops_given_suppliers.py", {
         "pipeline_loop": ("periodic", ["schedule"]), "claim_next": ("step", ["schedule"]),

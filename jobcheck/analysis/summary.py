@@ -994,8 +994,10 @@ class Summarizer:
         first = len(self.fn.events)
         sources = self.expr(value) if value is not None else _EMPTY
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in targets):
-            self._mark_statement(value, first, kept=True)  # `done = self.process_batch()`: still the statement's call
+        if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) or (isinstance(t, ast.Tuple) and all(
+                isinstance(e, ast.Name) for e in t.elts)) for t in targets):
+            # `done = self.process_batch()`, `ids, count = self._process_from_queue(q)`: still the statement's call
+            self._mark_statement(value, first, kept=True)
         typ = None
         annotated = False  # an annotation that names a type (`Callable[...]` names none)
         if isinstance(node, ast.AnnAssign):

@@ -1534,8 +1534,9 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
             tried = [bool(e.handlers or set(e.tries) - timeouts) for e in fn.events]
             left = {loop for loop, *_ in fn.breaks} | set(fn.returning)
             # A helper named for sleeping sleeps, however it cuts its sleep short
-            # (`_interruptible_sleep(seconds)`: naps until a deadline or a stop).
-            named = _named_for_sleeping(fn)
+            # (`_interruptible_sleep(seconds)`: naps until a deadline or a stop). So does one named for polling or waiting, whose sleep comes when it found nothing
+            # (`_poll_for_queues`: `if not self._did_work: time.sleep(interval)`).
+            named = _named_for_sleeping(fn) or name_words(fn.name)[:1] in (("poll",), ("wait",))
             found = memo[key] = (named and any(
                 e.kind == "call" and not e.handlers and _sleeps(project, e, takes=False)
                 for e in fn.events)) or any(

@@ -128,3 +128,45 @@ class PollingWorker:
             await self._poll_and_execute()
             await tick_cron(conn)
             await asyncio.sleep(1)
+
+
+class RedisWorker:
+    """Stopped by raising what stops it (`raise KeyboardInterrupt()`), waiting in a helper named
+    for polling that sleeps only when the last round did nothing, and running each queue's work
+    with what the round listed (`ids, count = self._process_from_queue(queue)`)."""
+
+    def __init__(self, redis, interval=1.0):
+        self.redis = redis
+        self.interval = interval
+        self._queue_set = set()
+        self._did_work = False
+        self._stop_requested = False
+
+    def _poll_for_queues(self):
+        if not self._did_work:
+            time.sleep(self.interval)
+
+    def _process_from_queue(self, queue):
+        ids = self.redis.lrange(queue, 0, 10)
+        requests.post("https://jobs.example/batch", json={"queue": queue, "ids": ids})
+        return ids, len(ids)
+
+    def _worker_run(self):
+        queues = list(self._queue_set)
+        for queue in queues:
+            ids, count = self._process_from_queue(queue)
+            if count > 0:
+                self._did_work = True
+
+    def run(self, once=False):  # expect: JC501
+        try:
+            while True:
+                self._poll_for_queues()
+                self._did_work = False
+                self._worker_run()
+                if once:
+                    break
+                if self._stop_requested:
+                    raise KeyboardInterrupt()
+        except KeyboardInterrupt:
+            pass
