@@ -916,6 +916,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "PollingWorker._execute_task": ("task", ["start"]), "PollingWorker.start": ("periodic", ["schedule"]),
         "RedisWorker.run": ("periodic", ["schedule"]), "RedisWorker._worker_run": ("step", ["schedule"]),
         "RedisWorker._process_from_queue": ("step", ["schedule"]),
+        "scheduler_command": ("periodic", ["schedule"]), "Scheduler.advance": ("step", ["schedule"]),
     }),
     ("frameworks/callbacks/loops_given_suppliers.py", {
         "pipeline_loop": ("periodic", ["schedule"]), "claim_next": ("step", ["schedule"]),

@@ -968,6 +968,11 @@ class Summarizer:
         is the last of those the statement added from `first` (the last ones, for a call of each
         callable of a loop: `step()`)."""
         call = value.value if isinstance(value, ast.Await) else value
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in _COUNTING \
+                and len(call.args) == 1 and not call.keywords and self.lookup(call.func.id) == call.func.id:
+            # `count = len(scheduler.tick())`: the call counted is the statement's
+            self._mark_statement(call.args[0], first, kept)
+            return
         if isinstance(call, ast.Call):
             marked = False
             for ev in reversed(self.fn.events[first:]):
@@ -2475,6 +2480,8 @@ def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:
 
 # The last name of a flag that says only that something happened (`_shutdown.requested`,
 # `self.stop_flag.value`): the object it is read from says what.
+# Builtins that count or collect what a call returns (`len(scheduler.tick())`).
+_COUNTING = frozenset({"len", "list", "tuple", "set", "sorted", "bool", "int", "sum"})
 _STATE_WORDS = frozenset({"requested", "value", "flag", "triggered", "signalled", "signaled", "received"})
 
 

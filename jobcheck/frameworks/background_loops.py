@@ -519,10 +519,12 @@ _WORKING_WORDS = frozenset({"process", "handle", "deliver", "dispatch", "consume
 
 def _changes_something(project: Project, fn) -> bool:
     """A step whose result the loop keeps (`sent = self.flush_outbox()`, `processed =
-    process_next_job()`; not `tz = default_timezone_name()`): named for a change
-    (`MUTATING_WORDS`) or for doing work, or reaching an effect the catalog knows."""
+    process_next_job()`, `count = len(scheduler.tick())`; not `tz = default_timezone_name()`): named
+    for a change (`MUTATING_WORDS`), for doing work or for running, or reaching an effect the catalog
+    knows, or writing rows."""
     words = set(name_words(fn.name))
-    return bool(words & (MUTATING_WORDS | _WORKING_WORDS)) or bool(project.reachable_effects(fn.qualname))
+    return bool(words & (MUTATING_WORDS | _WORKING_WORDS | _RUNNING_WORDS)) \
+        or bool(project.reachable_effects(fn.qualname)) or _writes_rows(project, fn)
 
 
 def one_shot_sites(project: Project, table: dict = ONE_SHOT_TIMERS) -> list:
@@ -1111,8 +1113,7 @@ def _per_item_units(project: Project, step) -> list:
             if callee is step or callee.name == MODULE_CODE or callee.generator or module is None \
                     or asks_by_name(callee.name) or _shows_by_name(callee.name) \
                     or not project.the_applications(module) \
-                    or not (_changes_something(project, callee) or _writes_rows(project, callee)
-                            or set(name_words(callee.name)) & _RUNNING_WORDS):
+                    or not _changes_something(project, callee):
                 continue
             units.append(callee)
     return units

@@ -6,13 +6,15 @@
 # its attempt worked) are periodic jobs. Their steps include a method of an object typed by a
 # generic annotation (`engine: Engine[QueueT]`), the round a loop tests (`if not
 # self.run_once():`), a step that claims rows and starts a task for each, and what a step runs for
-# each item it fetched (`for row in rows: fire_schedule(conn, row)`).
+# each item it fetched (`for row in rows: fire_schedule(conn, row)`), or a
+# call whose count it keeps (`count = len(scheduler.advance())`).
 import asyncio
 import logging
 import threading
 import time
 from typing import Generic, TypeVar
 
+import asyncpg
 import requests
 
 log = logging.getLogger(__name__)
@@ -99,12 +101,11 @@ class PgWorker:
                 stop.wait(self.poll_interval)
 
 
-async def fire_schedule(conn, row):
-    await conn.execute("UPDATE schedules SET last_fired_at = now() WHERE id = $1", row["id"])
-    requests.post("https://jobs.example/enqueue", json={"actor": row["actor"]})
+async def fire_schedule(conn: asyncpg.Connection, row):
+    await conn.execute("NOTIFY schedules, $1", row["actor"])
 
 
-async def tick_cron(conn):
+async def tick_cron(conn: asyncpg.Connection):
     rows = await conn.fetch("SELECT * FROM schedules WHERE next_fire_at <= now()")
     for row in rows:
         await fire_schedule(conn, row)
@@ -170,3 +171,19 @@ class RedisWorker:
                     raise KeyboardInterrupt()
         except KeyboardInterrupt:
             pass
+
+
+class Scheduler:
+    def __init__(self, conn):
+        self.conn = conn
+
+    def advance(self):
+        return self.conn.execute("UPDATE schedules SET next_run = next_run + every WHERE next_run <= now() RETURNING id")
+
+
+def scheduler_command(conn, stopped: threading.Event):  # expect: JC501
+    scheduler = Scheduler(conn)
+    while not stopped.is_set():
+        count = len(scheduler.advance())
+        log.info("published %d", count)
+        stopped.wait(1.0)
