@@ -1062,6 +1062,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     # table only a request reads.
     ("projects/shape_runner_table", {
         "work_forever": ("periodic", ["schedule"]), "run_one": ("step", ["schedule"]),
+        "claim_next": ("step", ["schedule"]),  # (its claim writes a row each round)
         "send_invoice": ("dispatched", ["schedule"]), "purge_exports": ("dispatched", ["schedule"]),
     }),
     ("frameworks/taskiq/broker_tasks.py", {
