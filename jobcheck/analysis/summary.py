@@ -443,8 +443,7 @@ class Summarizer:
         return name if name is None else self._strings.setdefault(name, name)
 
     def annotated_class(self, node: ast.expr | None) -> str | None:
-        """The class an annotation names (`Server`, `"Server"`, `Optional[Server]`, `Server | None`,
-        the generic `Engine[QueueT]`),
+        """The class an annotation names (`Server`, `"Server"`, `Optional[Server]`, `Server | None`),
         for typing what a parameter holds or a function returns; None for a builtin, a typing
         construct, a container or a union of several classes."""
         if isinstance(node, ast.Constant) and isinstance(node.value, str):  # `-> "Server"`
@@ -464,9 +463,7 @@ class Summarizer:
             if outer in _UNION and isinstance(node.slice, ast.Tuple):
                 arms = [a for a in node.slice.elts if not (isinstance(a, ast.Constant) and a.value is None)]
                 return self.annotated_class(arms[0]) if len(arms) == 1 else None
-            # `TaskEngine[QueueT]`, `asyncio.Queue[Job]`: an instance of the generic class (not a
-            # container or typing construct: those are builtins or typing's, refused below).
-            node = node.value
+            return None
         if not isinstance(node, (ast.Name, ast.Attribute)):
             return None
         name = self.resolve(node)

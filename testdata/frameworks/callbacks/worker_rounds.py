@@ -3,8 +3,8 @@
 # work is pending (`while forever or pending:`), one whose wait is a take told how long to wait
 # (`await broker.dequeue(queues, timeout=2.0)`), and one that leaves when it took nothing for a
 # while in a mode off by default (`if job: ... else: ... break`: no retry loop, which leaves when
-# its attempt worked) are periodic jobs. Their steps include a method of an object typed by a
-# generic annotation (`engine: Engine[QueueT]`), the round a loop tests (`if not
+# its attempt worked) are periodic jobs. Their steps include a method writing rows through an
+# untyped connection (`self.conn.execute("UPDATE ...")`), the round a loop tests (`if not
 # self.run_once():`), a step that claims rows and starts a task for each, and what a step runs for
 # each item it fetched (`for row in rows: fire_schedule(conn, row)`), or a
 # call whose count it keeps (`count = len(scheduler.advance())`).
@@ -12,13 +12,11 @@ import asyncio
 import logging
 import threading
 import time
-from typing import Generic, TypeVar
 
 import asyncpg
 import requests
 
 log = logging.getLogger(__name__)
-QueueT = TypeVar("QueueT")
 
 
 class Dispatcher:
@@ -74,7 +72,7 @@ class FolderWorker:
             time.sleep(poll_interval)
 
 
-class Engine(Generic[QueueT]):
+class Engine:
     def __init__(self, conn):
         self.conn = conn
 
@@ -83,7 +81,7 @@ class Engine(Generic[QueueT]):
 
 
 class PgWorker:
-    def __init__(self, engine: Engine[QueueT], poll_interval=1.0):
+    def __init__(self, engine: Engine, poll_interval=1.0):
         self.engine = engine
         self.poll_interval = poll_interval
 
