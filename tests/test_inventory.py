@@ -907,6 +907,17 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("frameworks/callbacks/loops_exit_when_idle.py", {
         "work_loop": ("periodic", ["schedule"]), "split": ("step", ["schedule"]), "merge": ("step", ["schedule"]),
     }),
+    ("frameworks/callbacks/worker_rounds.py", {
+        "Dispatcher.serve": ("periodic", ["schedule"]), "Consumer.run": ("periodic", ["schedule"]),
+        "Consumer._process": ("task", ["start"]), "FolderWorker.run": ("periodic", ["schedule"]),
+        "Engine.reap_expired": ("step", ["schedule"]), "PgWorker.run_once": ("step", ["schedule"]),
+        "PgWorker.run_forever": ("periodic", ["schedule"]), "fire_schedule": ("step", ["schedule"]),
+        "tick_cron": ("step", ["schedule"]), "PollingWorker._poll_and_execute": ("step", ["schedule"]),
+        "PollingWorker._execute_task": ("task", ["start"]), "PollingWorker.start": ("periodic", ["schedule"]),
+        "RedisWorker.run": ("periodic", ["schedule"]), "RedisWorker._worker_run": ("step", ["schedule"]),
+        "RedisWorker._process_from_queue": ("step", ["schedule"]),
+        "scheduler_command": ("periodic", ["schedule"]), "Scheduler.advance": ("step", ["schedule"]),
+    }),
     ("frameworks/callbacks/loops_given_suppliers.py", {
         "pipeline_loop": ("periodic", ["schedule"]), "claim_next": ("step", ["schedule"]),
     }),
@@ -1051,6 +1062,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     # table only a request reads.
     ("projects/shape_runner_table", {
         "work_forever": ("periodic", ["schedule"]), "run_one": ("step", ["schedule"]),
+        "claim_next": ("step", ["schedule"]),  # (its claim writes a row each round)
         "send_invoice": ("dispatched", ["schedule"]), "purge_exports": ("dispatched", ["schedule"]),
     }),
     ("frameworks/taskiq/broker_tasks.py", {

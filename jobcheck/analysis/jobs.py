@@ -230,6 +230,26 @@ def requeue_policy(fn, call, path: str, enqueue, conditional: bool = False) -> R
     return replace(policy, backoff=None, delay=None)
 
 
+def rescheduled_policy(fn, path: str) -> RetryPolicy | None:
+    """The policy of a function whose `except` stores when to try its work again
+    (`Handler.reschedules`: `event.next_retry_at = time.time() + delay`), for a loop that takes
+    what is due: a retry through the application's own store, the `try` and what precedes it
+    again later, as often as the application's conditions allow; its delay is the one stored."""
+    for handler in fn.handlers:
+        if not handler.reschedules:
+            continue
+        inside = [ev for ev in fn.events if ev.handlers and ev.handlers[-1] == handler.try_id
+                  and holding_handler(fn, handler.try_id, ev.line) is handler]
+        if not inside:
+            continue
+        policy = _retried_from_handler(fn, inside[0], path, f"a retry through a retry time it stores in an `except` "
+                                                            f"of `{fn.name}`",
+                                       RetryLimit.unknown_count("a condition of the application's"), "requeue")
+        if policy is not None:
+            return replace(policy, backoff=None, delay=None)
+    return None
+
+
 def once_policy(fn, again, path: str) -> RetryPolicy | None:
     """The policy of a call made again in a handler of the `try` that made it (`again`, in the
     `except`; `Handler.repeats`): retried once, on what that handler catches, after the handler's

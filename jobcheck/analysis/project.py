@@ -16,7 +16,8 @@ from .delivery import Delivery, delivery_of
 from .decorators import RECEIVER, RECEIVER_DECORATORS, decorated_functions
 from .forwarding import is_transparent_wrapper, retry_by_wrapper
 from .guards import Guards
-from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, once_policy, recursion_policy, requeue_policy
+from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, once_policy, recursion_policy, \
+    requeue_policy, rescheduled_policy
 from .model_signals import add_model_signal_receivers
 from .names import analysed_tops, canonical_in, completed_path, name_words, origin, target
 from .program import TAKES_ENTRY, Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
@@ -597,6 +598,7 @@ class Project(Guards, Program):
         helper called there (`jobs.requeue_policy`)."""
         out: dict[str, RetryPolicy] = {}
         for mod in self.modules.values():
+            the_app = self.the_applications(mod)
             for fn in mod.functions.values():
                 for ev in fn.events:
                     if ev.kind != "call" or not ev.handlers:
@@ -616,6 +618,10 @@ class Project(Guards, Program):
                     if policy is not None:
                         out[fn.qualname] = policy
                         break
+                if fn.qualname not in out and the_app:
+                    policy = rescheduled_policy(fn, mod.path)
+                    if policy is not None:
+                        out[fn.qualname] = policy
         return out
 
     @cached_property

@@ -261,7 +261,27 @@ def _ends_in_leave(statements: list) -> bool:
     while statements and isinstance(statements[-1], ast.Expr) and isinstance(statements[-1].value, ast.Call) \
             and _name(statements[-1].value.func) in _QUIET:
         statements = statements[:-1]
-    return bool(statements) and isinstance(statements[-1], ast.If) and _leaves([statements[-1]])
+    if not (statements and isinstance(statements[-1], ast.If) and _leaves([statements[-1]])):
+        return False
+    last = statements[-1]
+    empty = _empty_arm(last.test)
+    # `job = queue.pop_next(); if job: work(job) else: break`: it leaves when nothing was taken.
+    return empty is None or _leaves(last.body if empty == "orelse" else last.orelse)
+
+
+def _empty_arm(test: ast.expr) -> str | None:
+    """Which arm of `if item:` runs when a name holds nothing (`if job:` its `else`, `if job is
+    None:` its body); None for a test of anything else (`if response.ok:`)."""
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    if negated:
+        test = test.operand
+    if isinstance(test, ast.Name):
+        return "body" if negated else "orelse"
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name) \
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None \
+            and isinstance(test.ops[0], (ast.Is, ast.IsNot)) and not negated:
+        return "body" if isinstance(test.ops[0], ast.Is) else "orelse"
+    return None
 
 
 def _flag_gate(attempt: ast.Try, retrying: list, after: list) -> bool:

@@ -132,6 +132,9 @@ class Handler:
     # handler that runs only on those statuses
     status_arms: tuple = ()
     in_finally: bool = False  # its `try` is in a `finally:` block: clean-up after the work, whatever happened
+    # `event.next_retry_at = time.time() + delay`, `job.update(retry_at=...)`: it stores when to try
+    # the work again, for a loop that takes what is due (a retry through its own store)
+    reschedules: bool = False
 
 
 @dataclass(slots=True)
@@ -962,6 +965,11 @@ class Summarizer:
         is the last of those the statement added from `first` (the last ones, for a call of each
         callable of a loop: `step()`)."""
         call = value.value if isinstance(value, ast.Await) else value
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in _COUNTING \
+                and len(call.args) == 1 and not call.keywords and self.lookup(call.func.id) == call.func.id:
+            # `count = len(scheduler.tick())`: the call counted is the statement's
+            self._mark_statement(call.args[0], first, kept)
+            return
         if isinstance(call, ast.Call):
             marked = False
             for ev in reversed(self.fn.events[first:]):
@@ -988,8 +996,10 @@ class Summarizer:
         first = len(self.fn.events)
         sources = self.expr(value) if value is not None else _EMPTY
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in targets):
-            self._mark_statement(value, first, kept=True)  # `done = self.process_batch()`: still the statement's call
+        if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) or (isinstance(t, ast.Tuple) and all(
+                isinstance(e, ast.Name) for e in t.elts)) for t in targets):
+            # `done = self.process_batch()`, `ids, count = self._process_from_queue(q)`: still the statement's call
+            self._mark_statement(value, first, kept=True)
         typ = None
         annotated = False  # an annotation that names a type (`Callable[...]` names none)
         if isinstance(node, ast.AnnAssign):
@@ -1715,7 +1725,7 @@ class Summarizer:
             first_event = len(self.fn.events)
             self.handlers = saved_handlers + (try_id,)
             saved_cancelled = self.cancelled
-            if types and all(_is_cancellation(t) for t in types):
+            if types and all(is_cancellation(t) for t in types):
                 self.cancelled = saved_cancelled + (try_id,)
             self._arm(handler.body, arms)
             self.handlers, self.cancelled = saved_handlers, saved_cancelled
@@ -1739,6 +1749,7 @@ class Summarizer:
                     repeats=_calls_made_again(node.body, handler),
                     status_arms=_status_arms(handler),
                     in_finally=self.finally_depth > 0,
+                    reschedules=_reschedules(handler),
                 )
             )
             for local in _caught_locals(handler):
@@ -1992,10 +2003,10 @@ _CANCELLATIONS = frozenset({"CancelledError", "Cancelled", "KeyboardInterrupt", 
 _STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload")
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
-_RUN_WORDS = ("run", "alive", "keep", "looping")  # `while self.running`, `while self.should_keep_looping()`
+_RUN_WORDS = ("run", "alive", "keep", "looping", "forever")  # `while self.running`, `while self.should_keep_looping()`
 
 
-def _is_cancellation(caught: str | None) -> bool:
+def is_cancellation(caught: str | None) -> bool:
     """An exception a task or thread is stopped with: the standard ones, and an application's own
     named for stopping (`ShutdownInterrupt`, `WorkerStop`, `GracefulExit`); not an error
     (`ConnectionAbortedError`) nor the end of what is iterated (`StopIteration`)."""
@@ -2015,7 +2026,10 @@ def _runs_until_stopped(test: ast.expr) -> bool:
     if _waits_to_stop(test):
         return True  # `while await self.sleep(interval):`
     if isinstance(test, ast.BoolOp):
-        return isinstance(test.op, ast.And) and all(_runs_until_stopped(v) for v in test.values)
+        # `while forever or pending:` goes on while told to run, whatever else holds; `while
+        # running and not stop.is_set():` only while both hold.
+        runs = [_runs_until_stopped(v) for v in test.values]
+        return all(runs) if isinstance(test.op, ast.And) else any(runs)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         waits = _waits_to_stop(test)
         if waits is not None:
@@ -2463,6 +2477,8 @@ def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:
 
 # The last name of a flag that says only that something happened (`_shutdown.requested`,
 # `self.stop_flag.value`): the object it is read from says what.
+# Builtins that count or collect what a call returns (`len(scheduler.tick())`).
+_COUNTING = frozenset({"len", "list", "tuple", "set", "sorted", "bool", "int", "sum"})
 _STATE_WORDS = frozenset({"requested", "value", "flag", "triggered", "signalled", "signaled", "received"})
 
 
@@ -2587,6 +2603,31 @@ def _recovers(handler: ast.ExceptHandler) -> bool:
     return False
 
 
+def _reschedules(handler: ast.ExceptHandler) -> bool:
+    """Does the handler's own body store when to try again: a field named for a retry's time
+    (`next_retry_at`, `retry_after`, `retryAt`) assigned, passed as a keyword or written as a key?"""
+    for node in _own_nodes(handler.body):
+        named = []
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(t, ast.Attribute):
+                    named.append(t.attr)
+                elif isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant) and isinstance(t.slice.value, str):
+                    named.append(t.slice.value)
+        elif isinstance(node, ast.Call):
+            named.extend(k.arg for k in node.keywords if k.arg)
+        elif isinstance(node, ast.Dict):
+            named.extend(k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
+        for name in named:
+            words = {w.lower() for w in _NAME_PARTS.split(name)}
+            if "retry" in words and words & _WHEN_WORDS:
+                return True
+    return False
+
+
+_WHEN_WORDS = frozenset({"at", "after", "time", "when", "date", "ts", "on"})
+
+
 def _judged(handler: ast.ExceptHandler) -> list[ast.Call]:
     """`except IOError as e: if is_clock_skew(e): resync() else: raise`, `if not retryable(e):
     raise`, `action = classify(e); if action == FAIL: raise elif action == RETRY: ...`: what the
@@ -2595,6 +2636,13 @@ def _judged(handler: ast.ExceptHandler) -> list[ast.Call]:
     is not so."""
     if not handler.name:
         return []
+    # `_raise_if_sent(key, exc)`: a check that raises what it should not go round on
+    raising = [st.value for st in handler.body if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)
+               and _raises_by_name(st.value.func) and _asking(st.value, {handler.name: []}, handler.name)]
+    return raising + _judged_in_tests(handler)
+
+
+def _judged_in_tests(handler: ast.ExceptHandler) -> list[ast.Call]:
     asked: dict[str, list] = {handler.name: []}  # the exception, and what a function said of it
     for st in handler.body:
         if isinstance(st, ast.Assign) and (calls := _asking(st.value, asked, handler.name)):
@@ -2613,6 +2661,13 @@ def _judged(handler: ast.ExceptHandler) -> list[ast.Call]:
                 arms.append(node.orelse)
                 return calls if any(arm and always_exits(arm) for arm in arms) else []
     return []
+
+
+def _raises_by_name(func: ast.expr) -> bool:
+    """A function named for raising (`raise_if_sent`, `_raise_for_error`): given the caught
+    exception, it raises again on some of them."""
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name.lstrip("_").startswith("raise_")
 
 
 def _asking(test: ast.expr, asked: dict, caught: str) -> list[ast.Call]:

@@ -512,6 +512,12 @@ REJECTIONS = (
     # was not taken (a dropped connection, after which it may have been, is no such answer).
     "pika.exceptions.UnroutableError",
     "pika.exceptions.NackError",
+    # aiormq's, which aio-pika re-exports: a basic.nack (DeliveryError) or a basic.return
+    # (PublishError) answering the publish.
+    "aiormq.exceptions.DeliveryError",
+    "aiormq.exceptions.PublishError",
+    "aio_pika.exceptions.DeliveryError",
+    "aio_pika.exceptions.PublishError",
 )
 # ... and any exception named for a rate limit (`WebhookRateLimitExhausted`, `TooManyRequests`,
 # `Throttled`): the far end refused the request (HTTP 429) before acting on it.

@@ -53,9 +53,11 @@ from ..analysis.jobs import Anchor, JobSite, Registration
 from ..analysis.names import analysed_tops, canonical_in, name_words, target
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
-from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary, names_stopping
+from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary, is_cancellation, names_stopping
 from ..analysis.values import lit
 from ..effects.catalog import MUTATING_WORDS
+from ..effects.classify import db_write
+from ..model import Confidence
 from .base import job_from_function
 from .instances import called_function, constructed_class, method_body
 
@@ -110,6 +112,10 @@ _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
 # them, it does not run them (`job = self.queue.get()`).
 _HANDED_DATA = BOOKKEEPING_METHODS | {"get_nowait", "put", "put_nowait", "empty", "full", "qsize", "task_done", "wait"}
 _TAKEN = tuple(f"{get}()" for get in _QUEUE_GETS)  # what a queue's `get` returned
+# The first word of a call that takes the next item of a queue, and the keywords telling it how long to wait.
+_TAKING_WORDS = ("dequeue", "pop", "take", "receive", "recv", "claim", "reserve", "poll", "consume", "next")
+_WAIT_KEYWORDS = frozenset({"timeout", "block", "blocking", "wait", "wait_time", "timeout_ms", "timeout_seconds",
+                            "max_wait_time", "WaitTimeSeconds"})
 _BLOCKING_POPS = ("blpop", "brpop", "brpoplpush", "blmove", "blmpop", "bzpopmin", "bzpopmax", "bzmpop")
 _WAITS_FOR_TASKS = ("asyncio.wait", "asyncio.tasks.wait", "concurrent.futures.wait", "trio.wait_all")
 _SLEEPS = ("asyncio.sleep", "time.sleep", "trio.sleep", "anyio.sleep", "gevent.sleep", "eventlet.sleep", "aiorpcx.sleep",
@@ -190,7 +196,7 @@ class BackgroundLoops:
                 continue
             forever = _until_stopped(fn)
             for ev in fn.events:
-                if ev.kind != "call" or not ev.statement or ev.handlers or not forever.intersection(ev.loops) \
+                if ev.kind != "call" or not (ev.statement or ev.in_test) or ev.handlers or not forever.intersection(ev.loops) \
                         or _sleeps(project, ev) or _only_waits(project, ev) \
                         or (_helper_waits(project, ev) and any(_named_for_sleeping(f) for f in _run_by(project, ev, fn))):
                     # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`;
@@ -198,18 +204,23 @@ class BackgroundLoops:
                     continue
                 for callee in _run_by(project, ev, fn):
                     if _hands_on_what_it_is_given(project, callee):
-                        callee = _work_given(project, fn, ev)
-                        if callee is None:
+                        given = _work_given(project, fn, ev)
+                        if given is None and not _writes_rows(project, callee):
                             continue
+                        # (one that claims rows and starts a task for each is a step: `_poll_and_execute()`)
+                        callee = given or callee
                     module = project.function_module.get(callee.qualname)
                     if callee is fn or callee.name == MODULE_CODE or callee.generator or module is None \
                             or asks_by_name(callee.name) or _shows_by_name(callee.name) \
                             or not project.the_applications(module) or not beyond_the_gui(project, callee) \
-                            or (ev.kept and not _changes_something(project, callee)):
+                            or (ev.kept and not _changes_something(project, callee)) \
+                            or (ev.in_test and not _does_the_round(project, callee)):
                         continue
-                    out.append(JobSite(function=callee.qualname, framework=job.framework, kind="step", path=module.path,
-                                       anchor=project.anchor_of(callee), display=callee.qualname,
-                                       doc_owner=job.doc_owner, triggers=set(job.triggers)))
+                    for unit in (callee, *_per_item_units(project, callee)):
+                        module = project.function_module[unit.qualname]
+                        out.append(JobSite(function=unit.qualname, framework=job.framework, kind="step",
+                                           path=module.path, anchor=project.anchor_of(unit), display=unit.qualname,
+                                           doc_owner=job.doc_owner, triggers=set(job.triggers)))
         return out
 
     def find_registrations(self, project: Project) -> list[Registration]:
@@ -488,8 +499,8 @@ def beyond_the_gui(project: Project, fn, depth: int = 3) -> bool:
         for ev in current.events:
             if ev.kind != "call" or ev.attr in LOG_METHODS:
                 continue
-            if project.catalog_effect(ev) is not None:
-                return True
+            if project.catalog_effect(ev) is not None or ev.sql:
+                return True  # (SQL that writes, whatever runs it: `self.conn.execute("UPDATE ...")`)
             if project.callees(ev):
                 continue  # the application's own code: walked
             name = project.canonical(ev.name) or ""
@@ -508,10 +519,12 @@ _WORKING_WORDS = frozenset({"process", "handle", "deliver", "dispatch", "consume
 
 def _changes_something(project: Project, fn) -> bool:
     """A step whose result the loop keeps (`sent = self.flush_outbox()`, `processed =
-    process_next_job()`; not `tz = default_timezone_name()`): named for a change
-    (`MUTATING_WORDS`) or for doing work, or reaching an effect the catalog knows."""
+    process_next_job()`, `count = len(scheduler.tick())`; not `tz = default_timezone_name()`): named
+    for a change (`MUTATING_WORDS`), for doing work or for running, or reaching an effect the catalog
+    knows, or writing rows."""
     words = set(name_words(fn.name))
-    return bool(words & (MUTATING_WORDS | _WORKING_WORDS)) or bool(project.reachable_effects(fn.qualname))
+    return bool(words & (MUTATING_WORDS | _WORKING_WORDS | _RUNNING_WORDS)) \
+        or bool(project.reachable_effects(fn.qualname)) or _writes_rows(project, fn)
 
 
 def one_shot_sites(project: Project, table: dict = ONE_SHOT_TIMERS) -> list:
@@ -1083,6 +1096,44 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
     return regs
 
 
+def _per_item_units(project: Project, step) -> list:
+    """What a round's step runs for each item it took (`rows = await conn.fetch(due); for row in
+    rows: await fire_schedule(conn, row)`): a function of the application called in a loop of the
+    step, given what a call of the step returned, that reaches an external effect. Each item's
+    run is a unit of the job's work of its own (one that fails leaves the others done)."""
+    units = []
+    for ev in step.events:
+        if ev.kind != "call" or not ev.statement or not ev.loops or ev.handlers:
+            continue
+        fed = {i for ids in (*ev.argsrc, *ev.kwsrc.values()) for i in ids}
+        if not any(step.events[i].kind == "call" and not step.events[i].in_test for i in fed if i < len(step.events)):
+            continue
+        for callee in _run_by(project, ev, step):
+            module = project.function_module.get(callee.qualname)
+            if callee is step or callee.name == MODULE_CODE or callee.generator or module is None \
+                    or asks_by_name(callee.name) or _shows_by_name(callee.name) \
+                    or not project.the_applications(module) \
+                    or not _changes_something(project, callee):
+                continue
+            units.append(callee)
+    return units
+
+
+def _writes_rows(project: Project, fn) -> bool:
+    """Does `fn` write to a database, itself or a few calls down (`await conn.execute("UPDATE
+    ...")`, `Job.objects.filter(...).update(...)`)?"""
+    return any(ev.kind == "call" and db_write(project.canonical(ev.name), ev.attr, ev.sql) not in (None, Confidence.LOW)
+               for f in project.within_calls(fn, 5) for ev in f.events)
+
+
+def _does_the_round(project: Project, fn) -> bool:
+    """A call a loop tests that does the round's work and says how it went (`if not
+    self.run_once(): stop.wait(poll)`): named for running or processing something, or reaching an
+    external effect; not one named for asking (`if self.has_work():`)."""
+    return not asks_by_name(fn.name) and (bool(set(name_words(fn.name)) & (_RUNNING_WORDS | _WORKING_WORDS))
+                                          or reaches_an_effect(project, fn))
+
+
 def _hooks_only(project: Project, runner) -> bool:
     """Is every callable a loop repeats an optional hook (a parameter defaulting to None:
     `work(poll=0.5, on_event=None)`) that nothing in the project starts it with or passes? Then, as
@@ -1484,8 +1535,9 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
             tried = [bool(e.handlers or set(e.tries) - timeouts) for e in fn.events]
             left = {loop for loop, *_ in fn.breaks} | set(fn.returning)
             # A helper named for sleeping sleeps, however it cuts its sleep short
-            # (`_interruptible_sleep(seconds)`: naps until a deadline or a stop).
-            named = _named_for_sleeping(fn)
+            # (`_interruptible_sleep(seconds)`: naps until a deadline or a stop). So does one named for polling or waiting, whose sleep comes when it found nothing
+            # (`_poll_for_queues`: `if not self._did_work: time.sleep(interval)`).
+            named = _named_for_sleeping(fn) or name_words(fn.name)[:1] in (("poll",), ("wait",))
             found = memo[key] = (named and any(
                 e.kind == "call" and not e.handlers and _sleeps(project, e, takes=False)
                 for e in fn.events)) or any(
@@ -1562,7 +1614,8 @@ def _until_stopped(fn) -> set:
         return set()
     forever = set(fn.forever) - set(fn.returning)
     for ev in fn.events:
-        if ev.kind == "raise" and forever.intersection(ev.loops):
+        # (`if self._stop_requested: raise KeyboardInterrupt()` is how it is stopped)
+        if ev.kind == "raise" and forever.intersection(ev.loops) and not is_cancellation(ev.name):
             for loop in forever.intersection(ev.loops):
                 inside = [i for i, _ in ev.branch if i > loop]
                 caught = [i for i in (*ev.tries, *ev.handlers) if i > loop]
@@ -1590,6 +1643,10 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     blocking_pop = ev.attr in _BLOCKING_POPS or (ev.attr in ("xread", "xreadgroup") and "block" in ev.kwargs)
     # kombu's and py-amqp's connection waits for the next message for its consumers' callbacks.
     blocking_pop = blocking_pop or (ev.attr == "drain_events" and "timeout" in ev.kwargs)
+    # A call named for taking the next item, told how long to wait for one (`await
+    # broker.dequeue(queues, timeout=2.0)`, `consumer.receive(timeout=1)`), waits for it.
+    blocking_pop = blocking_pop or (bool(ev.attr) and bool(_WAIT_KEYWORDS.intersection(ev.kwargs))
+                                    and name_words(ev.attr)[:1] in [(word,) for word in _TAKING_WORDS])
     # `await asyncio.wait_for(self._shutting_down.wait(), timeout=interval)`: a sleep that stopping
     # cuts short, or that an event of the library's wakes early (`stop: asyncio.Event`, read by its
     # type); not a wait for something of no known kind that brings work: `renavigated.wait()`.

@@ -104,9 +104,11 @@ CALLS = (
     CallbackCall(("ckan.plugins.toolkit.enqueue_job", "ckan.lib.jobs.enqueue", "ckantoolkit.enqueue_job"), (0,), ("fn",),
                  "task", "enqueue", rq_kwargs="rq_kwargs"),
     # Message consumers: pika (`basic_consume(queue, on_message_callback)`; before 1.0 the callback
-    # came first), aio-pika, kombu, Google Cloud Pub/Sub, NATS, paho-mqtt, pyzmq.
+    # came first), aio-pika, py-amqp, kombu, Google Cloud Pub/Sub, NATS, paho-mqtt, pyzmq.
     CallbackCall(("pika.*.basic_consume",), (1, 0), ("on_message_callback", "consumer_callback"), "consumer", "enqueue"),
     CallbackCall(("aio_pika.*.consume",), (0,), ("callback",), "consumer", "enqueue"),
+    # py-amqp (`amqp.Channel().basic_consume(queue, tag, ..., callback=on_message)`).
+    CallbackCall(("amqp.*.basic_consume",), (6,), ("callback",), "consumer", "enqueue"),
     # Fedora Messaging: `api.consume(callback)` (and `twisted_consume`) calls it for each message.
     CallbackCall(("fedora_messaging.api.consume", "fedora_messaging.api.twisted_consume"), (0,), ("callback",),
                  "consumer", "enqueue"),

@@ -197,11 +197,13 @@ def _lines(items: list[dict]):
     looping = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "loop")
     recursing = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "recursion")
     again = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "once")
-    functions = len(items) - len(jobs) - started - dispatched - steps - looping - recursing - again
+    requeued = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "requeue")
+    functions = len(items) - len(jobs) - started - dispatched - steps - looping - recursing - again - requeued
     also = f"; {functions} function{'s' if functions != 1 else ''} under a retry decorator" if functions else ""
     also += f"; {looping} with a retry loop of {'their' if looping != 1 else 'its'} own" if looping else ""
     also += f"; {recursing} calling {'themselves' if recursing != 1 else 'itself'} again on a failure" if recursing else ""
     also += f"; {again} called again once on a failure" if again else ""
+    also += f"; {requeued} queued again on a failure" if requeued else ""
     also += f"; {started} started once in the background" if started else ""
     also += f"; {dispatched} handed {'their' if dispatched != 1 else 'its'} work by a job" if dispatched else ""
     also += f"; {steps} run in every round of a job's loop" if steps else ""

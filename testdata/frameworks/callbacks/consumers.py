@@ -1,5 +1,6 @@
 # jobcheck-test: select=JC501
 # Message consumers: the callback a broker client runs for every message.
+import amqp
 import pika
 import requests
 from google.cloud import pubsub_v1
@@ -42,6 +43,17 @@ class Worker:
         with Connection("amqp://") as conn:
             with Consumer(conn, [Queue("billing")], callbacks=[self.on_invoice, self.on_refund]):
                 conn.drain_events()
+
+
+class AmqpWorker:
+    """py-amqp: `basic_consume(..., callback=...)` on a channel typed by its annotation."""
+
+    def _process_message(self, message):  # expect: JC501
+        requests.post("https://jobs.example/run", data=message.body)
+        message.channel.basic_ack(message.delivery_tag)
+
+    def _consume(self, ch: amqp.Channel):
+        ch.basic_consume(queue="jobs", consumer_tag="worker", callback=self._process_message)
 
 
 def log_message(message):

@@ -1,0 +1,187 @@
+# jobcheck-test: select=JC501
+# Worker loops of job libraries and what their rounds run. A loop told to go on for ever or while
+# work is pending (`while forever or pending:`), one whose wait is a take told how long to wait
+# (`await broker.dequeue(queues, timeout=2.0)`), and one that leaves when it took nothing for a
+# while in a mode off by default (`if job: ... else: ... break`: no retry loop, which leaves when
+# its attempt worked) are periodic jobs. Their steps include a method writing rows through an
+# untyped connection (`self.conn.execute("UPDATE ...")`), the round a loop tests (`if not
+# self.run_once():`), a step that claims rows and starts a task for each, and what a step runs for
+# each item it fetched (`for row in rows: fire_schedule(conn, row)`), or a
+# call whose count it keeps (`count = len(scheduler.advance())`).
+import asyncio
+import logging
+import threading
+import time
+
+import asyncpg
+import requests
+
+log = logging.getLogger(__name__)
+
+
+class Dispatcher:
+    def __init__(self, redis, handlers):
+        self.redis = redis
+        self.handlers = handlers
+
+    async def serve(self, forever: bool = False):  # expect: JC501
+        pending = True
+        while forever or pending:
+            message = await self.redis.xreadgroup("group", "me", {"jobs": ">"}, block=1000)
+            pending = bool(message)
+            requests.post("https://jobs.example/ack", json={"id": message})
+            await asyncio.sleep(0.1)
+
+
+class Consumer:
+    def __init__(self, broker, queues):
+        self.broker = broker
+        self.queues = queues
+        self._running = False
+
+    async def run(self):  # expect: JC501
+        self._running = True
+        while self._running:
+            job = await self.broker.dequeue(self.queues, timeout=2.0)
+            if job is None:
+                continue
+            asyncio.create_task(self._process(job))
+
+    async def _process(self, job):  # expect: JC501
+        requests.post("https://jobs.example/done", json={"id": job})
+
+
+class FolderWorker:
+    def __init__(self, queue, stop_when_done=False):
+        self.queue = queue
+        self.stop_when_done = stop_when_done
+
+    def run(self, poll_interval=1.0):  # expect: JC501
+        idle = 0
+        while True:
+            try:
+                job = self.queue.pop_next()
+                if job:
+                    requests.post("https://jobs.example/results", json={"id": job})
+                else:
+                    idle += 1
+                    if self.stop_when_done and idle > 4:
+                        break
+            except Exception as exc:
+                log.error("worker error: %s", exc)
+            time.sleep(poll_interval)
+
+
+class Engine:
+    def __init__(self, conn):
+        self.conn = conn
+
+    def reap_expired(self, limit=100):
+        self.conn.execute("UPDATE attempts SET state = 'lost' WHERE lease_until < now()")
+
+
+class PgWorker:
+    def __init__(self, engine: Engine, poll_interval=1.0):
+        self.engine = engine
+        self.poll_interval = poll_interval
+
+    def run_once(self):
+        row = self.engine.conn.execute("UPDATE jobs SET state = 'running' WHERE id = (SELECT id FROM jobs LIMIT 1) RETURNING id")
+        if row is None:
+            return False
+        requests.post("https://jobs.example/run", json={"id": row})
+        return True
+
+    def run_forever(self, stop: threading.Event):  # expect: JC501
+        while not stop.is_set():
+            self.engine.reap_expired()
+            if not self.run_once():
+                stop.wait(self.poll_interval)
+
+
+async def fire_schedule(conn: asyncpg.Connection, row):
+    await conn.execute("NOTIFY schedules, $1", row["actor"])
+
+
+async def tick_cron(conn: asyncpg.Connection):
+    rows = await conn.fetch("SELECT * FROM schedules WHERE next_fire_at <= now()")
+    for row in rows:
+        await fire_schedule(conn, row)
+
+
+class PollingWorker:
+    def __init__(self, db):
+        self.db = db
+        self._shutdown_requested = False
+
+    async def _poll_and_execute(self):
+        tasks = await self.db.execute("UPDATE tasks SET state = 'claimed' WHERE state = 'queued' RETURNING *")
+        for task in tasks:
+            asyncio.create_task(self._execute_task(task))
+
+    async def _execute_task(self, task):  # expect: JC501
+        requests.post("https://jobs.example/execute", json={"id": task})
+
+    async def start(self, conn):  # expect: JC501
+        while not self._shutdown_requested:
+            await self._poll_and_execute()
+            await tick_cron(conn)
+            await asyncio.sleep(1)
+
+
+class RedisWorker:
+    """Stopped by raising what stops it (`raise KeyboardInterrupt()`), waiting in a helper named
+    for polling that sleeps only when the last round did nothing, and running each queue's work
+    with what the round listed (`ids, count = self._process_from_queue(queue)`)."""
+
+    def __init__(self, redis, interval=1.0):
+        self.redis = redis
+        self.interval = interval
+        self._queue_set = set()
+        self._did_work = False
+        self._stop_requested = False
+
+    def _poll_for_queues(self):
+        if not self._did_work:
+            time.sleep(self.interval)
+
+    def _process_from_queue(self, queue):
+        ids = self.redis.lrange(queue, 0, 10)
+        requests.post("https://jobs.example/batch", json={"queue": queue, "ids": ids})
+        return ids, len(ids)
+
+    def _worker_run(self):
+        queues = list(self._queue_set)
+        for queue in queues:
+            ids, count = self._process_from_queue(queue)
+            if count > 0:
+                self._did_work = True
+
+    def run(self, once=False):  # expect: JC501
+        try:
+            while True:
+                self._poll_for_queues()
+                self._did_work = False
+                self._worker_run()
+                if once:
+                    break
+                if self._stop_requested:
+                    raise KeyboardInterrupt()
+        except KeyboardInterrupt:
+            pass
+
+
+class Scheduler:
+    def __init__(self, conn):
+        self.conn = conn
+
+    def advance(self):
+        return self.conn.execute("UPDATE schedules SET next_run = next_run + every WHERE next_run <= now() RETURNING id")
+
+
+def scheduler_command(conn, stopped: threading.Event):  # expect: JC501
+    scheduler = Scheduler(conn)
+    while not stopped.is_set():
+        count = len(scheduler.advance())
+        log.info("published %d", count)
+        stopped.wait(1.0)
