@@ -260,6 +260,34 @@ def deliver(item_id, attempt=1):
             row["retry"]["backoff"], row["retry"]["delay"]) == ("deliver", "requeue", True, True, "constant", 60.0)
 
 
+def test_a_function_storing_when_to_try_again_is_listed_as_queued_again(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {"sender.py": """
+import time
+
+import requests
+
+
+def deliver(event):
+    try:
+        requests.post(event.url, json=event.payload, timeout=10)
+    except requests.RequestException:
+        event.next_retry_at = time.time() + 60
+
+
+def reject(event):
+    try:
+        requests.post(event.url, json=event.payload, timeout=10)
+    except requests.RequestException:
+        event.update(status="dead", retry_on=None)
+"""})
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert sorted(rows) == ["deliver"]  # `retry_on=` names what is retried, not when
+    assert (rows["deliver"]["kind"], rows["deliver"]["retry"]["source"], rows["deliver"]["retry"]["backoff"],
+            rows["deliver"]["retry"]["delay"]) == ("retried", "requeue", None, None)
+    out = run_cli(["jobs", "--no-color", "."], root).stdout
+    assert out.rstrip().endswith("0 jobs; 0 retried; 0 with unguarded external effects; 1 queued again on a failure.")
+
+
 def test_functions_a_retry_decorator_runs_again_are_listed_apart_from_the_jobs(tmp_path: Path) -> None:
     root = write_tree(tmp_path, RETRIED)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}

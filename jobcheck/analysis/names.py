@@ -20,6 +20,11 @@ from .program import Program, classes_where, modules_where
 from .summary import MODULE_CODE, ModuleSummary
 
 
+# The first word of a call that takes the next items of a queue (`api.poll_tool_calls()`,
+# `claim_jobs(...)`, `dequeue_batch()`): what a round then works on, as a queue's `get`.
+TAKING_WORDS = ("poll", "dequeue", "take", "receive", "recv", "claim", "lease", "reserve", "pop")
+
+
 @lru_cache(maxsize=4096)
 def name_words(name: str) -> tuple[str, ...]:
     """The words of an identifier, lower case: `wait_until` -> wait, until; `waitForReady` ->

@@ -2475,10 +2475,10 @@ def _flag_named(node: ast.expr, words: tuple[str, ...]) -> bool:
     return any(part.lower().startswith(words) for part in _NAME_PARTS.split(name))
 
 
-# The last name of a flag that says only that something happened (`_shutdown.requested`,
-# `self.stop_flag.value`): the object it is read from says what.
 # Builtins that count or collect what a call returns (`len(scheduler.tick())`).
 _COUNTING = frozenset({"len", "list", "tuple", "set", "sorted", "bool", "int", "sum"})
+# The last name of a flag that says only that something happened (`_shutdown.requested`,
+# `self.stop_flag.value`): the object it is read from says what.
 _STATE_WORDS = frozenset({"requested", "value", "flag", "triggered", "signalled", "signaled", "received"})
 
 
@@ -2625,7 +2625,8 @@ def _reschedules(handler: ast.ExceptHandler) -> bool:
     return False
 
 
-_WHEN_WORDS = frozenset({"at", "after", "time", "when", "date", "ts", "on"})
+# (not `on`: `retry_on=(IOError,)` names what is retried, not when)
+_WHEN_WORDS = frozenset({"at", "after", "time", "when", "date", "ts"})
 
 
 def _judged(handler: ast.ExceptHandler) -> list[ast.Call]:

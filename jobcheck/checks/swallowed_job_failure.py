@@ -17,6 +17,7 @@ is a failure to record one already told).
 from __future__ import annotations
 
 from ..analysis.jobs import STRUCTURAL_KINDS
+from ..analysis.names import TAKING_WORDS
 from ..analysis.summary import BUILTINS, LOG_METHODS, FunctionSummary, Handler
 from ..model import Confidence
 from .context import CheckContext
@@ -167,13 +168,8 @@ _TAKES = ("get", "get_nowait", "pop", "popleft", "recv", "receive", "receive_mes
           "basic_get", "blpop", "brpop", "lpop", "rpop", "brpoplpush", "blmove", "xread", "xreadgroup", "poll")
 
 
-# The first word of a call that takes the next items (`api.poll_tool_calls()`, `claim_jobs(...)`,
-# `dequeue_batch()`): what the round then works on, as a queue's `get`.
-_TAKING_WORDS = ("poll", "dequeue", "take", "receive", "recv", "claim", "lease", "reserve", "pop")
-
-
 def _takes(ev) -> bool:
-    return ev.attr in _TAKES or (ev.attr or "").lstrip("_").partition("_")[0] in _TAKING_WORDS
+    return ev.attr in _TAKES or (ev.attr or "").lstrip("_").partition("_")[0] in TAKING_WORDS
 
 
 def _works_on_a_taken_item(fn: FunctionSummary, handler: Handler, loops: set) -> bool:

@@ -50,7 +50,7 @@ from types import SimpleNamespace
 
 from ..analysis.guards import asks_by_name
 from ..analysis.jobs import Anchor, JobSite, Registration
-from ..analysis.names import analysed_tops, canonical_in, name_words, target
+from ..analysis.names import TAKING_WORDS, analysed_tops, canonical_in, name_words, target
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
 from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary, is_cancellation, names_stopping
@@ -112,8 +112,9 @@ _QUEUE_GETS = tuple(f"{module}.{cls}().get" for module, cls in (
 # them, it does not run them (`job = self.queue.get()`).
 _HANDED_DATA = BOOKKEEPING_METHODS | {"get_nowait", "put", "put_nowait", "empty", "full", "qsize", "task_done", "wait"}
 _TAKEN = tuple(f"{get}()" for get in _QUEUE_GETS)  # what a queue's `get` returned
-# The first word of a call that takes the next item of a queue, and the keywords telling it how long to wait.
-_TAKING_WORDS = ("dequeue", "pop", "take", "receive", "recv", "claim", "reserve", "poll", "consume", "next")
+# The first word of a call that takes the next item of a queue (also `consume_one`, `next_job`), and
+# the keywords telling it how long to wait.
+_TAKING_WORDS = (*TAKING_WORDS, "consume", "next")
 _WAIT_KEYWORDS = frozenset({"timeout", "block", "blocking", "wait", "wait_time", "timeout_ms", "timeout_seconds",
                             "max_wait_time", "WaitTimeSeconds"})
 _BLOCKING_POPS = ("blpop", "brpop", "brpoplpush", "blmove", "blmpop", "bzpopmin", "bzpopmax", "bzmpop")
@@ -209,10 +210,7 @@ class BackgroundLoops:
                             continue
                         # (one that claims rows and starts a task for each is a step: `_poll_and_execute()`)
                         callee = given or callee
-                    module = project.function_module.get(callee.qualname)
-                    if callee is fn or callee.name == MODULE_CODE or callee.generator or module is None \
-                            or asks_by_name(callee.name) or _shows_by_name(callee.name) \
-                            or not project.the_applications(module) or not beyond_the_gui(project, callee) \
+                    if not _an_application_unit(project, callee, fn) or not beyond_the_gui(project, callee) \
                             or (ev.kept and not _changes_something(project, callee)) \
                             or (ev.in_test and not _does_the_round(project, callee)):
                         continue
@@ -1099,8 +1097,8 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
 def _per_item_units(project: Project, step) -> list:
     """What a round's step runs for each item it took (`rows = await conn.fetch(due); for row in
     rows: await fire_schedule(conn, row)`): a function of the application called in a loop of the
-    step, given what a call of the step returned, that reaches an external effect. Each item's
-    run is a unit of the job's work of its own (one that fails leaves the others done)."""
+    step, given what a call of the step returned, that changes something (`_changes_something`).
+    Each item's run is a unit of the job's work of its own (one that fails leaves the others done)."""
     units = []
     for ev in step.events:
         if ev.kind != "call" or not ev.statement or not ev.loops or ev.handlers:
@@ -1108,15 +1106,17 @@ def _per_item_units(project: Project, step) -> list:
         fed = {i for ids in (*ev.argsrc, *ev.kwsrc.values()) for i in ids}
         if not any(step.events[i].kind == "call" and not step.events[i].in_test for i in fed if i < len(step.events)):
             continue
-        for callee in _run_by(project, ev, step):
-            module = project.function_module.get(callee.qualname)
-            if callee is step or callee.name == MODULE_CODE or callee.generator or module is None \
-                    or asks_by_name(callee.name) or _shows_by_name(callee.name) \
-                    or not project.the_applications(module) \
-                    or not _changes_something(project, callee):
-                continue
-            units.append(callee)
+        units.extend(callee for callee in _run_by(project, ev, step)
+                     if _an_application_unit(project, callee, step) and _changes_something(project, callee))
     return units
+
+
+def _an_application_unit(project: Project, callee, caller) -> bool:
+    """A function of the application's own a loop's round may run as a unit of work: not the caller
+    itself, a module's code or a generator, nor one named for asking or showing."""
+    module = project.function_module.get(callee.qualname)
+    return callee is not caller and callee.name != MODULE_CODE and not callee.generator and module is not None \
+        and not asks_by_name(callee.name) and not _shows_by_name(callee.name) and project.the_applications(module)
 
 
 def _writes_rows(project: Project, fn) -> bool:
@@ -1646,7 +1646,7 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # A call named for taking the next item, told how long to wait for one (`await
     # broker.dequeue(queues, timeout=2.0)`, `consumer.receive(timeout=1)`), waits for it.
     blocking_pop = blocking_pop or (bool(ev.attr) and bool(_WAIT_KEYWORDS.intersection(ev.kwargs))
-                                    and name_words(ev.attr)[:1] in [(word,) for word in _TAKING_WORDS])
+                                    and (name_words(ev.attr) or ("",))[0] in _TAKING_WORDS)
     # `await asyncio.wait_for(self._shutting_down.wait(), timeout=interval)`: a sleep that stopping
     # cuts short, or that an event of the library's wakes early (`stop: asyncio.Event`, read by its
     # type); not a wait for something of no known kind that brings work: `renavigated.wait()`.

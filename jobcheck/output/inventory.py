@@ -10,6 +10,8 @@ only ever added, never renamed or removed.
 
 from __future__ import annotations
 
+import collections
+
 import json
 from typing import IO
 
@@ -194,10 +196,8 @@ def _lines(items: list[dict]):
     retried = sum(1 for r in jobs if r["retry"] and r["retry"]["live"])
     effectful = sum(1 for r in jobs if r["effects"])
     per = ", ".join(f"{k} {v}" for k, v in sorted(by_framework.items()))
-    looping = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "loop")
-    recursing = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "recursion")
-    again = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "once")
-    requeued = sum(1 for r in items if r["kind"] == "retried" and r["retry"] and r["retry"]["source"] == "requeue")
+    by_source = collections.Counter(r["retry"]["source"] for r in items if r["kind"] == "retried" and r["retry"])
+    looping, recursing, again, requeued = (by_source[s] for s in ("loop", "recursion", "once", "requeue"))
     functions = len(items) - len(jobs) - started - dispatched - steps - looping - recursing - again - requeued
     also = f"; {functions} function{'s' if functions != 1 else ''} under a retry decorator" if functions else ""
     also += f"; {looping} with a retry loop of {'their' if looping != 1 else 'its'} own" if looping else ""
