@@ -1031,6 +1031,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "mirror": ("task", ["enqueue"]), "reindex": ("task", ["enqueue"]), "export_csv": ("task", ["enqueue"]),
         "run_command": ("task", ["enqueue"]), "run_script": ("task", ["enqueue"]),
         "purge_records": ("task", ["enqueue"]), "export_rows": ("task", ["enqueue"]),
+        "compact_reports": ("task", ["enqueue"]),
     }),
     # A daemon loop's steps that work beyond the process (a program started, files deleted, a
     # POST) are listed as kind `step`; one that asks, one that computes, a reconnect in an `except`

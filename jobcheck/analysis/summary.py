@@ -190,6 +190,8 @@ class FunctionSummary:
     stores: list = field(default_factory=list)
     # `self.events[name] = f` in a method: (the instance's attribute, line, Value assigned).
     item_stores: list = field(default_factory=list)
+    # `REGISTRY[name] = fn` of a module-level table: (the table's dotted name, line, Value assigned).
+    table_stores: list = field(default_factory=list)
     # Loops that retry what their `try` does (`retry_loops.retry_loop`): (loop id, try id (None: the
     # loop retries a call until it returns true), line, col,
     # end line, end col of the loop's header, header as written, retries when known, what holds the
@@ -590,6 +592,20 @@ class Summarizer:
         if not head or "()" in head or head[0] == "@":
             return None  # an instance's attribute (`self.paid.send`): its object is not named
         return ".".join([head, *reversed(attrs)])
+
+    def _module_table(self, name: str) -> str | None:
+        """The dotted name of the module-level variable `name` denotes, of this module or imported
+        (`from .registry import REGISTRY`); None for a local."""
+        found = self.module_var(name)
+        if found is not None or self.scope is self.module_scope:
+            return found
+        scope = self.scope
+        while scope is not None and scope is not self.module_scope:
+            if name in scope.names:
+                return None
+            scope = scope.parent
+        imported = self.mod.imports.get(name)
+        return imported if imported and "." in imported else None
 
     def module_var(self, name: str) -> str | None:
         """The dotted name of the module-level variable `name` denotes here, if it is one."""
@@ -1282,6 +1298,8 @@ class Summarizer:
             if (isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name) and self.fn.params
                     and held.value.id == self.fn.params[0] and self.fn.class_qualname):
                 self.fn.item_stores.append((held.attr, target.lineno, self._stored))
+            elif isinstance(held, ast.Name) and (table := self._module_table(held.id)):
+                self.fn.table_stores.append((table, target.lineno, self._stored))
             key = target.slice
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 self._sink("dictkey", key.value, target.lineno, sources)
