@@ -967,6 +967,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "ThreadWorker._loop": ("background", ["start"]), "ThreadWorker._run_one": ("step", ["start"]),
         "Driver.run": ("periodic", ["schedule"]), "Driver._tick": ("step", ["schedule"]),
         "Driver._fire_due_schedules": ("step", ["schedule"]), "Driver._reclaim_stale": ("step", ["schedule"]),
+        "serve_tasks": ("periodic", ["schedule"]), "serve_tasks.<locals>.process_task": ("task", ["start"]),
     }),
     ("frameworks/callbacks/loops_given_suppliers.py", {
         "pipeline_loop": ("periodic", ["schedule"]), "claim_next": ("step", ["schedule"]),

@@ -829,9 +829,10 @@ def _handed_on(project: Project, fn, site, depth: int = 0) -> list | None:
     if "<locals>" not in fn.qualname or fn.qualname.rsplit(".<locals>.", 1)[0] != site.function.qualname:
         return None
     called = {ev.attr for ev in fn.events if ev.kind == "call" and ev.name is None and ev.attr in site.function.params}
-    # A closure with an effect of its own (`data = requests.post(url).json(); callback(data)`) is
-    # the work, and the callable it was given only hears of the result.
-    if len(called) != 1 or depth >= 2 or _works(project, fn):
+    # A closure with an effect of its own (`data = requests.post(url).json(); callback(data)`), or
+    # writing rows a few calls down (`await storage.complete_task(task_id)` after the callable
+    # given ran), is the work, and the callable it was given only a part of it.
+    if len(called) != 1 or depth >= 2 or _works(project, fn) or _writes_rows(project, fn):
         return None
     return _passed_to_helper(project, site.function, called.pop(), depth + 1)
 

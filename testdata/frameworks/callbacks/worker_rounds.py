@@ -10,7 +10,9 @@
 # call whose count it keeps (`count = len(scheduler.advance())`); a step leasing one item and running
 # it (`task = await self.store.lease_next_task(); await self._execute(task)`); a dispatcher calling
 # the handler a table gives (`handler = self.handlers.get(kind); await handler(ctx)`); the phases a
-# step named for the round runs (`await self._tick()`: `for phase in (...): await phase()`). A worker
+# step named for the round runs (`await self._tick()`: `for phase in (...): await phase()`); a
+# closure started for each claimed row that runs the callable its worker was given and then writes
+# the row itself is the work started, not only that callable. A worker
 # started in the background that may leave on a limit of its own (`if self._reached_cap():
 # return`) is no periodic job, but what it runs for each item it leases is a step of it.
 import asyncio
@@ -275,3 +277,27 @@ class Driver:
 
     async def _reclaim_stale(self):
         await self.store.execute("UPDATE steps SET state = 'pending' WHERE lease_until < now()")
+
+
+class TaskStore:
+    def __init__(self, conn: asyncpg.Connection):
+        self.conn = conn
+
+    async def claim_task(self):
+        return await self.conn.fetchrow("UPDATE tasks SET state = 'running' WHERE state = 'queued' RETURNING *")
+
+    async def complete_task(self, task_id):
+        await self.conn.execute("UPDATE tasks SET state = 'done' WHERE id = $1", task_id)
+
+
+async def serve_tasks(store: TaskStore, execute_fn, stop: asyncio.Event):  # expect: JC501
+    async def process_task(task):  # expect: JC501
+        await execute_fn(task)
+        await store.complete_task(task["id"])
+
+    while not stop.is_set():
+        task = await store.claim_task()
+        if task is None:
+            await asyncio.sleep(1)
+            continue
+        asyncio.create_task(process_task(task))
