@@ -361,6 +361,19 @@ class Uploader:
         requests.put(f"https://store.example/{self.bucket}/{part}", data=b"")
 
 
+class Outcome:
+    def __init__(self, value):
+        self.value = value
+
+
+async def capture(operation):
+    # keeps what the coroutine it is given returns: that coroutine is what is started
+    try:
+        return Outcome(await operation)
+    except Exception as error:
+        return error
+
+
 class Cog:
     def __init__(self):
         self.executor = ThreadPoolExecutor(max_workers=4)
@@ -385,6 +398,10 @@ class Cog:
         # a callable bound to arguments, and a thread that runs the coroutine it is given
         threading.Thread(target=functools.partial(self.rebuild, "all"), daemon=True).start()
         threading.Thread(target=asyncio.run, args=(self.watch_process(),), daemon=True).start()
+        self.inbox = asyncio.create_task(capture(self.sync_inbox()), name="inbox")
+
+    async def sync_inbox(self):
+        requests.post("https://agent.example/inbox")
 
     def rebuild(self, scope):
         requests.post("https://agent.example/rebuild", json={"scope": scope})
@@ -468,16 +485,16 @@ def test_functions_started_once_in_the_background_are_listed_apart_from_the_jobs
     root = write_tree(tmp_path, STARTED)
     rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
     assert sorted(rows) == ["Cog.announce", "Cog.failover", "Cog.process_request", "Cog.rebuild", "Cog.reconcile",
-                            "Cog.refresh", "Cog.refresh_forever", "Cog.restore", "Cog.sync_account", "Cog.watch_process",
-                            "Uploader.__call__"]
+                            "Cog.refresh", "Cog.refresh_forever", "Cog.restore", "Cog.sync_account", "Cog.sync_inbox",
+                            "Cog.watch_process", "Uploader.__call__"]
     assert (rows["Cog.refresh"]["framework"], rows["Cog.refresh"]["kind"]) == ("loop", "step")  # each round of the loop
     for name in ("Cog.announce", "Cog.failover", "Cog.process_request", "Cog.rebuild", "Cog.reconcile", "Cog.restore",
-                 "Cog.sync_account", "Cog.watch_process", "Uploader.__call__"):
+                 "Cog.sync_account", "Cog.sync_inbox", "Cog.watch_process", "Uploader.__call__"):
         assert (rows[name]["framework"], rows[name]["kind"], rows[name]["triggers"]) == ("background", "background", ["start"])
         assert rows[name]["delivery"]["guarantee"] == "at-most-once"
     assert (rows["Cog.refresh_forever"]["framework"], rows["Cog.refresh_forever"]["kind"]) == ("loop", "periodic")
     text = run_cli(["jobs", "--no-cache", "."], cwd=root).output
-    assert "1 job (loop 1)" in text and "9 started once in the background" in text
+    assert "1 job (loop 1)" in text and "10 started once in the background" in text
     # Not entry points: no five-questions finding on them.
     check = run_cli(["check", "--no-cache", "--select", "JC501", "--output-format", "json", "."], cwd=root)
     assert [f["function"] for f in json.loads(check.output)] == ["bot.cog.Cog.refresh_forever"]
@@ -945,6 +962,12 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "RedisWorker.run": ("periodic", ["schedule"]), "RedisWorker._worker_run": ("step", ["schedule"]),
         "RedisWorker._process_from_queue": ("step", ["schedule"]),
         "scheduler_command": ("periodic", ["schedule"]), "Scheduler.advance": ("step", ["schedule"]),
+        "LeasingWorker.run": ("periodic", ["schedule"]), "LeasingWorker.run_once": ("step", ["schedule"]),
+        "LeasingWorker._execute": ("step", ["schedule"]), "LeasingWorker._dispatch": ("step", ["schedule"]),
+        "ThreadWorker._loop": ("background", ["start"]), "ThreadWorker._run_one": ("step", ["start"]),
+        "Driver.run": ("periodic", ["schedule"]), "Driver._tick": ("step", ["schedule"]),
+        "Driver._fire_due_schedules": ("step", ["schedule"]), "Driver._reclaim_stale": ("step", ["schedule"]),
+        "serve_tasks": ("periodic", ["schedule"]), "serve_tasks.<locals>.process_task": ("task", ["start"]),
     }),
     ("frameworks/callbacks/loops_given_suppliers.py", {
         "pipeline_loop": ("periodic", ["schedule"]), "claim_next": ("step", ["schedule"]),
@@ -959,6 +982,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
     ("frameworks/dramatiq/middleware_hooks.py", {
         "AdminMiddleware.before_process_message": ("callback", ["enqueue"]),
         "AdminMiddleware.after_process_message": ("callback", ["enqueue"]), "Warmup.after_worker_boot": ("background", ["start"]),
+        "TableConsumer.__next__": ("periodic", ["schedule"]),
     }),
     ("frameworks/library_decorators/jobs.py", {
         "job_generate_condensed": ("task", ["enqueue"]), "greet": ("task", ["enqueue"]),
@@ -1008,6 +1032,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "mirror": ("task", ["enqueue"]), "reindex": ("task", ["enqueue"]), "export_csv": ("task", ["enqueue"]),
         "run_command": ("task", ["enqueue"]), "run_script": ("task", ["enqueue"]),
         "purge_records": ("task", ["enqueue"]), "export_rows": ("task", ["enqueue"]),
+        "compact_reports": ("task", ["enqueue"]),
     }),
     # A daemon loop's steps that work beyond the process (a program started, files deleted, a
     # POST) are listed as kind `step`; one that asks, one that computes, a reconnect in an `except`
@@ -1021,7 +1046,8 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "Mailer.send_welcome": ("dispatched", ["schedule"]), "Auditor.record": ("dispatched", ["schedule"]),
         "close_invoice": ("task", ["enqueue"]), "charge_card": ("dispatched", ["enqueue"]),
         "record_event": ("dispatched", ["enqueue"]),
-        "maintenance_loop": ("periodic", ["schedule"]), "purge_tokens": ("dispatched", ["schedule"]),
+        "maintenance_loop": ("periodic", ["schedule"]), "Maintenance.run_due": ("step", ["schedule"]),
+        "purge_tokens": ("dispatched", ["schedule"]),
         "mark_offline_nodes": ("dispatched", ["schedule"]), "Uploads.prune_stale": ("dispatched", ["schedule"]),
         "vacuum": ("dispatched", ["schedule"]), "rotate_logs": ("dispatched", ["schedule"]),
         "Deployer.handle_deploy": ("background", ["start"]), "Deployer.handle_stop": ("background", ["start"]),

@@ -24,7 +24,7 @@ from ..effects.catalog import (
 from ..effects.classify import db_write
 from ..model import Confidence
 from .keys import is_key_name, is_message_id, is_record_key_field
-from .names import name_words
+from .words import name_words
 from .program import bound_argument, calls_of, deco_name, exclusive
 from .summary import MODULE_CODE, Event, FunctionSummary
 from .values import options

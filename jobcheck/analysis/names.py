@@ -13,23 +13,9 @@ merely re-imports the same external name.
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
 from .program import Program, classes_where, modules_where
 from .summary import MODULE_CODE, ModuleSummary
 
-
-# The first word of a call that takes the next items of a queue (`api.poll_tool_calls()`,
-# `claim_jobs(...)`, `dequeue_batch()`): what a round then works on, as a queue's `get`.
-TAKING_WORDS = ("poll", "dequeue", "take", "receive", "recv", "claim", "lease", "reserve", "pop")
-
-
-@lru_cache(maxsize=4096)
-def name_words(name: str) -> tuple[str, ...]:
-    """The words of an identifier, lower case: `wait_until` -> wait, until; `waitForReady` ->
-    wait, for, ready; `proxy_with_retry` -> proxy, with, retry."""
-    return tuple(w.lower() for w in re.findall(r"[A-Za-z][a-z0-9]*", name.replace("_", " ")))
 
 # Decorators and calls that wrap a function without changing which function runs.
 _WRAPPERS = ("functools.partial", "functools.wraps", "staticmethod", "classmethod")

@@ -19,7 +19,8 @@ from .guards import Guards
 from .jobs import Anchor, JobSite, Registration, RetryLimit, RetryPolicy, loop_policy, once_policy, recursion_policy, \
     requeue_policy, rescheduled_policy
 from .model_signals import add_model_signal_receivers
-from .names import analysed_tops, canonical_in, completed_path, name_words, origin, target
+from .names import analysed_tops, canonical_in, completed_path, origin, target
+from .words import name_words
 from .program import TAKES_ENTRY, Program, bound_argument, bound_sources, calls_named, calls_of, deco_name, in_tests
 from .syspath import setup_console_scripts
 from .summary import BUILTINS, LOG_METHODS, MODULE_CODE, Event, FunctionSummary, ModuleSummary

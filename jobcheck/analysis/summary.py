@@ -27,6 +27,7 @@ from .bindings import global_assignments, library_arm
 from .keys import is_key_name, is_message_id
 from .retry_loops import always_exits, retry_loop
 from .values import options
+from .words import TAKING_WORDS, name_words
 
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
 #   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
@@ -109,7 +110,7 @@ class Handler:
     """An except clause: what it catches and whether it re-raises (for swallowed failures)."""
 
     try_id: int
-    types: list  # resolved names of the caught exceptions; [] for a bare except
+    types: list[str]  # resolved names of the caught exceptions ("" for one that did not resolve); [] for a bare except
     line: int
     col: int
     reraises: bool
@@ -189,6 +190,8 @@ class FunctionSummary:
     stores: list = field(default_factory=list)
     # `self.events[name] = f` in a method: (the instance's attribute, line, Value assigned).
     item_stores: list = field(default_factory=list)
+    # `REGISTRY[name] = fn` of a module-level table: (the table's dotted name, line, Value assigned).
+    table_stores: list = field(default_factory=list)
     # Loops that retry what their `try` does (`retry_loops.retry_loop`): (loop id, try id (None: the
     # loop retries a call until it returns true), line, col,
     # end line, end col of the loop's header, header as written, retries when known, what holds the
@@ -354,6 +357,7 @@ class Summarizer:
         self.cancelled: tuple = ()  # ids of the enclosing `try`s whose handler being walked catches a cancellation
         self.exit_line = 0
         self.stop_ifs: set[int] = set()  # `if` statements whose test says stop (`if stop.wait(5):`)
+        self.flag_loops: set[int] = set()  # loops whose test is a stop or run flag (`while not stop.is_set():`)
         self.count_ifs: set[int] = set()  # and those that count rounds (`if loops >= max_loops:`)
         self.else_stop_ifs: set[int] = set()  # whose `else` leaves on a caller's choice (`if interval:`)
         self.mode_ifs: set[int] = set()  # whose body runs in a mode the caller chose (`if dry_run:`)
@@ -588,6 +592,20 @@ class Summarizer:
         if not head or "()" in head or head[0] == "@":
             return None  # an instance's attribute (`self.paid.send`): its object is not named
         return ".".join([head, *reversed(attrs)])
+
+    def _module_table(self, name: str) -> str | None:
+        """The dotted name of the module-level variable `name` denotes, of this module or imported
+        (`from .registry import REGISTRY`); None for a local."""
+        found = self.module_var(name)
+        if found is not None or self.scope is self.module_scope:
+            return found
+        scope = self.scope
+        while scope is not None and scope is not self.module_scope:
+            if name in scope.names:
+                return None
+            scope = scope.parent
+        imported = self.mod.imports.get(name)
+        return imported if imported and "." in imported else None
 
     def module_var(self, name: str) -> str | None:
         """The dotted name of the module-level variable `name` denotes here, if it is one."""
@@ -979,7 +997,10 @@ class Summarizer:
                     break
 
     def _awaited_param(self, node: ast.AST | None) -> None:
-        """`await coro` / `return await coro` of a parameter: the function runs the coroutine it is given."""
+        """`await coro` / `return await coro` of a parameter: the function runs the coroutine it is
+        given; also with its result wrapped as it is kept (`return Outcome(await coro)`)."""
+        if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+            node = node.args[0]
         if isinstance(node, ast.Await) and isinstance(node.value, ast.Name):
             given = self.value(node.value)
             if given and given[0] == "param" and given[1] not in self.fn.awaits_param:
@@ -1277,6 +1298,8 @@ class Summarizer:
             if (isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name) and self.fn.params
                     and held.value.id == self.fn.params[0] and self.fn.class_qualname):
                 self.fn.item_stores.append((held.attr, target.lineno, self._stored))
+            elif isinstance(held, ast.Name) and (table := self._module_table(held.id)):
+                self.fn.table_stores.append((table, target.lineno, self._stored))
             key = target.slice
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 self._sink("dictkey", key.value, target.lineno, sources)
@@ -1319,8 +1342,13 @@ class Summarizer:
             self.scope.caught.pop(node.value.id).hands_over = True  # `return outcome`
         # `if self._event.wait(1): return` ends a loop that runs until stopped, as told: it is no
         # loop waiting for a result (`if task.done: return task`).
-        stopped = (node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None)) and bool(
-            self.branch) and self.branch[-1][1] == 0 and self.branch[-1][0] in self.stop_ifs
+        # However deep under it: `if self.shutting_down: if not self.children: return`. A loop
+        # whose own test is the stop flag (`while not stop.is_set(): ... if stale: return`) is
+        # left so on a condition of its own too: it waits for no result, it returns none.
+        bare = node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None)
+        stopped = bare and bool(self.loops) and (
+            any(arm == 0 and if_id in self.stop_ifs and if_id > self.loops[-1] for if_id, arm in self.branch)
+            or any(loop in self.flag_loops for loop in self.loops))
         # `if dry_run: return ExitCode.SUCCESS`: only in the mode its caller chose (however deep
         # under it: `if exit_when_idle: ... if idle_for > limit: return`).
         stopped = stopped or bool(self.loops) and any(arm == 0 and if_id in self.mode_ifs and if_id > self.loops[-1]
@@ -1406,6 +1434,8 @@ class Summarizer:
         return tuple(dict.fromkeys(e[1] for e in entries if e and e[0] == "name" and e[1]))
 
     def _stmt_raise(self, node: ast.Raise) -> None:
+        if isinstance(node.exc, ast.Name) and node.exc.id in self.scope.caught:
+            self.scope.caught.pop(node.exc.id).hands_over = True  # `error = err` then, later, `raise error`
         self.expr(node.exc)
         self.expr(node.cause)
         exc = node.exc
@@ -1441,6 +1471,8 @@ class Summarizer:
             self._test(node.test)  # `while not stop.wait(30):` waits in every round
         if isinstance(node, ast.While) and (_runs_until_stopped(node.test) or _told_to_stop(node)) and not _walks(node):
             self.fn.forever.append(self.loops[-1])
+            if not isinstance(node.test, ast.Constant):
+                self.flag_loops.add(self.loops[-1])
         if _pulls(node):
             self.fn.pulls.append(self.loops[-1])
         call = node.test.value if isinstance(node, ast.While) and isinstance(node.test, ast.Await) else \
@@ -1452,7 +1484,8 @@ class Summarizer:
                           and ev.col == call.col_offset and ev.name), None)
             if named:
                 self.fn.rounds.append(named)
-        if isinstance(node, (ast.For, ast.AsyncFor)) and _message_stream(node.iter) and not (
+        if isinstance(node, (ast.For, ast.AsyncFor)) and (_message_stream(node.iter) or (
+                isinstance(node, ast.AsyncFor) and _queue_iterator(node.iter, self.resolve(node.iter)))) and not (
                 isinstance(node.iter, ast.Name) and node.iter.id in self.fn.params
                 and node.iter.id.lower().endswith("websocket")):
             # (a connection handed in, `async def handler(websocket): async for m in websocket:`, is a
@@ -1464,7 +1497,9 @@ class Summarizer:
         if isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name) \
                 and self.scope.held.get(node.target.id, _OTHER)[0] == "each":
             del self.scope.held[node.target.id]  # after the loop it holds the last one only
-        shape = retry_loop(node)
+        # A loop taking a new item each round (`item = self._queue.get()`, `job = claim_next()`)
+        # retries nothing: after a failure, the next round works on the next item.
+        shape = retry_loop(node) if not _takes_each_round(node) else None
         if shape is not None and (shape.try_node is None or id(shape.try_node) in self._try_ids):
             head = node.test if isinstance(node, ast.While) else node.iter
             self.fn.retry_loops.append((
@@ -1717,8 +1752,8 @@ class Summarizer:
                         and len(caught.args) == 1 and not caught.keywords:
                     caught = caught.args[0]  # `except tuple(exception_types)`: what the name holds
                 elts = caught.elts if isinstance(caught, ast.Tuple) else [caught]
-                types = [self.resolve(e) for e in elts]
-                unresolved = [e.id if t is None and isinstance(e, ast.Name) else None for e, t in zip(elts, types)]
+                types = [self.resolve(e) or "" for e in elts]
+                unresolved = [e.id if not t and isinstance(e, ast.Name) else None for e, t in zip(elts, types)]
             if handler.name:
                 self.scope.names[handler.name] = None
                 self.scope.sources.pop(handler.name, None)
@@ -2000,7 +2035,8 @@ def _defaults(summarizer: Summarizer, args: ast.arguments) -> dict:
 # `while self._interval is not None:`.
 # What a task or thread is stopped with: a handler of these alone hears the stop, not a failure.
 _CANCELLATIONS = frozenset({"CancelledError", "Cancelled", "KeyboardInterrupt", "SystemExit", "GeneratorExit"})
-_STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload")
+_STOP_WORDS = ("stop", "shut", "exit", "quit", "terminat", "cancel", "abort", "halt", "is_set", "interrupt", "reload",
+               "clos", "drain")
 _STOP_EVENTS = ("event", "evt", "ev")
 _NAME_PARTS = re.compile(r"_|(?<=[a-z])(?=[A-Z])")
 _RUN_WORDS = ("run", "alive", "keep", "looping", "forever")  # `while self.running`, `while self.should_keep_looping()`
@@ -2035,10 +2071,11 @@ def _runs_until_stopped(test: ast.expr) -> bool:
         if waits is not None:
             return waits
         return _flag_named(test.operand, _STOP_WORDS)
-    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)
+    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.IsNot, ast.Is))
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
-        # `while self._poll_interval is not None:` (stopped by clearing what the object holds);
-        # not a local walking a chain (`while node is not None: node = node.next`).
+        # `while self._poll_interval is not None:` (stopped by clearing what the object holds),
+        # `while self._failure is None:` (by setting it); not a local walking a chain (`while node
+        # is not None: node = node.next`).
         left = test.left
         return isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name) and left.value.id == "self"
     return _flag_named(test, _RUN_WORDS)
@@ -2117,6 +2154,26 @@ def _pulls(loop: ast.For | ast.AsyncFor | ast.While) -> bool:
                    for n in ast.walk(arg))
 
 
+def _takes_each_round(loop: ast.For | ast.AsyncFor | ast.While) -> bool:
+    """Does the loop's round start by taking an item (`item = self._queue.get()`, `job = await
+    self.claim_next()`), in its body or the `try` around its work?"""
+    for stmt in loop.body:
+        for inner in (stmt.body if isinstance(stmt, ast.Try) else [stmt]):
+            if isinstance(inner, ast.Assign):
+                value = inner.value.value if isinstance(inner.value, ast.Await) else inner.value
+                if isinstance(value, ast.Call) and _a_take(value):
+                    return True
+    return False
+
+
+def _a_take(call: ast.Call) -> bool:
+    """`queue.get()`, `q.get_nowait()`, `claim_next_job()`: a call taking the next item of a queue."""
+    name = call.func.attr if isinstance(call.func, ast.Attribute) else call.func.id if isinstance(call.func, ast.Name) else ""
+    if name in ("get", "get_nowait", "popleft") and not call.args:
+        return isinstance(call.func, ast.Attribute) and "queue" in _last_name(call.func.value).lower()
+    return (name_words(name) or ("",))[0] in TAKING_WORDS
+
+
 def _tested_empty(test: ast.expr) -> str | None:
     """The name `if not x:` / `if x is None:` tests for nothing."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name):
@@ -2162,6 +2219,16 @@ def _message_stream(node: ast.expr) -> bool:
         name = _last_name(node.func)
         return name in _STREAM_CALLS or name.lower().endswith(_STREAM_NAMES)
     return _last_name(node).lower().endswith(_STREAM_NAMES)
+
+
+def _queue_iterator(node: ast.expr, resolved: str | None) -> bool:
+    """`async for message in queue.iterator()`, also through `async with queue.iterator() as it`
+    (aio-pika's consumer): each round waits for the queue's next message. A queryset's
+    `iterator()` is no queue's, and a synchronous loop over one is no wait."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "iterator":
+        return "queue" in _last_name(node.func.value).lower()
+    head, _, last = (resolved or "").rpartition(".")
+    return last == "iterator()" and "queue" in head.rpartition(".")[2].lower()
 
 
 def _last_name(node: ast.expr) -> str:
@@ -2719,8 +2786,8 @@ def _hands_over(handler: ast.ExceptHandler) -> bool:
     built from it), stored on an object or in a table (`self.error = e`, `failures[key] = e`),
     or put where a caller looks (`errors.append(e)`,
     `q.put(e)`, `future.set_exception(e)`)? Logging it (`log.debug("%s", e)`) is not. A plain local
-    (`outcome = e`) hands it on once the function returns it or passes it to a call other than a
-    log (`_caught_locals`, `_expr_call`, `_stmt_return`)."""
+    (`outcome = e`) hands it on once the function returns it, raises it or passes it to a call
+    other than a log (`_caught_locals`, `_expr_call`, `_stmt_return`, `_stmt_raise`)."""
     name = handler.name
     if not name:
         return False

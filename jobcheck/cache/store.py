@@ -73,7 +73,7 @@ def default_dir(config_path: Path | None) -> Path:
 # that they import nothing else from jobcheck).
 SUMMARY_MODULES = (
     "analysis.source", "analysis.parse", "analysis.summary", "analysis.keys", "analysis.suppress", "analysis.serialize",
-    "analysis.big_literals", "analysis.bindings", "analysis.retry_loops", "analysis.values",
+    "analysis.big_literals", "analysis.bindings", "analysis.retry_loops", "analysis.values", "analysis.words",
 )
 _PACKAGE = Path(__file__).resolve().parent.parent
 _fingerprints: dict[str, str] = {}

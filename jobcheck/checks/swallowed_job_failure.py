@@ -16,8 +16,8 @@ is a failure to record one already told).
 
 from __future__ import annotations
 
-from ..analysis.jobs import STRUCTURAL_KINDS
-from ..analysis.names import TAKING_WORDS
+from ..analysis.jobs import STRUCTURAL_KINDS, caught_names
+from ..analysis.words import TAKING_WORDS
 from ..analysis.summary import BUILTINS, LOG_METHODS, FunctionSummary, Handler
 from ..model import Confidence
 from .context import CheckContext
@@ -46,7 +46,7 @@ def run(ctx: CheckContext):
         for handler in fn.handlers:
             if not _swallows(project, fn, handler):
                 continue
-            caught = "a bare `except`" if not handler.types else f"`except {', '.join(handler.types)}`"
+            caught = "a bare `except`" if not handler.types else f"`except {', '.join(caught_names(handler))}`"
             logs = any(ev.attr in LOGS for ev in handler_calls(fn, handler))  # below warning, or `_swallows` would not hold
             said = "logs it below warning" if logs else "says nothing"
             yield ctx.finding(
@@ -168,8 +168,23 @@ _TAKES = ("get", "get_nowait", "pop", "popleft", "recv", "receive", "receive_mes
           "basic_get", "blpop", "brpop", "lpop", "rpop", "brpoplpush", "blmove", "xread", "xreadgroup", "poll")
 
 
+# Takes that no dict's `get(key)` or list's `pop(i)` could be mistaken for, given what they take from.
+_TAKES_FROM = ("heapq.heappop",)
+# A wait around a take (`await asyncio.wait_for(queue.get(), timeout=1.0)`) takes what it takes.
+_WAITS_AROUND = ("asyncio.wait_for", "asyncio.tasks.wait_for")
+
+
 def _takes(ev) -> bool:
-    return ev.attr in _TAKES or (ev.attr or "").lstrip("_").partition("_")[0] in TAKING_WORDS
+    return ev.attr in _TAKES or (ev.attr or "").lstrip("_").partition("_")[0] in TAKING_WORDS \
+        or ev.name in _TAKES_FROM or _waited_take(ev)
+
+
+def _waited_take(ev) -> bool:
+    inner = ev.args[0] if ev.name in _WAITS_AROUND and ev.args else None
+    if not (inner and inner[0] == "call" and not inner[2]):
+        return False
+    last = str(inner[1]).rpartition(".")[2]
+    return last in _TAKES or last.lstrip("_").partition("_")[0] in TAKING_WORDS
 
 
 def _works_on_a_taken_item(fn: FunctionSummary, handler: Handler, loops: set) -> bool:
@@ -185,6 +200,7 @@ def _works_on_a_taken_item(fn: FunctionSummary, handler: Handler, loops: set) ->
     # q.get_nowait()`).
     taken = {i for i, ev in enumerate(fn.events) if ev.kind == "call" and _takes(ev) and loops <= set(ev.loops)
              and ((handler.try_id not in ev.tries and (ev.line, ev.col) < start)
-                  or (not ev.args and (i == first or (handler.try_id in ev.tries and ev.attr != "get"))))}
+                  or ((not ev.args or ev.name in _TAKES_FROM or _waited_take(ev))
+                      and (i == first or (handler.try_id in ev.tries and ev.attr != "get"))))}
     return any(taken.intersection(src) for ev in inside
                for src in (*ev.argsrc, *ev.kwsrc.values(), ev.receiver_src))

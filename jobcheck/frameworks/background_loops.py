@@ -50,7 +50,8 @@ from types import SimpleNamespace
 
 from ..analysis.guards import asks_by_name
 from ..analysis.jobs import Anchor, JobSite, Registration
-from ..analysis.names import TAKING_WORDS, analysed_tops, canonical_in, name_words, target
+from ..analysis.names import analysed_tops, canonical_in, target
+from ..analysis.words import TAKING_WORDS, name_words
 from ..analysis.program import CallSite, bound_argument, calls_named, calls_of, deco_name
 from ..analysis.project import BOOKKEEPING_METHODS, LOG_METHODS, Project
 from ..analysis.summary import BUILTINS, MODULE_CODE, FunctionSummary, is_cancellation, names_stopping
@@ -186,39 +187,25 @@ class BackgroundLoops:
         process (`while True: self.start_queued_scans(); self.clean_forgotten_scans(); sleep(10)`):
         an in-house scheduler's steps, each run again on the next round whether or not the last
         one finished its work. Listed beside the job as kind `step`, with its framework and
-        triggers; no entry points (the rules read the loop, whose effects they are). A call in an
-        `except` clause (a reconnect) is no step of every round; a helper that starts or runs what
-        it is given (`safe_ensure_future(self.update_balances())`) is none either: what it is
-        given is."""
+        triggers; no entry points (the rules read the loop, whose effects they are); which calls
+        are steps: `_steps_of`."""
         out = []
         for job in project.jobs.values():
             fn = project.functions.get(job.function)
             if fn is None or not repeats_forever(project, fn):
                 continue
-            forever = _until_stopped(fn)
-            for ev in fn.events:
-                if ev.kind != "call" or not (ev.statement or ev.in_test) or ev.handlers or not forever.intersection(ev.loops) \
-                        or _sleeps(project, ev) or _only_waits(project, ev) \
-                        or (_helper_waits(project, ev) and any(_named_for_sleeping(f) for f in _run_by(project, ev, fn))):
-                    # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`;
-                    # work that pauses after itself is: `process_task(t)` ending in `time.sleep(0.5)`)
-                    continue
-                for callee in _run_by(project, ev, fn):
-                    if _hands_on_what_it_is_given(project, callee):
-                        given = _work_given(project, fn, ev)
-                        if given is None and not _writes_rows(project, callee):
-                            continue
-                        # (one that claims rows and starts a task for each is a step: `_poll_and_execute()`)
-                        callee = given or callee
-                    if not _an_application_unit(project, callee, fn) or not beyond_the_gui(project, callee) \
-                            or (ev.kept and not _changes_something(project, callee)) \
-                            or (ev.in_test and not _does_the_round(project, callee)):
-                        continue
-                    for unit in (callee, *_per_item_units(project, callee)):
-                        module = project.function_module[unit.qualname]
-                        out.append(JobSite(function=unit.qualname, framework=job.framework, kind="step",
-                                           path=module.path, anchor=project.anchor_of(unit), display=unit.qualname,
-                                           doc_owner=job.doc_owner, triggers=set(job.triggers)))
+            for step in _steps_of(project, fn, _until_stopped(fn)):
+                # A step named for the round itself (`await self._tick()`) does the round's work:
+                # its own steps are the loop's (`for phase in (self._fire_due, self._reclaim): await phase()`).
+                inner = _steps_of(project, step, None) if _ROUND_WORDS.intersection(name_words(step.name)) else []
+                out.extend(_step_site(project, unit, job) for unit in (step, *_per_item_units(project, step), *inner))
+        # A worker started in the background whose loop runs until told to stop, though it may
+        # leave on a limit of its own (`if self._reached_cap(): return`): what it runs for each
+        # item it takes (`job = self.queue.lease_one(); self._run_one(job)`) is a unit of its work.
+        for site in project.started_functions.values():
+            fn = project.functions.get(site.function)
+            if fn is not None and fn.forever:
+                out.extend(_step_site(project, unit, site) for unit in _per_item_units(project, fn, set(fn.forever)))
         return out
 
     def find_registrations(self, project: Project) -> list[Registration]:
@@ -505,10 +492,61 @@ def beyond_the_gui(project: Project, fn, depth: int = 3) -> bool:
             root = name.partition(".")[0]
             if not name or "." not in name and name != "open" or root in _IN_PROCESS or name.startswith("os.path."):
                 continue  # a builtin (not `open`), or a library that stays in the process
-            if name.partition("().")[0] in project.classes or name.partition("(")[0] in project.classes:
-                continue  # a method of the application's own objects it cannot resolve (widgets)
+            owner = name.partition("(")[0]
+            if owner in project.classes and _a_widget(project, owner):
+                continue  # a method of the application's own widgets it cannot resolve (`self.tree.expandAll()`)
             return True
     return False
+
+
+# Words naming one round of a loop's work (`_tick`, `run_cycle`, `one_iteration`).
+_ROUND_WORDS = frozenset({"tick", "cycle", "iteration", "round"})
+
+
+def _steps_of(project: Project, fn, loops: set | None) -> list:
+    """The functions of the application `fn` runs as steps: in every round of `loops`, or (None)
+    anywhere in its body outside an `except`. A call in an `except` clause (a reconnect) is no
+    step; a helper that starts or runs what it is given (`safe_ensure_future(self.update_balances())`)
+    is none either: what it is given is."""
+    out = []
+    for ev in fn.events:
+        if ev.kind != "call" or not (ev.statement or ev.in_test) or ev.handlers \
+                or (loops is not None and not loops.intersection(ev.loops)) \
+                or _sleeps(project, ev) or _only_waits(project, ev) \
+                or (_helper_waits(project, ev) and any(_named_for_sleeping(f) for f in _run_by(project, ev, fn))):
+            # (one tested or passed on asks; the wait between rounds is no step: `self.sleep()`;
+            # work that pauses after itself is: `process_task(t)` ending in `time.sleep(0.5)`)
+            continue
+        for callee in _run_by(project, ev, fn):
+            if _hands_on_what_it_is_given(project, callee):
+                given = _work_given(project, fn, ev)
+                if given is None and not _writes_rows(project, callee):
+                    continue
+                # (one that claims rows and starts a task for each is a step: `_poll_and_execute()`)
+                callee = given or callee
+            if not _an_application_unit(project, callee, fn) or not beyond_the_gui(project, callee) \
+                    or (ev.kept and not _changes_something(project, callee)) \
+                    or (ev.in_test and not _does_the_round(project, callee)):
+                continue
+            out.append(callee)
+    return out
+
+
+def _stays_in_process(project: Project, ev) -> bool:
+    """A call of a library that does no work beyond the process (`time.monotonic()`, `json.dumps`)."""
+    name = project.canonical(ev.name) or ""
+    return "." in name and name.partition(".")[0] in _IN_PROCESS and not project.callees(ev)
+
+
+_GUI_TOOLKITS = (*QT_BINDINGS, "tkinter", "wx", "gi", "kivy", "toga", "textual")
+
+
+def _a_widget(project: Project, cls: str) -> bool:
+    """A class of the application's own in a module using a GUI toolkit, or built on one of its
+    classes (a window, a widget, a dialog): what it holds are widgets."""
+    summary = project.classes[cls]
+    return any(name.partition(".")[0] in _GUI_TOOLKITS
+               for name in (*project.class_bases(summary), *project.module_of_class(summary).imports.values()))
 
 
 # A worker's words for doing the work it took (`processed = await process_job(...)`).
@@ -791,9 +829,10 @@ def _handed_on(project: Project, fn, site, depth: int = 0) -> list | None:
     if "<locals>" not in fn.qualname or fn.qualname.rsplit(".<locals>.", 1)[0] != site.function.qualname:
         return None
     called = {ev.attr for ev in fn.events if ev.kind == "call" and ev.name is None and ev.attr in site.function.params}
-    # A closure with an effect of its own (`data = requests.post(url).json(); callback(data)`) is
-    # the work, and the callable it was given only hears of the result.
-    if len(called) != 1 or depth >= 2 or _works(project, fn):
+    # A closure with an effect of its own (`data = requests.post(url).json(); callback(data)`), or
+    # writing rows a few calls down (`await storage.complete_task(task_id)` after the callable
+    # given ran), is the work, and the callable it was given only a part of it.
+    if len(called) != 1 or depth >= 2 or _works(project, fn) or _writes_rows(project, fn):
         return None
     return _passed_to_helper(project, site.function, called.pop(), depth + 1)
 
@@ -1094,17 +1133,27 @@ def _loops_by_shape(project: Project, framework: str) -> list[Registration]:
     return regs
 
 
-def _per_item_units(project: Project, step) -> list:
+def _step_site(project: Project, unit, job: JobSite) -> JobSite:
+    """`unit`, run in every round of `job`'s loop, as a step of the job."""
+    return JobSite(function=unit.qualname, framework=job.framework, kind="step",
+                   path=project.function_module[unit.qualname].path, anchor=project.anchor_of(unit),
+                   display=unit.qualname, doc_owner=job.doc_owner, triggers=set(job.triggers))
+
+
+def _per_item_units(project: Project, step, loops: set | None = None) -> list:
     """What a round's step runs for each item it took (`rows = await conn.fetch(due); for row in
     rows: await fire_schedule(conn, row)`): a function of the application called in a loop of the
-    step, given what a call of the step returned, that changes something (`_changes_something`).
-    Each item's run is a unit of the job's work of its own (one that fails leaves the others done)."""
+    step (one of `loops`, when given), given what a call of the step returned, that changes
+    something (`_changes_something`); or, with no loop, given the one item a call took (`task =
+    await self.store.lease_next_task(...); await self._execute(task)`). Each item's run is a unit
+    of the job's work of its own (one that fails leaves the others done)."""
     units = []
     for ev in step.events:
-        if ev.kind != "call" or not ev.statement or not ev.loops or ev.handlers:
+        if ev.kind != "call" or not ev.statement or ev.handlers or (loops is not None and not loops.intersection(ev.loops)):
             continue
-        fed = {i for ids in (*ev.argsrc, *ev.kwsrc.values()) for i in ids}
-        if not any(step.events[i].kind == "call" and not step.events[i].in_test for i in fed if i < len(step.events)):
+        fed = [step.events[i] for ids in (*ev.argsrc, *ev.kwsrc.values()) for i in ids if i < len(step.events)]
+        feeders = [f for f in fed if f.kind == "call" and not f.in_test]
+        if not feeders or not (ev.loops or any((name_words(f.attr or "") or ("",))[0] in _TAKING_WORDS for f in feeders)):
             continue
         units.extend(callee for callee in _run_by(project, ev, step)
                      if _an_application_unit(project, callee, step) and _changes_something(project, callee))
@@ -1537,9 +1586,12 @@ def _helper_waits(project: Project, ev, depth: int = 0) -> bool:
             # A helper named for sleeping sleeps, however it cuts its sleep short
             # (`_interruptible_sleep(seconds)`: naps until a deadline or a stop). So does one named for polling or waiting, whose sleep comes when it found nothing
             # (`_poll_for_queues`: `if not self._did_work: time.sleep(interval)`).
-            named = _named_for_sleeping(fn) or name_words(fn.name)[:1] in (("poll",), ("wait",))
+            # One named for listening waits in its take of the next message, told how long
+            # (`_listen_for_broadcast_task`: `pubsub.get_message(timeout=1.0)`).
+            first = name_words(fn.name)[:1]
+            named = _named_for_sleeping(fn) or first in (("poll",), ("wait",), ("listen",))
             found = memo[key] = (named and any(
-                e.kind == "call" and not e.handlers and _sleeps(project, e, takes=False)
+                e.kind == "call" and not e.handlers and _sleeps(project, e, takes=first == ("listen",))
                 for e in fn.events)) or any(
                 e.kind == "call" and not tried[i]
                 and not (e.loops and (any(tried) or set(e.loops) & left))
@@ -1609,13 +1661,16 @@ def _logs(project: Project, ev) -> bool:
 def _until_stopped(fn) -> set:
     """The loops of `fn` that run until stopped, less those that end once something holds: a
     loop that returns (waiting for a result) or raises under a condition of its own (`if status
-    is not None: raise RuntimeError(...)`, a start-up watch), not re-raising what it caught."""
+    is not None: raise RuntimeError(...)`, a start-up watch), not re-raising what it caught (in
+    the handler, or kept for later: `raise error`)."""
     if not fn.forever:
         return set()
     forever = set(fn.forever) - set(fn.returning)
     for ev in fn.events:
-        # (`if self._stop_requested: raise KeyboardInterrupt()` is how it is stopped)
-        if ev.kind == "raise" and forever.intersection(ev.loops) and not is_cancellation(ev.name):
+        # (`if self._stop_requested: raise KeyboardInterrupt()` is how it is stopped; `if error:
+        # raise error`, a failure the round kept, is how it fails: no condition of its own)
+        if ev.kind == "raise" and forever.intersection(ev.loops) and not is_cancellation(ev.name) \
+                and not (ev.name is None and (ev.attr or "")[:1].islower()):
             for loop in forever.intersection(ev.loops):
                 inside = [i for i, _ in ev.branch if i > loop]
                 caught = [i for i in (*ev.tries, *ev.handlers) if i > loop]
@@ -1643,6 +1698,8 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     blocking_pop = ev.attr in _BLOCKING_POPS or (ev.attr in ("xread", "xreadgroup") and "block" in ev.kwargs)
     # kombu's and py-amqp's connection waits for the next message for its consumers' callbacks.
     blocking_pop = blocking_pop or (ev.attr == "drain_events" and "timeout" in ev.kwargs)
+    # A pub/sub's wait for its next message, told how long (redis-py's `get_message(timeout=1.0)`).
+    blocking_pop = blocking_pop or (ev.attr == "get_message" and "timeout" in ev.kwargs)
     # A call named for taking the next item, told how long to wait for one (`await
     # broker.dequeue(queues, timeout=2.0)`, `consumer.receive(timeout=1)`), waits for it.
     blocking_pop = blocking_pop or (bool(ev.attr) and bool(_WAIT_KEYWORDS.intersection(ev.kwargs))
@@ -1660,11 +1717,18 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
                          and project.function_for(name) is None and name.partition(".")[0] not in analysed_tops(project))
     # `select.select([wakeup_fd], [], [], seconds)`: a sleep a self-pipe can cut short.
     selects = name == "select.select" and (len(ev.args) > 3 or "timeout" in ev.kwargs)
+    # ... and a selector's `select(timeout)`, waiting for its descriptors or the time given.
+    selects = selects or (_SELECTOR.fullmatch(name) is not None and bool(ev.args or "timeout" in ev.kwargs))
+    # `await asyncio.wait({stop_task, read_task}, return_when=FIRST_COMPLETED)`: a race of what the
+    # round started (the next message, a sleep) with the stop event, waiting for the first to end.
+    given = ev.kwargs.get("return_when")
+    raced = name in _WAITS_FOR_TASKS and bool(given) and str(given[1]).endswith("FIRST_COMPLETED")
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or library_sleep or selects or (
+    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or library_sleep or selects or raced or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 
+_SELECTOR = re.compile(r"selectors\.\w*Selector\(\)\.select")
 _EVENT_WAITS = ("asyncio.Event().wait", "asyncio.locks.Event().wait", "threading.Event().wait", "anyio.Event().wait",
                 "trio.Event().wait")
 # Exceptions saying there is nothing to take (Django's `DoesNotExist`, `queue.Empty`, SQLAlchemy's
@@ -1696,9 +1760,11 @@ def repeats_forever(project: Project, fn, plainly: bool = False) -> bool:
             # no next round follows it.
             sleeps = sleeps or not (ev.branch and any(loop == ev.loops[-1] and arms == ev.branch and line > ev.line
                                                       for loop, arms, line, _ in fn.breaks))
-        elif not _logs(project, ev) and (project.canonical(ev.name) or "").partition("#")[0] not in _TAKEN:
+        elif not _logs(project, ev) and (project.canonical(ev.name) or "").partition("#")[0] not in _TAKEN \
+                and not _stays_in_process(project, ev):
             # (calling what a queue gave, `fn(*args)` after `fn, args = work.get()`, runs its items:
-            # the jobs are what is put there, `item_queues`)
+            # the jobs are what is put there, `item_queues`; reading the clock is no work:
+            # `remaining = deadline - time.monotonic()` in a nap cut short by a stop flag)
             waits = _helper_waits(project, ev)
             sleeps = sleeps or waits  # (a helper's wait in the loop's test too: `while await self.sleep(5):`)
             if not (plainly and (ev.in_test or (project.canonical(ev.name) or "") in BUILTINS)):

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from ..analysis.delivery import AT_LEAST_ONCE, Delivery
 from ..analysis.jobs import JobSite, RetryLimit
-from ..analysis.names import canonical_in, name_words
+from ..analysis.names import canonical_in
+from ..analysis.words import name_words
 from ..analysis.program import deco_name
 from ..analysis.project import Project
 from .base import job_from_function, policy

@@ -11,7 +11,9 @@ as a decorator makes an actor too: of the function, or of what the instance runs
 A middleware's hooks run in the worker: around every message (`before_process_message`,
 `after_process_message`, `after_skip_message`, `after_message_canceled`), as callbacks of each
 message's processing, and as the worker boots or shuts down. Not the hooks of the code that
-enqueues (`before_enqueue`, `after_enqueue`).
+enqueues (`before_enqueue`, `after_enqueue`). A broker's consumer of the application's own
+(`class PostgresConsumer(dramatiq.broker.Consumer)`) is polled by each worker's consumer thread for
+as long as the worker runs: its `__next__` is a periodic job.
 """
 
 from __future__ import annotations
@@ -35,6 +37,10 @@ MIDDLEWARE_HOOKS = {
     **{m: ("background", "start") for m in ("before_worker_boot", "after_worker_boot")},
     **{m: ("background", "stop") for m in ("before_worker_shutdown", "after_worker_shutdown")},
 }
+# A broker's consumer: each worker's consumer thread calls `next(consumer)` for as long as the
+# worker runs (taking the next message, waiting up to its timeout), a poll repeated for ever.
+CONSUMER_BASES = ("dramatiq.broker.Consumer", "dramatiq.Consumer")
+CONSUMER_HOOKS = {"__next__": ("periodic", "schedule")}
 RETRIES_MIDDLEWARE = ("dramatiq.middleware.Retries", "dramatiq.middleware.retries.Retries")
 RETRY_KEYS = ("max_retries", "min_backoff", "max_backoff", "retry_when", "throws")
 HANDLER_KEYS = ("on_retry_exhausted", "on_failure")
@@ -92,16 +98,18 @@ class Dramatiq:
 
 
 def _middleware_hooks(project: Project) -> list[JobSite]:
-    """The hooks a middleware of the application's own defines, which the worker runs."""
+    """The hooks a middleware or a broker consumer of the application's own defines, which the
+    worker runs."""
     out = []
-    for cls in classes_where(project, lambda cls: any(m in cls.methods for m in MIDDLEWARE_HOOKS)
-                             and any(b in MIDDLEWARE_BASES for b in project.class_bases(cls))):
-        if not project.the_applications(project.module_of_class(cls)):
-            continue
-        for method, (kind, trigger) in MIDDLEWARE_HOOKS.items():
-            fn = project.functions.get(f"{cls.qualname}.{method}")
-            if method in cls.methods and fn is not None:
-                out.append(job_from_function(project, fn, "dramatiq", kind, triggers={trigger}))
+    for bases, hooks in ((MIDDLEWARE_BASES, MIDDLEWARE_HOOKS), (CONSUMER_BASES, CONSUMER_HOOKS)):
+        for cls in classes_where(project, lambda cls: any(m in cls.methods for m in hooks)
+                                 and any(b in bases for b in project.class_bases(cls))):
+            if not project.the_applications(project.module_of_class(cls)):
+                continue
+            for method, (kind, trigger) in hooks.items():
+                fn = project.functions.get(f"{cls.qualname}.{method}")
+                if method in cls.methods and fn is not None:
+                    out.append(job_from_function(project, fn, "dramatiq", kind, triggers={trigger}))
     return out
 
 

@@ -1,6 +1,7 @@
 """The application's own job decorators, read by what their bodies do and what they are called: a
 decorator defined in the application that keeps the function it is given for a runner of its own
-(hands it to a call, `Procedures.add_item(func, **kwargs)`, or marks it, `func._job_meta = ...`)
+(hands it to a call, `Procedures.add_item(func, **kwargs)`, stores it in a module's table,
+`REGISTRY[name] = func`, or marks it, `func._job_meta = ...`)
 and gives it back, whose name says it makes jobs (`@job(name=..., max_workers=4)`, `@task`,
 `@background_task(...)`, `@periodic(spacing=60)`). Each function it decorates in the application
 is a job run by that runner: periodic when the keywords written where it is used, or set by the
@@ -153,10 +154,12 @@ def _sends(project: Project, fn, depth: int, seen: set) -> bool:
 
 
 def _keeps_its_parameter(fn, param: str) -> bool:
-    """`fn` gives back its parameter after handing it to a call or setting an attribute on it."""
+    """`fn` gives back its parameter after handing it to a call, storing it in a module's table
+    (`REGISTRY[name] = fn`) or setting an attribute on it."""
     if param not in fn.returns_param:
         return False
-    handed = any(ev.kind == "call" and any(_holds(a, param) for a in ev.args) for ev in fn.events)
+    handed = any(ev.kind == "call" and any(_holds(a, param) for a in ev.args) for ev in fn.events) \
+        or any(_holds(value, param) for _table, _line, value in fn.table_stores)
     # A mark, not a callable of its own attached (`func.delay = defer`: a queue the decorator
     # defers calls to, which `path_dispatch` reads).
     marked = any(receiver == param and not (value and value[0] == "name" and ".<locals>." in (value[1] or ""))

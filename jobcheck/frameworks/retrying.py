@@ -27,7 +27,8 @@ from dataclasses import replace
 
 from ..analysis.jobs import Anchor, Registration, RetryLimit, RetryPolicy
 from ..analysis.decorators import decorated_functions
-from ..analysis.names import name_words, target
+from ..analysis.names import target
+from ..analysis.words import name_words
 from ..analysis.project import Project
 from ..analysis.retry_loops import tenacity_stop, tenacity_wait
 from ..analysis.values import call_args, call_kwargs, call_name, lit, names, render

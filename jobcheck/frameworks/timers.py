@@ -53,7 +53,8 @@ from pathlib import PurePath
 
 from ..analysis.delivery import AT_MOST_ONCE, Delivery
 from ..analysis.jobs import Registration
-from ..analysis.names import canonical_in, name_words, target
+from ..analysis.names import canonical_in, target
+from ..analysis.words import name_words
 from ..analysis.program import calls_named, calls_where, deco_name, names_tests
 from ..analysis.project import Project, in_tests
 from ..analysis.summary import is_property

@@ -245,6 +245,15 @@ class Heartbeat:
             return self._lost
 
     def _run(self) -> None:
+        """Renew the lease every `every` seconds until stopped or lost.
+
+        Reliability:
+            Runs twice: one thread per Heartbeat; a second renewer of the same lease renews it too (the token is the same).
+            Overlaps: no; one loop, one renewal at a time.
+            Dies mid-run: the lease is not renewed and runs out; `lost` says so and the fencing token stops stale writes.
+            Retries: a failed renewal is tried again next round, until the deadline; a lost lease ends the loop.
+            Idempotent: yes; a renewal extends the deadline of the token it holds.
+        """
         while not self._stop.wait(self._every):
             if self.lost is not None:  # past the deadline: renewing now could not undo a takeover
                 return

@@ -7,7 +7,14 @@
 # untyped connection (`self.conn.execute("UPDATE ...")`), the round a loop tests (`if not
 # self.run_once():`), a step that claims rows and starts a task for each, and what a step runs for
 # each item it fetched (`for row in rows: fire_schedule(conn, row)`), or a
-# call whose count it keeps (`count = len(scheduler.advance())`).
+# call whose count it keeps (`count = len(scheduler.advance())`); a step leasing one item and running
+# it (`task = await self.store.lease_next_task(); await self._execute(task)`); a dispatcher calling
+# the handler a table gives (`handler = self.handlers.get(kind); await handler(ctx)`); the phases a
+# step named for the round runs (`await self._tick()`: `for phase in (...): await phase()`); a
+# closure started for each claimed row that runs the callable its worker was given and then writes
+# the row itself is the work started, not only that callable. A worker
+# started in the background that may leave on a limit of its own (`if self._reached_cap():
+# return`) is no periodic job, but what it runs for each item it leases is a step of it.
 import asyncio
 import logging
 import threading
@@ -185,3 +192,112 @@ def scheduler_command(conn, stopped: threading.Event):  # expect: JC501
         count = len(scheduler.advance())
         log.info("published %d", count)
         stopped.wait(1.0)
+
+
+class LeasingWorker:
+    def __init__(self, store, handlers):
+        self.store = store
+        self.handlers = handlers
+
+    async def run_once(self):
+        task = await self.store.lease_next_task(lease_ttl=30)
+        if task is None:
+            return False
+        await self._execute(task)
+        return True
+
+    async def _execute(self, task):
+        await self.store.complete_task(task.id)
+
+    async def _dispatch(self, job):
+        handler = self.handlers.get(job.kind)
+        return await handler(job)
+
+    async def run(self, stop: asyncio.Event):  # expect: JC501
+        while not stop.is_set():
+            if not await self.run_once():
+                await asyncio.sleep(1)
+            job = await self.store.pickup()
+            result = await self._dispatch(job)
+            log.info("done: %s", result)
+
+
+class ThreadWorker:
+    def __init__(self, queue, max_jobs=None):
+        self.queue = queue
+        self.max_jobs = max_jobs
+        self.done = 0
+        self._stop = threading.Event()
+        threading.Thread(target=self._loop, daemon=True).start()
+
+    def _reached_cap(self):
+        return self.max_jobs is not None and self.done >= self.max_jobs
+
+    def _loop(self):
+        while True:
+            if self._reached_cap():
+                return
+            job = self.queue.lease_one()
+            if job is None:
+                self._stop.wait(1.0)
+                continue
+            self._run_one(job)
+
+    def _run_one(self, job):
+        requests.post("https://jobs.example/run", json={"id": job})
+        self.done += 1
+
+
+class Driver:
+    def __init__(self, store, shutdown: asyncio.Event):
+        self.store = store
+        self.shutdown = shutdown
+
+    async def run(self):  # expect: JC501
+        while not self.shutdown.is_set():
+            await self._tick()
+            try:
+                await asyncio.wait_for(self.shutdown.wait(), timeout=1.0)
+            except asyncio.TimeoutError:
+                pass
+
+    async def _tick(self):
+        for phase in (self._fire_due_schedules, self._reclaim_stale):
+            try:
+                await phase()
+            except Exception:
+                log.exception("phase %s failed", phase.__name__)
+        self._count()
+
+    def _count(self):
+        log.info("tick")
+
+    async def _fire_due_schedules(self):
+        await self.store.execute("INSERT INTO runs SELECT * FROM schedules WHERE due <= now()")
+
+    async def _reclaim_stale(self):
+        await self.store.execute("UPDATE steps SET state = 'pending' WHERE lease_until < now()")
+
+
+class TaskStore:
+    def __init__(self, conn: asyncpg.Connection):
+        self.conn = conn
+
+    async def claim_task(self):
+        return await self.conn.fetchrow("UPDATE tasks SET state = 'running' WHERE state = 'queued' RETURNING *")
+
+    async def complete_task(self, task_id):
+        await self.conn.execute("UPDATE tasks SET state = 'done' WHERE id = $1", task_id)
+
+
+async def serve_tasks(store: TaskStore, execute_fn, stop: asyncio.Event):  # expect: JC501
+    async def process_task(task):  # expect: JC501
+        await execute_fn(task)
+        await store.complete_task(task["id"])
+
+    while not stop.is_set():
+        task = await store.claim_task()
+        if task is None:
+            await asyncio.sleep(1)
+            continue
+        asyncio.create_task(process_task(task))

@@ -1,9 +1,11 @@
 # jobcheck-test: select=JC501
 # A middleware's hooks run in the worker, around every message and as it boots or stops; the
 # hooks around enqueueing run in the code that sends, and a class with the same method names that
-# is no middleware is nobody's hook.
+# is no middleware is nobody's hook. A broker's consumer is polled by the worker's consumer thread
+# (`next(consumer)`) for as long as it runs; an iterator that is no consumer is nobody's.
 import dramatiq
 import requests
+from dramatiq.broker import Consumer
 from dramatiq.middleware import Middleware
 
 
@@ -28,3 +30,17 @@ class Warmup(dramatiq.Middleware):
 class Recorder:
     def before_process_message(self, broker, message):
         print(message)
+
+
+class TableConsumer(Consumer):
+    def __init__(self, conn, queue):
+        self.conn = conn
+        self.queue = queue
+
+    def __next__(self):  # expect: JC501
+        return self.conn.execute("UPDATE queue SET state = 'consumed' WHERE id = (SELECT id FROM queue LIMIT 1) RETURNING *")
+
+
+class Rows:
+    def __next__(self):
+        return requests.get("https://rows.example/next").json()

@@ -4,6 +4,7 @@
 # what follows acts on recovers. Work started once in the background is no job: not read (read so
 # on the blind sets, 1 of 41 findings was true: its outcome mostly reaches its caller another way).
 import asyncio
+import heapq
 import http.server
 import logging
 import queue
@@ -217,6 +218,47 @@ class AudioWorker:
             except Exception as exc:
                 print(f"audio worker error: {exc}")
                 time.sleep(5)
+
+
+class EventBus:
+    """A round that waits for its item with a timeout (`wait_for(queue.get(), timeout=1.0)`), or
+    pops the due entries off a heap, inside its `try`, works on the items it took."""
+
+    def __init__(self):
+        self._queue = asyncio.Queue()
+        self._heap = []
+        self._running = True
+        asyncio.get_event_loop().create_task(self._worker_loop())
+        asyncio.get_event_loop().create_task(self._due_loop())
+
+    async def _worker_loop(self):
+        while self._running:
+            try:
+                event = await asyncio.wait_for(self._queue.get(), timeout=1.0)
+                requests.post("https://events.example/deliver", json=event)
+            except asyncio.TimeoutError:
+                continue
+            except Exception:
+                continue
+
+    async def _due_loop(self):
+        while self._running:
+            try:
+                now = time.time()
+                while self._heap and self._heap[0][0] <= now:
+                    _, entry = heapq.heappop(self._heap)
+                    requests.post("https://events.example/due", json=entry)
+                await asyncio.sleep(1)
+            except Exception:
+                await asyncio.sleep(5)
+
+    async def _pinger(self):
+        while self._running:
+            try:
+                await asyncio.wait_for(requests.post("https://events.example/ping"), timeout=1.0)
+            except Exception:  # expect: JC205
+                pass
+            await asyncio.sleep(30)
 
 
 async def tunnel_client(url, processor):

@@ -1,6 +1,6 @@
 from celery import shared_task
 from ops.jobs import (background_task, command, job, log_task, periodic, queued, registered, schedule_often,
-                      schedule_request, system_job, task)
+                      schedule_request, system_job, task, worker_task)
 
 
 @schedule_often(every=30)
@@ -73,3 +73,8 @@ class Editor:
 @job(name="mirror")
 def mirror(item_id):  # expect: JC501
     pass  # Celery's task: the framework says how it runs
+
+
+@worker_task("reports.compact")
+def compact_reports():  # expect: JC501
+    pass

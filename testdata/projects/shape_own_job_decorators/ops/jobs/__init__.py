@@ -1,5 +1,6 @@
 # The application's own job decorators: each keeps what it decorates for a runner of the
-# application (a registry it is handed to, an attribute set on it) and gives it back.
+# application (a registry it is handed to, a module's table it is stored in, an attribute set on
+# it) and gives it back.
 import functools
 
 PROCEDURES = []
@@ -81,6 +82,18 @@ def schedule_often(every=10, **options):
 def job(name, max_workers=1):
     def decorator(fn):
         fn._job_meta = {"name": name, "max_workers": max_workers}
+        return fn
+
+    return decorator
+
+
+HANDLERS = {}
+
+
+def worker_task(name=None):
+    """A registry of the queue's own: the worker looks the function up by name in `HANDLERS`."""
+    def decorator(fn):
+        HANDLERS[name or fn.__name__] = fn
         return fn
 
     return decorator
