@@ -596,25 +596,25 @@ class Summarizer:
     def _module_table(self, name: str) -> str | None:
         """The dotted name of the module-level variable `name` denotes, of this module or imported
         (`from .registry import REGISTRY`); None for a local."""
-        found = self.module_var(name)
-        if found is not None or self.scope is self.module_scope:
-            return found
-        scope = self.scope
-        while scope is not None and scope is not self.module_scope:
-            if name in scope.names:
-                return None
-            scope = scope.parent
+        if self._bound_in_a_function(name):
+            return None
+        if name in self.module_vars:
+            return f"{self.mod.module}.{name}"
         imported = self.mod.imports.get(name)
         return imported if imported and "." in imported else None
 
-    def module_var(self, name: str) -> str | None:
-        """The dotted name of the module-level variable `name` denotes here, if it is one."""
+    def _bound_in_a_function(self, name: str) -> bool:
+        """Is `name` here a local, a parameter or an enclosing function's name?"""
         scope = self.scope
         while scope is not None and scope is not self.module_scope:
             if name in scope.names:
-                return None  # a local, a parameter or an enclosing function's name
+                return True
             scope = scope.parent
-        return f"{self.mod.module}.{name}" if name in self.module_vars else None
+        return False
+
+    def module_var(self, name: str) -> str | None:
+        """The dotted name of the module-level variable `name` denotes here, if it is one."""
+        return f"{self.mod.module}.{name}" if not self._bound_in_a_function(name) and name in self.module_vars else None
 
     def _import(self, node: ast.Import | ast.ImportFrom, scope: _Scope) -> None:
         if isinstance(node, ast.Import):
