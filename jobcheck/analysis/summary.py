@@ -102,7 +102,7 @@ class Sink:
     name: str
     line: int
     sources: tuple  # event ids feeding the value
-    params: tuple = ()  # the function's parameters the value is made of (`{"webhook-id": msg_id}` in a helper)
+    params: tuple = ()  # the parameters the value is made of (`{"webhook-id": msg_id}` in a helper; `data.key` for a field of one)
 
 
 @dataclass(slots=True)
@@ -1321,9 +1321,21 @@ class Summarizer:
         none, and the parameters it is made of, when its expression is given); readers pick the
         names they accept."""
         if is_key_name(name) or is_message_id(name):
-            params = () if value is None else tuple(sorted({
-                n.id for n in ast.walk(value) if isinstance(n, ast.Name) and n.id in self.fn.params}))
+            params = () if value is None else tuple(sorted(self._params_in(value)))
             self.fn.sinks.append(Sink(kind=kind, name=name, line=line, sources=tuple(sorted(sources)), params=params))
+
+    def _params_in(self, value: ast.expr) -> set[str]:
+        """The parameters an expression is made of; one read through an attribute is named with
+        it (`data.idempotency_key`): the key is that field of what the caller passes, not all of it."""
+        out: set[str] = set()
+        read = set()
+        for n in ast.walk(value):
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in self.fn.params:
+                out.add(f"{n.value.id}.{n.attr}")
+                read.add(id(n.value))
+        out.update(n.id for n in ast.walk(value)
+                   if isinstance(n, ast.Name) and n.id in self.fn.params and id(n) not in read)
+        return out
 
     def _stmt_break(self, node: ast.Break) -> None:
         if self.loops:
