@@ -1394,9 +1394,15 @@ class Summarizer:
         if not self.fn.returns_one_of:
             self.fn.returns_one_of = self._table_entry_returned(node.value)
         if isinstance(node.value, ast.Name) and node.value.id not in self.fn.params \
-                and node.value.id not in self.scope.names and (named := self.resolve(node.value)):
+                and (node.value.id not in self.scope.names or node.value.id in self.scope.imported) \
+                and (named := self.resolve(node.value)):
             # `if training: return _handle_training` ... `return _handle_download`: one of the
-            # functions its arms name, which the caller gets back and calls
+            # functions its arms name, which the caller gets back and calls (also one imported
+            # where it is returned: `from .rates import sync; return sync`, a lazy import)
+            self.fn.returns_one_of = tuple(dict.fromkeys((*self.fn.returns_one_of, named)))
+        if isinstance(node.value, ast.Lambda) and isinstance(node.value.body, ast.Call) \
+                and isinstance(node.value.body.func, ast.Name) and (named := self.resolve(node.value.body.func)):
+            # `return lambda db, config: run_backfill(db, config)`: the caller calls what it calls
             self.fn.returns_one_of = tuple(dict.fromkeys((*self.fn.returns_one_of, named)))
         if self.fn.returns_dict is None:
             self.fn.returns_dict = self._dict_returned(node.value)
