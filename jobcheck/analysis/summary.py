@@ -1487,7 +1487,8 @@ class Summarizer:
         self.loops = saved + (self._next_id(),)
         if waits:
             self._test(node.test)  # `while not stop.wait(30):` waits in every round
-        if isinstance(node, ast.While) and (_runs_until_stopped(node.test) or _told_to_stop(node)) and not _walks(node):
+        if isinstance(node, ast.While) and (_runs_until_stopped(node.test, self.fn.params) or _told_to_stop(node)) \
+                and not _walks(node):
             self.fn.forever.append(self.loops[-1])
             if not isinstance(node.test, ast.Constant):
                 self.flag_loops.add(self.loops[-1])
@@ -2072,9 +2073,11 @@ def is_cancellation(caught: str | None) -> bool:
             and not lowered.endswith(("error", "iteration")))
 
 
-def _runs_until_stopped(test: ast.expr) -> bool:
+def _runs_until_stopped(test: ast.expr, params: list = ()) -> bool:
     """`while True:` or a test of a run or stop flag: the loop ends only when something outside
-    it says stop, not by its own progress (`while n < 3`, `while queue:` are not read this way)."""
+    it says stop, not by its own progress (`while n < 3`, `while queue:` are not read this way).
+    Also `while iterations is None or count < iterations:`: with no bound given (a parameter
+    left None), it runs until stopped; a caller (a test) may bound it."""
     if isinstance(test, ast.Constant):
         return bool(test.value)
     if _waits_to_stop(test):
@@ -2083,6 +2086,8 @@ def _runs_until_stopped(test: ast.expr) -> bool:
         # `while forever or pending:` goes on while told to run, whatever else holds; `while
         # running and not stop.is_set():` only while both hold.
         runs = [_runs_until_stopped(v) for v in test.values]
+        if isinstance(test.op, ast.Or) and any(_unbounded(v, params) for v in test.values):
+            return True
         return all(runs) if isinstance(test.op, ast.And) else any(runs)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         waits = _waits_to_stop(test)
@@ -2097,6 +2102,13 @@ def _runs_until_stopped(test: ast.expr) -> bool:
         left = test.left
         return isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name) and left.value.id == "self"
     return _flag_named(test, _RUN_WORDS)
+
+
+def _unbounded(test: ast.expr, params: list) -> bool:
+    """`limit is None`, of a parameter: no bound was given."""
+    return (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is)
+            and isinstance(test.left, ast.Name) and test.left.id in params
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None)
 
 
 def _waits_to_stop(test: ast.expr) -> bool | None:
