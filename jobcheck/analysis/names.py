@@ -164,6 +164,11 @@ def target(project: Program, module: ModuleSummary, value: list | None) -> str |
         found = _function(project, name)
         if found is None and name and name.endswith(".name"):  # Celery: `'task': send_invoice.name`
             found = _function(project, name[: -len(".name")])
+        if found is None and name and ("[" in name or "#" in name):
+            # `Thread(target=HANDLERS[kind])`: the table's first function (`Project._expand_either`
+            # registers the others at the same call)
+            held = project.table_functions(name)
+            found = held[0].qualname if held else None
         return found
     if tag == "lit" and isinstance(value[1], str):
         return function_by_path(project, module, value[1])

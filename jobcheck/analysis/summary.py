@@ -688,6 +688,16 @@ class Summarizer:
             if isinstance(node, ast.Name) and self._outer_param(node.id):
                 return ["closure", node.id]  # an enclosing function's parameter, as a nested function sees it
             return _OTHER
+        if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+            # `Thread(target=HANDLERS[kind])`: whichever function the module's table holds;
+            # `KINDS[kind]["sender"]`: the "sender" of whichever entry
+            key = node.slice
+            if isinstance(node.value, ast.Subscript) and isinstance(key, ast.Constant) \
+                    and isinstance(key.value, str) and key.value.isidentifier():
+                inner = self._table_entry(node.value)
+                return ["name", f"{inner}#{key.value}"] if inner else _OTHER
+            entry = self._table_entry(node)
+            return ["name", entry] if entry else _OTHER
         if isinstance(node, ast.JoinedStr):
             if all(isinstance(p, ast.Constant) for p in node.values):
                 return ["lit", "".join(str(p.value) for p in node.values)]  # `f"datasets.submit"`: no hole
