@@ -334,6 +334,11 @@ def _moved(module: str) -> str:
     return module
 
 
+# Methods that put their arguments into the object they are called on.
+_FED_BY_ARGUMENTS = frozenset({"update", "append", "extend", "add", "insert", "appendleft", "extendleft", "setdefault",
+                               "write"})
+
+
 class Summarizer:
     """Builds a ModuleSummary in one recursive walk over the module's `ast`."""
 
@@ -926,6 +931,13 @@ class Summarizer:
             return frozenset((index,)) | receiver_src
         for s in argsrc:
             sources = sources | s
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and attr in _FED_BY_ARGUMENTS \
+                and func.value.id not in ("self", "cls") and self._bound_in_a_function(func.value.id):
+            # `digest.update(part)`, `parts.append(today)`: the object holds what it was given since
+            # (a key hashed from parts holds each part)
+            fed = kw_sources.union(*argsrc)
+            if fed:
+                self.scope.sources[func.value.id] = self.scope.sources.get(func.value.id, _EMPTY) | fed
         return sources
 
     def _trampoline(self, node: ast.expr) -> bool:
