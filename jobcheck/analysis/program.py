@@ -1037,7 +1037,11 @@ def calls_of(project: Program, fn: FunctionSummary) -> list[CallSite]:
                 *(site for site in calls_named(project, ("__init__",)) if (site.event.name or "").startswith("super")
                   and site.function.class_qualname in below and site.function.name == "__init__")]
     names = (fn.name, *_aliases(project).get(fn.qualname, ()))
-    return calls_named(project, names, lambda p, m, e: p.function_for(p.canonical(e.name)) is fn)
+    # What the call graph says the call runs (`Project.callees`: through an attribute a
+    # constructor keeps, a parameter's type, a table), so the sites agree with every walk of it.
+    runs = getattr(project, "callees", None)
+    return calls_named(project, names, lambda p, m, e: p.function_for(p.canonical(e.name)) is fn
+                       or (runs is not None and any(c is fn for c in runs(e))))
 
 
 def _aliases(project: Program) -> dict[str, tuple[str, ...]]:

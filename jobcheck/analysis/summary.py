@@ -1407,6 +1407,11 @@ class Summarizer:
             # called by its users: `with self.smtp(host) as conn:`).
             if typ and (typ.endswith("()") or (is_property(self.fn) and typ.rpartition(".")[2][:1].isupper())):
                 self.fn.return_type = typ
+            elif typ and is_property(self.fn) and isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) \
+                    and value.value.id == "self" and "()." in typ:
+                # `return self._client` (made lazily, `self._client = make_client()`): what the
+                # instance holds there, looked up when used
+                self.fn.return_type = typ
             elif typ and isinstance(value, ast.Name) and self._bound_by_import(value.id) and not is_property(self.fn):
                 # What an import bound, handed out (`from celery import shared_task; return shared_task`):
                 # `task = _shared_task()` is that callable.
@@ -1852,8 +1857,14 @@ class Summarizer:
         owner = self.owner
         if owner is not None:
             qualname = f"{owner.qualname}.{node.name}"
+            accessor = next((kind for d in decorators for kind in ("setter", "deleter")
+                             if d[0] and d[0][0] == "name" and str(d[0][1]).endswith(f".{node.name}.{kind}")), None)
+            if accessor is not None and qualname in self.mod.functions:
+                # `@client.setter def client(...)`: the property's getter keeps the name (what
+                # reading `self.client` runs and returns); the setter is summarised beside it
+                qualname = f"{qualname}.<{accessor}>"
             owner.methods.append(node.name)
-            if self.class_scope is not None:
+            if self.class_scope is not None and accessor is None:
                 self.class_scope.names[node.name] = qualname
         else:
             if self.fn.name != MODULE_CODE:
