@@ -1485,10 +1485,13 @@ class Summarizer:
         self.expr(node.cause)
         exc = node.exc
         target = exc.func if isinstance(exc, ast.Call) else exc
+        name = self.resolve(target) if target is not None else None
+        if name and isinstance(target, ast.Name) and name.endswith("()") and "." in name:
+            name = name[:-2]  # `error = ApiError(...)` ... `raise error`: an ApiError
         self.fn.events.append(
             Event(
                 kind="raise",
-                name=self.resolve(target) if target is not None else None,
+                name=name,
                 attr=target.attr if isinstance(target, ast.Attribute) else (target.id if isinstance(target, ast.Name) else None),
                 line=node.lineno,
                 col=node.col_offset,
@@ -1545,7 +1548,7 @@ class Summarizer:
             del self.scope.held[node.target.id]  # after the loop it holds the last one only
         # A loop taking a new item each round (`item = self._queue.get()`, `job = claim_next()`)
         # retries nothing: after a failure, the next round works on the next item.
-        shape = retry_loop(node) if not _takes_each_round(node) else None
+        shape = retry_loop(node) if not _takes_each_round(node) and not _retries_reads_only(self.scope.node, node) else None
         if shape is not None and (shape.try_node is None or id(shape.try_node) in self._try_ids):
             head = node.test if isinstance(node, ast.While) else node.iter
             self.fn.retry_loops.append((
@@ -2104,6 +2107,34 @@ def is_cancellation(caught: str | None) -> bool:
     lowered = name.lower()
     return (any(word in lowered for word in _STOP_WORDS if word not in ("is_set", "reload"))
             and not lowered.endswith(("error", "iteration")))
+
+
+_READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def _retries_reads_only(fn_node: ast.AST | None, loop: ast.stmt) -> bool:
+    """`attempts = 1 + (self.max_retries if method == "GET" else 0)` ... `for attempt in
+    range(1, attempts + 1)`: the loop tries again only a request that reads (urllib3's
+    `allowed_methods`, by hand); any other is tried once, so it retries no write."""
+    if fn_node is None or not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.iter, ast.Call):
+        return False
+    names = {n.id for n in ast.walk(loop.iter) if isinstance(n, ast.Name)}
+    for node in ast.walk(fn_node):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in names for t in node.targets):
+            if any(isinstance(sub, ast.IfExp) and _asks_for_a_read(sub.test) and isinstance(sub.orelse, ast.Constant)
+                   and sub.orelse.value in (0, 1) for sub in ast.walk(node.value)):
+                return True
+    return False
+
+
+def _asks_for_a_read(test: ast.expr) -> bool:
+    """`method == "GET"`, `method in ("GET", "HEAD")`."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.In))):
+        return False
+    right = test.comparators[0]
+    items = [right] if isinstance(right, ast.Constant) else list(right.elts) if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else []
+    return bool(items) and all(isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.upper() in _READ_METHODS
+                               for e in items)
 
 
 def _runs_until_stopped(test: ast.expr, params: list = ()) -> bool:
