@@ -334,6 +334,10 @@ def _moved(module: str) -> str:
     return module
 
 
+# Reads of a Redis store: what they give is what it holds, whatever bounds they are given.
+_STORE_READS = frozenset({"zrangebyscore", "zrevrangebyscore", "zrange", "zrevrange", "zrangebylex", "zscan",
+                          "smembers", "sscan", "hgetall", "hmget", "hkeys", "hvals", "hscan", "lrange", "xrange",
+                          "xrevrange", "xread", "xreadgroup", "mget"})
 # Methods that put their arguments into the object they are called on.
 _FED_BY_ARGUMENTS = frozenset({"update", "append", "extend", "add", "insert", "appendleft", "extendleft", "setdefault",
                                "write"})
@@ -925,9 +929,10 @@ class Summarizer:
                 else:
                     sources = sources | {len(self.fn.events)}
                     self.fn.events.append(replace(ev, name=name))
-        if attr in ("execute", "fetch", "fetchrow", "fetchval", "fetchall", "fetchone") and node.args \
-                and _sql_selects(node.args[0]):
+        if (attr in ("execute", "fetch", "fetchrow", "fetchval", "fetchall", "fetchone") and node.args
+                and _sql_selects(node.args[0])) or attr in _STORE_READS:
             # the rows a query reads are what the table holds, not what it was given to filter by
+            # (`zrangebyscore(index, max=now)` gives the members stored, not the clock)
             return frozenset((index,)) | receiver_src
         for s in argsrc:
             sources = sources | s
