@@ -930,7 +930,7 @@ class Summarizer:
                     sources = sources | {len(self.fn.events)}
                     self.fn.events.append(replace(ev, name=name))
         if (attr in ("execute", "fetch", "fetchrow", "fetchval", "fetchall", "fetchone") and node.args
-                and _sql_selects(node.args[0])) or attr in _STORE_READS:
+                and _sql_selects(self._module_text(node.args[0]))) or attr in _STORE_READS:
             # the rows a query reads are what the table holds, not what it was given to filter by
             # (`zrangebyscore(index, max=now)` gives the members stored, not the clock)
             return frozenset((index,)) | receiver_src
@@ -944,6 +944,15 @@ class Summarizer:
             if fed:
                 self.scope.sources[func.value.id] = self.scope.sources.get(func.value.id, _EMPTY) | fed
         return sources
+
+    def _module_text(self, node: ast.expr) -> ast.expr:
+        """A query held in a module-level constant (`conn.execute(_CANDIDATE_SQL, ...)`): the string
+        it was assigned, as written; any other expression as it is."""
+        if isinstance(node, ast.Name) and (var := self.module_var(node.id)) and var.rpartition(".")[2] in self.mod.assigns:
+            held = self.mod.assigns[var.rpartition(".")[2]][0]
+            if held and held[0] == "lit" and isinstance(held[1], str):
+                return ast.Constant(held[1])
+        return node
 
     def _trampoline(self, node: ast.expr) -> bool:
         """A callable that calls the callable it is given with the rest of its arguments:

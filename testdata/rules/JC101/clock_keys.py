@@ -137,3 +137,17 @@ def resurrect_expired(redis):
     for task_id in candidates:
         if redis.set(f"resurrect:{task_id}", "1", nx=True, ex=30):
             requests.post("https://jobs.example/replay", json={"task": task_id})
+
+
+_EXPIRED_SQL = """
+SELECT id, idempotency_key FROM jobs
+WHERE kind = ? AND lease_expires_at < ?
+"""
+
+
+@shared_task
+def requeue_expired_named(conn, kind):
+    """The same query, held in a module-level constant: the keys it reads are the rows' own."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    for row in conn.execute(_EXPIRED_SQL, (kind, now)).fetchall():
+        requests.post("https://jobs.example/requeue", json=_row_to_job(row))
