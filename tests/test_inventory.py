@@ -500,6 +500,45 @@ def test_functions_started_once_in_the_background_are_listed_apart_from_the_jobs
     assert [f["function"] for f in json.loads(check.output)] == ["bot.cog.Cog.refresh_forever"]
 
 
+TABLE_STARTED = {
+    "relay/__init__.py": "",
+    "relay/workers.py": """
+import multiprocessing as mp
+
+import requests
+
+
+def send_emails(outbox):
+    requests.post("https://mail.example/send", json=outbox.due())
+
+
+def send_pushes(outbox):
+    requests.post("https://push.example/send", json=outbox.due())
+
+
+def describe(kind):
+    return kind
+
+
+KINDS = {
+    "email": {"label": describe, "sender": send_emails},
+    "push": {"label": describe, "sender": send_pushes},
+}
+
+
+def start(kind, outbox):
+    mp.Process(target=KINDS[kind]["sender"], kwargs={"outbox": outbox}, daemon=True).start()
+""",
+}
+
+
+def test_a_process_started_on_an_entry_of_a_table_runs_each_function_the_table_holds_there(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, TABLE_STARTED)
+    rows = {row["name"]: row for row in _jobs_json(root)["jobs"]}
+    assert sorted(rows) == ["send_emails", "send_pushes"]  # not `describe`, held under another key
+    assert {rows[name]["kind"] for name in rows} == {"background"}
+
+
 def test_threads_kept_in_a_collection_green_threads_and_worker_start_receivers_are_started(tmp_path: Path) -> None:
     root = write_tree(tmp_path, {
         "svc/__init__.py": "",

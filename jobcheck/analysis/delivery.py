@@ -68,6 +68,10 @@ DEFAULTS: dict[str, dict[str | None, Delivery]] = {
     "oslo_service": {None: Delivery(AT_MOST_ONCE, "the service's timer runs it once per tick")},
     "cotyledon": {None: Delivery(AT_MOST_ONCE, "a loop in the service's worker process, once per iteration")},
     "command": {None: Delivery(AT_MOST_ONCE, "cron starts the command once per trigger")},
+    # A provider sends an event again until it is answered with a 2xx: Stripe "attempts to deliver a
+    # given event to your webhook endpoint for up to three days with an exponential back off"
+    # (docs.stripe.com/webhooks, "Retry behavior"); Telegram and GitHub likewise.
+    "webhook": {None: Delivery(AT_LEAST_ONCE, "the provider sends the event again until it gets a 2xx")},
     "django_cron": {None: Delivery(AT_MOST_ONCE, "cron starts runcrons (or the crontab line) once per trigger")},
     "django_extensions": {None: Delivery(AT_MOST_ONCE, "cron starts runjobs once per trigger")},
     # Tryton's cron worker runs a scheduled action once per tick; its queue worker's redelivery

@@ -182,6 +182,9 @@ class Guards:
         sites = [site for site in calls_of(self, fn)
                  if not (site.function is fn and all((bound_argument(fn, site.event, cond[1]) or [])[:2] == ["param", cond[1]]
                                                      for cond in conditions))]
+        # The callers that run as part of a job decide: a UI's or a view's POST through the same
+        # helper is not a job's effect.
+        sites = [site for site in sites if site.function.qualname in self.job_context] or sites
         # A caller named for asking (`get_token`, `_fetch_all`) asks through the shared helper, as
         # it would asking directly.
         return bool(sites) and all(
@@ -592,7 +595,7 @@ class Guards:
                 continue
             held = inside or bool(txns.intersection(ev.regions))
             if self.records_key(ev, fn):
-                found = held
+                found = held and not self._key_and_work_together(fn, ev, inside, txns)
             elif depth < 3:
                 found = any(callee is not fn and self._records_key_in_transaction(callee.qualname, held, depth + 1)
                             for callee in self.callees(ev))
@@ -600,6 +603,14 @@ class Guards:
                 break
         memo[key] = found
         return found
+
+    def _key_and_work_together(self, fn: FunctionSummary, record: Event, inside: bool, txns: set) -> bool:
+        """The helper writes other rows in the transaction that records its key (`with atomic(): if
+        seen: continue; Notification.objects.create(dedupe_key=k); deliveries.update(...)`): a unit
+        that is idempotent by itself, whose key dedups its own rows, not its caller's work."""
+        shared = txns.intersection(record.regions)
+        return any(ev is not record and ev.kind == "call" and (inside or shared.intersection(ev.regions))
+                   and self.writes_db(ev, fn) is not None for ev in fn.events)
 
     def same_transaction(self, fn: FunctionSummary, a: Event, b: Event) -> bool:
         """Are two events of a function in one database transaction? Both in one transaction
@@ -743,7 +754,24 @@ def _query_conditions(url: list | None) -> tuple | None:
     if end[0] == "param":
         return (("query", end[1]),)
     words = end[1]
-    return () if words and re.sub(r"[-_.]", "", words[-1].lower()) in QUERIES else None
+    return () if words and _asking_segment(words[-1]) else None
+
+
+def _asking_segment(segment: str) -> bool:
+    """A path's last segment that names a question: a search (`_search`, `lookup`), or a getter
+    (`getTransactionById`, `get_status`, RPC-style glued `gettransactionbyid`) that names no change."""
+    glued = re.sub(r"[-_.]", "", segment.lower())
+    if glued in QUERIES:
+        return True
+    if len(name_words(segment)) > 1:
+        return asks_by_name(segment)
+    return glued.startswith("get") and len(glued) > 3 and glued.isalpha() \
+        and not any(word in glued for word in _GLUED_CHANGES)
+
+
+# Words that say a glued getter-looking segment changes something (`getorcreateuser`).
+_GLUED_CHANGES = ("create", "update", "delete", "remove", "insert", "send", "post", "submit", "save", "store",
+                  "cancel", "refund", "charge", "pay", "register", "upload", "publish")
 
 
 def asks_by_name(name: str) -> bool:

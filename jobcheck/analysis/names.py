@@ -164,6 +164,11 @@ def target(project: Program, module: ModuleSummary, value: list | None) -> str |
         found = _function(project, name)
         if found is None and name and name.endswith(".name"):  # Celery: `'task': send_invoice.name`
             found = _function(project, name[: -len(".name")])
+        if found is None and name and ("[" in name or "#" in name):
+            # `Thread(target=HANDLERS[kind])`: the table's first function (`Project._expand_either`
+            # registers the others at the same call)
+            held = project.table_functions(name)
+            found = held[0].qualname if held else None
         return found
     if tag == "lit" and isinstance(value[1], str):
         return function_by_path(project, module, value[1])
@@ -181,8 +186,11 @@ def target(project: Program, module: ModuleSummary, value: list | None) -> str |
             # `pool.submit(self.log_errors(self.cleanup), sid)`: a decorator applied in place runs
             # what it wraps (its `@wraps(func)` closure); else what runs is the closure it returns
             # (`on_message_callback=get_on_message(backend)`).
-            wrapped = _wrapped_by(made_by, project.functions[made_by.returns_function], value)
-            return target(project, module, wrapped) if wrapped else made_by.returns_function
+            closure = project.functions[made_by.returns_function]
+            wrapped = _wrapped_by(made_by, closure, value)
+            if wrapped:
+                return target(project, module, wrapped)
+            return _run_argument(project, module, made_by, closure, value) or made_by.returns_function
         if callee in project.classes:
             return _function(project, f"{callee}().__call__")  # `consume(BadgeAwarder())`: the instance is called
     if tag == "lambda" and len(value) > 1:
@@ -206,6 +214,38 @@ def _wrapped_by(factory, closure, call: list) -> list | None:
         index = params.index(arg[1])
         return call[2][index] if index < len(call[2]) else call[3].get(arg[1])
     return None
+
+
+def _run_argument(project: Program, module: ModuleSummary, factory, closure, call: list) -> str | None:
+    """The function a call of a job factory of the application's passes for the callable its
+    returned closure runs: `tracked(app, "rates", sync_rates)` whose `wrapper()` calls `func(app.db)`,
+    or a provider, `tracked(app, import_func=_import_rates)` whose `wrapper()` runs what
+    `import_func()` gives (`def _import_rates(): from .rates import sync; return sync`). The
+    closure is the generic part of every job the factory makes (timing, logging); what it runs is
+    the job. Only when one function is run so (a callable that only supplies a value, a lambda
+    computing metadata, a guard tested, is not the work), and not a closure that loops until
+    stopped (a loop runner is the job itself)."""
+    if closure.forever:
+        return None
+    params = factory.params[1:] if factory.class_qualname and factory.params[:1] in (["self"], ["cls"]) \
+        else factory.params
+    found: list[str] = []
+    for index, param in enumerate(params):
+        if not any(ev.kind == "call" and ev.name is None and ev.attr == param and not ev.in_test
+                   for ev in closure.events):
+            continue
+        arg = call[2][index] if index < len(call[2]) else call[3].get(param)
+        if not arg or arg[0] not in ("name", "ref"):
+            continue
+        given = project.functions.get(target(project, module, arg) or "")
+        if given is None:
+            continue
+        made = [f.qualname for q in given.returns_one_of if (f := project.function_for(project.canonical(q) or q))]
+        if not given.params and len(made) == 1:
+            found.append(made[0])  # a provider: the function it returns is run
+        elif any(ev.kind == "call" for ev in given.events):
+            found.append(given.qualname)  # a function that does something (not one returning a constant)
+    return found[0] if len(set(found)) == 1 else None
 
 
 def _run_by(project: Program, module: ModuleSummary, body: list, depth: int = 0) -> str | None:

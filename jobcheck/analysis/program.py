@@ -26,7 +26,7 @@ _PUTS = ("append", "appendleft", "add", "insert", "extend", "put", "put_nowait")
 TAKES_ENTRY = ("get", "get_nowait", "pop", "popleft")  # a call taking one entry out of a collection
 # An entry of a table or collection: `X[]`, `X[=ping]`, `X[in]` (its keys), or taken out by a call
 # (`X.get()`, `await queue.get()`, `pending.pop()`), then an item (`#2`) and a method (`.run`).
-_TABLE_ENTRY = re.compile(rf"^(.+?)(?:\[(in|=\w+)?\]|\.(?:{'|'.join(TAKES_ENTRY)})\(\))(?:#(\d+))?(?:(?:\(\))?\.(\w+))?$")
+_TABLE_ENTRY = re.compile(rf"^(.+?)(?:\[(in|=\w+)?\]|\.(?:{'|'.join(TAKES_ENTRY)})\(\))(?:#(\w+))?(?:(?:\(\))?\.(\w+))?$")
 
 
 class Program:
@@ -523,7 +523,7 @@ class Program:
     def table_functions(self, name: str | None) -> list[FunctionSummary]:
         """The functions an entry of a module-level table can be (`pkg.HANDLERS[]` or
         `pkg.HANDLERS.get()`, the entry of a literal key `pkg.HANDLERS[=ping]`, a tuple position
-        `pkg.CHANNELS[]#2`, a dict's keys `pkg.HOOKS[in]`):
+        `pkg.CHANNELS[]#2`, a key of each entry `pkg.KINDS[]#sender`, a dict's keys `pkg.HOOKS[in]`):
         the summary names a call through `HANDLERS[kind]` so, and it runs whichever the table holds;
         `pkg.BACKENDS[in].send` is that method of each class the table holds."""
         match = _TABLE_ENTRY.match(name or "")
@@ -542,9 +542,11 @@ class Program:
             entries = table[1] if key is None else [e for i, e in enumerate(table[1]) if str(i) == key]
         else:
             entries = [k if part == "in" else v for k, v in table[1] if key is None or self._may_be_key(k, key)]
-        if position is not None:
+        if position is not None and position.isdigit():
             i = int(position)
             entries = [e[1][i] for e in entries if e and e[0] == "seq" and i < len(e[1])]
+        elif position is not None:  # `KINDS[kind]["sender"]`: that key of each entry, a dict
+            entries = [v for e in entries if e and e[0] == "dict" for k, v in e[1] if k == ["lit", position]]
         out: list[FunctionSummary] = []
         for e in entries:
             if e and e[0] == "name" and e[1]:
@@ -1035,7 +1037,11 @@ def calls_of(project: Program, fn: FunctionSummary) -> list[CallSite]:
                 *(site for site in calls_named(project, ("__init__",)) if (site.event.name or "").startswith("super")
                   and site.function.class_qualname in below and site.function.name == "__init__")]
     names = (fn.name, *_aliases(project).get(fn.qualname, ()))
-    return calls_named(project, names, lambda p, m, e: p.function_for(p.canonical(e.name)) is fn)
+    # What the call graph says the call runs (`Project.callees`: through an attribute a
+    # constructor keeps, a parameter's type, a table), so the sites agree with every walk of it.
+    runs = getattr(project, "callees", None)
+    return calls_named(project, names, lambda p, m, e: p.function_for(p.canonical(e.name)) is fn
+                       or (runs is not None and any(c is fn for c in runs(e))))
 
 
 def _aliases(project: Program) -> dict[str, tuple[str, ...]]:

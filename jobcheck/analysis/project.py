@@ -459,7 +459,8 @@ class Project(Guards, Program):
 
     def _expand_either(self, registrations: list[Registration]) -> list[Registration]:
         """A registration of a function chosen in the arms of an `if` (`f = t_a` / `else: f = t_b`,
-        `q.enqueue(f)`): a framework reads the last (`names.target`); each of the others is
+        `q.enqueue(f)`), or taken from a module's table (`Thread(target=HANDLERS[kind])`): a
+        framework reads one (`names.target`); each of the others is
         registered the same way at the same call. Found by the call's place, so every framework's
         registrations are read alike."""
         chosen: dict[tuple, list] = {}
@@ -470,6 +471,11 @@ class Project(Guards, Program):
                         for value in (*ev.args, *ev.kwargs.values()):
                             if value and value[0] == "either":
                                 chosen.setdefault((mod.path, ev.line, ev.col), []).append((mod, value))
+                            elif value and value[0] == "name" and value[1] and "[" in value[1] \
+                                    and (held := self.table_functions(value[1])):
+                                # `Thread(target=HANDLERS[kind])`: any function the table holds
+                                options = ["either", [["name", f.qualname] for f in held]]
+                                chosen.setdefault((mod.path, ev.line, ev.col), []).append((mod, options))
         if not chosen:
             return registrations
         out = list(registrations)

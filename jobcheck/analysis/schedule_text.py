@@ -194,7 +194,9 @@ def prose_cron_lines(text: str, path: str) -> list[CronLine]:
     command alone in a paragraph) after it."""
     out: list[CronLine] = []
     lines = text.splitlines()
-    fence = _FENCE if path.lower().endswith(".md") else _NO_FENCE  # `~~~~` underlines a reST title
+    # `~~~~` underlines a reST title; a package's metadata holds its README, Markdown as often as not
+    markdown = path.lower().endswith(".md") or os.path.basename(path).lower() in _PACKAGE_README
+    fence = _FENCE if markdown else _NO_FENCE
     # [start, end) of each paragraph: a run of non-blank lines, where each item of a list, row of a
     # table and heading is one of its own (one item about cron says nothing of the others).
     paragraphs: list[tuple[int, int]] = []

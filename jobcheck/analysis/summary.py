@@ -102,7 +102,7 @@ class Sink:
     name: str
     line: int
     sources: tuple  # event ids feeding the value
-    params: tuple = ()  # the function's parameters the value is made of (`{"webhook-id": msg_id}` in a helper)
+    params: tuple = ()  # the parameters the value is made of (`{"webhook-id": msg_id}` in a helper; `data.key` for a field of one)
 
 
 @dataclass(slots=True)
@@ -332,6 +332,15 @@ def _moved(module: str) -> str:
         if module == old or module.startswith(old + "."):
             return new + module[len(old):]
     return module
+
+
+# Reads of a Redis store: what they give is what it holds, whatever bounds they are given.
+_STORE_READS = frozenset({"zrangebyscore", "zrevrangebyscore", "zrange", "zrevrange", "zrangebylex", "zscan",
+                          "smembers", "sscan", "hgetall", "hmget", "hkeys", "hvals", "hscan", "lrange", "xrange",
+                          "xrevrange", "xread", "xreadgroup", "mget"})
+# Methods that put their arguments into the object they are called on.
+_FED_BY_ARGUMENTS = frozenset({"update", "append", "extend", "add", "insert", "appendleft", "extendleft", "setdefault",
+                               "write"})
 
 
 class Summarizer:
@@ -688,6 +697,16 @@ class Summarizer:
             if isinstance(node, ast.Name) and self._outer_param(node.id):
                 return ["closure", node.id]  # an enclosing function's parameter, as a nested function sees it
             return _OTHER
+        if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+            # `Thread(target=HANDLERS[kind])`: whichever function the module's table holds;
+            # `KINDS[kind]["sender"]`: the "sender" of whichever entry
+            key = node.slice
+            if isinstance(node.value, ast.Subscript) and isinstance(key, ast.Constant) \
+                    and isinstance(key.value, str) and key.value.isidentifier():
+                inner = self._table_entry(node.value)
+                return ["name", f"{inner}#{key.value}"] if inner else _OTHER
+            entry = self._table_entry(node)
+            return ["name", entry] if entry else _OTHER
         if isinstance(node, ast.JoinedStr):
             if all(isinstance(p, ast.Constant) for p in node.values):
                 return ["lit", "".join(str(p.value) for p in node.values)]  # `f"datasets.submit"`: no hole
@@ -910,13 +929,30 @@ class Summarizer:
                 else:
                     sources = sources | {len(self.fn.events)}
                     self.fn.events.append(replace(ev, name=name))
-        if attr in ("execute", "fetch", "fetchrow", "fetchval", "fetchall", "fetchone") and node.args \
-                and _sql_selects(node.args[0]):
+        if (attr in ("execute", "fetch", "fetchrow", "fetchval", "fetchall", "fetchone") and node.args
+                and _sql_selects(self._module_text(node.args[0]))) or attr in _STORE_READS:
             # the rows a query reads are what the table holds, not what it was given to filter by
+            # (`zrangebyscore(index, max=now)` gives the members stored, not the clock)
             return frozenset((index,)) | receiver_src
         for s in argsrc:
             sources = sources | s
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and attr in _FED_BY_ARGUMENTS \
+                and func.value.id not in ("self", "cls") and self._bound_in_a_function(func.value.id):
+            # `digest.update(part)`, `parts.append(today)`: the object holds what it was given since
+            # (a key hashed from parts holds each part)
+            fed = kw_sources.union(*argsrc)
+            if fed:
+                self.scope.sources[func.value.id] = self.scope.sources.get(func.value.id, _EMPTY) | fed
         return sources
+
+    def _module_text(self, node: ast.expr) -> ast.expr:
+        """A query held in a module-level constant (`conn.execute(_CANDIDATE_SQL, ...)`): the string
+        it was assigned, as written; any other expression as it is."""
+        if isinstance(node, ast.Name) and (var := self.module_var(node.id)) and var.rpartition(".")[2] in self.mod.assigns:
+            held = self.mod.assigns[var.rpartition(".")[2]][0]
+            if held and held[0] == "lit" and isinstance(held[1], str):
+                return ast.Constant(held[1])
+        return node
 
     def _trampoline(self, node: ast.expr) -> bool:
         """A callable that calls the callable it is given with the rest of its arguments:
@@ -1321,9 +1357,21 @@ class Summarizer:
         none, and the parameters it is made of, when its expression is given); readers pick the
         names they accept."""
         if is_key_name(name) or is_message_id(name):
-            params = () if value is None else tuple(sorted({
-                n.id for n in ast.walk(value) if isinstance(n, ast.Name) and n.id in self.fn.params}))
+            params = () if value is None else tuple(sorted(self._params_in(value)))
             self.fn.sinks.append(Sink(kind=kind, name=name, line=line, sources=tuple(sorted(sources)), params=params))
+
+    def _params_in(self, value: ast.expr) -> set[str]:
+        """The parameters an expression is made of; one read through an attribute is named with
+        it (`data.idempotency_key`): the key is that field of what the caller passes, not all of it."""
+        out: set[str] = set()
+        read = set()
+        for n in ast.walk(value):
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in self.fn.params:
+                out.add(f"{n.value.id}.{n.attr}")
+                read.add(id(n.value))
+        out.update(n.id for n in ast.walk(value)
+                   if isinstance(n, ast.Name) and n.id in self.fn.params and id(n) not in read)
+        return out
 
     def _stmt_break(self, node: ast.Break) -> None:
         if self.loops:
@@ -1373,6 +1421,11 @@ class Summarizer:
             # called by its users: `with self.smtp(host) as conn:`).
             if typ and (typ.endswith("()") or (is_property(self.fn) and typ.rpartition(".")[2][:1].isupper())):
                 self.fn.return_type = typ
+            elif typ and is_property(self.fn) and isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) \
+                    and value.value.id == "self" and "()." in typ:
+                # `return self._client` (made lazily, `self._client = make_client()`): what the
+                # instance holds there, looked up when used
+                self.fn.return_type = typ
             elif typ and isinstance(value, ast.Name) and self._bound_by_import(value.id) and not is_property(self.fn):
                 # What an import bound, handed out (`from celery import shared_task; return shared_task`):
                 # `task = _shared_task()` is that callable.
@@ -1382,9 +1435,15 @@ class Summarizer:
         if not self.fn.returns_one_of:
             self.fn.returns_one_of = self._table_entry_returned(node.value)
         if isinstance(node.value, ast.Name) and node.value.id not in self.fn.params \
-                and node.value.id not in self.scope.names and (named := self.resolve(node.value)):
+                and (node.value.id not in self.scope.names or node.value.id in self.scope.imported) \
+                and (named := self.resolve(node.value)):
             # `if training: return _handle_training` ... `return _handle_download`: one of the
-            # functions its arms name, which the caller gets back and calls
+            # functions its arms name, which the caller gets back and calls (also one imported
+            # where it is returned: `from .rates import sync; return sync`, a lazy import)
+            self.fn.returns_one_of = tuple(dict.fromkeys((*self.fn.returns_one_of, named)))
+        if isinstance(node.value, ast.Lambda) and isinstance(node.value.body, ast.Call) \
+                and isinstance(node.value.body.func, ast.Name) and (named := self.resolve(node.value.body.func)):
+            # `return lambda db, config: run_backfill(db, config)`: the caller calls what it calls
             self.fn.returns_one_of = tuple(dict.fromkeys((*self.fn.returns_one_of, named)))
         if self.fn.returns_dict is None:
             self.fn.returns_dict = self._dict_returned(node.value)
@@ -1440,10 +1499,13 @@ class Summarizer:
         self.expr(node.cause)
         exc = node.exc
         target = exc.func if isinstance(exc, ast.Call) else exc
+        name = self.resolve(target) if target is not None else None
+        if name and isinstance(target, ast.Name) and name.endswith("()") and "." in name:
+            name = name[:-2]  # `error = ApiError(...)` ... `raise error`: an ApiError
         self.fn.events.append(
             Event(
                 kind="raise",
-                name=self.resolve(target) if target is not None else None,
+                name=name,
                 attr=target.attr if isinstance(target, ast.Attribute) else (target.id if isinstance(target, ast.Name) else None),
                 line=node.lineno,
                 col=node.col_offset,
@@ -1469,7 +1531,8 @@ class Summarizer:
         self.loops = saved + (self._next_id(),)
         if waits:
             self._test(node.test)  # `while not stop.wait(30):` waits in every round
-        if isinstance(node, ast.While) and (_runs_until_stopped(node.test) or _told_to_stop(node)) and not _walks(node):
+        if isinstance(node, ast.While) and (_runs_until_stopped(node.test, self.fn.params) or _told_to_stop(node)) \
+                and not _walks(node):
             self.fn.forever.append(self.loops[-1])
             if not isinstance(node.test, ast.Constant):
                 self.flag_loops.add(self.loops[-1])
@@ -1499,7 +1562,7 @@ class Summarizer:
             del self.scope.held[node.target.id]  # after the loop it holds the last one only
         # A loop taking a new item each round (`item = self._queue.get()`, `job = claim_next()`)
         # retries nothing: after a failure, the next round works on the next item.
-        shape = retry_loop(node) if not _takes_each_round(node) else None
+        shape = retry_loop(node) if not _takes_each_round(node) and not _retries_reads_only(self.scope.node, node) else None
         if shape is not None and (shape.try_node is None or id(shape.try_node) in self._try_ids):
             head = node.test if isinstance(node, ast.While) else node.iter
             self.fn.retry_loops.append((
@@ -1811,8 +1874,14 @@ class Summarizer:
         owner = self.owner
         if owner is not None:
             qualname = f"{owner.qualname}.{node.name}"
+            accessor = next((kind for d in decorators for kind in ("setter", "deleter")
+                             if d[0] and d[0][0] == "name" and str(d[0][1]).endswith(f".{node.name}.{kind}")), None)
+            if accessor is not None and qualname in self.mod.functions:
+                # `@client.setter def client(...)`: the property's getter keeps the name (what
+                # reading `self.client` runs and returns); the setter is summarised beside it
+                qualname = f"{qualname}.<{accessor}>"
             owner.methods.append(node.name)
-            if self.class_scope is not None:
+            if self.class_scope is not None and accessor is None:
                 self.class_scope.names[node.name] = qualname
         else:
             if self.fn.name != MODULE_CODE:
@@ -2054,9 +2123,39 @@ def is_cancellation(caught: str | None) -> bool:
             and not lowered.endswith(("error", "iteration")))
 
 
-def _runs_until_stopped(test: ast.expr) -> bool:
+_READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def _retries_reads_only(fn_node: ast.AST | None, loop: ast.stmt) -> bool:
+    """`attempts = 1 + (self.max_retries if method == "GET" else 0)` ... `for attempt in
+    range(1, attempts + 1)`: the loop tries again only a request that reads (urllib3's
+    `allowed_methods`, by hand); any other is tried once, so it retries no write."""
+    if fn_node is None or not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.iter, ast.Call):
+        return False
+    names = {n.id for n in ast.walk(loop.iter) if isinstance(n, ast.Name)}
+    for node in ast.walk(fn_node):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in names for t in node.targets):
+            if any(isinstance(sub, ast.IfExp) and _asks_for_a_read(sub.test) and isinstance(sub.orelse, ast.Constant)
+                   and sub.orelse.value in (0, 1) for sub in ast.walk(node.value)):
+                return True
+    return False
+
+
+def _asks_for_a_read(test: ast.expr) -> bool:
+    """`method == "GET"`, `method in ("GET", "HEAD")`."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.In))):
+        return False
+    right = test.comparators[0]
+    items = [right] if isinstance(right, ast.Constant) else list(right.elts) if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else []
+    return bool(items) and all(isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.upper() in _READ_METHODS
+                               for e in items)
+
+
+def _runs_until_stopped(test: ast.expr, params: list = ()) -> bool:
     """`while True:` or a test of a run or stop flag: the loop ends only when something outside
-    it says stop, not by its own progress (`while n < 3`, `while queue:` are not read this way)."""
+    it says stop, not by its own progress (`while n < 3`, `while queue:` are not read this way).
+    Also `while iterations is None or count < iterations:`: with no bound given (a parameter
+    left None), it runs until stopped; a caller (a test) may bound it."""
     if isinstance(test, ast.Constant):
         return bool(test.value)
     if _waits_to_stop(test):
@@ -2065,6 +2164,8 @@ def _runs_until_stopped(test: ast.expr) -> bool:
         # `while forever or pending:` goes on while told to run, whatever else holds; `while
         # running and not stop.is_set():` only while both hold.
         runs = [_runs_until_stopped(v) for v in test.values]
+        if isinstance(test.op, ast.Or) and any(_unbounded(v, params) for v in test.values):
+            return True
         return all(runs) if isinstance(test.op, ast.And) else any(runs)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         waits = _waits_to_stop(test)
@@ -2079,6 +2180,13 @@ def _runs_until_stopped(test: ast.expr) -> bool:
         left = test.left
         return isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name) and left.value.id == "self"
     return _flag_named(test, _RUN_WORDS)
+
+
+def _unbounded(test: ast.expr, params: list) -> bool:
+    """`limit is None`, of a parameter: no bound was given."""
+    return (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is)
+            and isinstance(test.left, ast.Name) and test.left.id in params
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None)
 
 
 def _waits_to_stop(test: ast.expr) -> bool | None:

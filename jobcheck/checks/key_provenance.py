@@ -97,7 +97,7 @@ def _sinks(ctx: CheckContext, fn: FunctionSummary):
         for helper in project.callees(ev):
             for sink in helper.sinks if helper is not fn else ():
                 for param in sink.params if is_key_name(sink.name) else ():
-                    given = bound_sources(helper, ev, param)
+                    given = _given(fn, helper, ev, param)
                     if given:
                         yield sink.name, tuple(given), Confidence.MEDIUM
         if ev.attr in _MARKER_ATTRS and ev.argsrc and ev.argsrc[0]:
@@ -107,6 +107,19 @@ def _sinks(ctx: CheckContext, fn: FunctionSummary):
                 is_marker = True
             if is_marker:
                 yield "marker key", ev.argsrc[0], Confidence.MEDIUM
+
+
+def _given(fn: FunctionSummary, helper: FunctionSummary, ev, param: str) -> list:
+    """The calls feeding what a call passes for a helper's parameter; for a field of it
+    (`data.idempotency_key`), what the object passed was built with for that field
+    (`EventIn(idempotency_key=f"{msg.id}:{reviewer}", data={"url": token})`), and nothing when
+    that is not seen."""
+    base, _, field = param.partition(".")
+    given = bound_sources(helper, ev, base)
+    if not field:
+        return given
+    return [j for i in given if fn.events[i].kind == "call" and field in fn.events[i].kwsrc
+            for j in fn.events[i].kwsrc[field]]
 
 
 def _origin(ctx: CheckContext, fn: FunctionSummary, index: int, cache: dict, stack: tuple, cut: list):

@@ -426,8 +426,11 @@ def _find_started(project: Project) -> list:
                 given = ev.kwargs.get("args")
                 started = given[1][0] if given and given[0] == "seq" and given[1] else None
         # `for target in (self._listen, self._loop): Thread(target=target).start()`: each of them;
-        # a function chosen in the arms of an `if`, either
-        for one in (started[1] if started and started[0] in ("each", "either") else [started]):
+        # a function chosen in the arms of an `if`, either; an entry of a module's table
+        # (`Process(target=KINDS[kind]["sender"])`), any it holds
+        held = project.table_functions(started[1]) if started and started[0] == "name" and "[" in (started[1] or "") else []
+        for one in (started[1] if started and started[0] in ("each", "either")
+                    else [["name", f.qualname] for f in held] or [started]):
             out.extend(_started_by(project, site, one))
     return out
 

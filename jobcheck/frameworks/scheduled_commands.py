@@ -4,7 +4,11 @@
 expired or done (retention upkeep: "Delete old jobs", `purge_completed_tasks`), is a periodic job
 (kind "periodic"). The help is the
 `help` attribute, the `help=` keyword or the docstring (the class's, or the module's of a
-Django command's file): the one place a command says how it is run. So is a Django command whose `handle` runs a loop until stopped, sleeping between rounds
+Django command's file): the one place a command says how it is run. A Django command's docstrings
+are about it alone, so any sentence of theirs that says it is run on a schedule counts ("intended
+to be run ... at least once a day", "Meant to run on a plain schedule (cron or a systemd timer)"),
+unless the same sentence says by hand or of something else ("Unlike the mirror refresh, which runs
+periodically"). So is a Django command whose `handle` runs a loop until stopped, sleeping between rounds
 (a daemon a service manager keeps running: `while True: poll(); time.sleep(60)`, or a worker's
 loop it starts). A command
 with neither (a one-off `create-admin`, a `loaddata`) is not a job.
@@ -49,9 +53,15 @@ COMMAND_BASES = ("django.core.management.base.BaseCommand", "django.core.managem
 COMMAND_DECORATORS = ("click.command", "click.group().command", "typer.Typer().command")
 _SCHEDULED = re.compile(
     r"\b(cron(tab)?|cronjob|scheduled?|periodic(ally)?|nightly|hourly|daily|weekly|monthly"
-    r"|every\s+(\d+\s*)?(minutes?|hours?|days?|nights?|mornings?|evenings?|weeks?|months?|min|h))\b",
+    r"|every\s+(\d+\s*)?(minutes?|hours?|days?|nights?|mornings?|evenings?|weeks?|months?|min|h)"
+    r"|once\s+(a|an|per|every)\s+(minute|hour|day|night|week|month))\b",
     re.IGNORECASE,
 )
+# A sentence that says how the command is run ("is intended to be run ... at least once a day",
+# "Meant to run on a plain schedule (cron/systemd timer)").
+_RUN = re.compile(r"\b(run|runs|running|ran|executed|invoked|called|triggered|started)\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n\s*\n")
+_BY_HAND = re.compile(r"\b(by hand|manually|on demand|ad[- ]hoc|interactively|unlike)\b", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(not|never|once)\b[^.]{0,30}\b(cron|schedul|periodic)", re.IGNORECASE)
 
 
@@ -76,6 +86,14 @@ def says_scheduled(text: str | None) -> bool:
     return bool(_SCHEDULED.search(summary)) and not _NEGATED.search(summary)
 
 
+def says_run_on_schedule(docstring: str | None) -> bool:
+    """A docstring with a sentence anywhere in it that says the command is run on a schedule: a
+    command's module or class docstring is all about the command, unlike a help text's later
+    paragraphs about its options."""
+    return any(_RUN.search(s) and _SCHEDULED.search(s) and not _NEGATED.search(s) and not _BY_HAND.search(s)
+               for s in _SENTENCE_END.split(docstring or ""))
+
+
 class ScheduledCommands:
     name = "command"
 
@@ -95,8 +113,8 @@ class ScheduledCommands:
         for cls in classes_where(project, wanted):
             help_text = lit(cls.attrs["help"][0]) if "help" in cls.attrs else None
             help_text = help_text if isinstance(help_text, str) else None
-            scheduled = says_scheduled(help_text) or says_scheduled(cls.docstring) \
-                or says_scheduled(project.module_of_class(cls).docstring) \
+            docstrings = (cls.docstring, project.module_of_class(cls).docstring)
+            scheduled = says_scheduled(help_text) or any(says_scheduled(d) or says_run_on_schedule(d) for d in docstrings) \
                 or says_retention(help_text, cls.docstring, cls.qualname.rpartition(".")[0].rpartition(".")[2])
             handle = project.functions.get(f"{cls.qualname}.handle")
             in_cron = _django_in_cron(cron, cls.qualname)

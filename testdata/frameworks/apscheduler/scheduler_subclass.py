@@ -40,11 +40,16 @@ def refresh():
 Registry().add_job(refresh, "interval")
 
 
-JOBS = {"refresh": refresh}
+def rotate_keys():  # expect: JC501
+    requests.post("https://status.example/rotate")
+
+
+JOBS = {"rotate": rotate_keys}
 
 
 class NamedScheduler(BackgroundScheduler):
-    """An override that schedules a job of its own choosing: what its callers pass is a name."""
+    """An override that schedules a job of its own choosing: what its callers pass is a name, and
+    what runs is whichever function its table holds."""
 
     def add_job(self, name, hour):
         return super().add_job(JOBS[name], "cron", hour=hour)

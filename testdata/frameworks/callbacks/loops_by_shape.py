@@ -551,3 +551,22 @@ def heartbeat_log(stop, label, task_log_fn=None):
 def run_with_heartbeat(label, sink):
     stop = threading.Event()
     threading.Thread(target=heartbeat_log, args=(stop, label, sink)).start()
+
+
+def run_sync_loop(store, *, poll_seconds=60, iterations=None):  # expect: JC501
+    """Runs until stopped unless a caller (a test) bounds it with `iterations`."""
+    count = 0
+    while iterations is None or count < iterations:
+        requests.post("https://sync.example/run", json={"store": store})
+        count += 1
+        time.sleep(poll_seconds)
+
+
+def retry_a_few(store, attempts=None):
+    """A bound it defaults itself, not left open: it ends by its own progress."""
+    attempts = 3 if attempts is None else attempts
+    count = 0
+    while count < attempts:
+        requests.get("https://sync.example/ping")
+        count += 1
+        time.sleep(1)

@@ -124,3 +124,30 @@ def requeue_expired(conn, kind):
         job = _row_to_job(row)
         requests.post("https://jobs.example/requeue", json=job)
     requests.post("https://jobs.example/new", json=_row_to_job((kind, f"{kind}-{time.time()}")))  # expect: JC101
+
+
+@shared_task
+def resurrect_expired(redis):
+    """Members read from a sorted set up to now are what the set holds: a lock keyed by one is
+    the task's, not the clock's."""
+    now = time.time()
+    candidates = []
+    for task_id in redis.zrangebyscore("expiry", min=0, max=now):
+        candidates.append(task_id)
+    for task_id in candidates:
+        if redis.set(f"resurrect:{task_id}", "1", nx=True, ex=30):
+            requests.post("https://jobs.example/replay", json={"task": task_id})
+
+
+_EXPIRED_SQL = """
+SELECT id, idempotency_key FROM jobs
+WHERE kind = ? AND lease_expires_at < ?
+"""
+
+
+@shared_task
+def requeue_expired_named(conn, kind):
+    """The same query, held in a module-level constant: the keys it reads are the rows' own."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    for row in conn.execute(_EXPIRED_SQL, (kind, now)).fetchall():
+        requests.post("https://jobs.example/requeue", json=_row_to_job(row))

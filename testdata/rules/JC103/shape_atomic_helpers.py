@@ -54,3 +54,22 @@ def refund_atomically(invoice_id):
 @shared_task
 def refund(invoice_id):
     refund_atomically(invoice_id)
+
+
+# A helper that records its key and writes its own rows in one transaction is idempotent by
+# itself: its key dedups the rows it makes (a fallback notice created once), not the job's claim
+# and status writes around it, which the key never gates.
+def create_reminders(invoice_ids):
+    for invoice_id in invoice_ids:
+        with transaction.atomic():
+            if Ledger.objects.filter(dedupe_key=f"remind-{invoice_id}").exists():
+                continue
+            Ledger.objects.create(invoice_id=invoice_id, dedupe_key=f"remind-{invoice_id}")
+            Invoice.objects.filter(id=invoice_id).update(reminded=True)
+
+
+@shared_task
+def remind(invoice_ids):
+    Invoice.objects.filter(id__in=invoice_ids, status="due").update(status="reminding")
+    create_reminders(invoice_ids)
+    Invoice.objects.filter(id__in=invoice_ids).update(status="due")

@@ -129,3 +129,33 @@ def sync_directory(base):
     directory._fetch_all(base)
     directory.get_groups_token(base)
     directory.create_group(base, "staff")
+
+
+class Node:
+    """An RPC-style API whose reads are POSTs to a getter path (`/wallet/gettransactionbyid`,
+    `/eth/getBlockByNumber`): the path's last segment says it asks; one that says it creates,
+    or a broadcast, changes something."""
+
+    def _post(self, path, payload):
+        return requests.post(f"https://node.example{path}", json=payload, timeout=10)
+
+    def confirmed(self, txid):
+        return self._post("/walletsolidity/gettransactionbyid", {"value": txid})
+
+    def block(self, number):
+        return self._post("/eth/getBlockByNumber", {"number": number})
+
+    def broadcast(self, signed):
+        return self._post("/wallet/broadcasttransaction", signed)
+
+
+@shared_task(autoretry_for=(requests.RequestException,), max_retries=5)
+def confirm_transfers(txid, number):
+    node = Node()
+    node.confirmed(txid)
+    node.block(number)
+
+
+@shared_task(autoretry_for=(requests.RequestException,), max_retries=5)
+def broadcast_transfer(signed):
+    Node().broadcast(signed)  # expect: JC201

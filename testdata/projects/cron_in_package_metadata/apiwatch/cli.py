@@ -1,6 +1,7 @@
 # jobcheck-test: select=JC501
 """An installed package: its README is the body of `*.dist-info/METADATA`, which says cron runs
-`apiwatch check` (the console script named in `entry_points.txt`); `report` is run by hand."""
+`apiwatch check` (the console script named in `entry_points.txt`) and, in the Markdown code block
+after a paragraph about cron, `apiwatch digest`; `report` is run by hand."""
 import click
 import requests
 
@@ -19,3 +20,9 @@ def check(alert):  # expect: JC501
 @main.command()
 def report():
     print("history")
+
+
+@main.command()
+@click.option("--to")
+def digest(to):  # expect: JC501
+    requests.post("https://mail.example/send", json={"to": to})

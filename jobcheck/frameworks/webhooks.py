@@ -1,0 +1,94 @@
+"""Webhook receivers: a request handler of the application's own that takes a provider's event
+(Stripe, Telegram, GitHub, a payment gateway) and does the work the event announces. The provider
+sends the event again until it gets a 2xx (Stripe for three days, GitHub, Telegram and Paystack
+likewise), so a receiver that fails after doing part of the work runs again from the start: the
+same at-least-once delivery as a queue's, with the provider as the queue.
+
+A receiver says what it is by its name or its route, and must be a request handler:
+
+- a class whose name has the word `webhook` (`StripeWebhook`, `StripeWebhookView`) built on a
+  view of a web framework (Django's `View`, DRF's `APIView`, Starlette's `HTTPEndpoint`, Flask's
+  `MethodView`...): its `post` (and `put`) handler is the job;
+- a function whose name has the word (`telegram_webhook`, `handle_webhook`), or whose route's
+  path does (`@router.post("/webhooks/stripe")`), that is a view: decorated by a web framework
+  (a route, `@csrf_exempt`, `@api_view`), or a function taking the `request` first.
+
+A function named for sending webhooks (`send_webhook`, `deliver_webhooks`, `register_webhook`) is
+no receiver, nor is anything in tests. Nothing here reads a retry policy: how often and how long
+a provider redelivers is the provider's, so the rules that need a count stay quiet.
+"""
+
+from __future__ import annotations
+
+from ..analysis.jobs import JobSite
+from ..analysis.program import deco_name, in_tests
+from ..analysis.project import Project
+from ..analysis.values import lit
+from ..analysis.words import name_words
+from .base import job_from_function
+
+# Web frameworks whose decorators make a function a request handler, and whose classes are views.
+WEB_FRAMEWORKS = ("django.views.", "django.http.", "rest_framework.", "ninja.", "fastapi.", "starlette.",
+                  "flask.", "flask_restful.", "flask_smorest.", "quart.", "litestar.", "sanic.", "aiohttp.web",
+                  "tornado.web.", "falcon.", "bottle.", "pyramid.view.", "channels.")
+_WEBHOOK = frozenset({"webhook", "webhooks"})
+# Words of a function that sends, registers or manages webhooks rather than receiving one.
+_OUTBOUND = frozenset({"send", "sends", "sending", "deliver", "delivers", "delivery", "dispatch", "fire", "emit",
+                       "post", "notify", "trigger", "outbound", "outgoing", "register", "create", "delete",
+                       "update", "list", "get", "setup", "set", "subscribe", "unsubscribe", "test", "retry"})
+_HANDLERS = ("post", "put")
+
+
+class Webhooks:
+    name = "webhook"
+
+    def find_jobs(self, project: Project) -> list[JobSite]:
+        sites = []
+        for module in project.modules.values():
+            if in_tests(module) or not project.the_applications(module):
+                continue
+            for cls in module.classes.values():
+                if not _WEBHOOK.intersection(name_words(cls.name)) or not _a_view(project, cls):
+                    continue
+                for method in _HANDLERS:
+                    fn = project.functions.get(f"{cls.qualname}.{method}")
+                    if fn is not None:
+                        sites.append(_site(project, fn))
+            for fn in module.functions.values():
+                if fn.class_qualname is None and _receives(project, fn):
+                    sites.append(_site(project, fn))
+        return sites
+
+    def find_registrations(self, project: Project) -> list:
+        return []
+
+
+def _site(project: Project, fn) -> JobSite:
+    return job_from_function(project, fn, "webhook", "task", triggers={"enqueue"})
+
+
+def _a_view(project: Project, cls) -> bool:
+    return any(base.startswith(WEB_FRAMEWORKS) for base in project.class_bases(cls))
+
+
+def _receives(project: Project, fn) -> bool:
+    """A function view or route that receives a webhook: named for one (and not for sending), or
+    routed at a path that says so."""
+    routes = [d for d in fn.decorators if (project.canonical(deco_name(d[0])) or "").startswith(WEB_FRAMEWORKS)]
+    if any(_routed_to_a_webhook(d[0]) for d in routes):
+        return True
+    words = set(name_words(fn.name))
+    if not _WEBHOOK.intersection(words) or _OUTBOUND.intersection(words):
+        return False
+    return bool(routes) or fn.params[:1] in (["request"], ["req"])
+
+
+def _routed_to_a_webhook(value: list) -> bool:
+    """`@router.post("/webhooks/stripe")`, `@app.route("/telegram/webhook", methods=["POST"])`."""
+    path = lit(value[2][0]) if value and value[0] == "call" and value[2] else None
+    if not isinstance(path, str):
+        path = lit(value[3].get("path")) if value and value[0] == "call" and value[3].get("path") else None
+    return isinstance(path, str) and "webhook" in path.lower()
+
+
+FRAMEWORK = Webhooks()
