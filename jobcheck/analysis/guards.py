@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..effects.catalog import (
     ASKING_VERBS,
+    CHANGE_WORDS,
     MUTATING_WORDS,
     SQL_TEXT_BUILDERS,
     SQL_WRITE_STATEMENTS,
@@ -766,12 +767,7 @@ def _asking_segment(segment: str) -> bool:
     if len(name_words(segment)) > 1:
         return asks_by_name(segment)
     return glued.startswith("get") and len(glued) > 3 and glued.isalpha() \
-        and not any(word in glued for word in _GLUED_CHANGES)
-
-
-# Words that say a glued getter-looking segment changes something (`getorcreateuser`).
-_GLUED_CHANGES = ("create", "update", "delete", "remove", "insert", "send", "post", "submit", "save", "store",
-                  "cancel", "refund", "charge", "pay", "register", "upload", "publish")
+        and not any(word in glued for word in CHANGE_WORDS if len(word) > 3)  # `getorcreateuser`
 
 
 def asks_by_name(name: str) -> bool:

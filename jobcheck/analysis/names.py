@@ -207,13 +207,17 @@ def _wrapped_by(factory, closure, call: list) -> list | None:
         arg = deco[2][0]
         if not arg or arg[0] not in ("closure", "param"):
             return None
-        params = factory.params[1:] if factory.class_qualname and factory.params[:1] in (["self"], ["cls"]) \
-            else factory.params
+        params = _passed_params(factory)
         if arg[1] not in params:
             return None
         index = params.index(arg[1])
         return call[2][index] if index < len(call[2]) else call[3].get(arg[1])
     return None
+
+
+def _passed_params(factory) -> list[str]:
+    """The parameters a call of `factory` passes (a method's without `self` or `cls`)."""
+    return factory.params[1:] if factory.class_qualname and factory.params[:1] in (["self"], ["cls"]) else factory.params
 
 
 def _run_argument(project: Program, module: ModuleSummary, factory, closure, call: list) -> str | None:
@@ -227,8 +231,7 @@ def _run_argument(project: Program, module: ModuleSummary, factory, closure, cal
     stopped (a loop runner is the job itself)."""
     if closure.forever:
         return None
-    params = factory.params[1:] if factory.class_qualname and factory.params[:1] in (["self"], ["cls"]) \
-        else factory.params
+    params = _passed_params(factory)
     found: list[str] = []
     for index, param in enumerate(params):
         if not any(ev.kind == "call" and ev.name is None and ev.attr == param and not ev.in_test

@@ -27,7 +27,7 @@ from .bindings import global_assignments, library_arm
 from .keys import is_key_name, is_message_id
 from .retry_loops import always_exits, retry_loop
 from .values import options
-from .words import TAKING_WORDS, name_words
+from .words import HTTP_READ_METHODS, TAKING_WORDS, name_words
 
 # A Value is a small JSON-able picture of an expression, enough to read settings from it:
 #   ["lit", v] | ["name", dotted] | ["call", dotted, [args], {kwargs}] | ["seq", [v...]]
@@ -1562,7 +1562,9 @@ class Summarizer:
             del self.scope.held[node.target.id]  # after the loop it holds the last one only
         # A loop taking a new item each round (`item = self._queue.get()`, `job = claim_next()`)
         # retries nothing: after a failure, the next round works on the next item.
-        shape = retry_loop(node) if not _takes_each_round(node) and not _retries_reads_only(self.scope.node, node) else None
+        shape = retry_loop(node) if not _takes_each_round(node) else None
+        if shape is not None and _retries_reads_only(self.scope.node, node):
+            shape = None
         if shape is not None and (shape.try_node is None or id(shape.try_node) in self._try_ids):
             head = node.test if isinstance(node, ast.While) else node.iter
             self.fn.retry_loops.append((
@@ -2123,9 +2125,6 @@ def is_cancellation(caught: str | None) -> bool:
             and not lowered.endswith(("error", "iteration")))
 
 
-_READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-
-
 def _retries_reads_only(fn_node: ast.AST | None, loop: ast.stmt) -> bool:
     """`attempts = 1 + (self.max_retries if method == "GET" else 0)` ... `for attempt in
     range(1, attempts + 1)`: the loop tries again only a request that reads (urllib3's
@@ -2147,7 +2146,7 @@ def _asks_for_a_read(test: ast.expr) -> bool:
         return False
     right = test.comparators[0]
     items = [right] if isinstance(right, ast.Constant) else list(right.elts) if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else []
-    return bool(items) and all(isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.upper() in _READ_METHODS
+    return bool(items) and all(isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.upper() in HTTP_READ_METHODS
                                for e in items)
 
 

@@ -16,3 +16,6 @@ def name_words(name: str) -> tuple[str, ...]:
     """The words of an identifier, lower case: `wait_until` -> wait, until; `waitForReady` ->
     wait, for, ready; `proxy_with_retry` -> proxy, with, retry."""
     return tuple(w.lower() for w in re.findall(r"[A-Za-z][a-z0-9]*", name.replace("_", " ")))
+
+# The HTTP methods that only read.
+HTTP_READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})

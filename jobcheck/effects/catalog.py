@@ -261,7 +261,6 @@ EFFECTS: dict[str, tuple[str, ...]] = {
 # The HTTP methods that write (the `:METHOD` entries above name these); a call that takes its
 # method from a variable is read as a write unless a literal at a call site says otherwise.
 HTTP_WRITE_METHODS = ("POST", "PATCH")
-HTTP_READ_METHODS = ("GET", "HEAD", "OPTIONS")
 # The last path segments of a POST that moves one addressed resource to a state
 # (`/certificates/{id}/revocations`, `/submissions/{id}/transition/`), compared lowercased with
 # `-`, `_` and `.` removed. Repeating such a request finds the resource already in that state:
