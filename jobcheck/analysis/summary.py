@@ -1718,6 +1718,11 @@ class Summarizer:
                 and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None:
             negated, name = True, test.left  # `if period is None: break`
         negated ^= inverted
+        option = name.value if isinstance(name, ast.Attribute) or (
+            isinstance(name, ast.Subscript) and isinstance(name.slice, ast.Constant)) else None
+        if isinstance(option, ast.Name) and self.fn is not None and option.id in self.fn.params \
+                and option.id not in ("self", "cls") and option.id not in self.scope.changed:
+            return True  # `if not args.loop: return 0`, `if options["once"]:`: an option of the command line
         if not isinstance(name, ast.Name) or self.fn is None or name.id not in self.fn.params \
                 or self.scope.names.get(name.id, "") not in (None, "bool()") or name.id in self.scope.changed:
             return False  # `if not devices: break` after `devices.remove(d)`: the work done

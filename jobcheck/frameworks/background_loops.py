@@ -503,7 +503,7 @@ def beyond_the_gui(project: Project, fn, depth: int = 3) -> bool:
 
 
 # Words naming one round of a loop's work (`_tick`, `run_cycle`, `one_iteration`).
-_ROUND_WORDS = frozenset({"tick", "cycle", "iteration", "round"})
+_ROUND_WORDS = frozenset({"tick", "cycle", "iteration", "round", "step", "once"})
 
 
 def _steps_of(project: Project, fn, loops: set | None) -> list:
@@ -1701,8 +1701,11 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     blocking_pop = ev.attr in _BLOCKING_POPS or (ev.attr in ("xread", "xreadgroup") and "block" in ev.kwargs)
     # kombu's and py-amqp's connection waits for the next message for its consumers' callbacks.
     blocking_pop = blocking_pop or (ev.attr == "drain_events" and "timeout" in ev.kwargs)
-    # A pub/sub's wait for its next message, told how long (redis-py's `get_message(timeout=1.0)`).
-    blocking_pop = blocking_pop or (ev.attr == "get_message" and "timeout" in ev.kwargs)
+    # A pub/sub's wait for its next message, told how long (redis-py's `get_message(timeout=1.0)`),
+    # and an MQTT client's network loop (paho's `client.loop(timeout=1.0)`: it waits for traffic,
+    # running the message callbacks).
+    blocking_pop = blocking_pop or (ev.attr == "get_message" and "timeout" in ev.kwargs) \
+        or (name == "paho.mqtt.client.Client().loop" and bool(ev.args or ev.kwargs))
     # A call named for taking the next item, told how long to wait for one (`await
     # broker.dequeue(queues, timeout=2.0)`, `consumer.receive(timeout=1)`), waits for it.
     blocking_pop = blocking_pop or (bool(ev.attr) and bool(_WAIT_KEYWORDS.intersection(ev.kwargs))

@@ -11,7 +11,10 @@ A receiver says what it is by its name or its route, and must be a request handl
   `MethodView`...): its `post` (and `put`) handler is the job;
 - a function whose name has the word (`telegram_webhook`, `handle_webhook`), or whose route's
   path does (`@router.post("/webhooks/stripe")`), that is a view: decorated by a web framework
-  (a route, `@csrf_exempt`, `@api_view`), or a function taking the `request` first.
+  (a route, `@csrf_exempt`, `@api_view`), or a function taking the `request` first;
+- a handler a routing call gives a path that says so (`Route("/webhook/{token}", self._deliver,
+  methods=["POST"])`, `path("stripe/webhook/", StripeEvents.as_view())`, `add_url_rule`), unless
+  the route only reads.
 
 A function named for sending webhooks (`send_webhook`, `deliver_webhooks`, `register_webhook`) is
 no receiver, nor is anything in tests. Nothing here reads a retry policy: how often and how long
@@ -21,7 +24,8 @@ a provider redelivers is the provider's, so the rules that need a count stay qui
 from __future__ import annotations
 
 from ..analysis.jobs import JobSite
-from ..analysis.program import deco_name, in_tests
+from ..analysis.names import canonical_in, target
+from ..analysis.program import calls_named, deco_name, in_tests
 from ..analysis.project import Project
 from ..analysis.values import lit
 from ..analysis.words import name_words
@@ -57,6 +61,7 @@ class Webhooks:
             for fn in module.functions.values():
                 if fn.class_qualname is None and _receives(project, fn):
                     sites.append(_site(project, fn))
+        sites.extend(_site(project, fn) for fn in _routed_by_call(project))
         return sites
 
     def find_registrations(self, project: Project) -> list:
@@ -81,6 +86,44 @@ def _receives(project: Project, fn) -> bool:
     if not _WEBHOOK.intersection(words) or _OUTBOUND.intersection(words):
         return False
     return bool(routes) or fn.params[:1] in (["request"], ["req"])
+
+
+# Calls that route a path to a handler: Starlette's `Route(path, endpoint)`, Flask's
+# `add_url_rule(path, view_func=...)`, FastAPI's `add_api_route`, aiohttp's `router.add_post`,
+# Django's `path(route, view)`.
+_ROUTING_CALLS = ("Route", "add_url_rule", "add_api_route", "add_route", "add_post", "add_put", "path", "re_path")
+_ENDPOINT_KEYWORDS = ("endpoint", "view_func", "view", "handler")
+
+
+def _routed_by_call(project: Project) -> list:
+    """The handlers a routing call gives a path that says webhook (`Route("/webhook/{token}",
+    self._webhook, methods=["POST"])`, `path("stripe/webhook/", StripeWebhook.as_view())`): of a
+    view class, its `post` and `put`. A route that only reads (`methods=["GET"]`) receives nothing."""
+    out = []
+    for site in calls_named(project, _ROUTING_CALLS):
+        ev, module = site.event, site.module
+        if in_tests(module) or not project.the_applications(module) or not ev.args:
+            continue
+        path = lit(ev.args[0])
+        if not isinstance(path, str) or "webhook" not in path.lower():
+            continue
+        methods = lit(ev.kwargs.get("methods"))
+        if isinstance(methods, tuple) and not {str(m).upper() for m in methods} & {"POST", "PUT"}:
+            continue
+        endpoint = ev.args[1] if len(ev.args) > 1 else next(
+            (ev.kwargs[k] for k in _ENDPOINT_KEYWORDS if k in ev.kwargs), None)
+        if endpoint and endpoint[0] == "call" and (endpoint[1] or "").endswith(".as_view"):
+            endpoint = ["name", endpoint[1][: -len(".as_view")]]
+        name = target(project, module, endpoint)
+        fn = project.functions.get(name or "")
+        if fn is not None:
+            out.append(fn)
+            continue
+        cls = project.classes.get(canonical_in(project, module, endpoint[1]) or "") \
+            if endpoint and endpoint[0] == "name" else None
+        out.extend(fn for method in _HANDLERS if cls is not None
+                   and (fn := project.functions.get(f"{cls.qualname}.{method}")) is not None)
+    return out
 
 
 def _routed_to_a_webhook(value: list) -> bool:

@@ -10,6 +10,7 @@ import select
 import threading
 import time
 
+import paho.mqtt.client as mqtt
 import requests
 from clocklib import Clock
 
@@ -272,6 +273,35 @@ def work_until_stopped(db, poll, drain=False):  # expect: JC501
         if drain and db.pending() == 0:
             break
         stop.wait(poll)
+
+
+def run_watch(args):  # expect: JC501
+    """A command's loop that returns after one round unless its command line asks for the loop
+    (`args.loop`, `options["once"]`): the mode is the caller's, the loop runs until stopped."""
+    while True:
+        requests.post("https://watch.example/poll")
+        if not args.loop:
+            return 0
+        time.sleep(60)
+
+
+def drain_outbox(*args, **options):  # expect: JC501
+    while True:
+        requests.post("https://outbox.example/flush")
+        if options["once"]:
+            break
+        time.sleep(5)
+
+
+class MqttAlerts:
+    """Each round waits in the MQTT client's network loop (`client.loop(timeout=...)`)."""
+
+    def run_forever(self):  # expect: JC501
+        client = mqtt.Client()
+        client.connect("broker.example")
+        while True:
+            requests.post("https://push.example/reminders")
+            client.loop(timeout=1.0)
 
 
 class Annotator:

@@ -279,6 +279,36 @@ class Driver:
         await self.store.execute("UPDATE steps SET state = 'pending' WHERE lease_until < now()")
 
 
+def rescue_stale(store):
+    store.execute("UPDATE runs SET state = 'abandoned' WHERE heartbeat < now() - interval '5 minutes'")
+
+
+def roll_up(store):
+    store.execute("INSERT INTO daily SELECT day, count(*) FROM runs GROUP BY day")
+
+
+class Beat:
+    """A round named for a step of the loop (`self._step(...)`) does the round's work: what it
+    calls, each at its own interval, are the loop's steps."""
+
+    def __init__(self, store):
+        self.store = store
+        self.running = True
+
+    def _step(self, rescue_due: bool):
+        if rescue_due:
+            rescue_stale(self.store)
+        roll_up(self.store)
+
+    def run(self):  # expect: JC501
+        last = 0.0
+        while self.running:
+            now = time.monotonic()
+            self._step(rescue_due=now - last >= 30)
+            last = now
+            time.sleep(1)
+
+
 class TaskStore:
     def __init__(self, conn: asyncpg.Connection):
         self.conn = conn
