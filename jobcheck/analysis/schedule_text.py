@@ -22,7 +22,9 @@ A shell script of the project that a schedule runs (by its path, in command posi
 command lines on that schedule (`_scripts_run`). A systemd timer schedules the service of the same name (or its `Unit=`): that service's
 `ExecStart=` lines are read as crontab lines. So is each container's command of a Kubernetes
 `kind: CronJob` (`*.yaml`, `*.yml`), its `command` and `args` lists joined (`yaml_commands`), and
-of a YAML block after a paragraph about cron ("You can run those commands in a cron job:"). The console scripts a package declares
+of a YAML block after a paragraph about cron ("You can run those commands in a cron job:"). A
+Markdown section whose heading names cron ("## Run the worker (cron-friendly)", not "## Cron
+expressions") schedules the commands of its code blocks. The console scripts a package declares
 (`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too,
 an installed package's `*.dist-info/entry_points.txt`;
 `setup.py`'s are read from its summary, `syspath.setup_console_scripts`) say what a command name in such a line runs (`borgmatic` ->
@@ -46,6 +48,7 @@ from __future__ import annotations
 
 import bisect
 import html
+import itertools
 import os
 import re
 import shlex
@@ -191,6 +194,10 @@ _CODE_WORDS = ("from", "import", "def", "class", "return", "if", "for", "with", 
 _ITEM = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#\.\s|\||#{1,6}\s)")  # a list item, a table row, a heading
 _PROMPT = re.compile(r"^\s*(?:\$|%|>>>|\(\w+\)\s*\$)\s+")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+_HEADING = re.compile(r"^\s*#{1,6}\s")
+_LIKE_CRON = re.compile(r"\blike\s+cron\b", re.IGNORECASE)
+_CRON_HEADING = re.compile(r"\bcron(?:tab|[ -]?jobs?)?\b(?![ -](?:expressions?|syntax|format|strings?|notation|specs?))",
+                           re.IGNORECASE)  # a heading names its subject: "Cron", "Run the worker (cron-friendly)"
 _NO_FENCE = re.compile(r"(?!)")
 _BLOCK_DIRECTIVE = re.compile(r"^\s*\.\.\s+(?:code-block|code|sourcecode|prompt)::")
 
@@ -227,6 +234,19 @@ def prose_cron_lines(text: str, path: str) -> list[CronLine]:
         paragraphs.append((start, min(i, len(lines))))
     for n, (start, end) in enumerate(paragraphs):
         prose = _ROLE.sub("", " ".join(line.strip() for line in lines[start:end]))
+        if markdown and _HEADING.match(lines[start]) and (
+                (_CRON_HEADING.search(prose) and not _NOT_CRON.search(prose))
+                or (_SCHEDULED_TASK.search(prose) and not _NOT_SCHEDULED.search(prose))):
+            # A section about cron ("## Run the worker (cron-friendly)"): its code blocks, to the
+            # next heading, are what cron runs, but one its paragraph turns down ("Scheduled tasks
+            # are not needed for archiving:") or compares ("works like cron, but in the process:").
+            section = list(itertools.takewhile(lambda p: not _HEADING.match(lines[p[0]]), paragraphs[n + 1:]))
+            for i, (first, last) in enumerate(section):
+                said = " ".join(lines[section[i - 1][0]:section[i - 1][1]]) if i else ""
+                if fence.match(lines[first]) and not (_NOT_CRON.search(said) or _NOT_SCHEDULED.search(said)
+                                                      or _LIKE_CRON.search(said)):
+                    out.extend(_block_commands(lines, first, last, path, fence))
+            continue
         if len(prose) > 4 * MAX_LINE or fence.match(lines[start]) or not (
                 (_CRON_WORD.search(prose) and not _NOT_CRON.search(prose))
                 or (_SCHEDULED_TASK.search(prose) and not _NOT_SCHEDULED.search(prose))):
@@ -299,7 +319,11 @@ def _block_after(lines: list[str], paragraphs: list[tuple[int, int]], n: int, pa
         return []
     if following is None:
         return []
-    first, last = following
+    return _block_commands(lines, *following, path, fence)
+
+
+def _block_commands(lines: list[str], first: int, last: int, path: str, fence: re.Pattern) -> list[CronLine]:
+    """The commands of the code block of lines [first, last): fenced, or indented."""
     if fence.match(lines[first]):
         body = range(first + 1, last - 1 if last - 1 > first and fence.match(lines[last - 1]) else last)
         if _YAML_FENCE.match(lines[first]):
