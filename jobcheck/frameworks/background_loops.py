@@ -1152,14 +1152,17 @@ def _per_item_units(project: Project, step, loops: set | None = None) -> list:
     of the job's work of its own (one that fails leaves the others done)."""
     units = []
     for ev in step.events:
-        if ev.kind != "call" or not ev.statement or ev.handlers or (loops is not None and not loops.intersection(ev.loops)):
+        # (or one tested for how it went: `if self._process_single_event(event): processed += 1`)
+        if ev.kind != "call" or not (ev.statement or ev.in_test) or ev.handlers \
+                or (loops is not None and not loops.intersection(ev.loops)):
             continue
         fed = [step.events[i] for ids in (*ev.argsrc, *ev.kwsrc.values()) for i in ids if i < len(step.events)]
         feeders = [f for f in fed if f.kind == "call" and not f.in_test]
         if not feeders or not (ev.loops or any((name_words(f.attr or "") or ("",))[0] in _TAKING_WORDS for f in feeders)):
             continue
         units.extend(callee for callee in _run_by(project, ev, step)
-                     if _an_application_unit(project, callee, step) and _changes_something(project, callee))
+                     if _an_application_unit(project, callee, step) and _changes_something(project, callee)
+                     and (ev.statement or _does_the_round(project, callee)))
     return units
 
 
