@@ -23,6 +23,8 @@ a provider redelivers is the provider's, so the rules that need a count stay qui
 
 from __future__ import annotations
 
+import re
+
 from ..analysis.jobs import JobSite
 from ..analysis.names import canonical_in, target
 from ..analysis.program import calls_named, deco_name, in_tests
@@ -39,7 +41,9 @@ _WEBHOOK = frozenset({"webhook", "webhooks"})
 # Words of a function that sends, registers or manages webhooks rather than receiving one.
 _OUTBOUND = frozenset({"send", "sends", "sending", "deliver", "delivers", "delivery", "dispatch", "fire", "emit",
                        "post", "notify", "trigger", "outbound", "outgoing", "register", "create", "delete",
-                       "update", "list", "get", "setup", "set", "subscribe", "unsubscribe", "test", "retry"})
+                       "update", "list", "get", "setup", "set", "subscribe", "unsubscribe", "test", "retry",
+                       # managing the application's own webhooks (`regenerate_webhook_secret`)
+                       "regenerate", "rotate", "enable", "disable", "pause", "resume", "secret", "edit"})
 _HANDLERS = ("post", "put")
 
 
@@ -104,11 +108,7 @@ def _routed_by_call(project: Project) -> list:
         ev, module = site.event, site.module
         if in_tests(module) or not project.the_applications(module) or not ev.args:
             continue
-        path = lit(ev.args[0])
-        if not isinstance(path, str) or "webhook" not in path.lower():
-            continue
-        methods = lit(ev.kwargs.get("methods"))
-        if isinstance(methods, tuple) and not {str(m).upper() for m in methods} & {"POST", "PUT"}:
+        if not _says_webhook(lit(ev.args[0])) or not _receives_by_method(ev.kwargs):
             continue
         endpoint = ev.args[1] if len(ev.args) > 1 else next(
             (ev.kwargs[k] for k in _ENDPOINT_KEYWORDS if k in ev.kwargs), None)
@@ -127,11 +127,32 @@ def _routed_by_call(project: Project) -> list:
 
 
 def _routed_to_a_webhook(value: list) -> bool:
-    """`@router.post("/webhooks/stripe")`, `@app.route("/telegram/webhook", methods=["POST"])`."""
-    path = lit(value[2][0]) if value and value[0] == "call" and value[2] else None
+    """`@router.post("/webhooks/stripe")`, `@app.route("/telegram/webhook", methods=["POST"])`; not
+    a route that reads or deletes (`@router.get(...)`, `methods=["GET"]`)."""
+    if not value or value[0] != "call" or (value[1] or "").rpartition(".")[2] in _READ_ROUTES \
+            or not _receives_by_method(value[3]):
+        return False
+    path = lit(value[2][0]) if value[2] else None
     if not isinstance(path, str):
-        path = lit(value[3].get("path")) if value and value[0] == "call" and value[3].get("path") else None
-    return isinstance(path, str) and "webhook" in path.lower()
+        path = lit(value[3].get("path")) if value[3].get("path") else None
+    return _says_webhook(path)
+
+
+# Route decorators of the methods that only read or remove (FastAPI's `router.get`, aiohttp's `get`).
+_READ_ROUTES = frozenset({"get", "head", "options", "delete"})
+_PATH_PARAMETER = re.compile(r"\{[^}]*\}|<[^>]*>")
+
+
+def _says_webhook(path) -> bool:
+    """A route's path that says webhook, beside its parameters (`/{webhook_id}/deliveries` is the
+    management of one: the word is a parameter's name)."""
+    return isinstance(path, str) and "webhook" in _PATH_PARAMETER.sub("", path).lower()
+
+
+def _receives_by_method(kwargs: dict) -> bool:
+    """Unless its `methods=` lists neither POST nor PUT."""
+    methods = lit(kwargs.get("methods"))
+    return not isinstance(methods, tuple) or bool({str(m).upper() for m in methods} & {"POST", "PUT"})
 
 
 FRAMEWORK = Webhooks()
