@@ -1732,8 +1732,11 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # round started (the next message, a sleep) with the stop event, waiting for the first to end.
     given = ev.kwargs.get("return_when")
     raced = name in _WAITS_FOR_TASKS and bool(given) and str(given[1]).endswith("FIRST_COMPLETED")
-    # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or library_sleep or selects or raced or (
+    # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`);
+    # an event of the library's, untimed, waits to be woken for the next round (`self._wake.wait()`
+    # after `self._wake.clear()`: a worker others wake when there is work).
+    return name in _SLEEPS or (ev.attr == "wait" and (timed or name in _EVENT_WAITS)) or stop_wait or library_sleep \
+        or selects or raced or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 
