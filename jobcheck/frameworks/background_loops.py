@@ -1732,6 +1732,11 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # round started (the next message, a sleep) with the stop event, waiting for the first to end.
     given = ev.kwargs.get("return_when")
     raced = name in _WAITS_FOR_TASKS and bool(given) and str(given[1]).endswith("FIRST_COMPLETED")
+    # A program that waits, run to its end (`subprocess.run(["inotifywait", "-e", "CREATE", spool])`,
+    # `["sleep", "60"]`): the next round starts when it returns.
+    program = ev.args[0] if ev.args and name in _SUBPROCESS_RUNS else None
+    selects = selects or bool(program and program[0] == "seq" and program[1]
+                              and lit(program[1][0], "").rpartition("/")[2] in _WAITING_PROGRAMS)
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`);
     # an event of the library's, untimed, waits to be woken for the next round (`self._wake.wait()`
     # after `self._wake.clear()`: a worker others wake when there is work).
@@ -1741,6 +1746,8 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
 
 
 _SELECTOR = re.compile(r"selectors\.\w*Selector\(\)\.select")
+_SUBPROCESS_RUNS = ("subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output")
+_WAITING_PROGRAMS = frozenset({"inotifywait", "sleep", "fswatch"})
 _EVENT_WAITS = ("asyncio.Event().wait", "asyncio.locks.Event().wait", "threading.Event().wait", "anyio.Event().wait",
                 "trio.Event().wait")
 # Exceptions saying there is nothing to take (Django's `DoesNotExist`, `queue.Empty`, SQLAlchemy's

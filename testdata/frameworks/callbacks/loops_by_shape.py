@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import os
 import select
+import subprocess
 import threading
 import time
 
@@ -322,6 +323,20 @@ class ProbeWorker:
             self._wake.clear()
             requests.post("https://probe.example/run")
             self._wake.wait()
+
+
+def watch_spool(spool):  # expect: JC501
+    """Each round waits in a program that waits for the next file (`inotifywait`)."""
+    while True:
+        subprocess.run(["inotifywait", "--event", "CREATE,MOVED_TO", spool], check=False)
+        requests.post("https://mail.example/relay", json={"spool": spool})
+
+
+def convert_all(paths):
+    """A loop over the items it was given that runs a program for each: no rounds."""
+    for path in paths:
+        subprocess.run(["convert", path, path + ".png"], check=True)
+        requests.post("https://images.example/uploaded", json={"path": path})
 
 
 class Annotator:
