@@ -14,7 +14,9 @@ A receiver says what it is by its name or its route, and must be a request handl
   (a route, `@csrf_exempt`, `@api_view`), or a function taking the `request` first;
 - a handler a routing call gives a path that says so (`Route("/webhook/{token}", self._deliver,
   methods=["POST"])`, `path("stripe/webhook/", StripeEvents.as_view())`, `add_url_rule`), unless
-  the route only reads.
+  the route only reads; a function such a route gives with no `methods=` (Django's `path`) only
+  when it takes a provider's POST (`@csrf_exempt`) or is named for a webhook, not a page a person
+  signs in to see (`@login_required`: a settings page about webhooks).
 
 A function named for sending webhooks (`send_webhook`, `deliver_webhooks`, `register_webhook`) is
 no receiver, nor is anything in tests. Nothing here reads a retry policy: how often and how long
@@ -117,13 +119,30 @@ def _routed_by_call(project: Project) -> list:
         name = target(project, module, endpoint)
         fn = project.functions.get(name or "")
         if fn is not None:
-            out.append(fn)
+            if "methods" in ev.kwargs or _takes_posts(project, fn):
+                out.append(fn)
             continue
         cls = project.classes.get(canonical_in(project, module, endpoint[1]) or "") \
             if endpoint and endpoint[0] == "name" else None
         out.extend(fn for method in _HANDLERS if cls is not None
                    and (fn := project.functions.get(f"{cls.qualname}.{method}")) is not None)
     return out
+
+
+# Decorators of a function view that takes a provider's POST (no CSRF token, no session), and of
+# one a person signs in to see (`@login_required`: a settings page about webhooks).
+_TAKES_POSTS = frozenset({"csrf_exempt", "require_POST", "require_http_methods", "api_view"})
+_SIGNED_IN = frozenset({"login_required", "permission_required", "staff_member_required"})
+
+
+def _takes_posts(project: Project, fn) -> bool:
+    """A function a route with no `methods=` gives a path (Django's `path("hooks/webhook", view)`):
+    a receiver when its decorators say it takes a provider's POST, or its name says webhook; not a
+    page a person signs in to see."""
+    decorators = {(deco_name(d[0]) or "").rpartition(".")[2] for d in fn.decorators}
+    if decorators & _SIGNED_IN:
+        return False
+    return bool(decorators & _TAKES_POSTS) or bool(_WEBHOOK.intersection(name_words(fn.name)))
 
 
 def _routed_to_a_webhook(value: list) -> bool:
