@@ -1006,6 +1006,10 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "ThreadWorker._loop": ("background", ["start"]), "ThreadWorker._run_one": ("step", ["start"]),
         "Driver.run": ("periodic", ["schedule"]), "Driver._tick": ("step", ["schedule"]),
         "Driver._fire_due_schedules": ("step", ["schedule"]), "Driver._reclaim_stale": ("step", ["schedule"]),
+        "Beat.run": ("periodic", ["schedule"]), "Beat._step": ("step", ["schedule"]),
+        "rescue_stale": ("step", ["schedule"]), "roll_up": ("step", ["schedule"]),
+        "OutboxRelay.run": ("periodic", ["schedule"]), "OutboxRelay.publish_pending": ("step", ["schedule"]),
+        "OutboxRelay._publish_one": ("step", ["schedule"]),
         "serve_tasks": ("periodic", ["schedule"]), "serve_tasks.<locals>.process_task": ("task", ["start"]),
     }),
     ("frameworks/callbacks/loops_given_suppliers.py", {

@@ -20,7 +20,11 @@ finds and splits the lines.
 
 A shell script of the project that a schedule runs (by its path, in command position) runs its
 command lines on that schedule (`_scripts_run`). A systemd timer schedules the service of the same name (or its `Unit=`): that service's
-`ExecStart=` lines are read as crontab lines. The console scripts a package declares
+`ExecStart=` lines are read as crontab lines. So is each container's command of a Kubernetes
+`kind: CronJob` (`*.yaml`, `*.yml`), its `command` and `args` lists joined (`yaml_commands`), and
+of a YAML block after a paragraph about cron ("You can run those commands in a cron job:"). A
+Markdown section whose heading names cron ("## Run the worker (cron-friendly)", not "## Cron
+expressions") schedules the commands of its code blocks. The console scripts a package declares
 (`pyproject.toml` `[project.scripts]` or poetry's scripts, `setup.cfg` `console_scripts`, pbr's too,
 an installed package's `*.dist-info/entry_points.txt`;
 `setup.py`'s are read from its summary, `syspath.setup_console_scripts`) say what a command name in such a line runs (`borgmatic` ->
@@ -44,6 +48,7 @@ from __future__ import annotations
 
 import bisect
 import html
+import itertools
 import os
 import re
 import shlex
@@ -108,12 +113,16 @@ _CALLBACK = re.compile(r"""^callback\s*=\s*["']([A-Za-z_][\w.]*:[A-Za-z_][\w.]*)
 # Odoo's data files: `ir.cron` records.
 _DATA_SUFFIXES = (".xml",)
 _CRON_FOLDERS = ("cron", "cron.d", "cron.hourly", "cron.daily", "cron.weekly", "cron.monthly")
+# Kubernetes manifests: a `kind: CronJob`'s containers run their `command` and `args` on its schedule.
+_MANIFEST_SUFFIXES = (".yaml", ".yml")
+_CRONJOB_KIND = re.compile(r"^\s*kind:\s*CronJob\s*$", re.MULTILINE)
 
 
 def is_schedule_file(name: str, folder: str = "") -> bool:
     """By its name, or its folder's (`cron.d/app`, `cron.daily/backup`)."""
     lowered = name.lower()
-    return ("cron" in lowered or lowered.endswith((*_TEXT_SUFFIXES, *_CONFIG_SUFFIXES, *_DATA_SUFFIXES, ".timer", ".service"))
+    return ("cron" in lowered or lowered.endswith((*_TEXT_SUFFIXES, *_CONFIG_SUFFIXES, *_DATA_SUFFIXES, *_MANIFEST_SUFFIXES,
+                                                  ".timer", ".service"))
             or lowered in (*_PACKAGE_FILES, *_PACKAGE_README)
             or os.path.basename(folder.rstrip("/\\")).lower() in _CRON_FOLDERS)
 
@@ -185,6 +194,10 @@ _CODE_WORDS = ("from", "import", "def", "class", "return", "if", "for", "with", 
 _ITEM = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#\.\s|\||#{1,6}\s)")  # a list item, a table row, a heading
 _PROMPT = re.compile(r"^\s*(?:\$|%|>>>|\(\w+\)\s*\$)\s+")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+_HEADING = re.compile(r"^\s*#{1,6}\s")
+_LIKE_CRON = re.compile(r"\blike\s+cron\b", re.IGNORECASE)
+_CRON_HEADING = re.compile(r"\bcron(?:tab|[ -]?jobs?)?\b(?![ -](?:expressions?|syntax|format|strings?|notation|specs?))",
+                           re.IGNORECASE)  # a heading names its subject: "Cron", "Run the worker (cron-friendly)"
 _NO_FENCE = re.compile(r"(?!)")
 _BLOCK_DIRECTIVE = re.compile(r"^\s*\.\.\s+(?:code-block|code|sourcecode|prompt)::")
 
@@ -221,6 +234,19 @@ def prose_cron_lines(text: str, path: str) -> list[CronLine]:
         paragraphs.append((start, min(i, len(lines))))
     for n, (start, end) in enumerate(paragraphs):
         prose = _ROLE.sub("", " ".join(line.strip() for line in lines[start:end]))
+        if markdown and _HEADING.match(lines[start]) and (
+                (_CRON_HEADING.search(prose) and not _NOT_CRON.search(prose))
+                or (_SCHEDULED_TASK.search(prose) and not _NOT_SCHEDULED.search(prose))):
+            # A section about cron ("## Run the worker (cron-friendly)"): its code blocks, to the
+            # next heading, are what cron runs, but one its paragraph turns down ("Scheduled tasks
+            # are not needed for archiving:") or compares ("works like cron, but in the process:").
+            section = list(itertools.takewhile(lambda p: not _HEADING.match(lines[p[0]]), paragraphs[n + 1:]))
+            for i, (first, last) in enumerate(section):
+                said = " ".join(lines[section[i - 1][0]:section[i - 1][1]]) if i else ""
+                if fence.match(lines[first]) and not (_NOT_CRON.search(said) or _NOT_SCHEDULED.search(said)
+                                                      or _LIKE_CRON.search(said)):
+                    out.extend(_block_commands(lines, first, last, path, fence))
+            continue
         if len(prose) > 4 * MAX_LINE or fence.match(lines[start]) or not (
                 (_CRON_WORD.search(prose) and not _NOT_CRON.search(prose))
                 or (_SCHEDULED_TASK.search(prose) and not _NOT_SCHEDULED.search(prose))):
@@ -293,11 +319,17 @@ def _block_after(lines: list[str], paragraphs: list[tuple[int, int]], n: int, pa
         return []
     if following is None:
         return []
-    first, last = following
+    return _block_commands(lines, *following, path, fence)
+
+
+def _block_commands(lines: list[str], first: int, last: int, path: str, fence: re.Pattern) -> list[CronLine]:
+    """The commands of the code block of lines [first, last): fenced, or indented."""
     if fence.match(lines[first]):
+        body = range(first + 1, last - 1 if last - 1 > first and fence.match(lines[last - 1]) else last)
+        if _YAML_FENCE.match(lines[first]):
+            return yaml_commands(lines, body.start, body.stop, path)  # a Kubernetes CronJob's container
         if _NOT_SHELL.match(lines[first]):
             return []
-        body = range(first + 1, last - 1 if last - 1 > first and fence.match(lines[last - 1]) else last)
     elif lines[first][:1].isspace():
         body = range(first, last)
     else:
@@ -308,6 +340,42 @@ def _block_after(lines: list[str], paragraphs: list[tuple[int, int]], n: int, pa
         if command and not command.startswith(("#", "@")) and command.split()[0] not in _CODE_WORDS:  # `@reboot`
             out.append(CronLine(path, number + 1, command))
     return out
+
+
+_YAML_FENCE = re.compile(r"^\s*(```|~~~)\s*(yaml|yml)\b", re.IGNORECASE)
+_YAML_LIST = re.compile(r"^(\s*)(?:-\s+)?(command|args)\s*:\s*(\[.*\])?\s*$")
+_YAML_ITEM = re.compile(r"^(\s*)-\s+(.*?)\s*$")
+
+
+def yaml_commands(lines: list[str], start: int, stop: int, path: str) -> list[CronLine]:
+    """The commands a Kubernetes CronJob's container runs, in YAML (`command:` then `args:`, each a
+    list of words: `- python`, `- manage.py`, `- event_cleaner`, or `["python", "manage.py", ...]`),
+    lines [start, stop) of `lines`: one command each, its words joined, at the line of its first."""
+    out: list[CronLine] = []
+    words: list[str] = []
+    at, last = 0, ""
+    for number in range(start, stop):
+        listed = _YAML_LIST.match(lines[number])
+        if listed is None:
+            continue
+        indent = len(listed.group(1))
+        # A container's `args` go on its `command`; any other list starts another container's.
+        if not (listed.group(2) == "args" and last == "command"):
+            if words:
+                out.append(CronLine(path, at, " ".join(words)))
+            words, at = [], number + 1
+        last = listed.group(2)
+        if listed.group(3):  # `args: ["manage.py", "event_cleaner"]`
+            words.extend(w.strip().strip("\"'") for w in listed.group(3)[1:-1].split(",") if w.strip())
+            continue
+        for following in range(number + 1, stop):
+            item = _YAML_ITEM.match(lines[following])
+            if item is None or len(item.group(1)) < indent:
+                break
+            words.append(item.group(2).strip("\"'"))
+    if words:
+        out.append(CronLine(path, at, " ".join(words)))
+    return [line for line in out if len(line.command) <= MAX_LINE]
 
 
 def _command_of(quoted: str) -> str:
@@ -353,6 +421,9 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
             callbacks.extend(configured_callbacks(text, display))
         elif name.endswith(_DATA_SUFFIXES):
             actions.extend(scheduled_actions(text, display))
+        elif name.endswith(_MANIFEST_SUFFIXES):
+            if _CRONJOB_KIND.search(text):
+                lines.extend(yaml_commands(text.splitlines(), 0, len(text.splitlines()), display))
         else:
             lines.extend(cron_lines(text, display))
             if (name.endswith(_DOC_SUFFIXES) or name in _PACKAGE_README) and not _history(display):

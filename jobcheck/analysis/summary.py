@@ -1373,6 +1373,22 @@ class Summarizer:
                    if isinstance(n, ast.Name) and n.id in self.fn.params and id(n) not in read)
         return out
 
+    def _stmt_assert(self, node: ast.Assert) -> None:
+        """`assert issubclass(jobclass, Job)`, `assert isinstance(client, Client)`: past it, a name
+        of no known class (unknown, or what a function returned: `jobclass = self.get_jobclass()`)
+        is that class (an instance of it), so `jobclass.run` is `Job.run`."""
+        self.expr(node.test)
+        if node.msg is not None:
+            self.expr(node.msg)
+        test = node.test
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id in ("isinstance", "issubclass") \
+                and len(test.args) == 2 and isinstance(test.args[0], ast.Name) and not test.keywords \
+                and isinstance(test.args[1], (ast.Name, ast.Attribute)) \
+                and not _a_class(self.scope.names.get(test.args[0].id) or ""):
+            cls = self.resolve(test.args[1])
+            if cls and cls.rpartition(".")[2][:1].isupper() and not cls.endswith("()"):
+                self.scope.names[test.args[0].id] = cls if test.func.id == "issubclass" else f"{cls}()"
+
     def _stmt_break(self, node: ast.Break) -> None:
         if self.loops:
             loop = self.loops[-1]
@@ -1718,6 +1734,11 @@ class Summarizer:
                 and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None:
             negated, name = True, test.left  # `if period is None: break`
         negated ^= inverted
+        option = name.value if isinstance(name, ast.Attribute) or (
+            isinstance(name, ast.Subscript) and isinstance(name.slice, ast.Constant)) else None
+        if isinstance(option, ast.Name) and self.fn is not None and option.id in self.fn.params \
+                and option.id not in ("self", "cls") and option.id not in self.scope.changed:
+            return True  # `if not args.loop: return 0`, `if options["once"]:`: an option of the command line
         if not isinstance(name, ast.Name) or self.fn is None or name.id not in self.fn.params \
                 or self.scope.names.get(name.id, "") not in (None, "bool()") or name.id in self.scope.changed:
             return False  # `if not devices: break` after `devices.remove(d)`: the work done
@@ -2955,6 +2976,12 @@ _EXPR_DISPATCH: dict[type, Any] = {
     ast.DictComp: Summarizer._expr_comp,
 }
 
+def _a_class(typ: str) -> bool:
+    """Does a resolved type name a class, or an instance of one (`billing.Client()`), rather
+    than what a function returns (`app.get_client()`)?"""
+    return typ.removesuffix("()").rpartition(".")[2][:1].isupper()
+
+
 _STMT_DISPATCH: dict[type, Any] = {
     ast.Import: Summarizer._stmt_import,
     ast.ImportFrom: Summarizer._stmt_import,
@@ -2964,6 +2991,7 @@ _STMT_DISPATCH: dict[type, Any] = {
     ast.AugAssign: Summarizer._stmt_assign,
     ast.Return: Summarizer._stmt_return,
     ast.Break: Summarizer._stmt_break,
+    ast.Assert: Summarizer._stmt_assert,
     ast.Raise: Summarizer._stmt_raise,
     ast.For: Summarizer._stmt_loop,
     ast.AsyncFor: Summarizer._stmt_loop,

@@ -503,7 +503,7 @@ def beyond_the_gui(project: Project, fn, depth: int = 3) -> bool:
 
 
 # Words naming one round of a loop's work (`_tick`, `run_cycle`, `one_iteration`).
-_ROUND_WORDS = frozenset({"tick", "cycle", "iteration", "round"})
+_ROUND_WORDS = frozenset({"tick", "cycle", "iteration", "round", "step", "once"})
 
 
 def _steps_of(project: Project, fn, loops: set | None) -> list:
@@ -1152,14 +1152,17 @@ def _per_item_units(project: Project, step, loops: set | None = None) -> list:
     of the job's work of its own (one that fails leaves the others done)."""
     units = []
     for ev in step.events:
-        if ev.kind != "call" or not ev.statement or ev.handlers or (loops is not None and not loops.intersection(ev.loops)):
+        # (or one tested for how it went: `if self._process_single_event(event): processed += 1`)
+        if ev.kind != "call" or not (ev.statement or ev.in_test) or ev.handlers \
+                or (loops is not None and not loops.intersection(ev.loops)):
             continue
         fed = [step.events[i] for ids in (*ev.argsrc, *ev.kwsrc.values()) for i in ids if i < len(step.events)]
         feeders = [f for f in fed if f.kind == "call" and not f.in_test]
         if not feeders or not (ev.loops or any((name_words(f.attr or "") or ("",))[0] in _TAKING_WORDS for f in feeders)):
             continue
         units.extend(callee for callee in _run_by(project, ev, step)
-                     if _an_application_unit(project, callee, step) and _changes_something(project, callee))
+                     if _an_application_unit(project, callee, step) and _changes_something(project, callee)
+                     and (ev.statement or _does_the_round(project, callee)))
     return units
 
 
@@ -1701,8 +1704,11 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     blocking_pop = ev.attr in _BLOCKING_POPS or (ev.attr in ("xread", "xreadgroup") and "block" in ev.kwargs)
     # kombu's and py-amqp's connection waits for the next message for its consumers' callbacks.
     blocking_pop = blocking_pop or (ev.attr == "drain_events" and "timeout" in ev.kwargs)
-    # A pub/sub's wait for its next message, told how long (redis-py's `get_message(timeout=1.0)`).
-    blocking_pop = blocking_pop or (ev.attr == "get_message" and "timeout" in ev.kwargs)
+    # A pub/sub's wait for its next message, told how long (redis-py's `get_message(timeout=1.0)`),
+    # and an MQTT client's network loop (paho's `client.loop(timeout=1.0)`: it waits for traffic,
+    # running the message callbacks).
+    blocking_pop = blocking_pop or (ev.attr == "get_message" and "timeout" in ev.kwargs) \
+        or (name == "paho.mqtt.client.Client().loop" and bool(ev.args or ev.kwargs))
     # A call named for taking the next item, told how long to wait for one (`await
     # broker.dequeue(queues, timeout=2.0)`, `consumer.receive(timeout=1)`), waits for it.
     blocking_pop = blocking_pop or (bool(ev.attr) and bool(_WAIT_KEYWORDS.intersection(ev.kwargs))
@@ -1726,12 +1732,22 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # round started (the next message, a sleep) with the stop event, waiting for the first to end.
     given = ev.kwargs.get("return_when")
     raced = name in _WAITS_FOR_TASKS and bool(given) and str(given[1]).endswith("FIRST_COMPLETED")
-    # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`).
-    return name in _SLEEPS or (ev.attr == "wait" and timed) or stop_wait or library_sleep or selects or raced or (
+    # A program that waits, run to its end (`subprocess.run(["inotifywait", "-e", "CREATE", spool])`,
+    # `["sleep", "60"]`): the next round starts when it returns.
+    program = ev.args[0] if ev.args and name in _SUBPROCESS_RUNS else None
+    selects = selects or bool(program and program[0] == "seq" and program[1]
+                              and lit(program[1][0], "").rpartition("/")[2] in _WAITING_PROGRAMS)
+    # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`);
+    # an event of the library's, untimed, waits to be woken for the next round (`self._wake.wait()`
+    # after `self._wake.clear()`: a worker others wake when there is work).
+    return name in _SLEEPS or (ev.attr == "wait" and (timed or name in _EVENT_WAITS)) or stop_wait or library_sleep \
+        or selects or raced or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 
 _SELECTOR = re.compile(r"selectors\.\w*Selector\(\)\.select")
+_SUBPROCESS_RUNS = ("subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output")
+_WAITING_PROGRAMS = frozenset({"inotifywait", "sleep", "fswatch"})
 _EVENT_WAITS = ("asyncio.Event().wait", "asyncio.locks.Event().wait", "threading.Event().wait", "anyio.Event().wait",
                 "trio.Event().wait")
 # Exceptions saying there is nothing to take (Django's `DoesNotExist`, `queue.Empty`, SQLAlchemy's

@@ -18,7 +18,9 @@ A crontab line beside the code (a `crontab` file, a shell script, the deployment
 `python manage.py get_email` runs that Django command, `ckan notify send_emails` the click or
 typer command of that name, `python scripts/nightly.py` or `python -m app.nightly` that script's
 `main` (or the functions of its own its module code calls), and a console script the package
-declares its function (or the function of its module the next word names: a subcommand; or,
+declares its function (or the function of its module the next word names: a subcommand, also
+the handler an argparse program gives that subcommand, named for it: `python -m gigs digest` runs
+`set_defaults(func=cmd_digest)`'s `cmd_digest`; or,
 when the script is manage.py under another name, the Django command the next word names); a
 program no packaging file declares (scripts built in a loop in `setup.py`) runs the `main` (or
 `run`) of the one module of the application named as it is (`roundup-mailgw` ->
@@ -42,7 +44,9 @@ from dataclasses import dataclass, field
 
 from ..analysis.decorators import decorated_functions
 from ..analysis.jobs import JobSite, Registration, RetryLimit
-from ..analysis.program import classes_where, deco_name
+from ..analysis.names import target
+from ..analysis.program import calls_named, classes_where, deco_name
+from ..analysis.words import name_words
 from ..analysis.project import Project
 from ..analysis.summary import MODULE_CODE
 from ..analysis.values import lit
@@ -171,7 +175,7 @@ class _CronWords:
     words: dict = field(default_factory=dict)  # every word of a crontab command -> its first line
     leading: dict = field(default_factory=dict)  # the first word of a crontab command -> its line
     django: dict = field(default_factory=dict)  # a Django command `manage.py NAME` runs -> its line
-    scripts: dict = field(default_factory=dict)  # `x/y.py` or `-m x.y` run by python -> its line
+    scripts: dict = field(default_factory=dict)  # (`x/y.py` or `-m x.y` run by python, the next word) -> its line
     console: list = field(default_factory=list)  # (console script's "module:function", words after it, line)
 
 
@@ -198,9 +202,10 @@ def _cron_words(project: Project) -> _CronWords:
                 if (word.endswith("manage.py") or word in ("django-admin", "django-admin.py")) and following:
                     out.django.setdefault(following[0], line)
                 elif word.endswith(".py") and not word.endswith("manage.py"):
-                    out.scripts.setdefault(("path", word.lstrip("./")), line)
+                    out.scripts.setdefault(("path", word.lstrip("./"), next(iter(following), "")), line)
                 elif word == "-m" and i + 1 < len(words):
-                    out.scripts.setdefault(("module", words[i + 1]), line)
+                    after = [w for w in words[i + 2:] if not w.startswith("-")]
+                    out.scripts.setdefault(("module", words[i + 1], next(iter(after), "")), line)
                 elif word.rpartition("/")[2] in project.console_scripts:
                     entry = project.console_scripts[word.rpartition("/")[2]]
                     out.console.append((entry, following, line))
@@ -305,13 +310,37 @@ def _scripts_in_cron(project: Project, cron: _CronWords) -> list[tuple]:
     """The script modules a crontab line runs, and what each runs: its `main`, else the functions
     of its own that its module code calls."""
     out = []
-    for (how, name), line in cron.scripts.items():
+    for (how, name, word), line in cron.scripts.items():
         if how == "module":
             mod = project.modules.get(name)
         else:
             mod = next((m for m in project.modules.values() if same_file(m.path, name)), None)
-        out.extend((fn, line) for fn in program_of(project, mod))
+        handler = subcommand_handler(project, mod.module, word) if mod is not None and word else None
+        out.extend((fn, line) for fn in ([handler] if handler is not None else program_of(project, mod)))
     return out
+
+
+# Words a subcommand's handler is named with beside the subcommand's own (`cmd_digest`, `do_scan`).
+_HANDLER_WORDS = frozenset({"cmd", "command", "do", "run", "handle", "handler", "on"})
+
+
+def subcommand_handler(project: Project, package: str, word: str):
+    """The handler an argparse program of `package` gives its subcommand `word`
+    (`sub.add_parser("digest").set_defaults(func=cmd_digest)`): the one `set_defaults(func=...)`
+    handler of the package named for it (its words, and at most `cmd`, `do`, `handle`...)."""
+    wanted = set(word.replace("-", "_").lower().split("_")) - {""}
+    if not wanted:
+        return None
+    top = package.partition(".")[0]
+    found = []
+    for site in calls_named(project, ("set_defaults",)):
+        if site.module.module.partition(".")[0] != top:
+            continue
+        handler = project.functions.get(target(project, site.module, site.event.kwargs.get("func")) or "")
+        words = set(name_words(handler.name)) if handler is not None else set()
+        if wanted <= words and words - wanted <= _HANDLER_WORDS and handler not in found:
+            found.append(handler)
+    return found[0] if len(found) == 1 else None
 
 
 def program_of(project: Project, mod) -> list:
@@ -339,7 +368,8 @@ def _console_scripts_in_cron(project: Project, cron: _CronWords) -> list[tuple]:
         if _runs_manage(project, entry):
             continue  # the Django command it names is the job (`_django_in_cron`)
         module, _, function = entry.partition(":")
-        sub = next((project.functions.get(f"{module}.{w.replace('-', '_')}") for w in following[:1]), None)
+        sub = next((project.functions.get(f"{module}.{w.replace('-', '_')}") or subcommand_handler(project, module, w)
+                    for w in following[:1]), None)
         fn = sub if sub is not None and not sub.class_qualname else project.functions.get(f"{module}.{function}")
         if fn is not None:
             out.append((fn, line))

@@ -7,9 +7,11 @@ import asyncio
 import contextlib
 import os
 import select
+import subprocess
 import threading
 import time
 
+import paho.mqtt.client as mqtt
 import requests
 from clocklib import Clock
 
@@ -272,6 +274,69 @@ def work_until_stopped(db, poll, drain=False):  # expect: JC501
         if drain and db.pending() == 0:
             break
         stop.wait(poll)
+
+
+def run_watch(args):  # expect: JC501
+    """A command's loop that returns after one round unless its command line asks for the loop
+    (`args.loop`, `options["once"]`): the mode is the caller's, the loop runs until stopped."""
+    while True:
+        requests.post("https://watch.example/poll")
+        if not args.loop:
+            return 0
+        time.sleep(60)
+
+
+def drain_outbox(*args, **options):  # expect: JC501
+    while True:
+        requests.post("https://outbox.example/flush")
+        if options["once"]:
+            break
+        time.sleep(5)
+
+
+class MqttAlerts:
+    """Each round waits in the MQTT client's network loop (`client.loop(timeout=...)`)."""
+
+    def run_forever(self):  # expect: JC501
+        client = mqtt.Client()
+        client.connect("broker.example")
+        while True:
+            requests.post("https://push.example/reminders")
+            client.loop(timeout=1.0)
+
+
+class ProbeWorker:
+    """A worker others wake when there is work: each round waits, untimed, on an event of the
+    library's (`self._wake.wait()` after `self._wake.clear()`)."""
+
+    def __init__(self):
+        self._wake = threading.Event()
+
+    def start(self):
+        threading.Thread(target=self._loop, daemon=True).start()
+
+    def wake(self):
+        self._wake.set()
+
+    def _loop(self):  # expect: JC501
+        while True:
+            self._wake.clear()
+            requests.post("https://probe.example/run")
+            self._wake.wait()
+
+
+def watch_spool(spool):  # expect: JC501
+    """Each round waits in a program that waits for the next file (`inotifywait`)."""
+    while True:
+        subprocess.run(["inotifywait", "--event", "CREATE,MOVED_TO", spool], check=False)
+        requests.post("https://mail.example/relay", json={"spool": spool})
+
+
+def convert_all(paths):
+    """A loop over the items it was given that runs a program for each: no rounds."""
+    for path in paths:
+        subprocess.run(["convert", path, path + ".png"], check=True)
+        requests.post("https://images.example/uploaded", json={"path": path})
 
 
 class Annotator:

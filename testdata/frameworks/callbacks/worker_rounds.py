@@ -279,6 +279,67 @@ class Driver:
         await self.store.execute("UPDATE steps SET state = 'pending' WHERE lease_until < now()")
 
 
+def rescue_stale(store):
+    store.execute("UPDATE runs SET state = 'abandoned' WHERE heartbeat < now() - interval '5 minutes'")
+
+
+def roll_up(store):
+    store.execute("INSERT INTO daily SELECT day, count(*) FROM runs GROUP BY day")
+
+
+class Beat:
+    """A round named for a step of the loop (`self._step(...)`) does the round's work: what it
+    calls, each at its own interval, are the loop's steps."""
+
+    def __init__(self, store):
+        self.store = store
+        self.running = True
+
+    def _step(self, rescue_due: bool):
+        if rescue_due:
+            rescue_stale(self.store)
+        roll_up(self.store)
+
+    def run(self):  # expect: JC501
+        last = 0.0
+        while self.running:
+            now = time.monotonic()
+            self._step(rescue_due=now - last >= 30)
+            last = now
+            time.sleep(1)
+
+
+class OutboxRelay:
+    """A step's call for each row it read, tested for how it went (`if self._publish_one(event):`),
+    is a unit of the loop's work as a statement call is."""
+
+    def __init__(self, db):
+        self.db = db
+        self.running = True
+
+    def publish_pending(self):
+        processed = 0
+        for event in self.db.fetch("SELECT * FROM outbox WHERE status = 'pending'"):
+            if not self._has_subscribers(event):
+                continue
+            if self._publish_one(event):
+                processed += 1
+        return processed
+
+    def _publish_one(self, event):
+        requests.post("https://broker.example/publish", json={"id": event["id"]})
+        self.db.execute("UPDATE outbox SET status = 'sent' WHERE id = %s", [event["id"]])
+        return True
+
+    def _has_subscribers(self, event):
+        return bool(self.db.fetch("SELECT 1 FROM subscribers WHERE kind = %s", [event["kind"]]))
+
+    def run(self):  # expect: JC501
+        while self.running:
+            self.publish_pending()
+            time.sleep(5)
+
+
 class TaskStore:
     def __init__(self, conn: asyncpg.Connection):
         self.conn = conn

@@ -48,3 +48,20 @@ class ChargeListView(View):
     def post(self, request):
         Charge.objects.create(amount=request.POST["amount"])
         return HttpResponse(status=201)
+
+
+# The management of the application's own webhooks: a route that reads, a path whose only
+# "webhook" is a parameter's name, a handler named for managing one.
+@router.get("/webhooks/{webhook_id}/deliveries")
+async def deliveries(webhook_id: str):
+    return list(Charge.objects.filter(hook=webhook_id))
+
+
+@router.post("/{webhook_id}/pause")
+async def pause_hook(webhook_id: str):
+    Charge.objects.filter(hook=webhook_id).update(paused=True)
+
+
+@router.post("/hooks/{hook_id}:regenerate-secret")
+async def regenerate_webhook_secret(hook_id: str):
+    Charge.objects.filter(hook=hook_id).update(secret="new")

@@ -1,0 +1,3 @@
+from gigs.cli import main
+
+main()
