@@ -1010,6 +1010,7 @@ TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
         "rescue_stale": ("step", ["schedule"]), "roll_up": ("step", ["schedule"]),
         "OutboxRelay.run": ("periodic", ["schedule"]), "OutboxRelay.publish_pending": ("step", ["schedule"]),
         "OutboxRelay._publish_one": ("step", ["schedule"]),
+        "ReportThread.run": ("periodic", ["schedule"]), "send_due_reports": ("step", ["schedule"]),
         "serve_tasks": ("periodic", ["schedule"]), "serve_tasks.<locals>.process_task": ("task", ["start"]),
     }),
     ("frameworks/callbacks/loops_given_suppliers.py", {

@@ -234,9 +234,9 @@ def prose_cron_lines(text: str, path: str) -> list[CronLine]:
         paragraphs.append((start, min(i, len(lines))))
     for n, (start, end) in enumerate(paragraphs):
         prose = _ROLE.sub("", " ".join(line.strip() for line in lines[start:end]))
-        if markdown and _HEADING.match(lines[start]) and (
-                (_CRON_HEADING.search(prose) and not _NOT_CRON.search(prose))
-                or (_SCHEDULED_TASK.search(prose) and not _NOT_SCHEDULED.search(prose))):
+        heading = lines[start] if markdown and _HEADING.match(lines[start]) else ""  # (the text under it is no part of it)
+        if heading and ((_CRON_HEADING.search(heading) and not _NOT_CRON.search(heading))
+                        or (_SCHEDULED_TASK.search(heading) and not _NOT_SCHEDULED.search(heading))):
             # A section about cron ("## Run the worker (cron-friendly)"): its code blocks, to the
             # next heading, are what cron runs, but one its paragraph turns down ("Scheduled tasks
             # are not needed for archiving:") or compares ("works like cron, but in the process:").

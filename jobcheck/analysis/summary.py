@@ -76,6 +76,7 @@ class Event:
     receiver: str | None = None  # the receiver as spelled, its last name (`handler` in `handler.handle(msg)`)
     statement: bool = False  # what a statement is made for: its value dropped or kept in a name (`self.update_tasks()`, `n = await step()`)
     kept: bool = False  # that statement keeps its value in a name (`n = await step()`)
+    iterated: bool = False  # a `for` statement goes over what it returns (`for sent in send_due_reports():`)
 
 
 @dataclass(slots=True)
@@ -1541,6 +1542,10 @@ class Summarizer:
         tested = len(self.fn.events)
         if isinstance(node, (ast.For, ast.AsyncFor)):
             self._bind_iteration(node.target, node.iter, self.expr(node.iter))
+            iterable = node.iter.value if isinstance(node.iter, ast.Await) else node.iter
+            for ev in self.fn.events[tested:] if isinstance(iterable, ast.Call) else ():
+                if ev.kind == "call" and (ev.line, ev.col) == (iterable.lineno, iterable.col_offset):
+                    ev.iterated = True
         elif not waits:
             self._test(node.test)
         saved = self.loops

@@ -513,7 +513,7 @@ def _steps_of(project: Project, fn, loops: set | None) -> list:
     is none either: what it is given is."""
     out = []
     for ev in fn.events:
-        if ev.kind != "call" or not (ev.statement or ev.in_test) or ev.handlers \
+        if ev.kind != "call" or not (ev.statement or ev.in_test or ev.iterated) or ev.handlers \
                 or (loops is not None and not loops.intersection(ev.loops)) \
                 or _sleeps(project, ev) or _only_waits(project, ev) \
                 or (_helper_waits(project, ev) and any(_named_for_sleeping(f) for f in _run_by(project, ev, fn))):
@@ -527,8 +527,10 @@ def _steps_of(project: Project, fn, loops: set | None) -> list:
                     continue
                 # (one that claims rows and starts a task for each is a step: `_poll_and_execute()`)
                 callee = given or callee
+            # (one a `for` goes over changes something to be a step: `for sent in send_due_reports():`,
+            # not `for row in pending():`)
             if not _an_application_unit(project, callee, fn) or not beyond_the_gui(project, callee) \
-                    or (ev.kept and not _changes_something(project, callee)) \
+                    or ((ev.kept or ev.iterated) and not _changes_something(project, callee)) \
                     or (ev.in_test and not _does_the_round(project, callee)):
                 continue
             out.append(callee)

@@ -340,6 +340,36 @@ class OutboxRelay:
             time.sleep(5)
 
 
+def send_due_reports(db):
+    sent = []
+    for report in db.fetch("SELECT * FROM reports WHERE due <= now()"):
+        requests.post("https://mail.example/send", json={"report": report["id"]})
+        db.execute("UPDATE reports SET sent_at = now() WHERE id = %s", [report["id"]])
+        sent.append(report["id"])
+    return sent
+
+
+def pending_reports(db):
+    return db.fetch("SELECT * FROM reports WHERE sent_at IS NULL")
+
+
+class ReportThread:
+    """A call a round's `for` goes over is a step when it changes something (`for sent in
+    send_due_reports(db):`), not when it only reads (`for report in pending_reports(db):`)."""
+
+    def __init__(self, db):
+        self.db = db
+        self.running = True
+
+    def run(self):  # expect: JC501
+        while self.running:
+            for sent in send_due_reports(self.db):
+                log.info("sent %s", sent)
+            for report in pending_reports(self.db):
+                log.info("pending %s", report)
+            time.sleep(30)
+
+
 class TaskStore:
     def __init__(self, conn: asyncpg.Connection):
         self.conn = conn
