@@ -423,7 +423,8 @@ def read_schedules(files: list[tuple[Path, str]]) -> Schedules:
             actions.extend(scheduled_actions(text, display))
         elif name.endswith(_MANIFEST_SUFFIXES):
             if _CRONJOB_KIND.search(text):
-                lines.extend(yaml_commands(text.splitlines(), 0, len(text.splitlines()), display))
+                manifest = text.splitlines()
+                lines.extend(yaml_commands(manifest, 0, len(manifest), display))
         else:
             lines.extend(cron_lines(text, display))
             if (name.endswith(_DOC_SUFFIXES) or name in _PACKAGE_README) and not _history(display):

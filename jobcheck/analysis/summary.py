@@ -1387,7 +1387,7 @@ class Summarizer:
                 and isinstance(test.args[1], (ast.Name, ast.Attribute)) \
                 and not _a_class(self.scope.names.get(test.args[0].id) or ""):
             cls = self.resolve(test.args[1])
-            if cls and cls.rpartition(".")[2][:1].isupper() and not cls.endswith("()"):
+            if cls and _a_class(cls) and not cls.endswith("()"):
                 self.scope.names[test.args[0].id] = cls if test.func.id == "issubclass" else f"{cls}()"
 
     def _stmt_break(self, node: ast.Break) -> None:
@@ -2980,6 +2980,7 @@ _EXPR_DISPATCH: dict[type, Any] = {
     ast.GeneratorExp: Summarizer._expr_comp,
     ast.DictComp: Summarizer._expr_comp,
 }
+
 
 def _a_class(typ: str) -> bool:
     """Does a resolved type name a class, or an instance of one (`billing.Client()`), rather

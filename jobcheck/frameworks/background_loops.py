@@ -236,10 +236,7 @@ class BackgroundLoops:
                 main = mod.functions.get(f"{mod.module}.{function}") if module == mod.module else None
                 if main is not None:
                     started.append((main, project.anchor_of(main)))
-        for site in calls_named(project, ("set_defaults",)):
-            handler = project.functions.get(target(project, site.module, site.event.kwargs.get("func")) or "")
-            if handler is not None:
-                started.append((handler, project.anchor_of(handler)))
+        started.extend((handler, project.anchor_of(handler)) for _, handler in argparse_handlers(project))
         for fn, anchor in started:
             if fn is None:
                 continue
@@ -250,6 +247,17 @@ class BackgroundLoops:
                         for callee in _loops_called(project, fn, depth=2))
         regs.extend(_started_each_round(project, self.name, [r.target for r in regs if r.kind == "periodic"]))
         return regs
+
+
+def argparse_handlers(project: Project) -> list[tuple]:
+    """The handlers an argparse program gives its subcommands (`parser.set_defaults(func=start)`),
+    each with the module that gives it."""
+    out = []
+    for site in calls_named(project, ("set_defaults",)):
+        handler = project.functions.get(target(project, site.module, site.event.kwargs.get("func")) or "")
+        if handler is not None:
+            out.append((site.module, handler))
+    return out
 
 
 def _started_each_round(project: Project, framework: str, loops: list[str]) -> list[Registration]:
@@ -1737,13 +1745,13 @@ def _sleeps(project: Project, ev, takes: bool = True) -> bool:
     # A program that waits, run to its end (`subprocess.run(["inotifywait", "-e", "CREATE", spool])`,
     # `["sleep", "60"]`): the next round starts when it returns.
     program = ev.args[0] if ev.args and name in _SUBPROCESS_RUNS else None
-    selects = selects or bool(program and program[0] == "seq" and program[1]
-                              and lit(program[1][0], "").rpartition("/")[2] in _WAITING_PROGRAMS)
+    runs_a_wait = bool(program and program[0] == "seq" and program[1]
+                       and lit(program[1][0], "").rpartition("/")[2] in _WAITING_PROGRAMS)
     # A queue known as one waits for its next item, given a timeout or not (`await self._queue.get()`);
     # an event of the library's, untimed, waits to be woken for the next round (`self._wake.wait()`
     # after `self._wake.clear()`: a worker others wake when there is work).
     return name in _SLEEPS or (ev.attr == "wait" and (timed or name in _EVENT_WAITS)) or stop_wait or library_sleep \
-        or selects or raced or (
+        or selects or runs_a_wait or raced or (
         takes and (blocking_pop or (queue_get and "timeout" in ev.kwargs) or (name in _QUEUE_GETS and not ev.args)))
 
 

@@ -44,13 +44,12 @@ from dataclasses import dataclass, field
 
 from ..analysis.decorators import decorated_functions
 from ..analysis.jobs import JobSite, Registration, RetryLimit
-from ..analysis.names import target
-from ..analysis.program import calls_named, classes_where, deco_name
+from ..analysis.program import classes_where, deco_name
 from ..analysis.words import name_words
 from ..analysis.project import Project
 from ..analysis.summary import MODULE_CODE
 from ..analysis.values import lit
-from .background_loops import repeats_forever
+from .background_loops import argparse_handlers, repeats_forever
 from .base import job_from_function, policy
 
 COMMAND_BASES = ("django.core.management.base.BaseCommand", "django.core.management.BaseCommand")
@@ -333,12 +332,10 @@ def subcommand_handler(project: Project, package: str, word: str):
         return None
     top = package.partition(".")[0]
     found = []
-    for site in calls_named(project, ("set_defaults",)):
-        if site.module.module.partition(".")[0] != top:
-            continue
-        handler = project.functions.get(target(project, site.module, site.event.kwargs.get("func")) or "")
-        words = set(name_words(handler.name)) if handler is not None else set()
-        if wanted <= words and words - wanted <= _HANDLER_WORDS and handler not in found:
+    for module, handler in argparse_handlers(project):
+        words = set(name_words(handler.name))
+        if module.module.partition(".")[0] == top and wanted <= words and words - wanted <= _HANDLER_WORDS \
+                and handler not in found:
             found.append(handler)
     return found[0] if len(found) == 1 else None
 
